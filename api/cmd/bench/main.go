@@ -1,0 +1,365 @@
+// Command bench prints the site's performance figures side by side in one run:
+// a cached page through the full server against the same bytes from a bare
+// net/http handler, uncached renders, page weight and memory. It asserts
+// nothing; the figures are for people to read.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+const (
+	servicePage = "/services/cybersecurity-services/penetration-testing"
+	homePage    = "/"
+)
+
+func main() {
+	serverBin := flag.String("server", "bin/server", "path to the built server binary")
+	duration := flag.Duration("duration", 10*time.Second, "length of each load run")
+	connections := flag.Int("connections", 64, "concurrent connections per load run")
+	flag.Parse()
+
+	if err := run(*serverBin, *duration, *connections); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(serverBin string, duration time.Duration, connections int) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return errors.New("wrk is not installed (apt-get install wrk)")
+	}
+	srv, err := startServer(serverBin)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+
+	body, contentType, err := fetch(srv.baseURL + servicePage)
+	if err != nil {
+		return err
+	}
+
+	bare, bareURL, err := startBare(body, contentType)
+	if err != nil {
+		return err
+	}
+	defer bare.Close()
+
+	fmt.Printf("Cached page %s (%d bytes), %d connections, %s each, wrk on the same machine\n\n",
+		servicePage, len(body), connections, duration)
+
+	full, err := wrk(srv.baseURL+servicePage, duration, connections)
+	if err != nil {
+		return err
+	}
+	plain, err := wrk(bareURL, duration, connections)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-34s %12s %10s\n", "", "requests/s", "p99")
+	fmt.Printf("%-34s %12.0f %10s\n", "full server (Echo, cache, headers)", full.rps, full.p99)
+	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same bytes", plain.rps, plain.p99)
+	fmt.Printf("%-34s %12.2f×   (target ≥ 0.90×)\n\n", "ratio full / bare", full.rps/plain.rps)
+
+	renders, err := uncachedRenders(body, duration)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Uncached render (Node renderer over its socket, 4 at a time): %.0f renders/s, %.1f× slower than the cached page\n\n",
+		renders, full.rps/renders)
+
+	if err := pageWeight(srv.baseURL); err != nil {
+		return err
+	}
+
+	goRSS, nodeRSS := srv.memory()
+	fmt.Printf("\nResident memory after the load: Go %.1f MB, Node %.1f MB, together %.1f MB (target < 200 MB)\n",
+		goRSS, nodeRSS, goRSS+nodeRSS)
+	return nil
+}
+
+type server struct {
+	cmd     *exec.Cmd
+	baseURL string
+	dataDir string
+}
+
+func startServer(bin string) (*server, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	dataDir, err := os.MkdirTemp("", "noorvale-bench-")
+	if err != nil {
+		return nil, err
+	}
+	baseURL := fmt.Sprintf("http://127.0.0.1:%d", port)
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+baseURL,
+		"DATA_DIR="+dataDir, "DATABASE_URL=", "APP_ENV=production", "LOG_LEVEL=error")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start server: %w", err)
+	}
+	s := &server{cmd: cmd, baseURL: baseURL, dataDir: dataDir}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if res, err := http.Get(baseURL + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	s.stop()
+	return nil, errors.New("server did not become ready within 60 s")
+}
+
+func (s *server) stop() {
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	_, _ = s.cmd.Process.Wait()
+	_ = os.RemoveAll(s.dataDir)
+}
+
+// memory reads the resident set of the server and of its Node child from /proc.
+func (s *server) memory() (goMB, nodeMB float64) {
+	pid := s.cmd.Process.Pid
+	goMB = rssMB(pid)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if parentPID(child) == pid {
+			nodeMB += rssMB(child)
+		}
+	}
+	return goMB, nodeMB
+}
+
+func parentPID(pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The command name may contain spaces; fields after the closing parenthesis are fixed.
+	rest := string(data[bytes.LastIndexByte(data, ')')+1:])
+	fields := strings.Fields(rest)
+	if len(fields) < 2 {
+		return -1
+	}
+	ppid, _ := strconv.Atoi(fields[1])
+	return ppid
+}
+
+func rssMB(pid int) float64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if kb, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(kb), " kB"))
+			return float64(n) / 1024
+		}
+	}
+	return 0
+}
+
+func fetch(url string) ([]byte, string, error) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Accept-Encoding", "identity")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, "", fmt.Errorf("GET %s: %s", url, res.Status)
+	}
+	body, err := io.ReadAll(res.Body)
+	return body, res.Header.Get("Content-Type"), err
+}
+
+func startBare(body []byte, contentType string) (*http.Server, string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", err
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		_, _ = w.Write(body)
+	})}
+	go func() { _ = srv.Serve(ln) }()
+	return srv, "http://" + ln.Addr().String() + "/", nil
+}
+
+type load struct {
+	rps float64
+	p99 string
+}
+
+var (
+	rpsLine = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
+	p99Line = regexp.MustCompile(`\s99%\s+(\S+)`)
+)
+
+func wrk(url string, duration time.Duration, connections int) (load, error) {
+	out, err := exec.Command("wrk", "-t2", "-c"+strconv.Itoa(connections),
+		"-d"+strconv.Itoa(int(duration.Seconds()))+"s", "--latency", url).CombinedOutput()
+	if err != nil {
+		return load{}, fmt.Errorf("wrk %s: %w\n%s", url, err, out)
+	}
+	rps := rpsLine.FindSubmatch(out)
+	p99 := p99Line.FindSubmatch(out)
+	if rps == nil || p99 == nil {
+		return load{}, fmt.Errorf("wrk output not understood:\n%s", out)
+	}
+	v, _ := strconv.ParseFloat(string(rps[1]), 64)
+	return load{rps: v, p99: string(p99[1])}, nil
+}
+
+var propsScript = regexp.MustCompile(`(?s)<script type="application/json" id="page-props">(.*?)</script>`)
+
+// uncachedRenders starts a second renderer of its own and renders the page's
+// props over and over, as the server would for a page it has not cached.
+func uncachedRenders(page []byte, duration time.Duration) (float64, error) {
+	m := propsScript.FindSubmatch(page)
+	if m == nil {
+		return 0, errors.New("the page has no #page-props script")
+	}
+	var props map[string]any
+	if err := json.Unmarshal(m[1], &props); err != nil {
+		return 0, fmt.Errorf("page props: %w", err)
+	}
+	delete(props, "resources")
+	payload, _ := json.Marshal(props)
+
+	dir, err := os.MkdirTemp("", "noorvale-bench-render-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	sock := filepath.Join(dir, "render.sock")
+	node := exec.Command("node", "ssr/server.mjs")
+	node.Env = append(os.Environ(), "RENDER_SOCKET="+sock)
+	node.Stdout, node.Stderr = io.Discard, os.Stderr
+	stdin, err := node.StdinPipe()
+	if err != nil {
+		return 0, err
+	}
+	if err := node.Start(); err != nil {
+		return 0, fmt.Errorf("start renderer: %w", err)
+	}
+	defer func() { stdin.Close(); _ = node.Wait() }()
+
+	client := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, "unix", sock)
+		},
+		MaxIdleConnsPerHost: 8,
+	}}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := client.Get("http://renderer/healthz")
+		if err == nil {
+			res.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			return 0, errors.New("renderer did not start within 20 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	var done atomic.Int64
+	var firstErr error
+	var once sync.Once
+	stop := time.Now().Add(duration / 2)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(stop) {
+				res, err := client.Post("http://renderer/render", "application/json", bytes.NewReader(payload))
+				if err != nil {
+					once.Do(func() { firstErr = err })
+					return
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK {
+					once.Do(func() { firstErr = fmt.Errorf("render answered %s", res.Status) })
+					return
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return 0, firstErr
+	}
+	return float64(done.Load()) / (duration / 2).Seconds(), nil
+}
+
+// pageWeight loads pages in headless Chromium and prints the compressed bytes
+// of the scripts and stylesheets each one loads.
+func pageWeight(baseURL string) error {
+	out, err := exec.Command("node", "web/bench/page-weight.mjs", baseURL+homePage, baseURL+servicePage).Output()
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return fmt.Errorf("page weight: %w\n%s", err, exit.Stderr)
+		}
+		return fmt.Errorf("page weight: %w", err)
+	}
+	var pages []struct {
+		URL     string `json:"url"`
+		JSBytes int    `json:"jsBytes"`
+		CSSByte int    `json:"cssBytes"`
+	}
+	if err := json.Unmarshal(out, &pages); err != nil {
+		return fmt.Errorf("page weight output: %w", err)
+	}
+	fmt.Printf("%-58s %12s %12s\n", "Compressed bytes loaded (as sent, brotli)", "JS", "CSS")
+	for _, p := range pages {
+		fmt.Printf("%-58s %9.1f KB %9.1f KB\n", strings.TrimPrefix(p.URL, baseURL), float64(p.JSBytes)/1024, float64(p.CSSByte)/1024)
+	}
+	fmt.Println("(target: a service page loads at most 90 KB of compressed JS)")
+	return nil
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}

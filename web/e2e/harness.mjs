@@ -1,0 +1,120 @@
+// Starts the real server (Go + its Node renderer) on a free port with a fresh
+// SQLite database, and opens headless Chromium pages that fail the test on any
+// console error, page error or Content-Security-Policy violation.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready at ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts bin/server; returns { baseUrl, stop, logs }. */
+export async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noorvale-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logs = [];
+  const child = spawn(path.join(root, 'bin/server'), ['serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => logs.push(String(d)));
+  child.stderr.on('data', (d) => logs.push(String(d)));
+  try {
+    await waitReady(`${baseUrl}/readyz`, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${err.message}\n${logs.join('')}`);
+  }
+  return {
+    baseUrl,
+    logs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * Opens a page that records every console error or warning, page error and
+ * CSP violation; call `assertClean()` at the end of the test.
+ */
+export async function openPage(browser, { width = 1280, height = 800, javaScriptEnabled = true, storage } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+  if (storage) {
+    await context.addInitScript((entries) => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, storage);
+  }
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 500) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  return {
+    page,
+    context,
+    problems,
+    assertClean() {
+      if (problems.length) throw new Error(`browser reported problems:\n${problems.join('\n')}`);
+    },
+    close: () => context.close(),
+  };
+}

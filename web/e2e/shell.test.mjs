@@ -1,0 +1,189 @@
+// The site shell in a real browser: server rendering, hydration, theme,
+// languages and the responsive header.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, openPage, startServer } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ARABIC = /[\u0600-\u06FF]/;
+
+describe('server rendering and hydration', () => {
+  test('the home page shows its content with scripts disabled', async () => {
+    const tab = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      const res = await tab.page.goto(`${server.baseUrl}/`);
+      assert.equal(res.status(), 200);
+      const h1 = tab.page.getByRole('heading', { level: 1 });
+      assert.equal(await h1.count(), 1);
+      assert.ok((await h1.innerText()).trim().length > 10, 'the hero heading has real text');
+      assert.ok(await tab.page.getByRole('contentinfo').isVisible(), 'the footer is rendered');
+      assert.ok(await tab.page.getByRole('link', { name: /cybersecurity services/i }).first().isVisible());
+    } finally {
+      await tab.close();
+    }
+  });
+
+  for (const path of ['/', '/about-us', '/services/cybersecurity-services/penetration-testing', '/ar/compliance/iso-standards/iso-27001', '/nl/contact-us/dubai', '/fr/auth/login', '/no-such-page']) {
+    test(`${path} hydrates with no console error, page error or CSP violation`, async () => {
+      const tab = await openPage(browser);
+      try {
+        await tab.page.goto(`${server.baseUrl}${path}`);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        assert.equal(await tab.page.getByRole('heading', { level: 1 }).count(), 1);
+        tab.assertClean();
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+
+  test('an unknown path answers 404 with a localized page', async () => {
+    const tab = await openPage(browser);
+    try {
+      const res = await tab.page.goto(`${server.baseUrl}/ar/no-such-page`);
+      assert.equal(res.status(), 404);
+      assert.equal(await tab.page.locator('html').getAttribute('dir'), 'rtl');
+      assert.match(await tab.page.getByRole('heading', { level: 1 }).innerText(), ARABIC);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('theme', () => {
+  test('the toggle switches to dark, survives a reload and applies before any bundle runs', async () => {
+    const tab = await openPage(browser);
+    try {
+      await tab.page.goto(`${server.baseUrl}/about-us`);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const html = tab.page.locator('html');
+      assert.match(await html.getAttribute('class'), /\btheme-light\b/);
+      const lightBg = await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+      await tab.page.getByRole('button', { name: /dark/i }).first().click();
+      assert.match(await html.getAttribute('class'), /\btheme-dark\b/);
+      assert.equal(await tab.page.evaluate(() => localStorage.getItem('theme')), 'theme-dark');
+
+      // Block the application bundle: only the inline head script can set the theme now.
+      await tab.page.route('**/assets/*.js', (route) => route.abort());
+      tab.problems.length = 0;
+      await tab.page.reload();
+      assert.match(await html.getAttribute('class'), /\btheme-dark\b/);
+      assert.doesNotMatch(await html.getAttribute('class'), /\btheme-light\b/);
+      const darkBg = await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.notEqual(darkBg, lightBg, 'the page background changes with the theme');
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('languages', () => {
+  test('choosing Arabic reloads the same page right-to-left in Arabic', async () => {
+    const tab = await openPage(browser);
+    try {
+      await tab.page.goto(`${server.baseUrl}/about-us`);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      assert.equal(await tab.page.locator('html').getAttribute('dir'), 'ltr');
+      await tab.page.getByRole('button', { name: /language/i }).first().click();
+      await Promise.all([
+        tab.page.waitForURL(`${server.baseUrl}/ar/about-us`),
+        tab.page.getByRole('menuitem', { name: /العربية/ }).first().click(),
+      ]);
+      assert.equal(await tab.page.locator('html').getAttribute('dir'), 'rtl');
+      assert.equal(await tab.page.locator('html').getAttribute('lang'), 'ar');
+      assert.match(await tab.page.getByRole('heading', { level: 1 }).innerText(), ARABIC);
+      assert.equal(await tab.page.evaluate(() => localStorage.getItem('language')), 'ar');
+      assert.equal(await tab.page.evaluate(() => localStorage.getItem('isRTL')), 'true');
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('responsive header', () => {
+  test('at 375 px the hamburger opens, locks scrolling, expands a submenu and closes on navigation', async () => {
+    const tab = await openPage(browser, { width: 375, height: 740 });
+    try {
+      await tab.page.goto(`${server.baseUrl}/`);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const burger = tab.page.getByRole('button', { name: /menu/i }).first();
+      assert.equal(await burger.getAttribute('aria-expanded'), 'false');
+      await burger.click();
+      assert.equal(await burger.getAttribute('aria-expanded'), 'true');
+      const locked = () =>
+        tab.page.evaluate(() =>
+          [document.documentElement, document.body].some((el) => getComputedStyle(el).overflow === 'hidden'),
+        );
+      assert.equal(await locked(), true, 'page scrolling is locked while the menu is open');
+
+      const menu = tab.page.locator(`#${await burger.getAttribute('aria-controls')}`);
+      const services = menu.getByRole('button', { name: /^services$/i });
+      await services.click();
+      assert.equal(await services.getAttribute('aria-expanded'), 'true');
+      const cyber = menu.getByRole('button', { name: /cybersecurity services/i });
+      await cyber.click();
+      const link = menu.getByRole('link', { name: /penetration testing/i });
+      assert.ok(await link.isVisible());
+
+      await Promise.all([tab.page.waitForURL(/penetration-testing$/), link.click()]);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const burgerAfter = tab.page.getByRole('button', { name: /menu/i }).first();
+      assert.equal(await burgerAfter.getAttribute('aria-expanded'), 'false');
+      assert.equal(await locked(), false, 'scrolling is unlocked after navigation');
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('Escape closes the mobile menu and returns focus to the hamburger', async () => {
+    const tab = await openPage(browser, { width: 375, height: 740 });
+    try {
+      await tab.page.goto(`${server.baseUrl}/fr`);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const burger = tab.page.locator('button[aria-controls][aria-expanded]').filter({ visible: true }).first();
+      await burger.click();
+      assert.equal(await burger.getAttribute('aria-expanded'), 'true');
+      await tab.page.keyboard.press('Escape');
+      assert.equal(await burger.getAttribute('aria-expanded'), 'false');
+      assert.equal(await burger.evaluate((el) => el === document.activeElement), true);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  for (const [width, desktop] of [
+    [992, true],
+    [991, false],
+  ]) {
+    test(`at ${width} px the ${desktop ? 'desktop navigation' : 'mobile bar'} shows`, async () => {
+      const tab = await openPage(browser, { width, height: 800 });
+      try {
+        await tab.page.goto(`${server.baseUrl}/about-us`);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        const burger = tab.page.getByRole('button', { name: /menu/i }).first();
+        const desktopServices = tab.page.getByRole('navigation').getByRole('button', { name: /^services$/i }).first();
+        assert.equal(await burger.isVisible(), !desktop);
+        assert.equal(await desktopServices.isVisible(), desktop);
+        tab.assertClean();
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+});
