@@ -29,13 +29,26 @@ describe('server rendering and hydration', () => {
       assert.equal(await h1.count(), 1);
       assert.ok((await h1.innerText()).trim().length > 10, 'the hero heading has real text');
       assert.ok(await tab.page.getByRole('contentinfo').isVisible(), 'the footer is rendered');
-      assert.ok(await tab.page.getByRole('link', { name: /cybersecurity services/i }).first().isVisible());
+      assert.ok(
+        await tab.page
+          .getByRole('link', { name: /cybersecurity services/i })
+          .first()
+          .isVisible(),
+      );
     } finally {
       await tab.close();
     }
   });
 
-  for (const path of ['/', '/about-us', '/services/cybersecurity-services/penetration-testing', '/ar/compliance/iso-standards/iso-27001', '/nl/contact-us/dubai', '/fr/auth/login', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/about-us',
+    '/services/cybersecurity-services/penetration-testing',
+    '/ar/compliance/iso-standards/iso-27001',
+    '/nl/contact-us/dubai',
+    '/fr/auth/login',
+    '/no-such-page',
+  ]) {
     test(`${path} hydrates with no console error, page error or CSP violation`, async () => {
       const tab = await openPage(browser);
       try {
@@ -70,7 +83,9 @@ describe('theme', () => {
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const html = tab.page.locator('html');
       assert.match(await html.getAttribute('class'), /\btheme-light\b/);
-      const lightBg = await tab.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const lightBg = await tab.page.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      );
 
       await tab.page.getByRole('button', { name: /dark/i }).first().click();
       assert.match(await html.getAttribute('class'), /\btheme-dark\b/);
@@ -97,10 +112,16 @@ describe('languages', () => {
       await tab.page.goto(`${server.baseUrl}/about-us`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       assert.equal(await tab.page.locator('html').getAttribute('dir'), 'ltr');
-      await tab.page.getByRole('button', { name: /language/i }).first().click();
+      await tab.page
+        .getByRole('button', { name: /language/i })
+        .first()
+        .click();
       await Promise.all([
         tab.page.waitForURL(`${server.baseUrl}/ar/about-us`),
-        tab.page.getByRole('menuitem', { name: /العربية/ }).first().click(),
+        tab.page
+          .getByRole('menuitem', { name: /العربية/ })
+          .first()
+          .click(),
       ]);
       assert.equal(await tab.page.locator('html').getAttribute('dir'), 'rtl');
       assert.equal(await tab.page.locator('html').getAttribute('lang'), 'ar');
@@ -126,7 +147,9 @@ describe('responsive header', () => {
       assert.equal(await burger.getAttribute('aria-expanded'), 'true');
       const locked = () =>
         tab.page.evaluate(() =>
-          [document.documentElement, document.body].some((el) => getComputedStyle(el).overflow === 'hidden'),
+          [document.documentElement, document.body].some(
+            (el) => getComputedStyle(el).overflow === 'hidden',
+          ),
         );
       assert.equal(await locked(), true, 'page scrolling is locked while the menu is open');
 
@@ -155,7 +178,10 @@ describe('responsive header', () => {
     try {
       await tab.page.goto(`${server.baseUrl}/fr`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      const burger = tab.page.locator('button[aria-controls][aria-expanded]').filter({ visible: true }).first();
+      const burger = tab.page
+        .locator('button[aria-controls][aria-expanded]')
+        .filter({ visible: true })
+        .first();
       await burger.click();
       assert.equal(await burger.getAttribute('aria-expanded'), 'true');
       await tab.page.keyboard.press('Escape');
@@ -177,7 +203,10 @@ describe('responsive header', () => {
         await tab.page.goto(`${server.baseUrl}/about-us`);
         await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         const burger = tab.page.getByRole('button', { name: /menu/i }).first();
-        const desktopServices = tab.page.getByRole('navigation').getByRole('button', { name: /^services$/i }).first();
+        const desktopServices = tab.page
+          .getByRole('navigation')
+          .getByRole('button', { name: /^services$/i })
+          .first();
         assert.equal(await burger.isVisible(), !desktop);
         assert.equal(await desktopServices.isVisible(), desktop);
         tab.assertClean();

@@ -252,12 +252,14 @@ func uncachedRenders(page []byte, duration time.Duration) (float64, error) {
 	if m == nil {
 		return 0, errors.New("the page has no #page-props script")
 	}
-	var props map[string]any
-	if err := json.Unmarshal(m[1], &props); err != nil {
-		return 0, fmt.Errorf("page props: %w", err)
+	// The embedded script holds {props, resources}; the renderer takes the props alone.
+	var embedded struct {
+		Props json.RawMessage `json:"props"`
 	}
-	delete(props, "resources")
-	payload, _ := json.Marshal(props)
+	if err := json.Unmarshal(m[1], &embedded); err != nil || len(embedded.Props) == 0 {
+		return 0, fmt.Errorf("page props: %v", err)
+	}
+	payload := []byte(embedded.Props)
 
 	dir, err := os.MkdirTemp("", "noorvale-bench-render-")
 	if err != nil {

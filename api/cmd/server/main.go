@@ -1,0 +1,227 @@
+// Command server runs the Noorvale Assurance website.
+//
+//	server [serve]   serve the site (the default)
+//	server migrate   apply pending database migrations and exit
+//	server seed      load the content files into the database and exit
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"noorvale.example/site/api/config"
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/server"
+	"noorvale.example/site/api/store"
+)
+
+const usage = `usage: server [serve|migrate|seed]
+
+  serve    serve the site (default)
+  migrate  apply pending database migrations and exit
+  seed     load the content files into the database and exit
+
+Settings are read from the environment; see README.md.`
+
+func main() {
+	command := "serve"
+	if len(os.Args) > 1 {
+		command = os.Args[1]
+	}
+	if len(os.Args) > 2 {
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	switch command {
+	case "serve", "migrate", "seed":
+	case "help", "-h", "-help", "--help":
+		fmt.Println(usage)
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n\n%s\n", command, usage)
+		os.Exit(2)
+	}
+
+	cfg, err := config.Load()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "configuration error:", err)
+		os.Exit(1)
+	}
+	logger := newLogger(cfg)
+	slog.SetDefault(logger)
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	// After the first signal starts an orderly stop, a second one ends the
+	// process at once.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+
+	switch command {
+	case "migrate":
+		err = migrate(ctx, cfg, logger)
+	case "seed":
+		err = seed(ctx, cfg, logger)
+	default:
+		err = serve(ctx, cfg, logger)
+	}
+	if err != nil {
+		logger.Error(command+" failed", "err", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+func newLogger(cfg *config.Config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.Development() {
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+}
+
+// openStore connects to the database and brings its schema up to date, or,
+// with AUTO_MIGRATE=false, refuses a schema older than this build.
+func openStore(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*store.Store, error) {
+	st, err := store.Open(ctx, cfg.DatabaseDriver, cfg.DatabaseDSN)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.AutoMigrate {
+		err = st.Migrate(ctx)
+	} else {
+		err = st.CheckSchema(ctx)
+	}
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	logger.Info("database ready", "driver", cfg.DatabaseDriver, "schema_version", store.LatestSchemaVersion())
+	return st, nil
+}
+
+func migrate(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
+	st, err := store.Open(ctx, cfg.DatabaseDriver, cfg.DatabaseDSN)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	before, err := st.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		return err
+	}
+	logger.Info("migrations applied", "from_version", before, "to_version", store.LatestSchemaVersion())
+	return nil
+}
+
+func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
+	st, err := openStore(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	changed, err := content.Seed(ctx, st)
+	if err != nil {
+		return err
+	}
+	version, err := st.ContentVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if changed {
+		logger.Info("content seeded; running servers will re-render", "content_version", version)
+	} else {
+		logger.Info("content already up to date", "content_version", version)
+	}
+	return nil
+}
+
+func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
+	st, err := openStore(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	// A fresh database gets the content files on first start.
+	version, err := st.ContentVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if version == 0 {
+		if _, err := content.Seed(ctx, st); err != nil {
+			return err
+		}
+		logger.Info("empty database seeded with the content files")
+	}
+	catalog, err := content.Load()
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return fmt.Errorf("listen on port %d: %w", cfg.Port, err)
+	}
+
+	supervisor, err := render.NewSupervisor(render.SupervisorConfig{
+		NodeBin: cfg.NodeBin,
+		DistDir: cfg.DistDir,
+		Logger:  logger,
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	cache := render.NewCache(render.CacheConfig{
+		Renderer: supervisor,
+		Store:    st,
+		Catalog:  catalog,
+		BaseURL:  cfg.BaseURL,
+		Logger:   logger,
+	})
+	srv := server.New(server.Config{BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger}, cache, catalog, st)
+	supervisor.OnScriptHashes(srv.SetScriptHashes)
+
+	logger.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)
+
+	// Pages render in the background; /readyz turns 200 when they are all in.
+	renderCtx, stopRendering := context.WithCancel(ctx)
+	rendering := make(chan struct{})
+	go func() {
+		defer close(rendering)
+		if err := supervisor.Start(renderCtx); err != nil && renderCtx.Err() == nil {
+			logger.Error("renderer not healthy yet; pages not in memory answer 503 until it is (is dist/ built? run `npm run build`)", "err", err)
+		}
+		cache.Run(renderCtx)
+	}()
+
+	serveErr := srv.Serve(ctx, ln, cfg.ShutdownTimeout)
+
+	stopRendering()
+	<-rendering
+	stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := supervisor.Stop(stopCtx); err != nil {
+		logger.Warn("renderer stop", "err", err)
+	}
+	if serveErr != nil && !errors.Is(serveErr, context.Canceled) {
+		return serveErr
+	}
+	logger.Info("stopped")
+	return nil
+}

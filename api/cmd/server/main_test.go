@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"noorvale.example/site/api/internal/testenv"
+)
+
+// buildServer compiles this command into a temporary directory.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "server")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// childrenOf lists the processes whose parent is pid.
+func childrenOf(pid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+		if err != nil {
+			continue
+		}
+		fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	dist := testenv.DistDir(t)
+	bin := buildServer(t)
+	port := freePort(t)
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+
+	var logs bytes.Buffer
+	cmd := exec.Command(bin, "serve")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
+		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("server output:\n%s", logs.String())
+		}
+	})
+
+	client := &http.Client{Timeout: 2 * time.Second}
+	ready := func() bool {
+		res, err := client.Get(base + "/readyz")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	}
+	testenv.Eventually(t, 60*time.Second, "/readyz to answer 200", ready)
+
+	res, err := client.Get(base + "/ar/about-us")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET /ar/about-us: %s", res.Status)
+	}
+
+	children := childrenOf(cmd.Process.Pid)
+	if len(children) != 1 {
+		t.Fatalf("want exactly one renderer child, found %v", children)
+	}
+	node := children[0]
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Fatalf("server exited with %v, want status 0", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("server did not exit within 30 s of SIGTERM")
+	}
+	if testenv.ProcessAlive(node) {
+		t.Fatalf("renderer %d survived the server", node)
+	}
+	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
+		t.Fatalf("no orderly stop in the log")
+	}
+}
+
+func TestBadConfigurationExits(t *testing.T) {
+	bin := buildServer(t)
+	tests := []struct {
+		name string
+		env  []string
+		args []string
+		want string
+	}{
+		{"bad port", []string{"PORT=eighty"}, nil, "PORT: must be a number between 1 and 65535"},
+		{"bad env", []string{"APP_ENV=staging"}, nil, "APP_ENV:"},
+		{"bad database", []string{"DATABASE_URL=mysql://x"}, []string{"migrate"}, "DATABASE_URL:"},
+		{"unknown command", nil, []string{"frobnicate"}, "unknown command"},
+		{"outdated schema", []string{"AUTO_MIGRATE=false"}, []string{"serve"}, "run the migrate command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, tt.args...)
+			cmd.Env = append(os.Environ(), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "PORT="+strconv.Itoa(freePort(t)))
+			cmd.Env = append(cmd.Env, tt.env...)
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() == 0 {
+				t.Fatalf("want a non-zero exit, got %v\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tt.want) {
+				t.Fatalf("output lacks %q:\n%s", tt.want, out)
+			}
+		})
+	}
+}
+
+func TestMigrateAndSeed(t *testing.T) {
+	bin := buildServer(t)
+	env := append(os.Environ(), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "APP_ENV=production")
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	if out := run("migrate"); !strings.Contains(out, "migrations applied") {
+		t.Fatalf("migrate: %s", out)
+	}
+	if out := run("seed"); !strings.Contains(out, `"content_version":1`) || !strings.Contains(out, "content seeded") {
+		t.Fatalf("first seed: %s", out)
+	}
+	if out := run("seed"); !strings.Contains(out, `"content_version":1`) || !strings.Contains(out, "already up to date") {
+		t.Fatalf("second seed: %s", out)
+	}
+}

@@ -1,0 +1,124 @@
+package config
+
+import (
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(vars map[string]string) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		v, ok := vars[name]
+		return v, ok
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	cfg, err := Parse(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{
+		Port:            8080,
+		BaseURL:         "http://localhost:8080",
+		DatabaseDriver:  DriverSQLite,
+		DatabaseDSN:     filepath.Join("data", "site.db"),
+		DataDir:         "data",
+		Env:             EnvProduction,
+		LogLevel:        slog.LevelInfo,
+		NodeBin:         "node",
+		DistDir:         "dist",
+		AutoMigrate:     true,
+		ShutdownTimeout: 15 * time.Second,
+	}
+	if *cfg != want {
+		t.Fatalf("defaults:\n got %+v\nwant %+v", *cfg, want)
+	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name    string
+		vars    map[string]string
+		check   func(*Config) bool
+		wantErr string
+	}{
+		{name: "port sets default base url", vars: map[string]string{"PORT": "9000"},
+			check: func(c *Config) bool { return c.Port == 9000 && c.BaseURL == "http://localhost:9000" }},
+		{name: "port not a number", vars: map[string]string{"PORT": "eighty"}, wantErr: "PORT: must be a number between 1 and 65535"},
+		{name: "port zero", vars: map[string]string{"PORT": "0"}, wantErr: "PORT:"},
+		{name: "port too large", vars: map[string]string{"PORT": "65536"}, wantErr: "PORT:"},
+		{name: "blank value means default", vars: map[string]string{"PORT": "  "},
+			check: func(c *Config) bool { return c.Port == 8080 }},
+		{name: "base url trailing slash trimmed", vars: map[string]string{"BASE_URL": "https://www.noorvale.example/"},
+			check: func(c *Config) bool { return c.BaseURL == "https://www.noorvale.example" && c.Secure() }},
+		{name: "base url with port", vars: map[string]string{"BASE_URL": "http://127.0.0.1:8081"},
+			check: func(c *Config) bool { return c.BaseURL == "http://127.0.0.1:8081" && !c.Secure() }},
+		{name: "base url relative", vars: map[string]string{"BASE_URL": "www.noorvale.example"}, wantErr: "BASE_URL:"},
+		{name: "base url ftp", vars: map[string]string{"BASE_URL": "ftp://noorvale.example"}, wantErr: "BASE_URL: must start with http"},
+		{name: "base url with path", vars: map[string]string{"BASE_URL": "https://noorvale.example/site"}, wantErr: "BASE_URL: must be an origin"},
+		{name: "base url with query", vars: map[string]string{"BASE_URL": "https://noorvale.example?a=1"}, wantErr: "BASE_URL: must be an origin"},
+		{name: "base url with credentials", vars: map[string]string{"BASE_URL": "https://u:p@noorvale.example"}, wantErr: "BASE_URL: must not contain credentials"},
+		{name: "base url without host", vars: map[string]string{"BASE_URL": "https://"}, wantErr: "BASE_URL:"},
+		{name: "postgres url", vars: map[string]string{"DATABASE_URL": "postgres://u@db:5432/site"},
+			check: func(c *Config) bool {
+				return c.DatabaseDriver == DriverPostgres && c.DatabaseDSN == "postgres://u@db:5432/site"
+			}},
+		{name: "postgresql url", vars: map[string]string{"DATABASE_URL": "postgresql://u@db/site"},
+			check: func(c *Config) bool { return c.DatabaseDriver == DriverPostgres }},
+		{name: "mysql url refused", vars: map[string]string{"DATABASE_URL": "mysql://u@db/site"}, wantErr: "DATABASE_URL:"},
+		{name: "database error hides the value", vars: map[string]string{"DATABASE_URL": "mysql://user:secret@db/site"},
+			check: nil, wantErr: "DATABASE_URL: must be empty"},
+		{name: "sqlite under data dir", vars: map[string]string{"DATA_DIR": "/var/lib/site/"},
+			check: func(c *Config) bool { return c.DatabaseDSN == "/var/lib/site/site.db" && c.DataDir == "/var/lib/site" }},
+		{name: "development", vars: map[string]string{"APP_ENV": "development"},
+			check: func(c *Config) bool { return c.Development() }},
+		{name: "unknown env", vars: map[string]string{"APP_ENV": "staging"}, wantErr: "APP_ENV:"},
+		{name: "log level warn", vars: map[string]string{"LOG_LEVEL": "WARN"},
+			check: func(c *Config) bool { return c.LogLevel == slog.LevelWarn }},
+		{name: "log level unknown", vars: map[string]string{"LOG_LEVEL": "verbose"}, wantErr: "LOG_LEVEL:"},
+		{name: "auto migrate off", vars: map[string]string{"AUTO_MIGRATE": "false"},
+			check: func(c *Config) bool { return !c.AutoMigrate }},
+		{name: "auto migrate junk", vars: map[string]string{"AUTO_MIGRATE": "maybe"}, wantErr: "AUTO_MIGRATE:"},
+		{name: "shutdown timeout", vars: map[string]string{"SHUTDOWN_TIMEOUT": "1m"},
+			check: func(c *Config) bool { return c.ShutdownTimeout == time.Minute }},
+		{name: "shutdown timeout without unit", vars: map[string]string{"SHUTDOWN_TIMEOUT": "15"}, wantErr: "SHUTDOWN_TIMEOUT:"},
+		{name: "shutdown timeout negative", vars: map[string]string{"SHUTDOWN_TIMEOUT": "-1s"}, wantErr: "SHUTDOWN_TIMEOUT:"},
+		{name: "node and dist", vars: map[string]string{"NODE_BIN": "/usr/bin/node", "DIST_DIR": "/srv/dist/"},
+			check: func(c *Config) bool { return c.NodeBin == "/usr/bin/node" && c.DistDir == "/srv/dist" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Parse(env(tt.vars))
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want prefix %q", err, tt.wantErr)
+				}
+				if strings.Contains(err.Error(), "secret") {
+					t.Fatalf("error leaks the value: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			if !tt.check(cfg) {
+				t.Fatalf("unexpected config %+v", *cfg)
+			}
+		})
+	}
+}
+
+func TestLoadCreatesDataDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nested", "data")
+	t.Setenv("DATA_DIR", dir)
+	if _, err := Load(); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		t.Fatalf("DATA_DIR not created: %v", err)
+	}
+}

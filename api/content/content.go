@@ -1,0 +1,239 @@
+// Package content holds the site's identity and page tree: it parses the seed
+// files shipped with the server, builds the pages, header menu and footer the
+// renderer needs, and loads the identity into the store.
+package content
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+)
+
+//go:embed seed/*.json
+var seedFiles embed.FS
+
+// Kinds of page the renderer knows how to draw.
+const (
+	KindHome      = "home"
+	KindAbout     = "about"
+	KindLanding   = "landing"
+	KindService   = "service"
+	KindStandard  = "standard"
+	KindResources = "resources"
+	KindCareers   = "careers"
+	KindContact   = "contact"
+	KindForms     = "forms"
+	KindLegal     = "legal"
+	KindLogin     = "login"
+	KindNotFound  = "not-found"
+)
+
+var knownKinds = map[string]bool{
+	KindHome: true, KindAbout: true, KindLanding: true, KindService: true, KindStandard: true,
+	KindResources: true, KindCareers: true, KindContact: true, KindForms: true, KindLegal: true,
+	KindLogin: true,
+}
+
+// MenuItem is an entry of the header menu, the footer or a page's children:
+// either a link (Route) or a group (Children).
+type MenuItem struct {
+	Name           string     `json:"name"`
+	TranslationKey string     `json:"translationKey"`
+	Route          string     `json:"route,omitempty"`
+	Children       []MenuItem `json:"children,omitempty"`
+}
+
+// Crumb is one step of a page's breadcrumb trail; Route is empty for a
+// group that has no page of its own.
+type Crumb struct {
+	TranslationKey string `json:"translationKey"`
+	Name           string `json:"name"`
+	Route          string `json:"route,omitempty"`
+}
+
+// FooterGroup is a column of footer links.
+type FooterGroup struct {
+	TranslationKey string     `json:"translationKey"`
+	Name           string     `json:"name"`
+	Items          []MenuItem `json:"items"`
+}
+
+// Page is a public page of the site, independent of language.
+type Page struct {
+	Route          string     // locale-free path, "/about-us"
+	Kind           string     // one of the Kind constants
+	TranslationKey string     // key of its name under nav. in the web app's translations
+	Name           string     // English name
+	Breadcrumbs    []Crumb    // Home first, this page last
+	Children       []MenuItem // child pages (a landing page's services or standards)
+}
+
+// node is an entry of sitemap.json: a page when it has a route, a group otherwise.
+type node struct {
+	Key      string `json:"key"`
+	Name     string `json:"name"`
+	Route    string `json:"route"`
+	Kind     string `json:"kind"`
+	Children []node `json:"children"`
+}
+
+type sitemapFile struct {
+	Pages  []node   `json:"pages"`
+	Menu   []string `json:"menu"`
+	Footer []struct {
+		Key   string   `json:"key"`
+		Name  string   `json:"name"`
+		Items []string `json:"items"`
+	} `json:"footer"`
+}
+
+// Catalog is the parsed page tree with its menus. It is immutable once built.
+type Catalog struct {
+	pages   []*Page
+	byRoute map[string]*Page
+	nav     []MenuItem
+	footer  []FooterGroup
+}
+
+// Load parses the embedded sitemap.json.
+func Load() (*Catalog, error) {
+	data, err := seedFiles.ReadFile("seed/sitemap.json")
+	if err != nil {
+		return nil, fmt.Errorf("content: read sitemap: %w", err)
+	}
+	return Parse(data)
+}
+
+// Parse builds a catalogue from the contents of a sitemap.json file.
+func Parse(data []byte) (*Catalog, error) {
+	var f sitemapFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("content: parse sitemap: %w", err)
+	}
+	c := &Catalog{byRoute: map[string]*Page{}}
+	byKey := map[string]*node{}
+	home := Crumb{TranslationKey: "home", Name: "Home", Route: "/"}
+	for i := range f.Pages {
+		if err := c.addNode(&f.Pages[i], nil, byKey); err != nil {
+			return nil, err
+		}
+	}
+	if n, ok := byKey["home"]; ok {
+		home = Crumb{TranslationKey: n.Key, Name: n.Name, Route: n.Route}
+	}
+	for _, p := range c.pages {
+		if p.Route != "/" {
+			p.Breadcrumbs = append([]Crumb{home}, p.Breadcrumbs...)
+		}
+	}
+
+	for _, key := range f.Menu {
+		n, ok := byKey[key]
+		if !ok {
+			return nil, fmt.Errorf("content: menu names unknown key %q", key)
+		}
+		c.nav = append(c.nav, menuItem(n))
+	}
+	for _, g := range f.Footer {
+		group := FooterGroup{TranslationKey: g.Key, Name: g.Name, Items: []MenuItem{}}
+		for _, key := range g.Items {
+			n, ok := byKey[key]
+			if !ok || n.Route == "" {
+				return nil, fmt.Errorf("content: footer group %q names %q, which is not a page", g.Key, key)
+			}
+			group.Items = append(group.Items, MenuItem{Name: n.Name, TranslationKey: n.Key, Route: n.Route})
+		}
+		c.footer = append(c.footer, group)
+	}
+	return c, nil
+}
+
+// addNode records a node and its descendants; trail is the breadcrumb chain
+// of its ancestors.
+func (c *Catalog) addNode(n *node, trail []Crumb, byKey map[string]*node) error {
+	if n.Key == "" || n.Name == "" {
+		return fmt.Errorf("content: a sitemap entry lacks a key or a name (under %v)", trail)
+	}
+	if _, dup := byKey[n.Key]; dup {
+		return fmt.Errorf("content: key %q is used twice", n.Key)
+	}
+	byKey[n.Key] = n
+	crumb := Crumb{TranslationKey: n.Key, Name: n.Name, Route: n.Route}
+	chain := append(append([]Crumb{}, trail...), crumb)
+	if n.Route != "" {
+		if !knownKinds[n.Kind] {
+			return fmt.Errorf("content: page %q has unknown kind %q", n.Route, n.Kind)
+		}
+		if n.Route[0] != '/' || (len(n.Route) > 1 && n.Route[len(n.Route)-1] == '/') {
+			return fmt.Errorf("content: route %q must start with / and not end with one", n.Route)
+		}
+		if _, dup := c.byRoute[n.Route]; dup {
+			return fmt.Errorf("content: route %q is used twice", n.Route)
+		}
+		p := &Page{
+			Route:          n.Route,
+			Kind:           n.Kind,
+			TranslationKey: n.Key,
+			Name:           n.Name,
+			Breadcrumbs:    chain,
+			Children:       []MenuItem{},
+		}
+		for i := range n.Children {
+			p.Children = append(p.Children, menuItem(&n.Children[i]))
+		}
+		c.pages = append(c.pages, p)
+		c.byRoute[p.Route] = p
+	}
+	for i := range n.Children {
+		if err := c.addNode(&n.Children[i], chain, byKey); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// menuItem turns a node into a menu entry: a link for a page without
+// children; a group for anything with children, where a landing page's own
+// link comes first as its "Overview".
+func menuItem(n *node) MenuItem {
+	item := MenuItem{Name: n.Name, TranslationKey: n.Key}
+	if len(n.Children) == 0 {
+		item.Route = n.Route
+		return item
+	}
+	if n.Route != "" {
+		item.Children = append(item.Children, MenuItem{Name: "Overview", TranslationKey: "overview", Route: n.Route})
+	}
+	for i := range n.Children {
+		item.Children = append(item.Children, menuItem(&n.Children[i]))
+	}
+	return item
+}
+
+// Pages returns every public page in sitemap order.
+func (c *Catalog) Pages() []*Page { return c.pages }
+
+// Page returns the page at a locale-free route, or nil.
+func (c *Catalog) Page(route string) *Page { return c.byRoute[route] }
+
+// Nav returns the header menu.
+func (c *Catalog) Nav() []MenuItem { return c.nav }
+
+// Footer returns the footer link groups.
+func (c *Catalog) Footer() []FooterGroup { return c.footer }
+
+// NotFound returns the page the site shows for an unknown address.
+func (c *Catalog) NotFound() *Page {
+	home := Crumb{TranslationKey: "home", Name: "Home", Route: "/"}
+	if p := c.byRoute["/"]; p != nil {
+		home = Crumb{TranslationKey: p.TranslationKey, Name: p.Name, Route: "/"}
+	}
+	return &Page{
+		Route:          "",
+		Kind:           KindNotFound,
+		TranslationKey: "notFound",
+		Name:           "Page not found",
+		Breadcrumbs:    []Crumb{home, {TranslationKey: "notFound", Name: "Page not found"}},
+		Children:       []MenuItem{},
+	}
+}

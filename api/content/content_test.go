@@ -1,0 +1,252 @@
+package content_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/store"
+)
+
+func catalog(t *testing.T) *content.Catalog {
+	t.Helper()
+	c, err := content.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestPages(t *testing.T) {
+	c := catalog(t)
+	pages := c.Pages()
+	if len(pages) != 61 {
+		t.Fatalf("%d pages, want 61", len(pages))
+	}
+	seen := map[string]bool{}
+	for _, p := range pages {
+		if seen[p.Route] {
+			t.Fatalf("route %s appears twice", p.Route)
+		}
+		seen[p.Route] = true
+		if c.Page(p.Route) != p {
+			t.Fatalf("lookup of %s does not find the page", p.Route)
+		}
+		last := p.Breadcrumbs[len(p.Breadcrumbs)-1]
+		if p.Breadcrumbs[0].Route != "/" || last.Route != p.Route || last.TranslationKey != p.TranslationKey {
+			t.Fatalf("%s: breadcrumbs %+v", p.Route, p.Breadcrumbs)
+		}
+		if p.Children == nil {
+			t.Fatalf("%s: children must be an empty list, not null", p.Route)
+		}
+	}
+	for _, route := range []string{"/", "/auth/login", "/about-us", "/policy", "/terms", "/forms",
+		"/careers/jop-vacancies", "/resources/blogs", "/contact-us/cairo", "/compliance/csa-star-level-1-and-2",
+		"/compliance/iso-standards/iso-20000-1", "/services/outsourcing-service"} {
+		if c.Page(route) == nil {
+			t.Errorf("missing page %s", route)
+		}
+	}
+	if c.Page("/services") != nil || c.Page("/nope") != nil {
+		t.Fatal("groups and unknown routes are not pages")
+	}
+}
+
+func TestBreadcrumbsAndChildren(t *testing.T) {
+	c := catalog(t)
+	p := c.Page("/services/cybersecurity-services/risk-assessment")
+	want := []content.Crumb{
+		{TranslationKey: "home", Name: "Home", Route: "/"},
+		{TranslationKey: "services", Name: "Services"},
+		{TranslationKey: "cybersecurityServices", Name: "Cybersecurity Services", Route: "/services/cybersecurity-services"},
+		{TranslationKey: "riskAssessment", Name: "Risk Assessment", Route: "/services/cybersecurity-services/risk-assessment"},
+	}
+	if !reflect.DeepEqual(p.Breadcrumbs, want) {
+		t.Fatalf("breadcrumbs = %+v", p.Breadcrumbs)
+	}
+	if home := c.Page("/"); len(home.Breadcrumbs) != 1 || home.Kind != content.KindHome {
+		t.Fatalf("home = %+v", home)
+	}
+	landing := c.Page("/compliance/soc-reports")
+	if landing.Kind != content.KindLanding || len(landing.Children) != 3 || landing.Children[0].Route != "/compliance/soc-reports/soc-1" {
+		t.Fatalf("landing children = %+v", landing.Children)
+	}
+	nf := c.NotFound()
+	if nf.Route != "" || nf.Kind != content.KindNotFound || nf.TranslationKey != "notFound" {
+		t.Fatalf("not found page = %+v", nf)
+	}
+}
+
+func TestNav(t *testing.T) {
+	nav := catalog(t).Nav()
+	var keys []string
+	for _, item := range nav {
+		keys = append(keys, item.TranslationKey)
+	}
+	if got := strings.Join(keys, ","); got != "aboutUs,services,compliance,resources,careers,contactUs,forms" {
+		t.Fatalf("menu keys = %s", got)
+	}
+	if nav[0].Route != "/about-us" || nav[0].Children != nil {
+		t.Fatalf("a page without children is a link: %+v", nav[0])
+	}
+	services := nav[1]
+	if services.Route != "" || len(services.Children) != 4 {
+		t.Fatalf("services group = %+v", services)
+	}
+	cyber := services.Children[0]
+	if cyber.Route != "" || len(cyber.Children) != 9 {
+		t.Fatalf("a landing page with children is a group: %+v", cyber)
+	}
+	overview := content.MenuItem{Name: "Overview", TranslationKey: "overview", Route: "/services/cybersecurity-services"}
+	if !reflect.DeepEqual(cyber.Children[0], overview) {
+		t.Fatalf("first child = %+v, want the overview", cyber.Children[0])
+	}
+	if risk := cyber.Children[1]; risk.Route != "/services/cybersecurity-services/risk-assessment" || risk.Children != nil {
+		t.Fatalf("third level = %+v", risk)
+	}
+	if out := services.Children[3]; out.Route != "/services/outsourcing-service" || out.Children != nil {
+		t.Fatalf("landing without children is a link: %+v", out)
+	}
+	if csa := nav[2].Children[3]; csa.Route != "/compliance/csa-star-level-1-and-2" {
+		t.Fatalf("compliance last item = %+v", csa)
+	}
+
+	// The JSON the renderer receives: links carry a route, groups children, never both.
+	data, err := json.Marshal(nav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var generic []map[string]any
+	if err := json.Unmarshal(data, &generic); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(items []map[string]any, depth int)
+	walk = func(items []map[string]any, depth int) {
+		if depth > 3 {
+			t.Fatalf("menu deeper than 3 levels")
+		}
+		for _, it := range items {
+			_, hasRoute := it["route"]
+			children, hasChildren := it["children"]
+			if hasRoute == hasChildren || it["name"] == "" || it["translationKey"] == "" {
+				t.Fatalf("bad menu item %v", it)
+			}
+			if hasChildren {
+				raw, _ := json.Marshal(children)
+				var sub []map[string]any
+				_ = json.Unmarshal(raw, &sub)
+				walk(sub, depth+1)
+			}
+		}
+	}
+	walk(generic, 1)
+}
+
+func TestFooter(t *testing.T) {
+	footer := catalog(t).Footer()
+	if len(footer) != 4 {
+		t.Fatalf("%d footer groups", len(footer))
+	}
+	if footer[0].TranslationKey != "services" || len(footer[0].Items) != 7 || footer[0].Items[0].Route != "/compliance/iso-standards" {
+		t.Fatalf("services group = %+v", footer[0])
+	}
+	legal := footer[3]
+	if legal.TranslationKey != "legal" || legal.Items[0].Route != "/terms" || legal.Items[1].Route != "/policy" {
+		t.Fatalf("legal group = %+v", legal)
+	}
+	for _, g := range footer {
+		for _, it := range g.Items {
+			if it.Route == "" || it.Children != nil {
+				t.Fatalf("footer items are links: %+v", it)
+			}
+		}
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+	}{
+		{"not json", `{`},
+		{"duplicate route", `{"pages":[{"key":"a","name":"A","route":"/a","kind":"about"},{"key":"b","name":"B","route":"/a","kind":"about"}]}`},
+		{"duplicate key", `{"pages":[{"key":"a","name":"A","route":"/a","kind":"about"},{"key":"a","name":"B","route":"/b","kind":"about"}]}`},
+		{"unknown kind", `{"pages":[{"key":"a","name":"A","route":"/a","kind":"blog"}]}`},
+		{"trailing slash", `{"pages":[{"key":"a","name":"A","route":"/a/","kind":"about"}]}`},
+		{"unknown menu key", `{"pages":[],"menu":["x"]}`},
+		{"footer names a group", `{"pages":[{"key":"g","name":"G","children":[]}],"footer":[{"key":"f","name":"F","items":["g"]}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := content.Parse([]byte(tt.json)); err == nil {
+				t.Fatal("want an error")
+			}
+		})
+	}
+}
+
+func TestSeed(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		changed, err := content.Seed(ctx, s)
+		if err != nil || !changed {
+			t.Fatalf("first seed: changed=%v err=%v", changed, err)
+		}
+		v1, _ := s.ContentVersion(ctx)
+		if v1 != 1 {
+			t.Fatalf("version after first seed = %d", v1)
+		}
+		changed, err = content.Seed(ctx, s)
+		if err != nil || changed {
+			t.Fatalf("second seed: changed=%v err=%v", changed, err)
+		}
+		if v2, _ := s.ContentVersion(ctx); v2 != v1 {
+			t.Fatalf("second seed bumped the version to %d", v2)
+		}
+
+		site, err := content.LoadSite(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := os.ReadFile("seed/site.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want content.Site
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(site, want) {
+			t.Fatalf("loaded site differs from site.json:\n got %+v\nwant %+v", site, want)
+		}
+		if len(site.Offices) != 3 || site.Offices[1].City != "Dubai" || site.Social[0].Network != "linkedin" {
+			t.Fatalf("structured values lost: %+v", site)
+		}
+
+		// An operator's edit is overwritten by the next seed, which bumps the version.
+		if _, err := s.PutSettings(ctx, map[string]string{"tagline": "Edited"}); err != nil {
+			t.Fatal(err)
+		}
+		if changed, _ := content.Seed(ctx, s); !changed {
+			t.Fatal("seed after an edit should restore the file's value")
+		}
+	})
+}
+
+func TestSiteFromSettings(t *testing.T) {
+	site, err := content.SiteFromSettings(map[string]string{"name": "N", "unknown": "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if site.Name != "N" || site.Social == nil || site.Offices == nil {
+		t.Fatalf("site = %+v", site)
+	}
+	if _, err := content.SiteFromSettings(map[string]string{"offices": "not json"}); err == nil {
+		t.Fatal("want an error for a broken structured setting")
+	}
+}

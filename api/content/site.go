@@ -1,0 +1,144 @@
+package content
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Site is the firm's identity as pages show it.
+type Site struct {
+	Name           string   `json:"name"`
+	ShortName      string   `json:"shortName"`
+	Tagline        string   `json:"tagline"`
+	Parent         Parent   `json:"parent"`
+	Email          string   `json:"email"`
+	Phone          string   `json:"phone"`
+	ChatURL        string   `json:"chatUrl"`
+	Social         []Social `json:"social"`
+	Offices        []Office `json:"offices"`
+	CaptchaSiteKey string   `json:"captchaSiteKey"`
+}
+
+// Parent is the group the firm belongs to.
+type Parent struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// Social is a link to one of the firm's social network pages.
+type Social struct {
+	Network string `json:"network"`
+	Label   string `json:"label"`
+	URL     string `json:"url"`
+}
+
+// Office is one of the firm's offices.
+type Office struct {
+	Key     string `json:"key"`
+	City    string `json:"city"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+	Address string `json:"address"`
+}
+
+// SettingsStore is the part of the store the identity is kept in.
+type SettingsStore interface {
+	Settings(ctx context.Context) (map[string]string, error)
+	PutSettings(ctx context.Context, values map[string]string) (bool, error)
+}
+
+// SeedSettings returns the identity from the embedded site.json as store
+// settings: one per top-level key, text values as they are and structured
+// values (parent, social, offices) as compact JSON.
+func SeedSettings() (map[string]string, error) {
+	data, err := seedFiles.ReadFile("seed/site.json")
+	if err != nil {
+		return nil, fmt.Errorf("content: read site: %w", err)
+	}
+	return settingsFromJSON(data)
+}
+
+func settingsFromJSON(data []byte) (map[string]string, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("content: parse site: %w", err)
+	}
+	// Refuse a file the pages could not use rather than seed half an identity.
+	var check Site
+	if err := json.Unmarshal(data, &check); err != nil {
+		return nil, fmt.Errorf("content: parse site: %w", err)
+	}
+	if check.Name == "" {
+		return nil, fmt.Errorf("content: site has no name")
+	}
+	out := make(map[string]string, len(raw))
+	for key, value := range raw {
+		var text string
+		if err := json.Unmarshal(value, &text); err == nil {
+			out[key] = text
+			continue
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, value); err != nil {
+			return nil, fmt.Errorf("content: site key %s: %w", key, err)
+		}
+		out[key] = compact.String()
+	}
+	return out, nil
+}
+
+// SiteFromSettings rebuilds the identity from stored settings; keys it does
+// not know are ignored and missing ones stay empty.
+func SiteFromSettings(settings map[string]string) (Site, error) {
+	site := Site{Social: []Social{}, Offices: []Office{}}
+	text := map[string]*string{
+		"name": &site.Name, "shortName": &site.ShortName, "tagline": &site.Tagline,
+		"email": &site.Email, "phone": &site.Phone, "chatUrl": &site.ChatURL,
+		"captchaSiteKey": &site.CaptchaSiteKey,
+	}
+	structured := map[string]any{"parent": &site.Parent, "social": &site.Social, "offices": &site.Offices}
+	keys := make([]string, 0, len(settings))
+	for k := range settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := settings[k]
+		if dst, ok := text[k]; ok {
+			*dst = v
+			continue
+		}
+		if dst, ok := structured[k]; ok {
+			if err := json.Unmarshal([]byte(v), dst); err != nil {
+				return Site{}, fmt.Errorf("content: setting %s: %w", k, err)
+			}
+		}
+	}
+	return site, nil
+}
+
+// LoadSite reads the identity from the store.
+func LoadSite(ctx context.Context, s SettingsStore) (Site, error) {
+	settings, err := s.Settings(ctx)
+	if err != nil {
+		return Site{}, fmt.Errorf("content: load site: %w", err)
+	}
+	return SiteFromSettings(settings)
+}
+
+// Seed writes the embedded identity into the store. The store bumps the
+// content version only when a value changed, so seeding twice is a no-op.
+func Seed(ctx context.Context, s SettingsStore) (bool, error) {
+	settings, err := SeedSettings()
+	if err != nil {
+		return false, err
+	}
+	changed, err := s.PutSettings(ctx, settings)
+	if err != nil {
+		return false, fmt.Errorf("content: seed: %w", err)
+	}
+	return changed, nil
+}

@@ -1,0 +1,499 @@
+package render
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/locale"
+)
+
+// Renderer turns props into a document.
+type Renderer interface {
+	Render(ctx context.Context, props any) (status int, html []byte, err error)
+}
+
+// ContentStore is what the cache reads from the database.
+type ContentStore interface {
+	ContentVersion(ctx context.Context) (int64, error)
+	Settings(ctx context.Context) (map[string]string, error)
+}
+
+// Variant is one encoding of a cached document with its ready-made header values.
+type Variant struct {
+	Body     []byte
+	ETag     []string // strong tag; per-encoding so caches never mix them up
+	Encoding []string // Content-Encoding, nil for identity
+	Length   []string // Content-Length
+}
+
+// Entry is a rendered document, stored once in each encoding.
+type Entry struct {
+	Status   int
+	Hash     string // base64url of the first 16 bytes of the SHA-256 of the HTML
+	Identity Variant
+	Gzip     Variant
+	Brotli   Variant
+}
+
+// Matches reports whether an If-None-Match header names this document in
+// any of its encodings: they all carry the same content.
+func (e *Entry) Matches(ifNoneMatch string) bool {
+	for len(ifNoneMatch) > 0 {
+		var tag string
+		tag, ifNoneMatch = nextToken(ifNoneMatch)
+		if tag == "*" {
+			return true
+		}
+		if len(tag) > 2 && tag[:2] == "W/" {
+			tag = tag[2:]
+		}
+		if len(tag) < 2 || tag[0] != '"' || tag[len(tag)-1] != '"' {
+			continue
+		}
+		tag = tag[1 : len(tag)-1]
+		if len(tag) < len(e.Hash) || tag[:len(e.Hash)] != e.Hash {
+			continue
+		}
+		switch tag[len(e.Hash):] {
+		case "", "-gz", "-br":
+			return true
+		}
+	}
+	return false
+}
+
+// nextToken returns the next comma-separated element, trimmed, and the rest.
+func nextToken(s string) (string, string) {
+	end := len(s)
+	rest := ""
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' {
+			end, rest = i, s[i+1:]
+			break
+		}
+	}
+	tok := s[:end]
+	for len(tok) > 0 && (tok[0] == ' ' || tok[0] == '\t') {
+		tok = tok[1:]
+	}
+	for len(tok) > 0 && (tok[len(tok)-1] == ' ' || tok[len(tok)-1] == '\t') {
+		tok = tok[:len(tok)-1]
+	}
+	return tok, rest
+}
+
+// Select picks the variant for an Accept-Encoding header: brotli, then gzip,
+// then identity.
+func (e *Entry) Select(acceptEncoding string) *Variant {
+	if acceptEncoding == "" {
+		return &e.Identity
+	}
+	if AcceptsEncoding(acceptEncoding, "br") {
+		return &e.Brotli
+	}
+	if AcceptsEncoding(acceptEncoding, "gzip") {
+		return &e.Gzip
+	}
+	return &e.Identity
+}
+
+// AcceptsEncoding reports whether an Accept-Encoding header allows a coding,
+// without allocating: the page path runs this on every request.
+func AcceptsEncoding(header, coding string) bool {
+	for len(header) > 0 {
+		var tok string
+		tok, header = nextToken(header)
+		name, params := tok, ""
+		for i := 0; i < len(tok); i++ {
+			if tok[i] == ';' {
+				name, params = tok[:i], tok[i+1:]
+				break
+			}
+		}
+		for len(name) > 0 && name[len(name)-1] == ' ' {
+			name = name[:len(name)-1]
+		}
+		if !equalFold(name, coding) && name != "*" {
+			continue
+		}
+		return !zeroQuality(params)
+	}
+	return false
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		ca, cb := a[i]|0x20, b[i]|0x20
+		if ca != cb {
+			return false
+		}
+	}
+	return true
+}
+
+// zeroQuality reports whether parameters say q=0 (q=0, q=0.0, q=0.000).
+func zeroQuality(params string) bool {
+	for len(params) > 0 && params[0] == ' ' {
+		params = params[1:]
+	}
+	if len(params) < 2 || (params[0] != 'q' && params[0] != 'Q') || params[1] != '=' {
+		return false
+	}
+	v := params[2:]
+	if len(v) == 0 || v[0] != '0' {
+		return false
+	}
+	for i := 1; i < len(v); i++ {
+		if v[i] != '.' && v[i] != '0' && v[i] != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// NewEntry compresses a document once in every encoding.
+func NewEntry(status int, html []byte) (*Entry, error) {
+	sum := sha256.Sum256(html)
+	hash := base64.RawURLEncoding.EncodeToString(sum[:16])
+	gz, err := gzipBytes(html)
+	if err != nil {
+		return nil, err
+	}
+	br, err := brotliBytes(html)
+	if err != nil {
+		return nil, err
+	}
+	return &Entry{
+		Status:   status,
+		Hash:     hash,
+		Identity: newVariant(html, `"`+hash+`"`, ""),
+		Gzip:     newVariant(gz, `"`+hash+`-gz"`, "gzip"),
+		Brotli:   newVariant(br, `"`+hash+`-br"`, "br"),
+	}, nil
+}
+
+func newVariant(body []byte, etag, encoding string) Variant {
+	v := Variant{Body: body, ETag: []string{etag}, Length: []string{strconv.Itoa(len(body))}}
+	if encoding != "" {
+		v.Encoding = []string{encoding}
+	}
+	return v
+}
+
+func gzipBytes(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, fmt.Errorf("render: gzip: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return nil, fmt.Errorf("render: gzip: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// brotliQuality trades a little size for render time: quality 11 is several
+// times slower than 9 for about 2 % smaller pages, and every page is
+// compressed again whenever content changes.
+const brotliQuality = 9
+
+func brotliBytes(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	w := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotliQuality, LGWin: 22})
+	if _, err := w.Write(b); err != nil {
+		return nil, fmt.Errorf("render: brotli: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return nil, fmt.Errorf("render: brotli: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// CacheConfig configures a Cache. Zero values take the defaults noted beside them.
+type CacheConfig struct {
+	Renderer     Renderer
+	Store        ContentStore
+	Catalog      *content.Catalog
+	BaseURL      string
+	Logger       *slog.Logger
+	Now          func() time.Time // clock for the footer year and the daily refresh; time.Now
+	Workers      int              // concurrent renders; 2
+	PollInterval time.Duration    // how often the content version is checked; 2 s
+}
+
+// Cache keeps every public page in every language rendered in memory, and
+// re-renders when the content changes and at least once a day. Lookups take
+// no lock: the map is replaced, never changed in place.
+type Cache struct {
+	cfg     CacheConfig
+	log     *slog.Logger
+	entries atomic.Pointer[map[string]*Entry]
+	filled  atomic.Bool
+	site    atomic.Pointer[content.Site]
+
+	renderMu sync.Mutex // one full render at a time
+	writeMu  sync.Mutex // serialises map replacement
+
+	version  int64  // content version of the last complete render
+	day      string // UTC date of the last complete render
+	complete bool   // whether the last full render rendered everything
+}
+
+// NewCache builds an empty cache; RenderAll or Run fills it.
+func NewCache(cfg CacheConfig) *Cache {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 2
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 2 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache")}
+	empty := map[string]*Entry{}
+	c.entries.Store(&empty)
+	return c
+}
+
+// notFoundKey cannot collide with a path, which always starts with "/".
+func notFoundKey(loc locale.Locale) string { return "404:" + string(loc) }
+
+// Page returns the cached document at a public path such as "/ar/about-us", or nil.
+func (c *Cache) Page(path string) *Entry { return (*c.entries.Load())[path] }
+
+// NotFound returns the cached not-found document of a locale, or nil.
+func (c *Cache) NotFound(loc locale.Locale) *Entry { return (*c.entries.Load())[notFoundKey(loc)] }
+
+// Filled reports whether every page has been rendered at least once.
+func (c *Cache) Filled() bool { return c.filled.Load() }
+
+// Len returns the number of cached documents.
+func (c *Cache) Len() int { return len(*c.entries.Load()) }
+
+// job is one document to render.
+type job struct {
+	key  string
+	page *content.Page
+	loc  locale.Locale
+}
+
+func (c *Cache) jobs() []job {
+	pages := c.cfg.Catalog.Pages()
+	out := make([]job, 0, (len(pages)+1)*len(locale.All))
+	for _, l := range locale.All {
+		for _, p := range pages {
+			out = append(out, job{key: locale.Path(l, p.Route), page: p, loc: l})
+		}
+		out = append(out, job{key: notFoundKey(l), page: c.cfg.Catalog.NotFound(), loc: l})
+	}
+	return out
+}
+
+// RenderAll renders every page in every language and the not-found pages,
+// then swaps in the documents that rendered; a document that failed keeps
+// its previous version, so a renderer outage never empties the cache.
+func (c *Cache) RenderAll(ctx context.Context) error {
+	c.renderMu.Lock()
+	defer c.renderMu.Unlock()
+	version, err := c.cfg.Store.ContentVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	site, err := c.loadSite(ctx)
+	if err != nil {
+		return err
+	}
+	now := c.cfg.Now().UTC()
+	in := PropsInput{Catalog: c.cfg.Catalog, Site: site, BaseURL: c.cfg.BaseURL, Year: now.Year()}
+
+	jobs := c.jobs()
+	results := make([]*Entry, len(jobs))
+	errs := make([]error, len(jobs))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	started := time.Now()
+	for range c.cfg.Workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				results[i], errs[i] = c.render(ctx, in, jobs[i])
+			}
+		})
+	}
+	wg.Wait()
+
+	fresh := map[string]*Entry{}
+	var failed []error
+	for i, j := range jobs {
+		if errs[i] != nil || results[i] == nil {
+			if errs[i] != nil && len(failed) < 3 {
+				failed = append(failed, fmt.Errorf("%s: %w", j.key, errs[i]))
+			}
+			continue
+		}
+		fresh[j.key] = results[i]
+	}
+	c.merge(fresh)
+	failures := len(jobs) - len(fresh)
+	c.complete = failures == 0
+	if failures > 0 {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		c.log.Warn("pages not rendered; serving their previous version", "failed", failures, "of", len(jobs))
+		return fmt.Errorf("render: %d of %d documents failed: %w", failures, len(jobs), errors.Join(failed...))
+	}
+	c.version = version
+	c.day = now.Format(time.DateOnly)
+	c.filled.Store(true)
+	c.log.Info("pages rendered", "documents", len(jobs), "content_version", version, "took", time.Since(started).Round(time.Millisecond))
+	return nil
+}
+
+func (c *Cache) loadSite(ctx context.Context) (content.Site, error) {
+	settings, err := c.cfg.Store.Settings(ctx)
+	if err != nil {
+		return content.Site{}, fmt.Errorf("render: %w", err)
+	}
+	site, err := content.SiteFromSettings(settings)
+	if err != nil {
+		return content.Site{}, fmt.Errorf("render: %w", err)
+	}
+	c.site.Store(&site)
+	return site, nil
+}
+
+// render renders one document, reusing the cached entry when the HTML has
+// not changed so its compressed forms need not be computed again.
+func (c *Cache) render(ctx context.Context, in PropsInput, j job) (*Entry, error) {
+	props := BuildProps(in, j.page, j.loc)
+	status, html, err := c.cfg.Renderer.Render(ctx, props)
+	if err != nil {
+		return nil, err
+	}
+	if status != props.Status {
+		return nil, fmt.Errorf("renderer answered %d for a %d page", status, props.Status)
+	}
+	if old := (*c.entries.Load())[j.key]; old != nil && old.Status == status && bytes.Equal(old.Identity.Body, html) {
+		return old, nil
+	}
+	return NewEntry(status, html)
+}
+
+// merge replaces the given entries, copying the map so readers never lock.
+func (c *Cache) merge(fresh map[string]*Entry) {
+	if len(fresh) == 0 {
+		return
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	old := *c.entries.Load()
+	next := make(map[string]*Entry, len(old)+len(fresh))
+	for k, v := range old {
+		next[k] = v
+	}
+	for k, v := range fresh {
+		next[k] = v
+	}
+	c.entries.Store(&next)
+}
+
+// RenderPage renders one page in one locale now and caches it; it is for a
+// page that is not cached yet, so it fails fast when the renderer is down.
+func (c *Cache) RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*Entry, error) {
+	key := locale.Path(loc, page.Route)
+	if page.Kind == content.KindNotFound {
+		key = notFoundKey(loc)
+	}
+	site := c.site.Load()
+	if site == nil {
+		s, err := c.loadSite(ctx)
+		if err != nil {
+			return nil, err
+		}
+		site = &s
+	}
+	in := PropsInput{Catalog: c.cfg.Catalog, Site: *site, BaseURL: c.cfg.BaseURL, Year: c.cfg.Now().UTC().Year()}
+	e, err := c.render(ctx, in, job{key: key, page: page, loc: loc})
+	if err != nil {
+		return nil, err
+	}
+	c.merge(map[string]*Entry{key: e})
+	return e, nil
+}
+
+// Run keeps the cache current until ctx ends: it renders everything at once,
+// then every PollInterval re-renders when the content version has moved, the
+// UTC date has changed (the footer year), or the last pass was incomplete.
+func (c *Cache) Run(ctx context.Context) {
+	if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+		c.log.Warn("initial render incomplete; retrying", "err", err)
+	}
+	ticker := time.NewTicker(c.cfg.PollInterval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+		stale, why, err := c.stale(ctx)
+		if err != nil {
+			c.log.Warn("cannot check content version", "err", err)
+			continue
+		}
+		if !stale {
+			continue
+		}
+		c.log.Info("re-rendering pages", "reason", why)
+		if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+			c.log.Warn("render incomplete; retrying", "err", err)
+		}
+	}
+}
+
+func (c *Cache) stale(ctx context.Context) (bool, string, error) {
+	c.renderMu.Lock()
+	version, day, complete := c.version, c.day, c.complete
+	c.renderMu.Unlock()
+	if !complete {
+		return true, "previous render incomplete", nil
+	}
+	if today := c.cfg.Now().UTC().Format(time.DateOnly); today != day {
+		return true, "new day", nil
+	}
+	v, err := c.cfg.Store.ContentVersion(ctx)
+	if err != nil {
+		return false, "", err
+	}
+	if v != version {
+		return true, "content changed", nil
+	}
+	return false, "", nil
+}

@@ -1,0 +1,114 @@
+// Package render turns pages into HTML: it supervises the Node renderer,
+// talks to it over a unix socket, and keeps every public page pre-rendered
+// and pre-compressed in memory.
+package render
+
+import (
+	"net/http"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/locale"
+)
+
+// Props is everything the renderer needs to draw a page; the same value is
+// embedded in the page for the browser to hydrate from.
+type Props struct {
+	Status     int                   `json:"status"`
+	Locale     locale.Locale         `json:"locale"`
+	Dir        string                `json:"dir"`
+	Year       int                   `json:"year"`
+	BaseURL    string                `json:"baseUrl"`
+	Page       PageProps             `json:"page"`
+	Alternates []Alternate           `json:"alternates"`
+	Canonical  string                `json:"canonical"`
+	Site       content.Site          `json:"site"`
+	Nav        []content.MenuItem    `json:"nav"`
+	Footer     []content.FooterGroup `json:"footer"`
+	Languages  []Language            `json:"languages"`
+	User       *User                 `json:"user"`
+}
+
+// PageProps describes the page being drawn.
+type PageProps struct {
+	Route          string             `json:"route"`
+	Path           string             `json:"path"`
+	Kind           string             `json:"kind"`
+	TranslationKey string             `json:"translationKey"`
+	Children       []content.MenuItem `json:"children"`
+	Breadcrumbs    []content.Crumb    `json:"breadcrumbs"`
+}
+
+// Alternate is the address of the same page in another language.
+type Alternate struct {
+	Hreflang string `json:"hreflang"`
+	Href     string `json:"href"`
+}
+
+// Language is an entry of the language switcher.
+type Language struct {
+	Code locale.Locale `json:"code"`
+	Name string        `json:"name"`
+}
+
+// User is the signed-in visitor as pages show them. Public pages are cached
+// for everyone, so they always carry none.
+type User struct {
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	FullName        string `json:"fullName"`
+	PhoneNumber     string `json:"phoneNumber"`
+	ProfileImageURL string `json:"profileImageUrl"`
+	Email           string `json:"email"`
+}
+
+// PropsInput is what BuildProps needs besides the page and locale.
+type PropsInput struct {
+	Catalog *content.Catalog
+	Site    content.Site
+	BaseURL string
+	Year    int
+}
+
+// BuildProps assembles the props of a page in a locale. The not-found page
+// (kind "not-found") answers 404 and has no address of its own.
+func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
+	p := Props{
+		Status:  http.StatusOK,
+		Locale:  loc,
+		Dir:     loc.Dir(),
+		Year:    in.Year,
+		BaseURL: in.BaseURL,
+		Page: PageProps{
+			Route:          page.Route,
+			Path:           locale.Path(loc, page.Route),
+			Kind:           page.Kind,
+			TranslationKey: page.TranslationKey,
+			Children:       page.Children,
+			Breadcrumbs:    page.Breadcrumbs,
+		},
+		Alternates: []Alternate{},
+		Site:       in.Site,
+		Nav:        in.Catalog.Nav(),
+		Footer:     in.Catalog.Footer(),
+		Languages:  languages(),
+	}
+	if page.Kind == content.KindNotFound {
+		p.Status = http.StatusNotFound
+		p.Page.Path = ""
+		return p
+	}
+	p.Canonical = in.BaseURL + locale.Path(loc, page.Route)
+	for _, l := range locale.All {
+		p.Alternates = append(p.Alternates, Alternate{Hreflang: string(l), Href: in.BaseURL + locale.Path(l, page.Route)})
+	}
+	p.Alternates = append(p.Alternates, Alternate{Hreflang: "x-default", Href: in.BaseURL + locale.Path(locale.Default, page.Route)})
+	return p
+}
+
+func languages() []Language {
+	out := make([]Language, len(locale.All))
+	for i, l := range locale.All {
+		out[i] = Language{Code: l, Name: l.Name()}
+	}
+	return out
+}

@@ -1,0 +1,88 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/render"
+)
+
+// onePage is a page cache holding a single document.
+type onePage struct {
+	path  string
+	entry *render.Entry
+}
+
+func (p onePage) Page(path string) *render.Entry {
+	if path == p.path {
+		return p.entry
+	}
+	return nil
+}
+func (onePage) NotFound(locale.Locale) *render.Entry { return nil }
+func (onePage) RenderPage(context.Context, *content.Page, locale.Locale) (*render.Entry, error) {
+	return nil, render.ErrUnavailable
+}
+func (onePage) Filled() bool { return true }
+
+type noDB struct{}
+
+func (noDB) Ping(context.Context) error { return nil }
+
+// discardWriter is a ResponseWriter that keeps nothing, so the benchmarks
+// measure the handlers rather than a recorder's buffer.
+type discardWriter struct{ h http.Header }
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w *discardWriter) WriteHeader(int)             {}
+
+func benchPage(b *testing.B) (*Server, []byte) {
+	b.Helper()
+	html := bytes.Repeat([]byte("<section><h2>Penetration testing</h2><p>Noorvale Assurance</p></section>"), 600)
+	e, err := render.NewEntry(http.StatusOK, html)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat, err := content.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	quiet := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
+	srv := New(Config{BaseURL: "http://localhost:8080", DistDir: b.TempDir(), Logger: quiet},
+		onePage{path: "/services/cybersecurity-services/penetration-testing", entry: e}, cat, noDB{})
+	srv.SetScriptHashes([]string{"sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})
+	return srv, html
+}
+
+// BenchmarkCachedPage is the full server answering a cached page.
+func BenchmarkCachedPage(b *testing.B) {
+	srv, _ := benchPage(b)
+	req := httptest.NewRequest(http.MethodGet, "/services/cybersecurity-services/penetration-testing", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		srv.ServeHTTP(&discardWriter{h: http.Header{}}, req)
+	}
+}
+
+// BenchmarkBareHandler writes the same bytes with nothing around them: the
+// floor the cached page is measured against.
+func BenchmarkBareHandler(b *testing.B) {
+	_, html := benchPage(b)
+	h := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(html)
+	})
+	req := httptest.NewRequest(http.MethodGet, "/services/cybersecurity-services/penetration-testing", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		h.ServeHTTP(&discardWriter{h: http.Header{}}, req)
+	}
+}

@@ -1,0 +1,195 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/render"
+)
+
+// Header values shared by every cached page; never modified.
+var (
+	htmlContentType = []string{"text/html; charset=utf-8"}
+	noCache         = []string{"no-cache"}
+	noStore         = []string{"no-store"}
+	varyEncoding    = []string{"Accept-Encoding"}
+)
+
+// serveCached writes a cached page straight from memory: the hot path of
+// the site, kept to assigning ready-made headers and one write.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.Entry) {
+	start := time.Now()
+	id := s.ids.id(r)
+	h := w.Header()
+	s.headers.Load().apply(h)
+	h["X-Request-Id"] = []string{id}
+	status, size := writeEntry(w, r, e)
+	s.logAccess(r, status, size, id, start)
+}
+
+// writeEntry writes a cached document in the encoding the client prefers,
+// or 304 when the client's copy is current. It returns the status and body size.
+func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry) (int, int64) {
+	v := e.Select(r.Header.Get("Accept-Encoding"))
+	h := w.Header()
+	h["Content-Type"] = htmlContentType
+	h["Cache-Control"] = noCache
+	h["Vary"] = varyEncoding
+	if e.Status == http.StatusOK {
+		h["Etag"] = v.ETag
+		if inm := r.Header.Get("If-None-Match"); inm != "" && e.Matches(inm) {
+			delete(h, "Content-Type")
+			w.WriteHeader(http.StatusNotModified)
+			return http.StatusNotModified, 0
+		}
+	}
+	if v.Encoding != nil {
+		h["Content-Encoding"] = v.Encoding
+	}
+	h["Content-Length"] = v.Length
+	w.WriteHeader(e.Status)
+	if r.Method == http.MethodHead {
+		return e.Status, 0
+	}
+	n, _ := w.Write(v.Body)
+	return e.Status, int64(n)
+}
+
+// page answers a GET or HEAD the page cache could not: redirects, files at
+// the root of the client build, pages not rendered yet, and not found.
+func (s *Server) page(c echo.Context) error {
+	r := c.Request()
+	path := r.URL.Path
+	if len(path) > 1 && strings.HasSuffix(path, "/") {
+		return s.redirectTrailingSlash(c)
+	}
+	if e := s.pages.Page(path); e != nil {
+		return s.serveEntry(c, e)
+	}
+	if s.rootFile(c, path) {
+		return nil
+	}
+	loc, route := locale.Split(path)
+	if route == "/account" {
+		return s.redirectToLogin(c, loc)
+	}
+	if target, ok := s.isoRedirect(loc, route); ok {
+		return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+	}
+	page := s.catalog.Page(route)
+	if page == nil {
+		return s.notFound(c, loc)
+	}
+	e, err := s.pages.RenderPage(r.Context(), page, loc)
+	if err != nil {
+		s.log.Warn("page not cached and not renderable", "path", path, "request_id", requestID(c), "err", err)
+		return s.unavailable(c, loc)
+	}
+	return s.serveEntry(c, e)
+}
+
+func (s *Server) serveEntry(c echo.Context, e *render.Entry) error {
+	writeEntry(c.Response(), c.Request(), e)
+	return nil
+}
+
+// redirectTrailingSlash sends "/about-us/" to "/about-us", keeping the query.
+// A path that would become a protocol-relative or otherwise odd address is
+// not redirected but not found.
+func (s *Server) redirectTrailingSlash(c echo.Context) error {
+	r := c.Request()
+	escaped := r.URL.EscapedPath()
+	target := strings.TrimRight(escaped, "/")
+	if target == "" {
+		target = "/"
+	}
+	// An encoded trailing slash ("%2F") would redirect to itself.
+	if !strings.HasSuffix(escaped, "/") || SafeReturnPath(target) != target {
+		loc, _ := locale.Split(r.URL.Path)
+		return s.notFound(c, loc)
+	}
+	return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+}
+
+// redirectToLogin sends a visitor who is not signed in from /account to the
+// login page of the same language, which returns them afterwards.
+func (s *Server) redirectToLogin(c echo.Context, loc locale.Locale) error {
+	r := c.Request()
+	back := SafeReturnPath(withQuery(r.URL.EscapedPath(), r.URL.RawQuery))
+	target := locale.Prefix(loc) + "/auth/login?returnUrl=" + url.QueryEscape(back)
+	c.Response().Header()["Cache-Control"] = noStore
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+const isoPrefix = "/compliance/iso-standards/"
+
+// isoRedirect maps a bare standard number ("/compliance/iso-standards/27001")
+// to its page ("…/iso-27001") when that page exists.
+func (s *Server) isoRedirect(loc locale.Locale, route string) (string, bool) {
+	number, ok := strings.CutPrefix(route, isoPrefix)
+	if !ok || number == "" || number[0] < '0' || number[0] > '9' || strings.Contains(number, "/") {
+		return "", false
+	}
+	target := isoPrefix + "iso-" + number
+	if s.catalog.Page(target) == nil {
+		return "", false
+	}
+	return locale.Path(loc, target), true
+}
+
+func withQuery(path, rawQuery string) string {
+	if rawQuery == "" {
+		return path
+	}
+	return path + "?" + rawQuery
+}
+
+// notFound answers 404 with the rendered not-found page of the locale,
+// rendering it if needed, or with the server's own page if the renderer is down.
+func (s *Server) notFound(c echo.Context, loc locale.Locale) error {
+	e := s.pages.NotFound(loc)
+	if e == nil {
+		var err error
+		e, err = s.pages.RenderPage(c.Request().Context(), s.catalog.NotFound(), loc)
+		if err != nil {
+			return s.writeFallback(c, loc, http.StatusNotFound)
+		}
+	}
+	return s.serveEntry(c, e)
+}
+
+// unavailable answers 503 with the server's own page in the visitor's language.
+func (s *Server) unavailable(c echo.Context, loc locale.Locale) error {
+	c.Response().Header().Set("Retry-After", "5")
+	return s.writeFallback(c, loc, http.StatusServiceUnavailable)
+}
+
+// rootFile serves a file at the top of the client build, such as
+// favicon.svg or robots.txt. Only plain single-segment names qualify.
+func (s *Server) rootFile(c echo.Context, path string) bool {
+	name := path[1:]
+	if name == "" || strings.ContainsAny(name, "/\\\x00") || name[0] == '.' || strings.HasSuffix(name, ".html") {
+		return false
+	}
+	f, err := os.Open(filepath.Join(s.clientDir, name))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "public, max-age=3600")
+	h.Set("Content-Type", contentType(name))
+	http.ServeContent(c.Response(), c.Request(), name, info.ModTime(), f)
+	return true
+}

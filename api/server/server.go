@@ -1,0 +1,139 @@
+// Package server is the site's HTTP front: routes, middleware, pages from
+// the page cache, static assets, health checks and the JSON API.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/render"
+)
+
+// Pages is the page cache as the server uses it.
+type Pages interface {
+	Page(path string) *render.Entry
+	NotFound(loc locale.Locale) *render.Entry
+	RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*render.Entry, error)
+	Filled() bool
+}
+
+// Pinger is the database as the readiness check sees it.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config is what the server needs besides its collaborators.
+type Config struct {
+	BaseURL   string       // public origin; https turns on Strict-Transport-Security
+	DistDir   string       // build output: client/ holds the browser files
+	Logger    *slog.Logger // application log
+	AccessLog *slog.Logger // one line per request; Logger when nil
+}
+
+// Server answers the site's HTTP requests.
+type Server struct {
+	echo      *echo.Echo
+	pages     Pages
+	catalog   *content.Catalog
+	db        Pinger
+	log       *slog.Logger
+	access    *slog.Logger
+	clientDir string
+	assetsDir string
+	headers   atomic.Pointer[securityHeaders]
+	hsts      bool
+	ids       requestIDs
+	fallback  map[locale.Locale]fallbackPages
+}
+
+// New builds the server and declares its routes.
+func New(cfg Config, pages Pages, catalog *content.Catalog, db Pinger) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.AccessLog == nil {
+		cfg.AccessLog = cfg.Logger
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.Logger.SetOutput(io.Discard)
+	s := &Server{
+		echo:      e,
+		pages:     pages,
+		catalog:   catalog,
+		db:        db,
+		log:       cfg.Logger,
+		access:    cfg.AccessLog,
+		clientDir: filepath.Join(cfg.DistDir, "client"),
+		assetsDir: filepath.Join(cfg.DistDir, "client", "assets"),
+		hsts:      len(cfg.BaseURL) > 8 && cfg.BaseURL[:8] == "https://",
+		ids:       newRequestIDs(),
+		fallback:  buildFallbackPages(),
+	}
+	s.SetScriptHashes(nil)
+	e.HTTPErrorHandler = s.handleError
+	s.routes()
+	return s
+}
+
+// SetScriptHashes updates the inline-script hashes the Content-Security-Policy allows.
+func (s *Server) SetScriptHashes(hashes []string) {
+	s.headers.Store(newSecurityHeaders(hashes, s.hsts))
+}
+
+// ServeHTTP answers a request. A public page already in the cache is written
+// straight from memory, before routing; everything else goes through Echo.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		if e := s.pages.Page(r.URL.Path); e != nil {
+			s.serveCached(w, r, e)
+			return
+		}
+	}
+	s.echo.ServeHTTP(w, r)
+}
+
+// Serve answers requests on ln until ctx ends, then stops accepting, lets
+// in-flight requests finish for up to shutdownTimeout, and returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, shutdownTimeout time.Duration) error {
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("server: %w", err)
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down: waiting for in-flight requests", "timeout", shutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		_ = srv.Close()
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}

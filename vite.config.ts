@@ -1,0 +1,78 @@
+/// <reference types="vitest/config" />
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// Vitest's reporter calls Map.groupBy, which Node only has from version 21; Node 20 is supported here.
+if (typeof Map.groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<K, V>(items: Iterable<V>, keyOf: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>();
+      let index = 0;
+      for (const item of items) {
+        const key = keyOf(item, index++);
+        const group = groups.get(key);
+        if (group) group.push(item);
+        else groups.set(key, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
+
+// The app's root is web/, but build paths given on the command line (`--ssr web/src/…`,
+// `--outDir dist/server`) are written from the repository root, where every script runs.
+function repoRelativeBuildPaths(): Plugin {
+  return {
+    name: 'noorvale:repo-relative-build-paths',
+    enforce: 'pre',
+    config(config) {
+      const build = config.build ?? {};
+      return {
+        build: {
+          ...(typeof build.ssr === 'string' ? { ssr: fromRepo(build.ssr) } : {}),
+          ...(build.outDir ? { outDir: fromRepo(build.outDir) } : {}),
+        },
+      };
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root: 'web',
+  publicDir: fromRepo('web/public'),
+  plugins: [repoRelativeBuildPaths(), react(), tailwindcss()],
+  build: {
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    emptyOutDir: true,
+    manifest: !isSsrBuild,
+    assetsDir: 'assets',
+    target: 'es2022',
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: fromRepo('web/src/entry-client.tsx'),
+          // Libraries change less often than the site: a separate chunk stays cached across deploys.
+          output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+        },
+  },
+  ssr: {
+    noExternal: ['swiper'],
+  },
+  test: {
+    root: repoRoot,
+    include: ['web/**/*.test.{ts,tsx}', 'ssr/**/*.test.{mjs,ts}'],
+    exclude: ['**/node_modules/**', 'dist/**', 'web/e2e/**'],
+    environment: 'node',
+    setupFiles: ['web/src/testing/setup.ts'],
+    restoreMocks: true,
+  },
+}));

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useLocalizedPath, useNavLabel } from '../page-context';
+import type { Breadcrumb } from '../page-props';
+import { ChevronEndIcon } from './icons';
+
+export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
+  const { t } = useTranslation();
+  const label = useNavLabel();
+  const localize = useLocalizedPath();
+  return (
+    <nav aria-label={t('breadcrumbs.label')}>
+      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-ink-muted">
+        {items.map((crumb, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li
+              key={`${crumb.translationKey}-${index}`}
+              className="inline-flex items-center gap-1.5"
+            >
+              {last ? (
+                <span aria-current="page" className="font-medium text-ink">
+                  {label(crumb)}
+                </span>
+              ) : crumb.route !== undefined ? (
+                <a
+                  href={localize(crumb.route)}
+                  className="rounded-sm underline-offset-4 hover:text-accent hover:underline"
+                >
+                  {label(crumb)}
+                </a>
+              ) : (
+                <span>{label(crumb)}</span>
+              )}
+              {!last && <ChevronEndIcon className="size-3.5 opacity-70" />}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

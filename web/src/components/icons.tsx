@@ -1,0 +1,179 @@
+import type { SVGProps } from 'react';
+
+export type IconProps = SVGProps<SVGSVGElement>;
+
+function StrokeIcon({ children, className = 'size-4', ...rest }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </StrokeIcon>
+  );
+}
+
+/** Points toward the end of the line: mirror it in right-to-left text. */
+export function ChevronEndIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={`${className} rtl:-scale-x-100`} {...props}>
+      <path d="m9 6 6 6-6 6" />
+    </StrokeIcon>
+  );
+}
+
+/** Points toward the end of the line: mirror it in right-to-left text. */
+export function ArrowEndIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={`${className} rtl:-scale-x-100`} {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </StrokeIcon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </StrokeIcon>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m4 7 8 6 8-6" />
+    </StrokeIcon>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+    </StrokeIcon>
+  );
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
+      <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+    </StrokeIcon>
+  );
+}
+
+export function SunIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </StrokeIcon>
+  );
+}
+
+export function MoonIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z" />
+    </StrokeIcon>
+  );
+}
+
+export function MapPinIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </StrokeIcon>
+  );
+}
+
+export function ExternalLinkIcon({ className = 'size-3.5', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={`${className} rtl:-scale-x-100`} {...props}>
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </StrokeIcon>
+  );
+}
+
+/** Line icons for the seven practice areas on the home page. */
+export function AreaIcon({ area, ...props }: IconProps & { area: string }) {
+  switch (area) {
+    case 'isoStandards':
+      return (
+        <StrokeIcon {...props}>
+          <circle cx="12" cy="9" r="5" />
+          <path d="m9.5 9 1.7 1.7L14.5 7.5M8.5 13.2 7 21l5-2.5 5 2.5-1.5-7.8" />
+        </StrokeIcon>
+      );
+    case 'pciStandards':
+      return (
+        <StrokeIcon {...props}>
+          <rect x="2.5" y="5" width="19" height="14" rx="2" />
+          <path d="M2.5 10h19M6 15h4" />
+        </StrokeIcon>
+      );
+    case 'socReports':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
+          <path d="M14 3v5h5M9 13h6M9 17h4" />
+        </StrokeIcon>
+      );
+    case 'cybersecurityServices':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M12 3 5 6v5.5c0 4.3 3 8.1 7 9.5 4-1.4 7-5.2 7-9.5V6Z" />
+          <rect x="9.5" y="11" width="5" height="4.5" rx="1" />
+          <path d="M10.5 11V9.5a1.5 1.5 0 0 1 3 0V11" />
+        </StrokeIcon>
+      );
+    case 'complianceAuditServices':
+      return (
+        <StrokeIcon {...props}>
+          <rect x="5" y="4" width="14" height="17" rx="2" />
+          <path d="M9 4V3h6v1M8.5 12.5l2 2 4-4.5" />
+        </StrokeIcon>
+      );
+    case 'businessContinuity':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
+        </StrokeIcon>
+      );
+    default:
+      return (
+        <StrokeIcon {...props}>
+          <circle cx="9" cy="8" r="3" />
+          <path d="M3.5 19a5.5 5.5 0 0 1 11 0M16 5.5a3 3 0 0 1 0 5M17.5 14a5 5 0 0 1 3 5" />
+        </StrokeIcon>
+      );
+  }
+}

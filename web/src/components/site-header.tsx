@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useLocalizedPath, usePage } from '../page-context';
+import { DesktopNav } from './desktop-nav';
+import { LoginButton } from './login-button';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { TopBar } from './top-bar';
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { site } = usePage();
+  const localize = useLocalizedPath();
+  return (
+    <header className="relative z-30 border-b border-line bg-raised">
+      <TopBar />
+      <div className="relative page-shell flex h-16 items-center gap-3 lg:h-[4.5rem] xl:gap-6">
+        <a
+          href={localize('/')}
+          aria-label={t('header.homeLink', { name: site.name })}
+          className="shrink-0 rounded-md"
+        >
+          <Logo name={site.name} wordmarkClassName="flex lg:max-xl:hidden" />
+        </a>
+        <DesktopNav className="hidden flex-1 justify-center lg:flex" />
+        <LoginButton className="hidden lg:inline-flex" />
+        <MobileMenu className="ms-auto lg:hidden" />
+      </div>
+    </header>
+  );
+}

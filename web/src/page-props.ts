@@ -1,0 +1,137 @@
+export const locales = ['en', 'nl', 'fr', 'ar'] as const;
+
+export type Locale = (typeof locales)[number];
+
+export type MenuItem = {
+  name: string;
+  translationKey: string;
+  route?: string;
+  children?: MenuItem[];
+};
+
+export type PageKind =
+  | 'home'
+  | 'about'
+  | 'landing'
+  | 'service'
+  | 'standard'
+  | 'resources'
+  | 'careers'
+  | 'contact'
+  | 'forms'
+  | 'legal'
+  | 'login'
+  | 'not-found';
+
+export type Breadcrumb = { translationKey: string; name: string; route?: string };
+
+export type SocialNetwork = 'linkedin' | 'x' | 'youtube';
+
+export type Office = { key: string; city: string; email: string; phone: string; address: string };
+
+export type Site = {
+  name: string;
+  shortName: string;
+  tagline: string;
+  parent: { name: string; url: string };
+  email: string;
+  phone: string;
+  chatUrl: string;
+  social: { network: SocialNetwork; label: string; url: string }[];
+  offices: Office[];
+  captchaSiteKey: string;
+};
+
+export type User = {
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  phoneNumber: string;
+  profileImageUrl: string;
+  email: string;
+};
+
+export type PageProps = {
+  status: 200 | 404;
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  year: number;
+  baseUrl: string;
+  page: {
+    route: string;
+    path: string;
+    kind: PageKind;
+    translationKey: string;
+    children: MenuItem[];
+    breadcrumbs: Breadcrumb[];
+  };
+  alternates: { hreflang: string; href: string }[];
+  canonical: string;
+  site: Site;
+  nav: MenuItem[];
+  footer: { translationKey: string; name: string; items: MenuItem[] }[];
+  languages: { code: Locale; name: string }[];
+  user: User | null;
+};
+
+/** Translation namespaces as sent to the browser: namespace → nested strings. */
+export type Resources = Record<string, Record<string, unknown>>;
+
+/** What the document embeds in #page-props for hydration. */
+export type PagePayload = { props: PageProps; resources: Resources };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+const pageKinds: readonly PageKind[] = [
+  'home',
+  'about',
+  'landing',
+  'service',
+  'standard',
+  'resources',
+  'careers',
+  'contact',
+  'forms',
+  'legal',
+  'login',
+  'not-found',
+];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks the shape a render depends on. Returns what is wrong, or null when the props can be
+ * rendered.
+ */
+export function checkPageProps(value: unknown): string | null {
+  if (!isObject(value)) return 'props must be a JSON object';
+  if (value.status !== 200 && value.status !== 404) return 'status must be 200 or 404';
+  if (!isLocale(value.locale)) return 'locale must be one of en, nl, fr, ar';
+  if (value.dir !== 'ltr' && value.dir !== 'rtl') return 'dir must be ltr or rtl';
+  if (!Number.isInteger(value.year)) return 'year must be an integer';
+  if (typeof value.baseUrl !== 'string') return 'baseUrl must be a string';
+  if (typeof value.canonical !== 'string') return 'canonical must be a string';
+  const page = value.page;
+  if (!isObject(page)) return 'page must be an object';
+  if (typeof page.route !== 'string' || typeof page.path !== 'string')
+    return 'page.route and page.path must be strings';
+  if (!pageKinds.includes(page.kind as PageKind)) return 'page.kind is not a known kind';
+  if (typeof page.translationKey !== 'string') return 'page.translationKey must be a string';
+  if (!Array.isArray(page.children) || !Array.isArray(page.breadcrumbs))
+    return 'page.children and page.breadcrumbs must be arrays';
+  const site = value.site;
+  if (!isObject(site)) return 'site must be an object';
+  if (typeof site.name !== 'string' || typeof site.email !== 'string')
+    return 'site.name and site.email must be strings';
+  if (!isObject(site.parent)) return 'site.parent must be an object';
+  if (!Array.isArray(site.social) || !Array.isArray(site.offices))
+    return 'site.social and site.offices must be arrays';
+  for (const key of ['alternates', 'nav', 'footer', 'languages'] as const) {
+    if (!Array.isArray(value[key])) return `${key} must be an array`;
+  }
+  if (value.user !== null && !isObject(value.user)) return 'user must be null or an object';
+  return null;
+}
