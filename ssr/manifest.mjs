@@ -6,11 +6,13 @@
 
 /**
  * The client entry's script, its stylesheets and the chunks it imports (to preload), as absolute
- * URL paths, read from Vite's build manifest.
+ * URL paths, read from Vite's build manifest. With a page module's key, that page's chunk, the
+ * chunks it imports and its stylesheets are added, so the browser fetches them alongside the entry.
  * @param {Manifest} manifest
+ * @param {string} [pageKey]
  * @returns {Assets}
  */
-export function assetsFromManifest(manifest) {
+export function assetsFromManifest(manifest, pageKey) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entry = entryKey === undefined ? undefined : manifest[entryKey];
   if (!entry) throw new Error('manifest has no entry chunk');
@@ -33,6 +35,10 @@ export function assetsFromManifest(manifest) {
     }
   };
   visit(entry.imports ?? []);
+  if (pageKey !== undefined) {
+    if (!manifest[pageKey]) throw new Error(`manifest has no chunk for ${pageKey}`);
+    visit([pageKey]);
+  }
 
   /** @param {string} file */
   const url = (file) => `/${file}`;

@@ -24,6 +24,35 @@ describe('assetsFromManifest', () => {
     });
   });
 
+  it('adds a page chunk, the chunks it imports and its stylesheets', () => {
+    const manifest = {
+      '_vendor.js': { file: 'assets/vendor-2.js' },
+      '_shared.js': { file: 'assets/shared-3.js', imports: ['_vendor.js'] },
+      'src/entry-client.tsx': {
+        file: 'assets/entry-client-4.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+        dynamicImports: ['src/pages/home-page.tsx', 'src/pages/section-page.tsx'],
+      },
+      'src/pages/home-page.tsx': {
+        file: 'assets/home-page-5.js',
+        imports: ['_shared.js', '_vendor.js'],
+        css: ['assets/home-page-6.css'],
+      },
+      'src/pages/section-page.tsx': { file: 'assets/section-page-7.js', imports: ['_vendor.js'] },
+    };
+    expect(assetsFromManifest(manifest, 'src/pages/home-page.tsx')).toEqual({
+      entry: '/assets/entry-client-4.js',
+      css: ['/assets/home-page-6.css'],
+      preload: ['/assets/vendor-2.js', '/assets/home-page-5.js', '/assets/shared-3.js'],
+    });
+    expect(assetsFromManifest(manifest, 'src/pages/section-page.tsx').preload).toEqual([
+      '/assets/vendor-2.js',
+      '/assets/section-page-7.js',
+    ]);
+    expect(() => assetsFromManifest(manifest, 'src/pages/missing.tsx')).toThrow(/missing/);
+  });
+
   it('fails loudly without an entry', () => {
     expect(() => assetsFromManifest({ a: { file: 'a.js' } })).toThrow(/entry/);
   });

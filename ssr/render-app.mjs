@@ -6,7 +6,7 @@ import express from 'express';
  *   render: (props: any, assets: Assets) => string,
  *   checkPageProps: (value: unknown) => string | null,
  *   scriptHashes: string[],
- *   assets: Assets,
+ *   assetsFor: (props: any) => Assets,
  *   log?: (level: 'info' | 'debug' | 'error', message: string) => void,
  * }} RenderAppOptions
  */
@@ -15,7 +15,13 @@ import express from 'express';
  * The HTTP face of the renderer: health with the CSP hashes, and props in, document out.
  * @param {RenderAppOptions} options
  */
-export function createRenderApp({ render, checkPageProps, scriptHashes, assets, log = () => {} }) {
+export function createRenderApp({
+  render,
+  checkPageProps,
+  scriptHashes,
+  assetsFor,
+  log = () => {},
+}) {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -34,7 +40,7 @@ export function createRenderApp({ render, checkPageProps, scriptHashes, assets, 
     const started = performance.now();
     let html;
     try {
-      html = render(req.body, assets);
+      html = render(req.body, assetsFor(req.body));
     } catch (error) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log('error', `render failed path=${req.body.page?.path}: ${detail}`);

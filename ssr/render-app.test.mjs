@@ -20,7 +20,7 @@ beforeAll(async () => {
     },
     checkPageProps,
     scriptHashes,
-    assets,
+    assetsFor: () => assets,
     log: (level, message) => logged.push(`${level} ${message}`),
   });
   await new Promise((resolve) => {

@@ -22,11 +22,23 @@ const entry = await import(pathToFileURL(join(distDir, 'server', 'entry-server.j
 const manifest = JSON.parse(
   readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'),
 );
+/** @type {Map<string | undefined, import('./manifest.mjs').Assets>} */
+const assetsByPage = new Map();
+/** @param {any} props */
+function assetsFor(props) {
+  const key = entry.pageManifestKey?.(props.page.kind);
+  let assets = assetsByPage.get(key);
+  if (!assets) {
+    assets = assetsFromManifest(manifest, key);
+    assetsByPage.set(key, assets);
+  }
+  return assets;
+}
 const app = createRenderApp({
   render: entry.render,
   checkPageProps: entry.checkPageProps,
   scriptHashes: entry.scriptHashes,
-  assets: assetsFromManifest(manifest),
+  assetsFor,
   log,
 });
 

@@ -1,5 +1,5 @@
-// Prints, as JSON, the compressed bytes of JavaScript and CSS that each given
-// page loads in headless Chromium (after hydration and any lazy chunks).
+// Prints, as JSON, the addresses of the scripts and stylesheets each given page
+// loads in headless Chromium (after hydration and any lazy chunks).
 import { launchBrowser } from '../e2e/harness.mjs';
 
 const urls = process.argv.slice(2);
@@ -9,20 +9,13 @@ try {
   for (const url of urls) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const sizes = { js: 0, css: 0 };
-    const pending = [];
+    const loaded = { scripts: [], stylesheets: [] };
     page.on('requestfinished', (req) => {
-      const type = req.resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      pending.push(
-        req.sizes().then((s) => {
-          sizes[type === 'script' ? 'js' : 'css'] += s.responseBodySize;
-        }),
-      );
+      if (req.resourceType() === 'script') loaded.scripts.push(req.url());
+      if (req.resourceType() === 'stylesheet') loaded.stylesheets.push(req.url());
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    await Promise.all(pending);
-    results.push({ url, jsBytes: sizes.js, cssBytes: sizes.css });
+    results.push({ url, ...loaded });
     await context.close();
   }
 } finally {

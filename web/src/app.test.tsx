@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { render as renderDocument, resourcesFor } from './entry-server';
 import { createI18n } from './i18n';
+import { pageForKind } from './pages/page-for-kind';
 import type { Locale, PageProps } from './page-props';
 import { samplePageProps } from './testing/sample-props';
 
@@ -22,7 +23,11 @@ async function hydrate(props: PageProps) {
   const root = await act(async () =>
     hydrateRoot(
       container,
-      <App props={props} i18n={createI18n(props.locale, resourcesFor(props.locale))} />,
+      <App
+        props={props}
+        i18n={createI18n(props.locale, resourcesFor(props.locale))}
+        Page={pageForKind(props.page.kind)}
+      />,
       { onRecoverableError: (error) => errors.push(error) },
     ),
   );

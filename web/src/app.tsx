@@ -1,26 +1,23 @@
 import type { i18n } from 'i18next';
-import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useEffect, type ComponentType } from 'react';
+import { TranslationProvider } from './translation';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { mainContentId, SkipLink } from './components/skip-link';
 import { PageContext } from './page-context';
 import type { PageProps } from './page-props';
-import { pageForKind } from './pages/page-for-kind';
-import { NotFoundPage } from './pages/not-found-page';
 
-type AppProps = { props: PageProps; i18n: i18n };
+type AppProps = { props: PageProps; i18n: i18n; Page: ComponentType };
 
 /** The whole page inside #root, identical on the server and in the browser. */
-export function App({ props, i18n }: AppProps) {
-  const Page = pageForKind[props.page.kind] ?? NotFoundPage;
+export function App({ props, i18n, Page }: AppProps) {
   // Effects run only in the browser, after hydration: a signal for tests and tooling that the
   // page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <PageContext value={props}>
         <div className="flex min-h-dvh flex-col">
           <SkipLink />
@@ -31,6 +28,6 @@ export function App({ props, i18n }: AppProps) {
           <SiteFooter />
         </div>
       </PageContext>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

@@ -1,13 +1,25 @@
 import './styles.css';
+import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { createI18n } from './i18n';
 import type { PagePayload } from './page-props';
+import { pageModulePath } from './pages/page-modules';
+
+// Each page module is a chunk of its own; the document preloads the one it needs.
+const pageModules = import.meta.glob<ComponentType>('./pages/*-page.tsx', { import: 'default' });
 
 const payloadElement = document.getElementById('page-props');
 const rootElement = document.getElementById('root');
 
+async function hydrate(root: HTMLElement, payload: PagePayload) {
+  const { props, resources } = payload;
+  const load = pageModules[pageModulePath(props.page.kind)];
+  if (!load) throw new Error(`no page module for kind ${props.page.kind}`);
+  const Page = await load();
+  hydrateRoot(root, <App props={props} i18n={createI18n(props.locale, resources)} Page={Page} />);
+}
+
 if (payloadElement?.textContent && rootElement) {
-  const { props, resources } = JSON.parse(payloadElement.textContent) as PagePayload;
-  hydrateRoot(rootElement, <App props={props} i18n={createI18n(props.locale, resources)} />);
+  void hydrate(rootElement, JSON.parse(payloadElement.textContent) as PagePayload);
 }

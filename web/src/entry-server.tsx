@@ -7,7 +7,9 @@ import nl from '../locales/nl/common.json';
 import { App } from './app';
 import { escapeHtml, jsonForScript } from './html';
 import { createI18n } from './i18n';
-import type { Locale, PagePayload, PageProps, Resources } from './page-props';
+import { pageForKind } from './pages/page-for-kind';
+import { pageModulePath } from './pages/page-modules';
+import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page-props';
 import { themeScript } from './theme-script';
 
 export { checkPageProps } from './page-props';
@@ -28,12 +30,19 @@ export function resourcesFor(locale: Locale): Resources {
   return { common: common[locale] };
 }
 
+/** The page module's key in the client build manifest, whose chunk the document preloads. */
+export function pageManifestKey(kind: PageKind): string {
+  return `src/${pageModulePath(kind).slice(2)}`;
+}
+
 /** Renders the whole HTML document for one page. */
 export function render(props: PageProps, assets: Assets): string {
   const resources = resourcesFor(props.locale);
   const i18n = createI18n(props.locale, resources);
   const t = i18n.t.bind(i18n);
-  const appHtml = renderToString(<App props={props} i18n={i18n} />);
+  const appHtml = renderToString(
+    <App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />,
+  );
 
   const { page, site } = props;
   const lastCrumb = page.breadcrumbs[page.breadcrumbs.length - 1];

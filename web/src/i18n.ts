@@ -18,7 +18,6 @@ export function createI18n(locale: Locale, resources: Resources): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    react: { useSuspense: false },
   });
   return instance;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { localizePath } from './locale-paths';
 import type { PageProps } from './page-props';
 

@@ -207,6 +207,9 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		if err := supervisor.Start(renderCtx); err != nil && renderCtx.Err() == nil {
 			logger.Error("renderer not healthy yet; pages not in memory answer 503 until it is (is dist/ built? run `npm run build`)", "err", err)
 		}
+		if cfg.Development() {
+			go render.WatchBuild(renderCtx, cfg.DistDir, supervisor, cache, logger)
+		}
 		cache.Run(renderCtx)
 	}()
 

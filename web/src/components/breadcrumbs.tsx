@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { useLocalizedPath, useNavLabel } from '../page-context';
 import type { Breadcrumb } from '../page-props';
 import { ChevronEndIcon } from './icons';

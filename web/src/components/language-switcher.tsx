@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { rememberLanguage } from '../language';
 import { switchLocalePath } from '../locale-paths';
 import { usePage } from '../page-context';

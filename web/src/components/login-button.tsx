@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { useLocalizedPath } from '../page-context';
 
 /** `className` must say how it is displayed (`inline-flex`, `hidden lg:inline-flex`, …). */

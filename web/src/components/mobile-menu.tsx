@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import type { MenuItem } from '../page-props';
 import { ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './icons';

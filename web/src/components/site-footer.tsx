@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { useLocalizedPath, usePage } from '../page-context';
 import { DesktopNav } from './desktop-nav';
 import { LoginButton } from './login-button';

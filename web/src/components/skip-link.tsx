@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 
 export const mainContentId = 'main-content';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { applyTheme, currentTheme, subscribeToTheme, type Theme } from '../theme';
 import { MoonIcon, SunIcon } from './icons';
 

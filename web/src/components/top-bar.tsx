@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { usePage } from '../page-context';
 import { ChatIcon, MailIcon, PhoneIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 import { LinkCards } from '../components/link-cards';
 import { PageHeader } from '../components/page-header';
@@ -6,7 +6,7 @@ import { telHref } from '../components/top-bar';
 import { usePage, usePageTitle } from '../page-context';
 
 /** An office page: the office's own address and lines, from the site settings. */
-export function ContactPage() {
+export default function ContactPage() {
   const { t } = useTranslation();
   const { page, site } = usePage();
   const title = usePageTitle();

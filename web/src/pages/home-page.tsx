@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { AreaIcon, ArrowEndIcon } from '../components/icons';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 
@@ -26,7 +26,7 @@ function HeroPattern() {
   );
 }
 
-export function HomePage() {
+export default function HomePage() {
   const { t } = useTranslation();
   const { footer } = usePage();
   const label = useNavLabel();

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { PageHeader } from '../components/page-header';
 import { usePage, usePageTitle } from '../page-context';
 
-export function LoginPage() {
+export default function LoginPage() {
   const { t } = useTranslation();
   const { page } = usePage();
   const title = usePageTitle();

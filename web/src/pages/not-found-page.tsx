@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { ArrowEndIcon } from '../components/icons';
 import { useLocalizedPath } from '../page-context';
 import { homeContactRoute } from './home-page';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { t } = useTranslation();
   const localize = useLocalizedPath();
   return (

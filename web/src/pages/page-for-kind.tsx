@@ -1,23 +1,13 @@
 import type { ComponentType } from 'react';
 import type { PageKind } from '../page-props';
-import { ContactPage } from './contact-page';
-import { HomePage } from './home-page';
-import { LoginPage } from './login-page';
-import { NotFoundPage } from './not-found-page';
-import { SectionPage } from './section-page';
+import { pageModulePath } from './page-modules';
 
-/** Which component frames each kind of page. */
-export const pageForKind: Record<PageKind, ComponentType> = {
-  home: HomePage,
-  about: SectionPage,
-  landing: SectionPage,
-  service: SectionPage,
-  standard: SectionPage,
-  resources: SectionPage,
-  careers: SectionPage,
-  contact: ContactPage,
-  forms: SectionPage,
-  legal: SectionPage,
-  login: LoginPage,
-  'not-found': NotFoundPage,
-};
+// The server renders any page, so it holds every page module.
+const modules = import.meta.glob<ComponentType>('./*-page.tsx', { import: 'default', eager: true });
+
+/** The component that frames a kind of page, for rendering on the server. */
+export function pageForKind(kind: PageKind): ComponentType {
+  const Page = modules[pageModulePath(kind).replace('./pages/', './')];
+  if (!Page) throw new Error(`no page module for kind ${kind}`);
+  return Page;
+}

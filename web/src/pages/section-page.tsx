@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../translation';
 import { LinkCards } from '../components/link-cards';
 import { PageHeader } from '../components/page-header';
 import { usePage, usePageTitle } from '../page-context';
 
 /** The frame of every content page: breadcrumbs, heading and the pages beneath it. */
-export function SectionPage() {
+export default function SectionPage() {
   const { t } = useTranslation();
   const { page } = usePage();
   const title = usePageTitle();

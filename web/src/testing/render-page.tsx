@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../translation';
 import { resourcesFor } from '../entry-server';
 import { createI18n } from '../i18n';
 import { PageContext } from '../page-context';
@@ -10,8 +10,8 @@ import type { PageProps } from '../page-props';
 export function renderInPage(ui: ReactNode, props: PageProps): RenderResult {
   const i18n = createI18n(props.locale, resourcesFor(props.locale));
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <PageContext value={props}>{ui}</PageContext>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }

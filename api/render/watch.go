@@ -1,0 +1,80 @@
+package render
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// WatchBuild restarts the renderer and renders every page again whenever the
+// render bundle or the client manifest in distDir changes, so that a rebuild
+// (as `task dev` makes on every edit) shows on the next page load. It returns
+// when ctx ends. Meant for development: production builds never change under
+// a running server.
+func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, log *slog.Logger) {
+	files := []string{
+		filepath.Join(distDir, "server", "entry-server.js"),
+		filepath.Join(distDir, "client", ".vite", "manifest.json"),
+	}
+	seen := buildStamp(files)
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		stamp := buildStamp(files)
+		if stamp == seen || stamp == "" {
+			continue
+		}
+		// Wait one more tick so a build still being written is not picked up half-way.
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if buildStamp(files) != stamp {
+			continue
+		}
+		seen = stamp
+		log.Info("build changed; restarting the renderer")
+		if !restart(ctx, s) {
+			log.Warn("renderer did not come back after the rebuild; pages keep their previous version")
+			continue
+		}
+		if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("render after rebuild", "err", err)
+		}
+	}
+}
+
+// restart kills the renderer and waits until its successor is healthy.
+func restart(ctx context.Context, s *Supervisor) bool {
+	old := s.PID()
+	s.Kill()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if pid := s.PID(); pid != 0 && pid != old && s.Ready() {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// buildStamp is the modification times of files, "" when one is missing.
+func buildStamp(files []string) string {
+	stamp := ""
+	for _, f := range files {
+		info, err := os.Stat(f)
+		if err != nil {
+			return ""
+		}
+		stamp += info.ModTime().Format(time.RFC3339Nano) + ";"
+	}
+	return stamp
+}
