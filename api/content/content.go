@@ -1,16 +1,33 @@
-// Package content holds the site's identity and page tree: it parses the seed
-// files shipped with the server, builds the pages, header menu and footer the
-// renderer needs, and loads the identity into the store.
+// Package content holds the site's identity, page tree and page content: it
+// parses and checks the seed files shipped with the server, loads them into
+// the store, and builds from the store the pages, menus and texts the
+// renderer needs.
 package content
 
 import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"strings"
+
+	"noorvale.example/site/api/locale"
 )
 
-//go:embed seed/*.json
+// seedFiles is the seed tree: site.json, sitemap.json, pages/ and
+// collections/. Only its JSON files are read.
+//
+//go:embed seed
 var seedFiles embed.FS
+
+// SeedFS returns the seed tree shipped with the server, rooted at its top.
+func SeedFS() fs.FS {
+	sub, err := fs.Sub(seedFiles, "seed")
+	if err != nil {
+		panic("content: embedded seed tree: " + err.Error())
+	}
+	return sub
+}
 
 // Kinds of page the renderer knows how to draw.
 const (
@@ -26,6 +43,11 @@ const (
 	KindLegal     = "legal"
 	KindLogin     = "login"
 	KindNotFound  = "not-found"
+
+	KindArticle     = "article"     // a news story or a blog post
+	KindPublication = "publication" // a guide, white paper, checklist or report
+	KindWebinar     = "webinar"     // a past or upcoming webinar
+	KindVacancy     = "vacancy"     // an open position
 )
 
 var knownKinds = map[string]bool{
@@ -62,10 +84,26 @@ type FooterGroup struct {
 type Page struct {
 	Route          string     // locale-free path, "/about-us"
 	Kind           string     // one of the Kind constants
-	TranslationKey string     // key of its name under nav. in the web app's translations
-	Name           string     // English name
+	TranslationKey string     // key of its name under nav. in the web app's translations; an item page has its list's
+	Name           string     // English name; an item page's English title
 	Breadcrumbs    []Crumb    // Home first, this page last
 	Children       []MenuItem // child pages (a landing page's services or standards)
+	Collection     string     // the collection a list or item page shows, else ""
+	Slug           string     // an item page's slug, else ""
+}
+
+// Indexable reports whether search engines should list the page: every
+// public page except the sign-in pages and the not-found page.
+func (p *Page) Indexable() bool {
+	switch {
+	case p.Kind == KindNotFound || p.Kind == KindLogin || p.Route == "":
+		return false
+	case p.Route == "/auth" || strings.HasPrefix(p.Route, "/auth/"):
+		return false
+	case p.Route == "/account":
+		return false
+	}
+	return true
 }
 
 // node is an entry of sitemap.json: a page when it has a route, a group otherwise.
@@ -87,12 +125,16 @@ type sitemapFile struct {
 	} `json:"footer"`
 }
 
-// Catalog is the parsed page tree with its menus. It is immutable once built.
+// Catalog is the parsed page tree with its menus and, once WithEntries has
+// added them, the pages' texts and the collections' item pages. It is
+// immutable once built.
 type Catalog struct {
 	pages   []*Page
 	byRoute map[string]*Page
 	nav     []MenuItem
 	footer  []FooterGroup
+	texts   map[string]map[locale.Locale]*entryText // by route, then language
+	lists   map[string][]*listedItem                // by collection, newest first
 }
 
 // Load parses the embedded sitemap.json.
@@ -177,6 +219,9 @@ func (c *Catalog) addNode(n *node, trail []Crumb, byKey map[string]*node) error 
 			Name:           n.Name,
 			Breadcrumbs:    chain,
 			Children:       []MenuItem{},
+		}
+		if col := collectionListedAt(n.Route); col != nil {
+			p.Collection = col.Name
 		}
 		for i := range n.Children {
 			p.Children = append(p.Children, menuItem(&n.Children[i]))

@@ -1,16 +1,12 @@
 package content_test
 
 import (
-	"context"
 	"encoding/json"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"noorvale.example/site/api/content"
-	"noorvale.example/site/api/internal/testenv"
-	"noorvale.example/site/api/store"
 )
 
 func catalog(t *testing.T) *content.Catalog {
@@ -188,54 +184,6 @@ func TestParseRejects(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestSeed(t *testing.T) {
-	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
-		ctx := context.Background()
-		changed, err := content.Seed(ctx, s)
-		if err != nil || !changed {
-			t.Fatalf("first seed: changed=%v err=%v", changed, err)
-		}
-		v1, _ := s.ContentVersion(ctx)
-		if v1 != 1 {
-			t.Fatalf("version after first seed = %d", v1)
-		}
-		changed, err = content.Seed(ctx, s)
-		if err != nil || changed {
-			t.Fatalf("second seed: changed=%v err=%v", changed, err)
-		}
-		if v2, _ := s.ContentVersion(ctx); v2 != v1 {
-			t.Fatalf("second seed bumped the version to %d", v2)
-		}
-
-		site, err := content.LoadSite(ctx, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := os.ReadFile("seed/site.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want content.Site
-		if err := json.Unmarshal(raw, &want); err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(site, want) {
-			t.Fatalf("loaded site differs from site.json:\n got %+v\nwant %+v", site, want)
-		}
-		if len(site.Offices) != 3 || site.Offices[1].City != "Dubai" || site.Social[0].Network != "linkedin" {
-			t.Fatalf("structured values lost: %+v", site)
-		}
-
-		// An operator's edit is overwritten by the next seed, which bumps the version.
-		if _, err := s.PutSettings(ctx, map[string]string{"tagline": "Edited"}); err != nil {
-			t.Fatal(err)
-		}
-		if changed, _ := content.Seed(ctx, s); !changed {
-			t.Fatal("seed after an edit should restore the file's value")
-		}
-	})
 }
 
 func TestSiteFromSettings(t *testing.T) {

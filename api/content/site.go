@@ -128,17 +128,3 @@ func LoadSite(ctx context.Context, s SettingsStore) (Site, error) {
 	}
 	return SiteFromSettings(settings)
 }
-
-// Seed writes the embedded identity into the store. The store bumps the
-// content version only when a value changed, so seeding twice is a no-op.
-func Seed(ctx context.Context, s SettingsStore) (bool, error) {
-	settings, err := SeedSettings()
-	if err != nil {
-		return false, err
-	}
-	changed, err := s.PutSettings(ctx, settings)
-	if err != nil {
-		return false, fmt.Errorf("content: seed: %w", err)
-	}
-	return changed, nil
-}

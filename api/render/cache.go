@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -18,6 +19,8 @@ import (
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/sitemap"
+	"noorvale.example/site/api/store"
 )
 
 // Renderer turns props into a document.
@@ -28,7 +31,9 @@ type Renderer interface {
 // ContentStore is what the cache reads from the database.
 type ContentStore interface {
 	ContentVersion(ctx context.Context) (int64, error)
+	ContentState(ctx context.Context) (store.ContentState, error)
 	Settings(ctx context.Context) (map[string]string, error)
+	ContentEntries(ctx context.Context) ([]store.ContentEntry, error)
 }
 
 // Variant is one encoding of a cached document with its ready-made header values.
@@ -41,12 +46,18 @@ type Variant struct {
 
 // Entry is a rendered document, stored once in each encoding.
 type Entry struct {
-	Status   int
-	Hash     string // base64url of the first 16 bytes of the SHA-256 of the HTML
-	Identity Variant
-	Gzip     Variant
-	Brotli   Variant
+	Status      int
+	ContentType []string // Content-Type header value
+	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body
+	Identity    Variant
+	Gzip        Variant
+	Brotli      Variant
 }
+
+// HTMLType is the content type of rendered pages.
+const HTMLType = "text/html; charset=utf-8"
+
+var htmlContentType = []string{HTMLType}
 
 // Matches reports whether an If-None-Match header names this document in
 // any of its encodings: they all carry the same content.
@@ -167,24 +178,34 @@ func zeroQuality(params string) bool {
 	return true
 }
 
-// NewEntry compresses a document once in every encoding.
+// NewEntry compresses an HTML document once in every encoding.
 func NewEntry(status int, html []byte) (*Entry, error) {
-	sum := sha256.Sum256(html)
+	return newEntry(status, htmlContentType, html)
+}
+
+// NewDocument compresses a document of another type once in every encoding.
+func NewDocument(status int, contentType string, body []byte) (*Entry, error) {
+	return newEntry(status, []string{contentType}, body)
+}
+
+func newEntry(status int, contentType []string, body []byte) (*Entry, error) {
+	sum := sha256.Sum256(body)
 	hash := base64.RawURLEncoding.EncodeToString(sum[:16])
-	gz, err := gzipBytes(html)
+	gz, err := gzipBytes(body)
 	if err != nil {
 		return nil, err
 	}
-	br, err := brotliBytes(html)
+	br, err := brotliBytes(body)
 	if err != nil {
 		return nil, err
 	}
 	return &Entry{
-		Status:   status,
-		Hash:     hash,
-		Identity: newVariant(html, `"`+hash+`"`, ""),
-		Gzip:     newVariant(gz, `"`+hash+`-gz"`, "gzip"),
-		Brotli:   newVariant(br, `"`+hash+`-br"`, "br"),
+		Status:      status,
+		ContentType: contentType,
+		Hash:        hash,
+		Identity:    newVariant(body, `"`+hash+`"`, ""),
+		Gzip:        newVariant(gz, `"`+hash+`-gz"`, "gzip"),
+		Brotli:      newVariant(br, `"`+hash+`-br"`, "br"),
 	}, nil
 }
 
@@ -232,30 +253,34 @@ func brotliBytes(b []byte) ([]byte, error) {
 type CacheConfig struct {
 	Renderer     Renderer
 	Store        ContentStore
-	Catalog      *content.Catalog
+	Catalog      *content.Catalog // the page tree of sitemap.json; texts and item pages come from the store
 	BaseURL      string
 	Logger       *slog.Logger
-	Now          func() time.Time // clock for the footer year and the daily refresh; time.Now
+	Now          func() time.Time // clock for the footer year, upcoming webinars and the daily refresh; time.Now
 	Workers      int              // concurrent renders; 2
 	PollInterval time.Duration    // how often the content version is checked; 2 s
 }
 
-// Cache keeps every public page in every language rendered in memory, and
-// re-renders when the content changes and at least once a day. Lookups take
-// no lock: the map is replaced, never changed in place.
+// Cache keeps every public page in every language rendered in memory,
+// with the sitemaps and robots.txt, and re-renders when the content
+// changes, when a webinar starts and at least once a day. Lookups take no
+// lock: the map is replaced, never changed in place.
 type Cache struct {
-	cfg     CacheConfig
-	log     *slog.Logger
-	entries atomic.Pointer[map[string]*Entry]
-	filled  atomic.Bool
-	site    atomic.Pointer[content.Site]
+	cfg        CacheConfig
+	log        *slog.Logger
+	entries    atomic.Pointer[map[string]*Entry]
+	filled     atomic.Bool
+	site       atomic.Pointer[content.Site]
+	catalog    atomic.Pointer[content.Catalog]
+	lastRender atomic.Int64 // duration of the last complete render, in nanoseconds
 
 	renderMu sync.Mutex // one full render at a time
 	writeMu  sync.Mutex // serialises map replacement
 
-	version  int64  // content version of the last complete render
-	day      string // UTC date of the last complete render
-	complete bool   // whether the last full render rendered everything
+	version    int64     // content version of the last complete render
+	day        string    // UTC date of the last complete render
+	complete   bool      // whether the last full render rendered everything
+	nextChange time.Time // when the last render's lists change by themselves; zero for never
 }
 
 // NewCache builds an empty cache; RenderAll or Run fills it.
@@ -275,13 +300,23 @@ func NewCache(cfg CacheConfig) *Cache {
 	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache")}
 	empty := map[string]*Entry{}
 	c.entries.Store(&empty)
+	c.catalog.Store(cfg.Catalog)
 	return c
 }
+
+// Catalog returns the catalogue of the last render: the sitemap's pages and
+// the item pages of the content in the store.
+func (c *Cache) Catalog() *content.Catalog { return c.catalog.Load() }
+
+// LastRender returns how long the last complete render of every page took,
+// zero before the first.
+func (c *Cache) LastRender() time.Duration { return time.Duration(c.lastRender.Load()) }
 
 // notFoundKey cannot collide with a path, which always starts with "/".
 func notFoundKey(loc locale.Locale) string { return "404:" + string(loc) }
 
-// Page returns the cached document at a public path such as "/ar/about-us", or nil.
+// Page returns the cached document at a public path such as "/ar/about-us"
+// or "/sitemap.xml", or nil.
 func (c *Cache) Page(path string) *Entry { return (*c.entries.Load())[path] }
 
 // NotFound returns the cached not-found document of a locale, or nil.
@@ -300,25 +335,27 @@ type job struct {
 	loc  locale.Locale
 }
 
-func (c *Cache) jobs() []job {
-	pages := c.cfg.Catalog.Pages()
+func jobsFor(cat *content.Catalog) []job {
+	pages := cat.Pages()
 	out := make([]job, 0, (len(pages)+1)*len(locale.All))
 	for _, l := range locale.All {
 		for _, p := range pages {
 			out = append(out, job{key: locale.Path(l, p.Route), page: p, loc: l})
 		}
-		out = append(out, job{key: notFoundKey(l), page: c.cfg.Catalog.NotFound(), loc: l})
+		out = append(out, job{key: notFoundKey(l), page: cat.NotFound(), loc: l})
 	}
 	return out
 }
 
-// RenderAll renders every page in every language and the not-found pages,
-// then swaps in the documents that rendered; a document that failed keeps
-// its previous version, so a renderer outage never empties the cache.
+// RenderAll rebuilds the catalogue from the store, writes the sitemaps and
+// robots.txt, renders every page in every language and the not-found pages,
+// then swaps in the documents that rendered and drops those of pages that
+// no longer exist. A document that failed keeps its previous version, so a
+// renderer outage never empties the cache.
 func (c *Cache) RenderAll(ctx context.Context) error {
 	c.renderMu.Lock()
 	defer c.renderMu.Unlock()
-	version, err := c.cfg.Store.ContentVersion(ctx)
+	state, err := c.cfg.Store.ContentState(ctx)
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
@@ -326,10 +363,28 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	cat, err := c.loadCatalog(ctx)
+	if err != nil {
+		return err
+	}
 	now := c.cfg.Now().UTC()
-	in := PropsInput{Catalog: c.cfg.Catalog, Site: site, BaseURL: c.cfg.BaseURL, Year: now.Year()}
+	in := PropsInput{Catalog: cat, Site: site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}
 
-	jobs := c.jobs()
+	docs, err := c.documents(cat, state)
+	if err != nil {
+		return err
+	}
+	jobs := jobsFor(cat)
+	live := make(map[string]bool, len(jobs)+len(docs))
+	for k := range docs {
+		live[k] = true
+	}
+	for _, j := range jobs {
+		live[j.key] = true
+	}
+	// The documents for crawlers need no renderer: they are served at once.
+	c.merge(docs, nil)
+
 	results := make([]*Entry, len(jobs))
 	errs := make([]error, len(jobs))
 	next := atomic.Int64{}
@@ -359,7 +414,7 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 		}
 		fresh[j.key] = results[i]
 	}
-	c.merge(fresh)
+	c.merge(fresh, live)
 	failures := len(jobs) - len(fresh)
 	c.complete = failures == 0
 	if failures > 0 {
@@ -369,11 +424,48 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 		c.log.Warn("pages not rendered; serving their previous version", "failed", failures, "of", len(jobs))
 		return fmt.Errorf("render: %d of %d documents failed: %w", failures, len(jobs), errors.Join(failed...))
 	}
-	c.version = version
+	took := time.Since(started)
+	c.version = state.Version
 	c.day = now.Format(time.DateOnly)
+	c.nextChange = cat.NextChange(now)
+	c.lastRender.Store(int64(took))
 	c.filled.Store(true)
-	c.log.Info("pages rendered", "documents", len(jobs), "content_version", version, "took", time.Since(started).Round(time.Millisecond))
+	c.log.Info("pages rendered", "documents", len(jobs), "content_version", state.Version, "took", took.Round(time.Millisecond))
 	return nil
+}
+
+// loadCatalog builds the catalogue from the sitemap and the stored content
+// and makes it current. Entries it cannot use are logged and left out.
+func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
+	entries, err := c.cfg.Store.ContentEntries(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	cat, problems := c.cfg.Catalog.WithEntries(entries)
+	for _, p := range problems {
+		c.log.Warn("content entry left out", "err", p)
+	}
+	c.catalog.Store(cat)
+	return cat, nil
+}
+
+// documents writes the sitemaps and robots.txt, reusing the cached entry of
+// a document that has not changed.
+func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[string]*Entry, error) {
+	out := map[string]*Entry{}
+	current := *c.entries.Load()
+	for path, d := range sitemap.Documents(cat, c.cfg.BaseURL, state.UpdatedAt) {
+		if old := current[path]; old != nil && bytes.Equal(old.Identity.Body, d.Body) {
+			out[path] = old
+			continue
+		}
+		e, err := NewDocument(http.StatusOK, d.ContentType, d.Body)
+		if err != nil {
+			return nil, err
+		}
+		out[path] = e
+	}
+	return out, nil
 }
 
 func (c *Cache) loadSite(ctx context.Context) (content.Site, error) {
@@ -407,8 +499,10 @@ func (c *Cache) render(ctx context.Context, in PropsInput, j job) (*Entry, error
 }
 
 // merge replaces the given entries, copying the map so readers never lock.
-func (c *Cache) merge(fresh map[string]*Entry) {
-	if len(fresh) == 0 {
+// When live is not nil, entries whose key it lacks are dropped: their pages
+// no longer exist.
+func (c *Cache) merge(fresh map[string]*Entry, live map[string]bool) {
+	if len(fresh) == 0 && live == nil {
 		return
 	}
 	c.writeMu.Lock()
@@ -416,7 +510,9 @@ func (c *Cache) merge(fresh map[string]*Entry) {
 	old := *c.entries.Load()
 	next := make(map[string]*Entry, len(old)+len(fresh))
 	for k, v := range old {
-		next[k] = v
+		if live == nil || live[k] {
+			next[k] = v
+		}
 	}
 	for k, v := range fresh {
 		next[k] = v
@@ -439,12 +535,13 @@ func (c *Cache) RenderPage(ctx context.Context, page *content.Page, loc locale.L
 		}
 		site = &s
 	}
-	in := PropsInput{Catalog: c.cfg.Catalog, Site: *site, BaseURL: c.cfg.BaseURL, Year: c.cfg.Now().UTC().Year()}
+	now := c.cfg.Now().UTC()
+	in := PropsInput{Catalog: c.Catalog(), Site: *site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}
 	e, err := c.render(ctx, in, job{key: key, page: page, loc: loc})
 	if err != nil {
 		return nil, err
 	}
-	c.merge(map[string]*Entry{key: e})
+	c.merge(map[string]*Entry{key: e}, nil)
 	return e, nil
 }
 
@@ -480,13 +577,17 @@ func (c *Cache) Run(ctx context.Context) {
 
 func (c *Cache) stale(ctx context.Context) (bool, string, error) {
 	c.renderMu.Lock()
-	version, day, complete := c.version, c.day, c.complete
+	version, day, complete, next := c.version, c.day, c.complete, c.nextChange
 	c.renderMu.Unlock()
 	if !complete {
 		return true, "previous render incomplete", nil
 	}
-	if today := c.cfg.Now().UTC().Format(time.DateOnly); today != day {
+	now := c.cfg.Now().UTC()
+	if today := now.Format(time.DateOnly); today != day {
 		return true, "new day", nil
+	}
+	if !next.IsZero() && !now.Before(next) {
+		return true, "a webinar started", nil
 	}
 	v, err := c.cfg.Store.ContentVersion(ctx)
 	if err != nil {

@@ -97,10 +97,17 @@ func newFakeClock(t time.Time) *fakeClock {
 	c.set(t)
 	return c
 }
-func (c *fakeClock) set(t time.Time)        { c.now.Store(&t) }
-func (c *fakeClock) Now() time.Time         { return *c.now.Load() }
-func pagesOf(c *render.Cache) int           { return c.Len() }
-func allDocuments(cat *content.Catalog) int { return (len(cat.Pages()) + 1) * len(locale.All) }
+func (c *fakeClock) set(t time.Time) { c.now.Store(&t) }
+func (c *fakeClock) Now() time.Time  { return *c.now.Load() }
+func pagesOf(c *render.Cache) int    { return c.Len() }
+
+// crawlerDocuments is the sitemap index, a sitemap per language and robots.txt.
+var crawlerDocuments = 2 + len(locale.All)
+
+// allDocuments is every page and the not-found page in every language, and the crawler documents.
+func allDocuments(cat *content.Catalog) int {
+	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments
+}
 
 // smallCatalog is a few real pages, enough to watch the cache work without
 // rendering the whole site each time.
@@ -125,6 +132,22 @@ func smallCatalog(t *testing.T) *content.Catalog {
 	return cat
 }
 
+// seedItems counts the English collection items shipped with the server.
+func seedItems(t *testing.T) int {
+	t.Helper()
+	set, err := content.ReadSeed(content.SeedFS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range set.Entries {
+		if e.Collection != content.PagesCollection && e.Locale == "en" {
+			n++
+		}
+	}
+	return n
+}
+
 func seededStore(t *testing.T) *store.Store {
 	t.Helper()
 	s := testenv.SQLiteStore(t)
@@ -146,11 +169,16 @@ func TestCacheRendersEverything(t *testing.T) {
 	if err := cache.RenderAll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !cache.Filled() || pagesOf(cache) != allDocuments(cat) || pagesOf(cache) != 248 {
-		t.Fatalf("cache holds %d documents, want 248", pagesOf(cache))
+	full := cache.Catalog()
+	items := len(full.Pages()) - len(cat.Pages())
+	if items != seedItems(t) {
+		t.Fatalf("the catalogue has %d item pages, the seed %d items", items, seedItems(t))
+	}
+	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 248+items*4+crawlerDocuments {
+		t.Fatalf("cache holds %d documents, want %d", pagesOf(cache), allDocuments(full))
 	}
 	for _, l := range locale.All {
-		for _, p := range cat.Pages() {
+		for _, p := range full.Pages() {
 			e := cache.Page(locale.Path(l, p.Route))
 			if e == nil || e.Status != 200 || !bytes.HasPrefix(bytes.ToLower(e.Identity.Body), []byte("<!doctype html>")) {
 				t.Fatalf("%s %s not cached as a document", l, p.Route)
@@ -247,5 +275,42 @@ func TestCacheKeepsServingWhileRendererDown(t *testing.T) {
 	}
 	if took := time.Since(begin); took > time.Second {
 		t.Fatalf("RenderPage took %s with the renderer down", took)
+	}
+}
+
+// brokenRenderer fails every render, as a renderer that is down does.
+type brokenRenderer struct{}
+
+func (brokenRenderer) Render(context.Context, any) (int, []byte, error) {
+	return 0, nil, render.ErrUnavailable
+}
+
+// The sitemaps and robots.txt come from the catalogue alone: they are
+// served even when no page could be rendered.
+func TestCrawlerDocumentsNeedNoRenderer(t *testing.T) {
+	s := testenv.SQLiteStore(t)
+	if _, err := content.SeedFrom(context.Background(), s, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := content.Load()
+	cache := render.NewCache(render.CacheConfig{Logger: quiet, Renderer: brokenRenderer{}, Store: s, Catalog: cat, BaseURL: "http://localhost:8080"})
+	if err := cache.RenderAll(context.Background()); err == nil {
+		t.Fatal("RenderAll should report the failed pages")
+	}
+	if cache.Filled() || cache.LastRender() != 0 {
+		t.Fatal("an incomplete render counts as filled")
+	}
+	for path, ctype := range map[string]string{"/sitemap.xml": "application/xml; charset=utf-8", "/sitemap-ar.xml": "application/xml; charset=utf-8",
+		"/robots.txt": "text/plain; charset=utf-8"} {
+		e := cache.Page(path)
+		if e == nil || e.Status != 200 || e.ContentType[0] != ctype || len(e.Gzip.Body) == 0 {
+			t.Fatalf("%s not cached as %s", path, ctype)
+		}
+	}
+	if !bytes.Contains(cache.Page("/sitemap-en.xml").Identity.Body, []byte("/careers/jop-vacancies/senior-penetration-tester")) {
+		t.Fatal("the sitemap does not list the items in the store")
+	}
+	if cache.Catalog().Page("/resources/news/new-dubai-office") == nil {
+		t.Fatal("the catalogue was not rebuilt from the store")
 	}
 }

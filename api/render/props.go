@@ -4,7 +4,10 @@
 package render
 
 import (
+	"encoding/json"
 	"net/http"
+	"slices"
+	"time"
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
@@ -30,12 +33,17 @@ type Props struct {
 
 // PageProps describes the page being drawn.
 type PageProps struct {
-	Route          string             `json:"route"`
-	Path           string             `json:"path"`
-	Kind           string             `json:"kind"`
-	TranslationKey string             `json:"translationKey"`
-	Children       []content.MenuItem `json:"children"`
-	Breadcrumbs    []content.Crumb    `json:"breadcrumbs"`
+	Route          string                `json:"route"`
+	Path           string                `json:"path"`
+	Kind           string                `json:"kind"`
+	TranslationKey string                `json:"translationKey"`
+	Children       []content.MenuItem    `json:"children"`
+	Breadcrumbs    []content.Crumb       `json:"breadcrumbs"`
+	Collection     string                `json:"collection,omitempty"` // on list and item pages
+	Content        json.RawMessage       `json:"content"`              // the content file's JSON; null when the page has none
+	Items          []content.ItemSummary `json:"items"`                // what a list page lists; the home page's latest news
+	ContentLocale  locale.Locale         `json:"contentLocale"`        // the language Content is in
+	Updated        string                `json:"updated"`              // ISO date the content last changed, "" when unknown
 }
 
 // Alternate is the address of the same page in another language.
@@ -67,11 +75,19 @@ type PropsInput struct {
 	Site    content.Site
 	BaseURL string
 	Year    int
+	Now     time.Time // the render time, which decides whether a webinar is upcoming
 }
 
 // BuildProps assembles the props of a page in a locale. The not-found page
-// (kind "not-found") answers 404 and has no address of its own.
+// (kind "not-found") answers 404 and has no address of its own. An item
+// page's last breadcrumb carries the item's title in the page's language.
 func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
+	text := in.Catalog.Content(page, loc)
+	crumbs := page.Breadcrumbs
+	if page.Slug != "" && len(crumbs) > 0 && text.Title != "" {
+		crumbs = slices.Clone(crumbs)
+		crumbs[len(crumbs)-1].Name = text.Title
+	}
 	p := Props{
 		Status:  http.StatusOK,
 		Locale:  loc,
@@ -84,7 +100,12 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Kind:           page.Kind,
 			TranslationKey: page.TranslationKey,
 			Children:       page.Children,
-			Breadcrumbs:    page.Breadcrumbs,
+			Breadcrumbs:    crumbs,
+			Collection:     page.Collection,
+			Content:        text.Body,
+			Items:          in.Catalog.Items(page, loc, in.Now),
+			ContentLocale:  text.Locale,
+			Updated:        text.Updated,
 		},
 		Alternates: []Alternate{},
 		Site:       in.Site,

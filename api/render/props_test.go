@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 )
@@ -78,7 +80,8 @@ func TestPropsJSONShape(t *testing.T) {
 	}
 	s := string(data)
 	for _, want := range []string{`"user":null`, `"alternates":[]`, `"canonical":""`, `"children":[]`, `"baseUrl":"https://www.noorvale.example"`,
-		`"captchaSiteKey":""`, `"shortName":"Noorvale"`, `"footer":[{"translationKey":"services"`} {
+		`"captchaSiteKey":""`, `"shortName":"Noorvale"`, `"footer":[{"translationKey":"services"`,
+		`"content":null`, `"items":[]`, `"contentLocale":"en"`, `"updated":""`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("props JSON lacks %s", want)
 		}
@@ -90,6 +93,74 @@ func TestPropsJSONShape(t *testing.T) {
 	for _, key := range []string{"status", "locale", "dir", "year", "baseUrl", "page", "alternates", "canonical", "site", "nav", "footer", "languages", "user"} {
 		if _, ok := generic[key]; !ok {
 			t.Errorf("props lack %s", key)
+		}
+	}
+	if strings.Contains(s, `"collection"`) {
+		t.Error("a page outside the collections names one")
+	}
+}
+
+// withSampleContent is the real catalogue with the sample content added.
+func withSampleContent(t *testing.T, in render.PropsInput) render.PropsInput {
+	t.Helper()
+	set, err := content.ReadSeed(testenv.SeedTree(t, testenv.SampleContent()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range set.Entries {
+		set.Entries[i].UpdatedAt = time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	}
+	cat, problems := in.Catalog.WithEntries(set.Entries)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	in.Catalog = cat
+	in.Now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	return in
+}
+
+func TestBuildPropsWithContent(t *testing.T) {
+	in := withSampleContent(t, propsInput(t))
+
+	story := render.BuildProps(in, in.Catalog.Page("/resources/news/new-dubai-office"), locale.Nl)
+	pg := story.Page
+	if pg.Kind != "article" || pg.Collection != "news" || pg.ContentLocale != locale.Nl || pg.Updated != "2026-10-14" || pg.Path != "/nl/resources/news/new-dubai-office" {
+		t.Fatalf("story = %+v", pg)
+	}
+	last := pg.Breadcrumbs[len(pg.Breadcrumbs)-1]
+	if last.TranslationKey != "" || last.Name != "Ons kantoor in Dubai is verhuisd" || last.Route != "/resources/news/new-dubai-office" {
+		t.Fatalf("last crumb = %+v", last)
+	}
+	if en := in.Catalog.Page("/resources/news/new-dubai-office").Breadcrumbs; en[len(en)-1].Name != "We moved our Dubai office" {
+		t.Fatal("building Dutch props changed the page's own breadcrumbs")
+	}
+	if !strings.Contains(string(pg.Content), "Het team verhuisde in oktober.") || pg.Items == nil || len(pg.Items) != 0 {
+		t.Fatalf("story content %s, items %v", pg.Content, pg.Items)
+	}
+	if story.Canonical != "https://www.noorvale.example/nl/resources/news/new-dubai-office" || len(story.Alternates) != 5 {
+		t.Fatalf("canonical %s, alternates %v", story.Canonical, story.Alternates)
+	}
+
+	webinars := render.BuildProps(in, in.Catalog.Page("/resources/webinars"), locale.Ar).Page
+	if webinars.Collection != "webinars" || len(webinars.Items) != 3 || !*webinars.Items[0].Upcoming || *webinars.Items[2].Upcoming {
+		t.Fatalf("webinars = %+v", webinars.Items)
+	}
+	home := render.BuildProps(in, in.Catalog.Page("/"), locale.Fr).Page
+	if len(home.Items) != 8 || home.Content != nil || home.ContentLocale != locale.Fr {
+		t.Fatalf("home = %+v", home)
+	}
+	about := render.BuildProps(in, in.Catalog.Page("/about-us"), locale.Fr).Page
+	if about.ContentLocale != locale.En || about.Content == nil || about.Updated != "2026-11-01" {
+		t.Fatalf("about = %+v", about)
+	}
+
+	data, err := json.Marshal(render.BuildProps(in, in.Catalog.Page("/resources/webinars"), locale.En))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"collection":"webinars"`, `"upcoming":true`, `"upcoming":false`, `"contentLocale":"en"`, `"content":null`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("webinar list props lack %s", want)
 		}
 	}
 }

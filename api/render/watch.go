@@ -8,17 +8,35 @@ import (
 	"time"
 )
 
-// WatchBuild restarts the renderer and renders every page again whenever the
-// render bundle or the client manifest in distDir changes, so that a rebuild
-// (as `task dev` makes on every edit) shows on the next page load. It returns
-// when ctx ends. Meant for development: production builds never change under
-// a running server.
-func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, log *slog.Logger) {
+// BuildWatcher restarts the renderer and renders every page again whenever
+// the render bundle or the client manifest changes, so that a rebuild (as
+// `task dev` makes on every edit) shows on the next page load. Meant for
+// development: production builds never change under a running server.
+type BuildWatcher struct {
+	files []string
+	seen  string
+	s     *Supervisor
+	c     *Cache
+	log   *slog.Logger
+}
+
+// NewBuildWatcher notes the build in distDir as it is now: a change made
+// after it returns is one Run acts on.
+func NewBuildWatcher(distDir string, s *Supervisor, c *Cache, log *slog.Logger) *BuildWatcher {
 	files := []string{
 		filepath.Join(distDir, "server", "entry-server.js"),
 		filepath.Join(distDir, "client", ".vite", "manifest.json"),
 	}
-	seen := buildStamp(files)
+	return &BuildWatcher{files: files, seen: buildStamp(files), s: s, c: c, log: log}
+}
+
+// WatchBuild watches the build in distDir until ctx ends; see BuildWatcher.
+func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, log *slog.Logger) {
+	NewBuildWatcher(distDir, s, c, log).Run(ctx)
+}
+
+// Run acts on every change of the build until ctx ends.
+func (w *BuildWatcher) Run(ctx context.Context) {
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -27,8 +45,8 @@ func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, lo
 			return
 		case <-tick.C:
 		}
-		stamp := buildStamp(files)
-		if stamp == seen || stamp == "" {
+		stamp := buildStamp(w.files)
+		if stamp == w.seen || stamp == "" {
 			continue
 		}
 		// Wait one more tick so a build still being written is not picked up half-way.
@@ -37,17 +55,17 @@ func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, lo
 			return
 		case <-tick.C:
 		}
-		if buildStamp(files) != stamp {
+		if buildStamp(w.files) != stamp {
 			continue
 		}
-		seen = stamp
-		log.Info("build changed; restarting the renderer")
-		if !restart(ctx, s) {
-			log.Warn("renderer did not come back after the rebuild; pages keep their previous version")
+		w.seen = stamp
+		w.log.Info("build changed; restarting the renderer")
+		if !restart(ctx, w.s) {
+			w.log.Warn("renderer did not come back after the rebuild; pages keep their previous version")
 			continue
 		}
-		if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("render after rebuild", "err", err)
+		if err := w.c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+			w.log.Warn("render after rebuild", "err", err)
 		}
 	}
 }

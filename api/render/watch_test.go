@@ -48,9 +48,11 @@ func TestWatchBuildShowsARebuild(t *testing.T) {
 		t.Fatal("the About Us heading is not on the page before the rebuild")
 	}
 
+	// The watcher notes the build before it is edited, however late its goroutine runs.
+	watcher := render.NewBuildWatcher(dist, sup, cache, quiet)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { defer close(done); render.WatchBuild(ctx, dist, sup, cache, quiet) }()
+	go func() { defer close(done); watcher.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
 
 	// A rebuild that renames the page, as an edit of the English strings would.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
@@ -16,8 +17,9 @@ import (
 
 // onePage is a page cache holding a single document.
 type onePage struct {
-	path  string
-	entry *render.Entry
+	path    string
+	entry   *render.Entry
+	catalog *content.Catalog
 }
 
 func (p onePage) Page(path string) *render.Entry {
@@ -30,7 +32,10 @@ func (onePage) NotFound(locale.Locale) *render.Entry { return nil }
 func (onePage) RenderPage(context.Context, *content.Page, locale.Locale) (*render.Entry, error) {
 	return nil, render.ErrUnavailable
 }
-func (onePage) Filled() bool { return true }
+func (p onePage) Catalog() *content.Catalog { return p.catalog }
+func (onePage) Filled() bool                { return true }
+func (onePage) Len() int                    { return 1 }
+func (onePage) LastRender() time.Duration   { return 0 }
 
 type noDB struct{}
 
@@ -57,7 +62,7 @@ func benchPage(b *testing.B) (*Server, []byte) {
 	}
 	quiet := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
 	srv := New(Config{BaseURL: "http://localhost:8080", DistDir: b.TempDir(), Logger: quiet},
-		onePage{path: "/services/cybersecurity-services/penetration-testing", entry: e}, cat, noDB{})
+		onePage{path: "/services/cybersecurity-services/penetration-testing", entry: e, catalog: cat}, noDB{})
 	srv.SetScriptHashes([]string{"sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})
 	return srv, html
 }

@@ -17,9 +17,11 @@ func (s *Server) healthz(c echo.Context) error {
 }
 
 type readiness struct {
-	Status   string `json:"status"`
-	Database string `json:"database"`
-	Pages    string `json:"pages"`
+	Status            string  `json:"status"`
+	Database          string  `json:"database"`
+	Pages             string  `json:"pages"`
+	Documents         int     `json:"documents"`         // documents in the page cache
+	LastRenderSeconds float64 `json:"lastRenderSeconds"` // how long the last full render took
 }
 
 // readyz answers 200 once the database answers and every page has been
@@ -29,7 +31,8 @@ func (s *Server) readyz(c echo.Context) error {
 	c.Response().Header()["Cache-Control"] = noStore
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	ready := readiness{Status: "ready", Database: "ok", Pages: "rendered"}
+	ready := readiness{Status: "ready", Database: "ok", Pages: "rendered",
+		Documents: s.pages.Len(), LastRenderSeconds: s.pages.LastRender().Seconds()}
 	status := http.StatusOK
 	if err := s.db.Ping(ctx); err != nil {
 		s.log.Warn("readiness: database does not answer", "err", err)

@@ -4,22 +4,23 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 )
 
 // Header values shared by every cached page; never modified.
 var (
-	htmlContentType = []string{"text/html; charset=utf-8"}
-	noCache         = []string{"no-cache"}
-	noStore         = []string{"no-store"}
-	varyEncoding    = []string{"Accept-Encoding"}
+	noCache      = []string{"no-cache"}
+	noStore      = []string{"no-store"}
+	varyEncoding = []string{"Accept-Encoding"}
 )
 
 // serveCached writes a cached page straight from memory: the hot path of
@@ -39,7 +40,7 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry) (int, int64) {
 	v := e.Select(r.Header.Get("Accept-Encoding"))
 	h := w.Header()
-	h["Content-Type"] = htmlContentType
+	h["Content-Type"] = e.ContentType
 	h["Cache-Control"] = noCache
 	h["Vary"] = varyEncoding
 	if e.Status == http.StatusOK {
@@ -80,10 +81,14 @@ func (s *Server) page(c echo.Context) error {
 	if route == "/account" {
 		return s.redirectToLogin(c, loc)
 	}
-	if target, ok := s.isoRedirect(loc, route); ok {
+	catalog := s.pages.Catalog()
+	if target, ok := isoRedirect(catalog, loc, route); ok {
 		return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
 	}
-	page := s.catalog.Page(route)
+	if target, ok := legacyRedirect(loc, route, r.URL); ok {
+		return c.Redirect(http.StatusMovedPermanently, target)
+	}
+	page := catalog.Page(route)
 	if page == nil {
 		return s.notFound(c, loc)
 	}
@@ -132,16 +137,45 @@ const isoPrefix = "/compliance/iso-standards/"
 
 // isoRedirect maps a bare standard number ("/compliance/iso-standards/27001")
 // to its page ("…/iso-27001") when that page exists.
-func (s *Server) isoRedirect(loc locale.Locale, route string) (string, bool) {
+func isoRedirect(catalog *content.Catalog, loc locale.Locale, route string) (string, bool) {
 	number, ok := strings.CutPrefix(route, isoPrefix)
 	if !ok || number == "" || number[0] < '0' || number[0] > '9' || strings.Contains(number, "/") {
 		return "", false
 	}
 	target := isoPrefix + "iso-" + number
-	if s.catalog.Page(target) == nil {
+	if catalog.Page(target) == nil {
 		return "", false
 	}
 	return locale.Path(loc, target), true
+}
+
+// Addresses of the old site that moved.
+const (
+	oldBlogPost    = "blog-details.html"
+	oldVacancies   = "/careers/job-vacancies"
+	blogList       = "/resources/blogs"
+	vacanciesRoute = "/careers/jop-vacancies"
+)
+
+// legacyRedirect maps addresses of the old site to their pages in the same
+// language: any ".../blog-details.html" to the blog list (the old post ids
+// mean nothing now, so the query is dropped), and "/careers/job-vacancies"
+// and everything below it to "/careers/jop-vacancies", keeping the rest of
+// the path and the query.
+func legacyRedirect(loc locale.Locale, route string, u *url.URL) (string, bool) {
+	if path.Base(route) == oldBlogPost {
+		return locale.Path(loc, blogList), true
+	}
+	if route != oldVacancies && !strings.HasPrefix(route, oldVacancies+"/") {
+		return "", false
+	}
+	// The rest is taken from the escaped path so it reaches the new address unchanged.
+	_, escaped := locale.Split(u.EscapedPath())
+	rest, ok := strings.CutPrefix(escaped, oldVacancies)
+	if !ok || (rest != "" && rest[0] != '/') {
+		return "", false
+	}
+	return withQuery(locale.Path(loc, vacanciesRoute)+rest, u.RawQuery), true
 }
 
 func withQuery(path, rawQuery string) string {
@@ -157,7 +191,7 @@ func (s *Server) notFound(c echo.Context, loc locale.Locale) error {
 	e := s.pages.NotFound(loc)
 	if e == nil {
 		var err error
-		e, err = s.pages.RenderPage(c.Request().Context(), s.catalog.NotFound(), loc)
+		e, err = s.pages.RenderPage(c.Request().Context(), s.pages.Catalog().NotFound(), loc)
 		if err != nil {
 			return s.writeFallback(c, loc, http.StatusNotFound)
 		}

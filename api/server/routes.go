@@ -2,6 +2,9 @@ package server
 
 import (
 	"net/http"
+
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/sitemap"
 )
 
 var getHead = []string{http.MethodGet, http.MethodHead}
@@ -23,11 +26,22 @@ func (s *Server) routes() {
 	// Hashed browser bundles, immutable and pre-compressed.
 	e.Match(getHead, "/assets/*", s.asset)
 
+	// Documents for crawlers and security researchers. The sitemaps and
+	// robots.txt are generated with the pages and served from the cache
+	// before routing; these routes answer until the first render made them,
+	// and keep robots.txt in the client build from ever being served.
+	e.Match(getHead, sitemap.RobotsPath, s.crawlerDocument)
+	e.Match(getHead, sitemap.IndexPath, s.crawlerDocument)
+	for _, l := range locale.All {
+		e.Match(getHead, sitemap.LocalePath(l), s.crawlerDocument)
+	}
+	e.Match(getHead, "/.well-known/security.txt", s.securityTxt)
+
 	// JSON API. No endpoints yet: every address answers the error envelope.
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)
 
 	// Pages the cache does not hold, redirects, files at the root of the
-	// client build (favicon.svg, robots.txt) and the not-found page.
+	// client build (favicon.svg) and the not-found page.
 	e.Match(getHead, "/*", s.page)
 }

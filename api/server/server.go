@@ -26,7 +26,10 @@ type Pages interface {
 	Page(path string) *render.Entry
 	NotFound(loc locale.Locale) *render.Entry
 	RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*render.Entry, error)
+	Catalog() *content.Catalog
 	Filled() bool
+	Len() int
+	LastRender() time.Duration
 }
 
 // Pinger is the database as the readiness check sees it.
@@ -36,18 +39,20 @@ type Pinger interface {
 
 // Config is what the server needs besides its collaborators.
 type Config struct {
-	BaseURL   string       // public origin; https turns on Strict-Transport-Security
-	DistDir   string       // build output: client/ holds the browser files
-	Logger    *slog.Logger // application log
-	AccessLog *slog.Logger // one line per request; Logger when nil
+	BaseURL   string           // public origin; https turns on Strict-Transport-Security
+	DistDir   string           // build output: client/ holds the browser files
+	Logger    *slog.Logger     // application log
+	AccessLog *slog.Logger     // one line per request; Logger when nil
+	Now       func() time.Time // clock for security.txt's expiry; time.Now
 }
 
 // Server answers the site's HTTP requests.
 type Server struct {
 	echo      *echo.Echo
 	pages     Pages
-	catalog   *content.Catalog
 	db        Pinger
+	baseURL   string
+	now       func() time.Time
 	log       *slog.Logger
 	access    *slog.Logger
 	clientDir string
@@ -58,10 +63,14 @@ type Server struct {
 	fallback  map[locale.Locale]fallbackPages
 }
 
-// New builds the server and declares its routes.
-func New(cfg Config, pages Pages, catalog *content.Catalog, db Pinger) *Server {
+// New builds the server and declares its routes. The pages and their
+// catalogue come from the page cache.
+func New(cfg Config, pages Pages, db Pinger) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.AccessLog == nil {
 		cfg.AccessLog = cfg.Logger
@@ -73,8 +82,9 @@ func New(cfg Config, pages Pages, catalog *content.Catalog, db Pinger) *Server {
 	s := &Server{
 		echo:      e,
 		pages:     pages,
-		catalog:   catalog,
 		db:        db,
+		baseURL:   cfg.BaseURL,
+		now:       cfg.Now,
 		log:       cfg.Logger,
 		access:    cfg.AccessLog,
 		clientDir: filepath.Join(cfg.DistDir, "client"),
@@ -94,8 +104,9 @@ func (s *Server) SetScriptHashes(hashes []string) {
 	s.headers.Store(newSecurityHeaders(hashes, s.hsts))
 }
 
-// ServeHTTP answers a request. A public page already in the cache is written
-// straight from memory, before routing; everything else goes through Echo.
+// ServeHTTP answers a request. A public page (or a sitemap, or robots.txt)
+// already in the cache is written straight from memory, before routing;
+// everything else goes through Echo.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		if e := s.pages.Page(r.URL.Path); e != nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -25,19 +27,22 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// site is a server wired to the real renderer and a fresh database.
+// site is a server wired to a renderer (the real one unless a test brings
+// its own) and a fresh database.
 type site struct {
 	srv      *Server
 	cache    *render.Cache
-	renderer *render.Supervisor
+	renderer *render.Supervisor // nil with a renderer of the test's own
 	store    *store.Store
-	catalog  *content.Catalog
 }
 
 type siteOptions struct {
-	baseURL string
-	fill    bool          // render every page first; otherwise pages render on first request
-	restart time.Duration // delay before the renderer is restarted; short when zero
+	baseURL  string
+	fill     bool             // render every page first; otherwise pages render on first request
+	restart  time.Duration    // delay before the renderer is restarted; short when zero
+	seed     fs.FS            // the seed tree; the one shipped with the server when nil
+	renderer render.Renderer  // renders pages instead of the real renderer when set
+	now      func() time.Time // the cache's and the server's clock; time.Now when nil
 }
 
 func newSite(t *testing.T, opts siteOptions) *site {
@@ -45,31 +50,43 @@ func newSite(t *testing.T, opts siteOptions) *site {
 	if opts.baseURL == "" {
 		opts.baseURL = "http://localhost:8080"
 	}
+	if opts.seed == nil {
+		opts.seed = content.SeedFS()
+	}
 	st := testenv.SQLiteStore(t)
-	if _, err := content.Seed(context.Background(), st); err != nil {
+	if _, err := content.SeedFrom(context.Background(), st, opts.seed); err != nil {
 		t.Fatal(err)
 	}
 	cat, err := content.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sup := testenv.StartRenderer(t, nil, func(c *render.SupervisorConfig) {
-		if opts.restart > 0 {
-			c.MinBackoff, c.MaxBackoff = opts.restart, opts.restart
-		}
-	})
-	cache := render.NewCache(render.CacheConfig{Renderer: sup, Store: st, Catalog: cat, BaseURL: opts.baseURL,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s := &site{store: st}
+	renderer := opts.renderer
+	if renderer == nil {
+		s.renderer = testenv.StartRenderer(t, nil, func(c *render.SupervisorConfig) {
+			if opts.restart > 0 {
+				c.MinBackoff, c.MaxBackoff = opts.restart, opts.restart
+			}
+		})
+		renderer = s.renderer
+	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := New(Config{BaseURL: opts.baseURL, DistDir: fakeDist(t), Logger: quiet}, cache, cat, st)
-	srv.SetScriptHashes(sup.ScriptHashes())
+	s.cache = render.NewCache(render.CacheConfig{Renderer: renderer, Store: st, Catalog: cat, BaseURL: opts.baseURL, Logger: quiet, Now: opts.now})
+	s.srv = New(Config{BaseURL: opts.baseURL, DistDir: fakeDist(t), Logger: quiet, Now: opts.now}, s.cache, st)
+	if s.renderer != nil {
+		s.srv.SetScriptHashes(s.renderer.ScriptHashes())
+	}
 	if opts.fill {
-		if err := cache.RenderAll(context.Background()); err != nil {
+		if err := s.cache.RenderAll(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return &site{srv: srv, cache: cache, renderer: sup, store: st, catalog: cat}
+	return s
 }
+
+// catalog is the catalogue the cache renders from.
+func (s *site) catalog() *content.Catalog { return s.cache.Catalog() }
 
 // fakeDist writes a small client build: the server serves these files,
 // while the renderer uses the real build.
@@ -200,7 +217,7 @@ func (s *site) run(t *testing.T, scenarios []scenario) {
 func TestEveryPageInEveryLocale(t *testing.T) {
 	s := newSite(t, siteOptions{fill: true})
 	for _, l := range locale.All {
-		for _, p := range s.catalog.Pages() {
+		for _, p := range s.catalog().Pages() {
 			path := locale.Path(l, p.Route)
 			for _, method := range []string{http.MethodGet, http.MethodHead} {
 				rec := s.do(method, path, nil)
@@ -269,7 +286,7 @@ func TestScenarios(t *testing.T) {
 		{name: "healthz", url: "/healthz", status: 200, contains: []string{`{"status":"ok"}`}},
 
 		{name: "favicon", url: "/favicon.svg", status: 200, header: map[string]string{"Cache-Control": "public, max-age=3600", "Content-Type": "image/svg+xml"}},
-		{name: "robots", url: "/robots.txt", status: 200, contains: []string{"User-agent"}, header: map[string]string{"Cache-Control": "public, max-age=3600"}},
+		{name: "robots before the first render", url: "/robots.txt", status: 503, notContains: []string{"User-agent"}, header: map[string]string{"Retry-After": "5"}},
 		{name: "no index.html at the root", url: "/index.html", status: 404},
 	})
 }
@@ -394,6 +411,16 @@ func TestReadyz(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.run(t, []scenario{{name: "after fill", url: "/readyz", status: 200, contains: []string{`"status":"ready"`}}})
+	var ready struct {
+		Documents         int     `json:"documents"`
+		LastRenderSeconds float64 `json:"lastRenderSeconds"`
+	}
+	if err := json.Unmarshal(s.do("GET", "/readyz", nil).Body.Bytes(), &ready); err != nil {
+		t.Fatal(err)
+	}
+	if ready.Documents != s.cache.Len() || ready.Documents < len(s.catalog().Pages())*len(locale.All) || ready.LastRenderSeconds <= 0 {
+		t.Fatalf("readyz = %+v, cache holds %d", ready, s.cache.Len())
+	}
 
 	// A renderer restart does not make the site unready.
 	s.renderer.Kill()
@@ -411,10 +438,10 @@ func TestRendererKilled(t *testing.T) {
 	// The restart delay leaves a window in which the renderer is surely down.
 	s := newSite(t, siteOptions{restart: 2 * time.Second})
 	ctx := context.Background()
-	if _, err := s.cache.RenderPage(ctx, s.catalog.Page("/about-us"), locale.Nl); err != nil {
+	if _, err := s.cache.RenderPage(ctx, s.catalog().Page("/about-us"), locale.Nl); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.cache.RenderPage(ctx, s.catalog.NotFound(), locale.En); err != nil {
+	if _, err := s.cache.RenderPage(ctx, s.catalog().NotFound(), locale.En); err != nil {
 		t.Fatal(err)
 	}
 

@@ -48,6 +48,16 @@ var migrations = []migration{
 		}
 		return tx.Exec(`INSERT INTO content_state (id, version, updated_at) VALUES (1, 0, ?)`, time.Now().UTC()).Error
 	}},
+	{3, "content entries", func(tx *gorm.DB, d dialect) error {
+		return tx.Exec(`CREATE TABLE content_entries (
+			collection TEXT NOT NULL,
+			slug       TEXT NOT NULL,
+			locale     TEXT NOT NULL,
+			body       TEXT NOT NULL,
+			updated_at ` + d.timestamp + ` NOT NULL,
+			PRIMARY KEY (collection, slug, locale)
+		)`).Error
+	}},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

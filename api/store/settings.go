@@ -62,39 +62,52 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 func (s *Store) PutSettings(ctx context.Context, values map[string]string) (bool, error) {
 	changed := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var rows []siteSetting
-		if err := tx.Find(&rows).Error; err != nil {
-			return err
-		}
-		current := make(map[string]string, len(rows))
-		for _, r := range rows {
-			current[r.Key] = r.Value
-		}
-		var updates []siteSetting
 		now := time.Now().UTC()
-		for k, v := range values {
-			if old, ok := current[k]; ok && old == v {
-				continue
-			}
-			updates = append(updates, siteSetting{Key: k, Value: v, UpdatedAt: now})
-		}
-		if len(updates) == 0 {
-			return nil
+		written, err := putSettings(tx, values, now)
+		if err != nil || written == 0 {
+			return err
 		}
 		changed = true
-		err := tx.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "key"}},
-			DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
-		}).Create(&updates).Error
-		if err != nil {
-			return err
-		}
 		return bumpContentVersion(tx, now)
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: save settings: %w", err)
 	}
 	return changed, nil
+}
+
+// putSettings writes the values that are new or different and returns how
+// many it wrote; it leaves the content version alone.
+func putSettings(tx *gorm.DB, values map[string]string, now time.Time) (int, error) {
+	if len(values) == 0 {
+		return 0, nil
+	}
+	var rows []siteSetting
+	if err := tx.Find(&rows).Error; err != nil {
+		return 0, err
+	}
+	current := make(map[string]string, len(rows))
+	for _, r := range rows {
+		current[r.Key] = r.Value
+	}
+	var updates []siteSetting
+	for k, v := range values {
+		if old, ok := current[k]; ok && old == v {
+			continue
+		}
+		updates = append(updates, siteSetting{Key: k, Value: v, UpdatedAt: now})
+	}
+	if len(updates) == 0 {
+		return 0, nil
+	}
+	err := tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
+	}).Create(&updates).Error
+	if err != nil {
+		return 0, err
+	}
+	return len(updates), nil
 }
 
 // ContentVersion returns the current content version; 0 means never seeded.

@@ -125,7 +125,16 @@ describe('languages', () => {
       ]);
       assert.equal(await tab.page.locator('html').getAttribute('dir'), 'rtl');
       assert.equal(await tab.page.locator('html').getAttribute('lang'), 'ar');
-      assert.match(await tab.page.getByRole('heading', { level: 1 }).innerText(), ARABIC);
+      assert.match(
+        await tab.page.getByRole('banner').innerText(),
+        ARABIC,
+        'the header is in Arabic',
+      );
+      assert.match(
+        await tab.page.getByRole('contentinfo').innerText(),
+        ARABIC,
+        'the footer is in Arabic',
+      );
       assert.equal(await tab.page.evaluate(() => localStorage.getItem('language')), 'ar');
       assert.equal(await tab.page.evaluate(() => localStorage.getItem('isRTL')), 'true');
       tab.assertClean();

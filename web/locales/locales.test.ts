@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import sitemap from '../../api/content/seed/sitemap.json';
-import ar from './ar/common.json';
-import en from './en/common.json';
-import fr from './fr/common.json';
-import nl from './nl/common.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,10 +13,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const languages = { en, nl, fr, ar } as Record<string, Tree>;
-const flat = Object.fromEntries(
-  Object.entries(languages).map(([code, tree]) => [code, flatten(tree)]),
-) as Record<string, Map<string, string>>;
+// Every namespace file of every language, flattened to "namespace:key.path" → text.
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const flat: Record<string, Map<string, string>> = {};
+const namespaces: Record<string, string[]> = {};
+for (const [path, tree] of Object.entries(files)) {
+  const [, code, namespace] = /^\.\/(\w+)\/(\w+)\.json$/.exec(path)!;
+  (namespaces[code!] ??= []).push(namespace!);
+  const strings = (flat[code!] ??= new Map());
+  for (const [key, text] of flatten(tree)) {
+    strings.set(namespace === 'common' ? key : `${namespace}:${key}`, text);
+  }
+}
 const english = flat.en!;
 
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
@@ -28,8 +32,12 @@ const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((
 // Standard designations stay as published (ISO/IEC 27001, PCI DSS, SOC 2) in every language.
 const standardName = /^(ISO(\/IEC)? [\d-]+|PCI [A-Z0-9]+|SOC \d)$/;
 
-describe('common.json translations', () => {
+describe('translations', () => {
   for (const code of ['nl', 'fr', 'ar']) {
+    it(`${code} has the same namespace files as English`, () => {
+      expect(namespaces[code]?.sort()).toEqual(namespaces.en?.sort());
+    });
+
     it(`${code} has exactly the English keys`, () => {
       const theirs = flat[code]!;
       expect([...theirs.keys()].filter((key) => !english.has(key))).toEqual([]);

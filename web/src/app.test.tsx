@@ -7,7 +7,7 @@ import { render as renderDocument, resourcesFor } from './entry-server';
 import { createI18n } from './i18n';
 import { pageForKind } from './pages/page-for-kind';
 import type { Locale, PageProps } from './page-props';
-import { samplePageProps } from './testing/sample-props';
+import { sampleItemRoutes, samplePageProps } from './testing/sample-props';
 
 const assets = { entry: '/assets/app.js', css: [], preload: [] };
 
@@ -25,7 +25,7 @@ async function hydrate(props: PageProps) {
       container,
       <App
         props={props}
-        i18n={createI18n(props.locale, resourcesFor(props.locale))}
+        i18n={createI18n(props.locale, resourcesFor(props.locale, props.page.kind))}
         Page={pageForKind(props.page.kind)}
       />,
       { onRecoverableError: (error) => errors.push(error) },
@@ -49,6 +49,15 @@ describe('App', () => {
     ['/auth/login', 'fr'],
     ['/policy', 'en'],
     ['/missing-page', 'ar'],
+    ['/services/outsourcing-service', 'nl'],
+    ['/resources/webinars', 'ar'],
+    ['/careers/jop-vacancies', 'fr'],
+    ...(['/resources/news/', '/resources/blogs/', '/resources/publications/'] as const).map(
+      (prefix): [string, Locale] => [sampleItemRoutes.find((r) => r.startsWith(prefix))!, 'ar'],
+    ),
+    ...(['/resources/webinars/', '/careers/jop-vacancies/'] as const).map(
+      (prefix): [string, Locale] => [sampleItemRoutes.find((r) => r.startsWith(prefix))!, 'en'],
+    ),
   ];
 
   for (const [route, locale] of cases) {
@@ -93,8 +102,13 @@ describe('App', () => {
     const { unmount } = await hydrate(
       samplePageProps({ route: '/compliance/soc-reports', locale: 'ar' }),
     );
-    const section = screen.getByRole('region', { name: 'في هذا القسم' });
+    const section = screen.getByRole('region', { name: 'المعايير في هذا المجال' });
     const links = within(section).getAllByRole('link');
+    expect(links.map((link) => within(link).getByRole('heading').textContent)).toEqual([
+      'SOC 1',
+      'SOC 2',
+      'SOC 3',
+    ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/ar/compliance/soc-reports/soc-1',
       '/ar/compliance/soc-reports/soc-2',

@@ -1,5 +1,5 @@
-import type { i18n } from 'i18next';
 import { useEffect, type ComponentType } from 'react';
+import type { Translator } from './i18n';
 import { TranslationProvider } from './translation';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
@@ -7,7 +7,7 @@ import { mainContentId, SkipLink } from './components/skip-link';
 import { PageContext } from './page-context';
 import type { PageProps } from './page-props';
 
-type AppProps = { props: PageProps; i18n: i18n; Page: ComponentType };
+type AppProps = { props: PageProps; i18n: Translator; Page: ComponentType };
 
 /** The whole page inside #root, identical on the server and in the browser. */
 export function App({ props, i18n, Page }: AppProps) {

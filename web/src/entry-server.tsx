@@ -1,15 +1,26 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import ar from '../locales/ar/common.json';
-import en from '../locales/en/common.json';
-import fr from '../locales/fr/common.json';
-import nl from '../locales/nl/common.json';
+import arCommon from '../locales/ar/common.json';
+import arPages from '../locales/ar/pages.json';
+import arResources from '../locales/ar/resources.json';
+import enCommon from '../locales/en/common.json';
+import enPages from '../locales/en/pages.json';
+import enResources from '../locales/en/resources.json';
+import frCommon from '../locales/fr/common.json';
+import frPages from '../locales/fr/pages.json';
+import frResources from '../locales/fr/resources.json';
+import nlCommon from '../locales/nl/common.json';
+import nlPages from '../locales/nl/pages.json';
+import nlResources from '../locales/nl/resources.json';
 import { App } from './app';
 import { escapeHtml, jsonForScript } from './html';
-import { createI18n } from './i18n';
+import { createI18n, namespacesFor } from './i18n';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
 import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page-props';
+import { pageMeta } from './seo/meta';
+import { siteImages } from './seo/site-images';
+import { structuredData } from './seo/structured-data';
 import { themeScript } from './theme-script';
 
 export { checkPageProps } from './page-props';
@@ -23,11 +34,41 @@ export const scriptHashes: string[] = [
   `sha256-${createHash('sha256').update(themeScript, 'utf8').digest('base64')}`,
 ];
 
-const common: Record<Locale, Record<string, unknown>> = { en, nl, fr, ar };
+const translations: Record<Locale, Resources> = {
+  en: { common: enCommon, pages: enPages, resources: enResources },
+  nl: { common: nlCommon, pages: nlPages, resources: nlResources },
+  fr: { common: frCommon, pages: frPages, resources: frResources },
+  ar: { common: arCommon, pages: arPages, resources: arResources },
+};
 
-/** The namespaces a page needs in its language; the browser receives exactly these. */
-export function resourcesFor(locale: Locale): Resources {
-  return { common: common[locale] };
+/** The namespaces a kind of page needs in its language; the browser receives exactly these. */
+export function resourcesFor(locale: Locale, kind: PageKind = 'home'): Resources {
+  const all = translations[locale];
+  return Object.fromEntries(namespacesFor(kind).map((namespace) => [namespace, all[namespace]!]));
+}
+
+/** Props as this renderer expects them, with the content fields a page without content omits. */
+export function withContentDefaults(props: PageProps): PageProps {
+  const { page } = props;
+  return {
+    ...props,
+    page: {
+      ...page,
+      content: page.content ?? null,
+      items: page.items ?? [],
+      contentLocale: page.contentLocale ?? props.locale,
+      updated: page.updated ?? '',
+    },
+  };
+}
+
+const ogLocales: Record<Locale, string> = { en: 'en_GB', nl: 'nl_NL', fr: 'fr_FR', ar: 'ar_AR' };
+
+/** The account name of the firm on X, from its profile address, for Twitter card tags. */
+function xHandle(props: PageProps): string | undefined {
+  const profile = props.site.social.find((link) => link.network === 'x')?.url;
+  const name = profile && /^https:\/\/(?:x|twitter)\.com\/([A-Za-z0-9_]+)\/?$/.exec(profile)?.[1];
+  return name ? `@${name}` : undefined;
 }
 
 /** The page module's key in the client build manifest, whose chunk the document preloads. */
@@ -36,52 +77,60 @@ export function pageManifestKey(kind: PageKind): string {
 }
 
 /** Renders the whole HTML document for one page. */
-export function render(props: PageProps, assets: Assets): string {
-  const resources = resourcesFor(props.locale);
+export function render(input: PageProps, assets: Assets): string {
+  const props = withContentDefaults(input);
+  const resources = resourcesFor(props.locale, props.page.kind);
   const i18n = createI18n(props.locale, resources);
-  const t = i18n.t.bind(i18n);
+  const { t } = i18n;
   const appHtml = renderToString(
     <App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />,
   );
 
-  const { page, site } = props;
-  const lastCrumb = page.breadcrumbs[page.breadcrumbs.length - 1];
-  const heading = t(`nav.${page.translationKey}`, {
-    defaultValue: lastCrumb?.name ?? page.translationKey,
-  });
-  const title =
-    page.kind === 'home' ? `${site.name} | ${site.tagline}` : `${heading} | ${site.name}`;
-  const description =
-    page.kind === 'home'
-      ? t('meta.home', { name: site.name })
-      : page.kind === 'not-found'
-        ? t('meta.notFound', { name: site.name })
-        : page.kind === 'login'
-          ? t('meta.login', { name: site.name })
-          : t('meta.page', { page: heading, name: site.name });
+  const { site, baseUrl } = props;
+  const { heading, title, description, noindex } = pageMeta(props, t);
+  const label = (key: string, name: string) => t(`nav.${key}`, { defaultValue: name });
+  const jsonLd = structuredData(props, heading, label);
+  const image = `${baseUrl}${siteImages.social.path}`;
+  const imageAlt = `${site.name}: ${site.tagline}`;
+  const handle = xHandle(props);
 
   const payload: PagePayload = { props, resources };
   const attr = escapeHtml;
+  const meta = (key: 'name' | 'property', name: string, content: string) =>
+    `<meta ${key}="${name}" content="${attr(content)}">`;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${attr(description)}">`,
-    props.status === 404 ? '<meta name="robots" content="noindex">' : '',
+    meta('name', 'description', description),
+    noindex ? '<meta name="robots" content="noindex">' : '',
     props.canonical ? `<link rel="canonical" href="${attr(props.canonical)}">` : '',
     ...props.alternates.map(
       (alternate) =>
         `<link rel="alternate" hreflang="${attr(alternate.hreflang)}" href="${attr(alternate.href)}">`,
     ),
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${attr(site.name)}">`,
-    `<meta property="og:title" content="${attr(title)}">`,
-    `<meta property="og:description" content="${attr(description)}">`,
-    props.canonical ? `<meta property="og:url" content="${attr(props.canonical)}">` : '',
+    meta('property', 'og:type', props.page.kind === 'article' ? 'article' : 'website'),
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    props.canonical ? meta('property', 'og:url', props.canonical) : '',
+    meta('property', 'og:locale', ogLocales[props.locale]),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(siteImages.social.width)),
+    meta('property', 'og:image:height', String(siteImages.social.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    handle ? meta('name', 'twitter:site', handle) : '',
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
     `<script>${themeScript}</script>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
+    ...jsonLd.map((block) => `<script type="application/ld+json">${jsonForScript(block)}</script>`),
   ].filter(Boolean);
 
   return [

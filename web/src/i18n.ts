@@ -1,23 +1,77 @@
-import { createInstance, type i18n } from 'i18next';
-import type { Locale, Resources } from './page-props';
+import type { Locale, PageKind, Resources } from './page-props';
 
 export const defaultNamespace = 'common';
 
+/** Strings of the content pages: services, landings, about, forms, legal and offices. */
+export const pagesNamespace = 'pages';
+/** Strings of the resource and career lists and their items. */
+export const resourcesNamespace = 'resources';
+
+const namespacesByKind: Partial<Record<PageKind, string[]>> = {
+  about: [pagesNamespace],
+  landing: [pagesNamespace],
+  service: [pagesNamespace],
+  standard: [pagesNamespace],
+  contact: [pagesNamespace],
+  forms: [pagesNamespace],
+  legal: [pagesNamespace],
+  resources: [resourcesNamespace],
+  careers: [resourcesNamespace],
+  article: [resourcesNamespace],
+  publication: [resourcesNamespace],
+  webinar: [resourcesNamespace],
+  vacancy: [resourcesNamespace],
+};
+
+/** The translation namespaces a kind of page uses; the browser receives only these. */
+export function namespacesFor(kind: PageKind): string[] {
+  return [defaultNamespace, ...(namespacesByKind[kind] ?? [])];
+}
+
+/** Values for `{{name}}` placeholders, and the text to use when a key has no translation. */
+export type TOptions = { defaultValue?: string } & Record<string, unknown>;
+
+/** Looks up a key (`section.key`, or `namespace:section.key`) and fills in its placeholders. */
+export type TFunction = (key: string, options?: TOptions) => string;
+
+/** The strings of one page in one language. */
+export type Translator = {
+  language: Locale;
+  t: TFunction;
+  /** A lookup that reads keys from the given namespace instead of `common`. */
+  getFixedT: (namespace: string) => TFunction;
+};
+
+const placeholder = /{{\s*(\w+)\s*}}/g;
+
 /**
- * A fresh i18next instance holding only the given locale's namespaces. One per render on the
- * server, so concurrent renders in different languages never share state.
+ * The translations of a page: only its locale's namespaces, no global state, so concurrent
+ * renders in different languages never mix. Pages never switch language in place and use no
+ * plurals, so key lookup and placeholders are all a page needs, in a few hundred bytes of the
+ * browser's bundle rather than a translation library.
  */
-export function createI18n(locale: Locale, resources: Resources): i18n {
-  const instance = createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: resources },
-    ns: Object.keys(resources),
-    defaultNS: defaultNamespace,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+export function createI18n(locale: Locale, resources: Resources): Translator {
+  const lookup = (namespace: string, path: string): string | undefined => {
+    let node: unknown = resources[namespace];
+    for (const part of path.split('.')) {
+      if (typeof node !== 'object' || node === null) return undefined;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  const fixed =
+    (namespace: string): TFunction =>
+    (key, options = {}) => {
+      const separator = key.indexOf(':');
+      const text =
+        (separator > 0
+          ? lookup(key.slice(0, separator), key.slice(separator + 1))
+          : lookup(namespace, key)) ??
+        options.defaultValue ??
+        key;
+      return text.replace(placeholder, (match, name: string) =>
+        name in options ? String(options[name]) : match,
+      );
+    };
+  return { language: locale, t: fixed(defaultNamespace), getFixedT: fixed };
 }

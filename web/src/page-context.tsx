@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 import { useTranslation } from './translation';
 import { localizePath } from './locale-paths';
-import type { PageProps } from './page-props';
+import { isRightToLeft } from './language';
+import type { MenuItem, PageProps } from './page-props';
 
 export const PageContext = createContext<PageProps | null>(null);
 
@@ -18,10 +19,14 @@ export function useLocalizedPath(): (route: string) => string {
   return (route) => localizePath(route, locale);
 }
 
-/** The translated name of a page or menu entry, falling back to the name Go sent. */
+/**
+ * The translated name of a page or menu entry, falling back to the name Go sent. An entry without
+ * a translation key (a collection item) is named by its `name`.
+ */
 export function useNavLabel(): (item: { translationKey: string; name: string }) => string {
   const { t } = useTranslation();
-  return (item) => t(`nav.${item.translationKey}`, { defaultValue: item.name });
+  return (item) =>
+    item.translationKey ? t(`nav.${item.translationKey}`, { defaultValue: item.name }) : item.name;
 }
 
 /** The heading of the current page: its translated name, else the name of its last breadcrumb. */
@@ -30,4 +35,42 @@ export function usePageTitle(): string {
   const label = useNavLabel();
   const fallback = page.breadcrumbs[page.breadcrumbs.length - 1]?.name ?? page.translationKey;
   return label({ translationKey: page.translationKey, name: fallback });
+}
+
+/** The menu entry of a locale-free route, searched in the page's children, menu and footer. */
+export function findMenuItem(props: PageProps, route: string): MenuItem | undefined {
+  const search = (items: MenuItem[]): MenuItem | undefined => {
+    for (const item of items) {
+      if (item.route === route && item.translationKey !== 'overview') return item;
+      const below = search(item.children ?? []);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return (
+    search(props.page.children) ??
+    search(props.nav) ??
+    search(props.footer.flatMap((group) => group.items))
+  );
+}
+
+/** Names a locale-free route with its page's translated name; undefined for an unknown route. */
+export function useRouteLabel(): (route: string) => string | undefined {
+  const props = usePage();
+  const label = useNavLabel();
+  return (route) => {
+    const item = findMenuItem(props, route);
+    return item && label(item);
+  };
+}
+
+/**
+ * Attributes for elements that show content text: when the content fell back to another
+ * language than the page's, it is marked as such so it reads in its own direction and voice.
+ */
+export function useContentLang(): { lang?: string; dir?: 'ltr' | 'rtl' } {
+  const { locale, page } = usePage();
+  const contentLocale = page.contentLocale ?? locale;
+  if (contentLocale === locale) return {};
+  return { lang: contentLocale, dir: isRightToLeft(contentLocale) ? 'rtl' : 'ltr' };
 }

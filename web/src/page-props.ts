@@ -21,7 +21,31 @@ export type PageKind =
   | 'forms'
   | 'legal'
   | 'login'
-  | 'not-found';
+  | 'not-found'
+  | 'article'
+  | 'publication'
+  | 'webinar'
+  | 'vacancy';
+
+export const collections = ['news', 'blogs', 'publications', 'webinars', 'vacancies'] as const;
+
+export type Collection = (typeof collections)[number];
+
+/** One entry of a collection as list pages show it. */
+export type ItemSummary = {
+  collection: string;
+  slug: string;
+  route: string;
+  title: string;
+  description: string;
+  imageAlt: string;
+  /** News, blogs, publications: the date; webinars: the start; vacancies: the date posted. */
+  date: string;
+  author?: string;
+  office?: string;
+  employmentType?: string;
+  upcoming?: boolean;
+};
 
 export type Breadcrumb = { translationKey: string; name: string; route?: string };
 
@@ -64,6 +88,13 @@ export type PageProps = {
     translationKey: string;
     children: MenuItem[];
     breadcrumbs: Breadcrumb[];
+    collection?: Collection;
+    /** The page's or item's content, in `contentLocale`; null where a page has none. */
+    content: Record<string, unknown> | null;
+    items: ItemSummary[];
+    contentLocale: Locale;
+    /** ISO date the content last changed, '' if unknown. */
+    updated: string;
   };
   alternates: { hreflang: string; href: string }[];
   canonical: string;
@@ -97,6 +128,10 @@ const pageKinds: readonly PageKind[] = [
   'legal',
   'login',
   'not-found',
+  'article',
+  'publication',
+  'webinar',
+  'vacancy',
 ];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -122,6 +157,11 @@ export function checkPageProps(value: unknown): string | null {
   if (typeof page.translationKey !== 'string') return 'page.translationKey must be a string';
   if (!Array.isArray(page.children) || !Array.isArray(page.breadcrumbs))
     return 'page.children and page.breadcrumbs must be arrays';
+  if (page.content !== undefined && page.content !== null && !isObject(page.content))
+    return 'page.content must be null or an object';
+  if (page.items !== undefined && !Array.isArray(page.items)) return 'page.items must be an array';
+  if (page.contentLocale !== undefined && !isLocale(page.contentLocale))
+    return 'page.contentLocale must be one of en, nl, fr, ar';
   const site = value.site;
   if (!isObject(site)) return 'site must be an object';
   if (typeof site.name !== 'string' || typeof site.email !== 'string')

@@ -54,6 +54,10 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	}
 	defer srv.stop()
 
+	if err := printPrerender(srv.baseURL); err != nil {
+		return err
+	}
+
 	body, contentType, err := fetch(srv.baseURL + servicePage)
 	if err != nil {
 		return err
@@ -95,6 +99,26 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	goRSS, nodeRSS := srv.memory()
 	fmt.Printf("\nResident memory after the load: Go %.1f MB, Node %.1f MB, together %.1f MB (target < 200 MB)\n",
 		goRSS, nodeRSS, goRSS+nodeRSS)
+	return nil
+}
+
+// printPrerender prints how many documents the server rendered at start and
+// how long that took, as /readyz reports them.
+func printPrerender(baseURL string) error {
+	res, err := http.Get(baseURL + "/readyz")
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	var ready struct {
+		Documents         int     `json:"documents"`
+		LastRenderSeconds float64 `json:"lastRenderSeconds"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&ready); err != nil {
+		return fmt.Errorf("readyz: %w", err)
+	}
+	fmt.Printf("Pre-rendered at start: %d documents (every page in every language) in %.1f s\n\n",
+		ready.Documents, ready.LastRenderSeconds)
 	return nil
 }
 

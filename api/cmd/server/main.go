@@ -134,7 +134,7 @@ func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	changed, err := content.Seed(ctx, st)
+	changes, err := content.Seed(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -142,8 +142,9 @@ func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if changed {
-		logger.Info("content seeded; running servers will re-render", "content_version", version)
+	if changes.Changed() {
+		logger.Info("content seeded; running servers will re-render", "content_version", version,
+			"settings", changes.Settings, "inserted", changes.Inserted, "updated", changes.Updated, "deleted", changes.Deleted)
 	} else {
 		logger.Info("content already up to date", "content_version", version)
 	}
@@ -157,16 +158,21 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	}
 	defer st.Close()
 
-	// A fresh database gets the content files on first start.
+	// A fresh database gets the content files on first start, and so does
+	// one from before content entries existed.
 	version, err := st.ContentVersion(ctx)
 	if err != nil {
 		return err
 	}
-	if version == 0 {
+	entries, err := st.ContentEntries(ctx)
+	if err != nil {
+		return err
+	}
+	if version == 0 || len(entries) == 0 {
 		if _, err := content.Seed(ctx, st); err != nil {
 			return err
 		}
-		logger.Info("empty database seeded with the content files")
+		logger.Info("database without content seeded with the content files")
 	}
 	catalog, err := content.Load()
 	if err != nil {
@@ -194,7 +200,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		BaseURL:  cfg.BaseURL,
 		Logger:   logger,
 	})
-	srv := server.New(server.Config{BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger}, cache, catalog, st)
+	srv := server.New(server.Config{BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
 
 	logger.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)

@@ -1,5 +1,6 @@
 // Package testenv gives tests what they share: the repository root, the
-// built web app, and fresh databases on SQLite and PostgreSQL.
+// built web app, fresh databases on SQLite and PostgreSQL, and small seed
+// trees of sample content.
 package testenv
 
 import (
@@ -9,6 +10,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"os"
@@ -16,10 +18,12 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver for schema set-up
 
+	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/store"
 )
@@ -206,4 +210,75 @@ func ProcessAlive(pid int) bool {
 	// The state follows the command name, which ends at the last ')'.
 	i := bytes.LastIndexByte(data, ')')
 	return i < 0 || i+2 >= len(data) || data[i+2] != 'Z'
+}
+
+// SeedTree returns a seed tree for tests: the real site.json and
+// sitemap.json with files added, by path inside the tree.
+func SeedTree(t testing.TB, files map[string]string) fstest.MapFS {
+	t.Helper()
+	tree := fstest.MapFS{}
+	for _, name := range []string{"site.json", "sitemap.json"} {
+		data, err := fs.ReadFile(content.SeedFS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree[name] = &fstest.MapFile{Data: data}
+	}
+	for p, data := range files {
+		tree[p] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return tree
+}
+
+// SampleContent is a small, valid set of content files: a few pages of
+// each shape, one or more items of every collection, and a Dutch
+// translation of one news story. The webinars straddle 2026-11-22: one is
+// over, two are still to come.
+func SampleContent() map[string]string {
+	return map[string]string{
+		"pages/en/about-us.json": `{"title": "About Noorvale", "metaTitle": "About us", "metaDescription": "Who we are.", "summary": "An audit firm.",
+			"sections": [{"heading": "Our story", "paragraphs": ["Founded in London."], "items": ["London", "Dubai"]}],
+			"cta": {"heading": "Talk to us", "text": "Ask for a proposal."}}`,
+		"pages/ar/about-us.json": `{"title": "عن نورفال", "metaTitle": "من نحن", "metaDescription": "من نحن.", "summary": "شركة تدقيق.",
+			"sections": [{"heading": "قصتنا", "paragraphs": ["تأسست في لندن."]}], "cta": {"heading": "تواصل معنا", "text": "اطلب عرضًا."}}`,
+		"pages/en/terms.json": `{"title": "Terms of Use", "metaTitle": "Terms", "metaDescription": "The terms.", "summary": "Rules of the site.",
+			"updated": "2026-09-30", "sections": [{"heading": "1. Scope", "paragraphs": ["These terms apply to the site."]}]}`,
+		"pages/en/resources/news.json": `{"title": "News", "metaTitle": "News", "metaDescription": "Our news.", "summary": "What is new.", "intro": ["Stories from the firm."]}`,
+		"pages/en/services/outsourcing-service.json": `{"title": "Outsourcing", "metaTitle": "Outsourcing", "metaDescription": "Roles we fill.", "summary": "A virtual CISO and more.",
+			"what": ["We fill security roles."], "who": {"intro": "Firms without a CISO.", "items": ["Banks"]},
+			"approach": [{"title": "Scope", "text": "Agree the role."}], "deliverables": ["A monthly report"],
+			"benefits": [{"title": "Cover", "text": "Someone is in charge."}], "faqs": [{"question": "How long?", "answer": "A year."}],
+			"related": ["/about-us"], "cta": {"heading": "Hire a CISO", "text": "Ask us."}}`,
+		"pages/en/services/cybersecurity-services.json": `{"title": "Cybersecurity", "metaTitle": "Cyber", "metaDescription": "Testing.", "summary": "We test.",
+			"overview": ["Testing and response."], "cards": {"/services/cybersecurity-services/asv": "Quarterly scans."}, "cta": {"heading": "Plan", "text": "Ask us."}}`,
+		"pages/en/contact-us/dubai.json": `{"title": "Our Dubai office", "metaTitle": "Dubai", "metaDescription": "Dubai office.", "summary": "Business Bay.",
+			"paragraphs": ["The Gulf team."], "hours": [{"days": "Monday to Friday", "time": "08:30–17:30"}], "weekend": "Saturday and Sunday",
+			"timezone": "Asia/Dubai", "directions": "Take the metro to Business Bay.", "mapQuery": "Bay Square, Business Bay, Dubai"}`,
+		"collections/en/news/new-dubai-office.json": `{"title": "We moved our Dubai office", "description": "The Dubai team has a new home in Business Bay.",
+			"date": "2026-10-14", "author": "Layla Haddad", "imageAlt": "The Business Bay skyline", "body": ["The Dubai team moved in October."]}`,
+		"collections/nl/news/new-dubai-office.json": `{"title": "Ons kantoor in Dubai is verhuisd", "description": "Het team in Dubai zit nu in Business Bay.",
+			"date": "2026-10-14", "author": "Layla Haddad", "imageAlt": "De skyline van Business Bay", "body": ["Het team verhuisde in oktober."]}`,
+		"collections/en/news/iso-27001-transition-closed.json": `{"title": "The ISO/IEC 27001 transition has closed", "description": "Certificates to the 2013 edition have lapsed.",
+			"date": "2025-11-03", "author": "Tom Whitfield", "imageAlt": "A certificate on a desk", "body": ["The transition ended on 31 October 2025."]}`,
+		"collections/en/news/cairo-training-centre.json": `{"title": "A training room in Cairo", "description": "Courses now run in our Cairo office.",
+			"date": "2026-03-02", "author": "Nadia Fahmy", "imageAlt": "An empty classroom", "body": ["Courses start in April."]}`,
+		"collections/en/blogs/reading-a-soc-2-report.json": `{"title": "Reading a SOC 2 report", "description": "What to look for first.", "date": "2026-09-01",
+			"author": {"name": "Omar Saleh", "role": "Principal consultant"}, "imageAlt": "A report with tabs", "readingMinutes": 6, "tags": ["SOC 2"],
+			"body": [{"heading": "Start with the opinion", "paragraphs": ["The opinion says whether the controls worked."]}, {"paragraphs": ["Then read the exceptions."]}]}`,
+		"collections/en/publications/pci-dss-scoping-guide.json": `{"title": "A PCI DSS scoping guide", "description": "How to draw the cardholder data environment.",
+			"date": "2026-06-10", "type": "Guide", "pages": 18, "imageAlt": "A network diagram", "highlights": ["Segmentation tests"], "body": ["Scope decides the cost."]}`,
+		"collections/en/webinars/nca-ecc-in-practice.json": `{"title": "NCA ECC in practice", "description": "What the second edition changed.",
+			"start": "2026-10-01T10:00:00+03:00", "durationMinutes": 60, "language": "English and Arabic", "speakers": [{"name": "Faisal Qahtani", "role": "Director"}],
+			"agenda": ["What changed"], "imageAlt": "A speaker at a lectern", "body": ["A look at ECC-2:2024."]}`,
+		"collections/en/webinars/dora-one-year-on.json": `{"title": "DORA one year on", "description": "Lessons from the first year.",
+			"start": "2027-01-20T12:00:00+00:00", "durationMinutes": 45, "language": "English", "speakers": [{"name": "Claire Bennett", "role": "Manager"}],
+			"agenda": ["Registers of information"], "imageAlt": "A calendar", "body": ["DORA applies from 17 January 2025."]}`,
+		"collections/en/webinars/pdpl-for-processors.json": `{"title": "The Saudi PDPL for processors", "description": "Duties of processors.",
+			"start": "2026-12-09T10:00:00+04:00", "durationMinutes": 60, "language": "Arabic", "speakers": [{"name": "Huda Mansour", "role": "Consultant"}],
+			"agenda": ["Contracts"], "imageAlt": "A padlock", "body": ["The law is enforced from September 2024."]}`,
+		"collections/en/vacancies/senior-penetration-tester.json": `{"title": "Senior Penetration Tester", "office": "dubai", "employmentType": "Full-time",
+			"department": "Cybersecurity", "datePosted": "2026-10-20", "validThrough": "2027-01-31", "summary": "Lead web and network tests.",
+			"description": ["You will lead tests."], "responsibilities": ["Lead tests"], "requirements": ["Five years of testing"], "niceToHave": ["Arabic"],
+			"benefits": ["Training budget"]}`,
+	}
 }

@@ -25,4 +25,20 @@ describe('Breadcrumbs', () => {
     const current = nav.querySelector('[aria-current="page"]');
     expect(current?.textContent).toBe('Risicobeoordeling');
   });
+
+  it('names a step without a translation key by its name', () => {
+    const props = samplePageProps({ route: '/resources/news', locale: 'ar' });
+    const crumbs = [
+      ...props.page.breadcrumbs,
+      { translationKey: '', name: 'Our Cairo office moves to New Cairo' },
+    ];
+    renderInPage(<Breadcrumbs items={crumbs} />, props);
+    const nav = screen.getByRole('navigation', { name: 'مسار التنقل' });
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe(
+      'Our Cairo office moves to New Cairo',
+    );
+    expect(within(nav).getByRole('link', { name: 'الأخبار' }).getAttribute('href')).toBe(
+      '/ar/resources/news',
+    );
+  });
 });

@@ -15,11 +15,11 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
           return (
             <li
               key={`${crumb.translationKey}-${index}`}
-              className="inline-flex items-center gap-1.5"
+              className="inline-flex max-w-full items-center gap-1.5"
             >
               {last ? (
-                <span aria-current="page" className="font-medium text-ink">
-                  {label(crumb)}
+                <span aria-current="page" className="line-clamp-1 min-w-0 font-medium text-ink">
+                  {crumb.translationKey ? label(crumb) : <bdi>{crumb.name}</bdi>}
                 </span>
               ) : crumb.route !== undefined ? (
                 <a

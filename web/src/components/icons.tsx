@@ -123,6 +123,51 @@ export function ExternalLinkIcon({ className = 'size-3.5', ...props }: IconProps
   );
 }
 
+export function CheckIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.7 2.7L16 9.5" />
+    </StrokeIcon>
+  );
+}
+
+export function DocumentIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
+      <path d="M14 3v5h5M9 13h6M9 17h4" />
+    </StrokeIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </StrokeIcon>
+  );
+}
+
+export function CalendarIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3.5" y="5" width="17" height="15" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </StrokeIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
+    </StrokeIcon>
+  );
+}
+
 /** Line icons for the seven practice areas on the home page. */
 export function AreaIcon({ area, ...props }: IconProps & { area: string }) {
   switch (area) {

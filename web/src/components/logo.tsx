@@ -44,6 +44,8 @@ export function Logo({ name, tone = 'default', wordmarkClassName = 'flex' }: Log
         <span className={`text-lg font-bold tracking-tight ${inverse ? 'text-white' : 'text-ink'}`}>
           {first}
         </span>
+        {/* Not laid out between flex items, but keeps the words apart in the link's name. */}
+        {rest.length > 0 && ' '}
         {rest.length > 0 && (
           <span
             className={`mt-0.5 text-[0.6875rem] font-semibold tracking-[0.2em] uppercase ${inverse ? 'text-footer-muted' : 'text-accent'}`}

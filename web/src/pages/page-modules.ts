@@ -6,17 +6,21 @@ import type { PageKind } from '../page-props';
  */
 export const pageModuleFor: Record<PageKind, string> = {
   home: 'home-page',
-  about: 'section-page',
-  landing: 'section-page',
-  service: 'section-page',
-  standard: 'section-page',
-  resources: 'section-page',
-  careers: 'section-page',
+  about: 'sections-page',
+  landing: 'landing-page',
+  service: 'service-page',
+  standard: 'service-page',
+  resources: 'list-page',
+  careers: 'list-page',
   contact: 'contact-page',
-  forms: 'section-page',
-  legal: 'section-page',
+  forms: 'sections-page',
+  legal: 'sections-page',
   login: 'login-page',
   'not-found': 'not-found-page',
+  article: 'article-page',
+  publication: 'publication-page',
+  webinar: 'webinar-page',
+  vacancy: 'vacancy-page',
 };
 
 /** The module's key in import.meta.glob('./pages/*-page.tsx') from src/. */

@@ -8,7 +8,7 @@ import type { PageProps } from '../page-props';
 
 /** Renders a component inside the page context and translations of the given props. */
 export function renderInPage(ui: ReactNode, props: PageProps): RenderResult {
-  const i18n = createI18n(props.locale, resourcesFor(props.locale));
+  const i18n = createI18n(props.locale, resourcesFor(props.locale, props.page.kind));
   return render(
     <TranslationProvider i18n={i18n}>
       <PageContext value={props}>{ui}</PageContext>

@@ -1,10 +1,105 @@
 import siteSeed from '../../../api/content/seed/site.json';
 import sitemap from '../../../api/content/seed/sitemap.json';
 import { localizePath } from '../locale-paths';
-import type { Breadcrumb, Locale, MenuItem, PageKind, PageProps, Site } from '../page-props';
+import type {
+  Breadcrumb,
+  Collection,
+  ItemSummary,
+  Locale,
+  MenuItem,
+  PageKind,
+  PageProps,
+  Site,
+} from '../page-props';
 
 // Builds page props from the seed files the way the server does, so tests and previews render
-// the real menu tree.
+// the real menu tree, page content and collection items.
+
+type Json = Record<string, unknown>;
+
+const pageFiles = import.meta.glob<Json>('../../../api/content/seed/pages/en/**/*.json', {
+  eager: true,
+  import: 'default',
+});
+const itemFiles = import.meta.glob<Json>('../../../api/content/seed/collections/en/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** The content file of a route, as Go stores it: pages/en<route>.json. */
+export function sampleContent(route: string): Json | null {
+  return pageFiles[`../../../api/content/seed/pages/en${route}.json`] ?? null;
+}
+
+/** The list page of each collection; items live under it. */
+export const collectionRoutes: Record<Collection, string> = {
+  news: '/resources/news',
+  blogs: '/resources/blogs',
+  publications: '/resources/publications',
+  webinars: '/resources/webinars',
+  vacancies: '/careers/jop-vacancies',
+};
+
+const itemKinds: Record<Collection, PageKind> = {
+  news: 'article',
+  blogs: 'article',
+  publications: 'publication',
+  webinars: 'webinar',
+  vacancies: 'vacancy',
+};
+
+/** The moment sample lists are rendered at, so upcoming webinars stay upcoming in tests. */
+export const sampleNow = Date.parse('2026-11-22T12:00:00Z');
+
+function itemContent(collection: Collection, slug: string): Json | null {
+  return itemFiles[`../../../api/content/seed/collections/en/${collection}/${slug}.json`] ?? null;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function summarize(collection: Collection, slug: string, item: Json, now: number): ItemSummary {
+  const summary: ItemSummary = {
+    collection,
+    slug,
+    route: `${collectionRoutes[collection]}/${slug}`,
+    title: str(item.title),
+    description: str(item.description) || str(item.summary),
+    imageAlt: str(item.imageAlt),
+    date: str(item.date) || str(item.start) || str(item.datePosted),
+  };
+  if (collection === 'news') summary.author = str(item.author);
+  if (collection === 'blogs') summary.author = str((item.author as Json | undefined)?.name);
+  if (collection === 'vacancies') {
+    summary.office = str(item.office);
+    summary.employmentType = str(item.employmentType);
+  }
+  if (collection === 'webinars') summary.upcoming = Date.parse(summary.date) > now;
+  return summary;
+}
+
+/** The items of a collection in list order: newest first; webinars to come first, soonest first. */
+export function sampleItems(collection: Collection, now = sampleNow): ItemSummary[] {
+  const prefix = `../../../api/content/seed/collections/en/${collection}/`;
+  const items = Object.entries(itemFiles)
+    .filter(([path]) => path.startsWith(prefix))
+    .map(([path, item]) => summarize(collection, path.slice(prefix.length, -5), item, now));
+  const time = (item: ItemSummary) => Date.parse(item.date);
+  return items.sort((a, b) => {
+    if (a.upcoming !== b.upcoming) return a.upcoming ? -1 : 1;
+    return a.upcoming ? time(a) - time(b) : time(b) - time(a);
+  });
+}
+
+/** Every item page's route, for tests that go through all items. */
+export const sampleItemRoutes: string[] = (Object.keys(collectionRoutes) as Collection[]).flatMap(
+  (collection) => sampleItems(collection).map((item) => item.route),
+);
+
+function collectionOfRoute(route: string): Collection | undefined {
+  return (Object.keys(collectionRoutes) as Collection[]).find(
+    (collection) => collectionRoutes[collection] === route,
+  );
+}
 
 type SitemapPage = {
   key: string;
@@ -59,10 +154,20 @@ export const sampleSite: Site = {
 
 const baseUrl = 'http://localhost:8080';
 
-type SampleOptions = { route: string; locale?: Locale; year?: number };
+type SampleOptions = { route: string; locale?: Locale; year?: number; now?: number };
 
-/** Props for the page at `route` (locale-free); an unknown route gives the 404 page. */
-export function samplePageProps({ route, locale = 'en', year = 2026 }: SampleOptions): PageProps {
+/**
+ * Props for the page at `route` (locale-free), with its content and items; an unknown route gives
+ * the 404 page.
+ */
+export function samplePageProps({
+  route,
+  locale = 'en',
+  year = 2026,
+  now = sampleNow,
+}: SampleOptions): PageProps {
+  const item = itemPageProps(route, locale, year, now);
+  if (item) return item;
   const trail = findPath(pages, (page) => page.route === route);
   const page = trail?.at(-1);
   const home: Breadcrumb = { translationKey: 'home', name: 'Home', route: '/' };
@@ -95,6 +200,10 @@ export function samplePageProps({ route, locale = 'en', year = 2026 }: SampleOpt
         translationKey: 'notFound',
         children: [],
         breadcrumbs: [],
+        content: null,
+        items: [],
+        contentLocale: locale,
+        updated: '',
       },
       alternates: [],
       canonical: '',
@@ -112,10 +221,13 @@ export function samplePageProps({ route, locale = 'en', year = 2026 }: SampleOpt
             ...(node.route ? { route: node.route } : {}),
           })),
         ];
-  const alternates = (['en', 'nl', 'fr', 'ar'] as const).map((code) => ({
-    hreflang: code,
-    href: baseUrl + localizePath(route, code),
-  }));
+  const collection = collectionOfRoute(route);
+  const items =
+    collection !== undefined
+      ? sampleItems(collection, now)
+      : route === '/'
+        ? sampleItems('news', now).slice(0, 8)
+        : [];
   return {
     ...common,
     status: 200,
@@ -131,8 +243,51 @@ export function samplePageProps({ route, locale = 'en', year = 2026 }: SampleOpt
         route: child.route,
       })),
       breadcrumbs: crumbs,
+      ...(collection ? { collection } : {}),
+      content: sampleContent(route),
+      items,
+      contentLocale: 'en',
+      updated: '',
     },
-    alternates: [...alternates, { hreflang: 'x-default', href: baseUrl + route }],
+    alternates: alternatesOf(route),
+    canonical: baseUrl + localizePath(route, locale),
+  };
+}
+
+function alternatesOf(route: string): PageProps['alternates'] {
+  const alternates = (['en', 'nl', 'fr', 'ar'] as const).map((code) => ({
+    hreflang: code,
+    href: baseUrl + localizePath(route, code),
+  }));
+  return [...alternates, { hreflang: 'x-default', href: baseUrl + route }];
+}
+
+/** Props of a collection item's page, or null when the route is not one. */
+function itemPageProps(route: string, locale: Locale, year: number, now: number): PageProps | null {
+  const slash = route.lastIndexOf('/');
+  const collection = collectionOfRoute(route.slice(0, slash));
+  if (!collection) return null;
+  const slug = route.slice(slash + 1);
+  const content = itemContent(collection, slug);
+  if (!content) return null;
+  const list = samplePageProps({ route: collectionRoutes[collection], locale, year, now });
+  const summary = summarize(collection, slug, content, now);
+  return {
+    ...list,
+    page: {
+      ...list.page,
+      route,
+      path: localizePath(route, locale),
+      kind: itemKinds[collection],
+      translationKey: '',
+      children: [],
+      breadcrumbs: [...list.page.breadcrumbs, { translationKey: '', name: summary.title }],
+      collection,
+      content,
+      items: [],
+      updated: summary.date.slice(0, 10),
+    },
+    alternates: alternatesOf(route),
     canonical: baseUrl + localizePath(route, locale),
   };
 }

@@ -1,0 +1,412 @@
+package content
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
+)
+
+// Collection is a kind of item the site publishes: each has a list page in
+// sitemap.json and a page per item below that list page's route.
+type Collection struct {
+	Name      string // folder under collections/ and the value of page.collection
+	ListRoute string // route of the list page
+	ItemKind  string // kind of the item pages
+}
+
+var collections = []Collection{
+	{Name: "news", ListRoute: "/resources/news", ItemKind: KindArticle},
+	{Name: "blogs", ListRoute: "/resources/blogs", ItemKind: KindArticle},
+	{Name: "publications", ListRoute: "/resources/publications", ItemKind: KindPublication},
+	{Name: "webinars", ListRoute: "/resources/webinars", ItemKind: KindWebinar},
+	{Name: "vacancies", ListRoute: "/careers/jop-vacancies", ItemKind: KindVacancy},
+}
+
+// Collections returns the site's collections.
+func Collections() []Collection { return slices.Clone(collections) }
+
+func collectionNamed(name string) *Collection {
+	for i := range collections {
+		if collections[i].Name == name {
+			return &collections[i]
+		}
+	}
+	return nil
+}
+
+func collectionListedAt(route string) *Collection {
+	for i := range collections {
+		if collections[i].ListRoute == route {
+			return &collections[i]
+		}
+	}
+	return nil
+}
+
+func collectionNames() []string {
+	names := make([]string, len(collections))
+	for i, c := range collections {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// homeItems is how many news stories the home page shows.
+const homeItems = 8
+
+// ItemSummary is what a list shows of an item.
+type ItemSummary struct {
+	Collection     string `json:"collection"`
+	Slug           string `json:"slug"`
+	Route          string `json:"route"` // locale-free route of the item's page
+	Title          string `json:"title"`
+	Description    string `json:"description"`
+	ImageAlt       string `json:"imageAlt"`
+	Date           string `json:"date"`                     // news, blogs, publications: date; webinars: start; vacancies: datePosted
+	Author         string `json:"author,omitempty"`         // news and blogs
+	Office         string `json:"office,omitempty"`         // vacancies
+	EmploymentType string `json:"employmentType,omitempty"` // vacancies
+	Upcoming       *bool  `json:"upcoming,omitempty"`       // webinars: whether it starts after the render time
+}
+
+// PageContent is a page's content as one language shows it.
+type PageContent struct {
+	Body    json.RawMessage // the content file's JSON; nil when the page has none
+	Locale  locale.Locale   // the language Body is in: the page's, or English when it fell back
+	Updated string          // ISO date the content last changed, "" when unknown
+	Title   string          // the title inside Body
+}
+
+// entryText is one content entry, decoded as far as the catalogue needs.
+type entryText struct {
+	body    json.RawMessage
+	changed time.Time // when the store last saw the entry change
+	title   string
+	updated string      // the date the content gives itself: legal pages, items
+	summary ItemSummary // items only; Upcoming is set per render
+}
+
+// listedItem is an item of a collection with its texts in every language.
+type listedItem struct {
+	page  *Page
+	when  time.Time // the English entry's date (webinars: start), which orders lists
+	texts map[locale.Locale]*entryText
+}
+
+// entryFields are the fields of a content file the catalogue reads itself.
+type entryFields struct {
+	Title          string          `json:"title"`
+	Description    json.RawMessage `json:"description"` // a string; vacancies: paragraphs
+	Summary        string          `json:"summary"`
+	ImageAlt       string          `json:"imageAlt"`
+	Date           string          `json:"date"`
+	Start          string          `json:"start"`
+	DatePosted     string          `json:"datePosted"`
+	Updated        string          `json:"updated"`
+	Author         json.RawMessage `json:"author"`
+	Office         string          `json:"office"`
+	EmploymentType string          `json:"employmentType"`
+}
+
+// WithEntries returns a catalogue with the stored content added: the texts
+// of the pages and, after each list page, a page per item of its collection,
+// newest first. Entries it cannot use (a route no longer in sitemap.json, a
+// broken body, a translation without an English original) are left out and
+// reported in problems; the catalogue is usable either way.
+func (c *Catalog) WithEntries(entries []store.ContentEntry) (out *Catalog, problems []error) {
+	out = &Catalog{
+		nav:     c.nav,
+		footer:  c.footer,
+		byRoute: make(map[string]*Page, len(c.byRoute)+len(entries)),
+		texts:   map[string]map[locale.Locale]*entryText{},
+		lists:   map[string][]*listedItem{},
+	}
+	items := map[string]map[string]map[locale.Locale]*entryText{} // collection, slug, locale
+	for _, e := range entries {
+		loc, ok := locale.Parse(e.Locale)
+		if !ok || string(loc) != e.Locale {
+			problems = append(problems, fmt.Errorf("content: %s: unknown language %q", EntryFile(e), e.Locale))
+			continue
+		}
+		if e.Collection == PagesCollection {
+			p := c.byRoute[e.Slug]
+			if p == nil {
+				problems = append(problems, fmt.Errorf("content: %s: no page %s in sitemap.json", EntryFile(e), e.Slug))
+				continue
+			}
+			t, err := decodeText(e, nil)
+			if err != nil {
+				problems = append(problems, err)
+				continue
+			}
+			if out.texts[p.Route] == nil {
+				out.texts[p.Route] = map[locale.Locale]*entryText{}
+			}
+			out.texts[p.Route][loc] = t
+			continue
+		}
+		col := collectionNamed(e.Collection)
+		if col == nil || c.byRoute[col.ListRoute] == nil || !slugPattern.MatchString(e.Slug) {
+			problems = append(problems, fmt.Errorf("content: %s: not an item of a listed collection", EntryFile(e)))
+			continue
+		}
+		t, err := decodeText(e, col)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		if items[col.Name] == nil {
+			items[col.Name] = map[string]map[locale.Locale]*entryText{}
+		}
+		if items[col.Name][e.Slug] == nil {
+			items[col.Name][e.Slug] = map[locale.Locale]*entryText{}
+		}
+		items[col.Name][e.Slug][loc] = t
+	}
+
+	for _, p := range c.pages {
+		out.add(p)
+		if p.Collection == "" {
+			continue
+		}
+		list := out.listItems(p, items[p.Collection], &problems)
+		out.lists[p.Collection] = list
+		for _, it := range list {
+			if c.byRoute[it.page.Route] != nil || out.byRoute[it.page.Route] != nil {
+				problems = append(problems, fmt.Errorf("content: item page %s has the route of another page", it.page.Route))
+				continue
+			}
+			out.add(it.page)
+			out.texts[it.page.Route] = it.texts
+		}
+	}
+	return out, problems
+}
+
+func (c *Catalog) add(p *Page) {
+	c.pages = append(c.pages, p)
+	c.byRoute[p.Route] = p
+}
+
+// listItems builds the item pages of a list page's collection, newest first.
+func (c *Catalog) listItems(list *Page, bySlug map[string]map[locale.Locale]*entryText, problems *[]error) []*listedItem {
+	col := collectionNamed(list.Collection)
+	var out []*listedItem
+	for slug, texts := range bySlug {
+		en := texts[locale.Default]
+		if en == nil {
+			*problems = append(*problems, fmt.Errorf("content: %s/%s has no English text and is not published", col.Name, slug))
+			continue
+		}
+		route := list.Route + "/" + slug
+		crumbs := append(slices.Clone(list.Breadcrumbs), Crumb{TranslationKey: "", Name: en.title, Route: route})
+		out = append(out, &listedItem{
+			page: &Page{
+				Route:          route,
+				Kind:           col.ItemKind,
+				TranslationKey: list.TranslationKey,
+				Name:           en.title,
+				Breadcrumbs:    crumbs,
+				Children:       []MenuItem{},
+				Collection:     col.Name,
+				Slug:           slug,
+			},
+			when:  itemTime(col, en),
+			texts: texts,
+		})
+	}
+	slices.SortFunc(out, func(a, b *listedItem) int {
+		if c := b.when.Compare(a.when); c != 0 {
+			return c
+		}
+		return strings.Compare(a.page.Slug, b.page.Slug)
+	})
+	return out
+}
+
+// itemTime is the moment an item is ordered by: a webinar's start, else its date.
+func itemTime(col *Collection, t *entryText) time.Time {
+	layout := time.DateOnly
+	if col.Name == "webinars" {
+		layout = time.RFC3339
+	}
+	when, _ := time.Parse(layout, t.summary.Date)
+	return when.UTC()
+}
+
+// decodeText reads what the catalogue needs from an entry; col is nil for a page.
+func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
+	var f entryFields
+	if err := json.Unmarshal([]byte(e.Body), &f); err != nil {
+		return nil, fmt.Errorf("content: %s: stored body is not usable: %w", EntryFile(e), err)
+	}
+	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated}
+	if col == nil {
+		return t, nil
+	}
+	if f.Title == "" {
+		return nil, fmt.Errorf("content: %s: stored item has no title", EntryFile(e))
+	}
+	s := ItemSummary{
+		Collection: col.Name,
+		Slug:       e.Slug,
+		Route:      col.ListRoute + "/" + e.Slug,
+		Title:      f.Title,
+		ImageAlt:   f.ImageAlt,
+		Date:       f.Date,
+	}
+	if col.Name != "vacancies" {
+		_ = json.Unmarshal(f.Description, &s.Description)
+	}
+	layout := time.DateOnly
+	switch col.Name {
+	case "news":
+		_ = json.Unmarshal(f.Author, &s.Author)
+	case "blogs":
+		var author struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(f.Author, &author)
+		s.Author = author.Name
+	case "webinars":
+		s.Date, layout = f.Start, time.RFC3339
+	case "vacancies":
+		s.Date, s.Description = f.DatePosted, f.Summary
+		s.Office, s.EmploymentType = f.Office, f.EmploymentType
+	}
+	if _, err := time.Parse(layout, s.Date); err != nil {
+		return nil, fmt.Errorf("content: %s: stored item has no usable date: %w", EntryFile(e), err)
+	}
+	t.summary = s
+	// A webinar's start is no change date; when the text last changed is.
+	t.updated = s.Date
+	if col.Name == "webinars" {
+		t.updated = isoDate(e.UpdatedAt)
+	}
+	return t, nil
+}
+
+func isoDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.DateOnly)
+}
+
+// lookup returns a route's text in a language, falling back to English,
+// with the language it is in.
+func (c *Catalog) lookup(route string, loc locale.Locale) (*entryText, locale.Locale) {
+	byLocale := c.texts[route]
+	if t := byLocale[loc]; t != nil {
+		return t, loc
+	}
+	if t := byLocale[locale.Default]; t != nil {
+		return t, locale.Default
+	}
+	return nil, loc
+}
+
+// Content returns a page's content in a language, falling back to English.
+// Updated is the date the text gives itself (legal pages, items) or the day
+// its entry last changed; a list page also counts its items, and the home
+// page its news.
+func (c *Catalog) Content(p *Page, loc locale.Locale) PageContent {
+	t, in := c.lookup(p.Route, loc)
+	out := PageContent{Locale: in}
+	latest := time.Time{}
+	if t != nil {
+		out.Body, out.Title = t.body, t.title
+		if t.updated != "" {
+			out.Updated = t.updated
+			return out
+		}
+		latest = t.changed
+	}
+	collection := p.Collection
+	if p.Kind == KindHome {
+		collection = "news"
+	}
+	if p.Slug == "" && collection != "" {
+		for _, it := range c.lists[collection] {
+			if t, _ := it.text(loc); t.changed.After(latest) {
+				latest = t.changed
+			}
+		}
+	}
+	out.Updated = isoDate(latest)
+	return out
+}
+
+// text returns the item's text in a language, falling back to English.
+func (it *listedItem) text(loc locale.Locale) (*entryText, locale.Locale) {
+	if t := it.texts[loc]; t != nil {
+		return t, loc
+	}
+	return it.texts[locale.Default], locale.Default
+}
+
+// Items returns the item summaries a page lists in a language: a list
+// page's collection, newest first (webinars: upcoming ones first, soonest
+// first, then past ones, newest first, as of now); the home page's latest
+// news, repeated in order when there are fewer than it shows; else none.
+func (c *Catalog) Items(p *Page, loc locale.Locale, now time.Time) []ItemSummary {
+	switch {
+	case p.Kind == KindHome:
+		news := c.summaries("news", loc, now)
+		if len(news) == 0 {
+			return []ItemSummary{}
+		}
+		out := make([]ItemSummary, homeItems)
+		for i := range out {
+			out[i] = news[i%len(news)]
+		}
+		return out
+	case p.Collection != "" && p.Slug == "":
+		return c.summaries(p.Collection, loc, now)
+	}
+	return []ItemSummary{}
+}
+
+func (c *Catalog) summaries(collection string, loc locale.Locale, now time.Time) []ItemSummary {
+	list := c.lists[collection]
+	out := make([]ItemSummary, 0, len(list))
+	if collection != "webinars" {
+		for _, it := range list {
+			t, _ := it.text(loc)
+			out = append(out, t.summary)
+		}
+		return out
+	}
+	var upcoming, past []ItemSummary
+	for _, it := range list {
+		t, _ := it.text(loc)
+		s := t.summary
+		soon := it.when.After(now)
+		s.Upcoming = &soon
+		if soon {
+			upcoming = append(upcoming, s)
+		} else {
+			past = append(past, s)
+		}
+	}
+	slices.Reverse(upcoming) // the list is newest first: the soonest is last
+	return append(append(out, upcoming...), past...)
+}
+
+// NextChange returns the first moment after now at which a page's items
+// change by themselves (a webinar starts and is no longer upcoming), or the
+// zero time when none will.
+func (c *Catalog) NextChange(now time.Time) time.Time {
+	var next time.Time
+	for _, it := range c.lists["webinars"] {
+		if it.when.After(now) && (next.IsZero() || it.when.Before(next)) {
+			next = it.when
+		}
+	}
+	return next
+}

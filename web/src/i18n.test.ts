@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, namespacesFor } from './i18n';
+
+const resources = {
+  common: { nav: { home: 'Home' }, footer: { copyright: '© {{year}} {{name}}.' } },
+  pages: { cta: { button: 'Request a proposal' } },
+};
+
+describe('createI18n', () => {
+  const i18n = createI18n('en', resources);
+
+  it('looks up nested keys in common, or in a namespace', () => {
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('pages:cta.button')).toBe('Request a proposal');
+    expect(i18n.getFixedT('pages')('cta.button')).toBe('Request a proposal');
+  });
+
+  it('fills in placeholders and leaves unknown ones visible', () => {
+    expect(i18n.t('footer.copyright', { year: 2026, name: 'Noorvale' })).toBe('© 2026 Noorvale.');
+    expect(i18n.t('footer.copyright', { year: 2026 })).toBe('© 2026 {{name}}.');
+  });
+
+  it('falls back to the default value, then to the key', () => {
+    expect(i18n.t('nav.missing', { defaultValue: 'Missing {{n}}', n: 1 })).toBe('Missing 1');
+    expect(i18n.t('nav.missing')).toBe('nav.missing');
+    expect(i18n.t('nav')).toBe('nav');
+    expect(i18n.getFixedT('absent')('cta.button')).toBe('cta.button');
+  });
+});
+
+describe('namespacesFor', () => {
+  it('sends each kind of page only the strings it uses', () => {
+    expect(namespacesFor('home')).toEqual(['common']);
+    expect(namespacesFor('not-found')).toEqual(['common']);
+    expect(namespacesFor('service')).toEqual(['common', 'pages']);
+    expect(namespacesFor('legal')).toEqual(['common', 'pages']);
+    expect(namespacesFor('careers')).toEqual(['common', 'resources']);
+    expect(namespacesFor('webinar')).toEqual(['common', 'resources']);
+  });
+});

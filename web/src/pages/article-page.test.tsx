@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BlogContent, NewsContent } from '../content';
+import { formatDate } from '../formatting';
+import type { Locale } from '../page-props';
+import { expectSoundOutline } from '../testing/headings';
+import { renderInPage } from '../testing/render-page';
+import { sampleItemRoutes, samplePageProps } from '../testing/sample-props';
+import ArticlePage from './article-page';
+
+const first = (prefix: string) => sampleItemRoutes.find((route) => route.startsWith(prefix))!;
+
+describe('ArticlePage', () => {
+  for (const locale of ['en', 'ar'] as Locale[]) {
+    it(`shows a news story with its date, author and text, in ${locale}`, () => {
+      const props = samplePageProps({ route: first('/resources/news/'), locale });
+      const content = props.page.content as NewsContent;
+      const { container } = renderInPage(<ArticlePage />, props);
+      expectSoundOutline(container);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(content.title);
+      expect(container.querySelector(`time[datetime="${content.date}"]`)!.textContent).toBe(
+        formatDate(content.date, locale),
+      );
+      expect(container.textContent).toContain(content.author);
+      for (const paragraph of content.body) expect(container.textContent).toContain(paragraph);
+      expect(screen.getByRole('img', { name: content.imageAlt })).toBeTruthy();
+      expect(
+        screen.getByRole('link', { name: locale === 'en' ? 'Back to News' : 'العودة إلى الأخبار' }),
+      ).toBeTruthy();
+    });
+
+    it(`shows a blog post with its reading time, tags, sections and author, in ${locale}`, () => {
+      const props = samplePageProps({ route: first('/resources/blogs/'), locale });
+      const content = props.page.content as BlogContent;
+      const { container } = renderInPage(<ArticlePage />, props);
+      expectSoundOutline(container);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(content.title);
+      expect(container.textContent).toContain(
+        locale === 'en'
+          ? `Reading time: ${content.readingMinutes} minutes`
+          : `مدة القراءة: ${content.readingMinutes}`,
+      );
+      for (const tag of content.tags) expect(screen.getByText(tag)).toBeTruthy();
+      for (const section of content.body) {
+        if (section.heading)
+          expect(screen.getByRole('heading', { name: section.heading, level: 2 })).toBeTruthy();
+        for (const paragraph of section.paragraphs)
+          expect(container.textContent).toContain(paragraph);
+      }
+      expect(container.textContent).toContain(content.author.role);
+    });
+  }
+
+  it('shows the item title as the last breadcrumb', () => {
+    const props = samplePageProps({ route: first('/resources/news/'), locale: 'ar' });
+    const { container } = renderInPage(<ArticlePage />, props);
+    expect(container.querySelector('[aria-current="page"]')!.textContent).toBe(
+      String(props.page.content!.title),
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import { authorName, contentOf, isBlogContent, type ArticleContent } from '../content';
+import { BackLink } from '../components/back-link';
+import { Badge } from '../components/badge';
+import { ContentSections } from '../components/content-sections';
+import { CalendarIcon, ClockIcon, UserIcon } from '../components/icons';
+import { ItemCover } from '../components/item-cover';
+import { LocalDate } from '../components/local-date';
+import { PageHeader } from '../components/page-header';
+import { Person } from '../components/person';
+import { Paragraphs } from '../components/prose';
+import { formatMinutes } from '../formatting';
+import { useContentLang, useNavLabel, usePage, usePageTitle } from '../page-context';
+import { useTranslation } from '../translation';
+
+/** A news story or a blog post: date, author, reading time, tags and the text. */
+export default function ArticlePage() {
+  const { t } = useTranslation('resources');
+  const { page, locale } = usePage();
+  const navLabel = useNavLabel();
+  const navTitle = usePageTitle();
+  const contentLang = useContentLang();
+  const content = contentOf<ArticleContent>(page);
+  if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  const blog = isBlogContent(content);
+  const collection = page.collection === 'blogs' ? 'blogs' : 'news';
+
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.description}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        eyebrow={
+          <Badge tone="accent">{navLabel({ translationKey: collection, name: collection })}</Badge>
+        }
+        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+      >
+        <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted">
+          <li className="inline-flex items-center gap-2">
+            <CalendarIcon className="size-4 text-accent" />
+            <span className="sr-only">{t('item.published')} </span>
+            <LocalDate value={content.date} />
+          </li>
+          <li className="inline-flex items-center gap-2">
+            <UserIcon className="size-4 text-accent" />
+            <span className="sr-only">{t('item.author')} </span>
+            <span {...contentLang}>{authorName(content)}</span>
+          </li>
+          {blog && (
+            <li className="inline-flex items-center gap-2">
+              <ClockIcon className="size-4 text-accent" />
+              <span suppressHydrationWarning>
+                {t('item.readingTime', {
+                  duration: formatMinutes(content.readingMinutes, locale),
+                })}
+              </span>
+            </li>
+          )}
+        </ul>
+      </PageHeader>
+
+      <div className="page-shell py-12 lg:py-16">
+        <div className="space-y-12">
+          {blog ? <ContentSections sections={content.body} /> : <Paragraphs items={content.body} />}
+        </div>
+        {blog && (
+          <div className="mt-14 measure space-y-8 border-t border-line pt-8">
+            {content.tags.length > 0 && (
+              <div>
+                <h2 className="text-sm font-semibold text-ink-muted">{t('item.tags')}</h2>
+                <ul className="mt-3 flex flex-wrap gap-2" {...contentLang}>
+                  {content.tags.map((tag) => (
+                    <li key={tag}>
+                      <Badge>{tag}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <Person name={content.author.name} role={content.author.role} />
+          </div>
+        )}
+      </div>
+      <BackLink />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { contentOf, type PublicationContent } from '../content';
+import { BackLink } from '../components/back-link';
+import { Badge } from '../components/badge';
+import { ArrowEndIcon, CheckIcon } from '../components/icons';
+import { ActionLink, FactList, ItemLayout } from '../components/item-layout';
+import { ItemCover } from '../components/item-cover';
+import { valueKey } from '../components/labels';
+import { LocalDate } from '../components/local-date';
+import { PageHeader } from '../components/page-header';
+import { ContentSection, Paragraphs } from '../components/prose';
+import { formatNumber } from '../formatting';
+import { useContentLang, useLocalizedPath, usePage, usePageTitle } from '../page-context';
+import { requestRoute } from '../routes';
+import { useTranslation } from '../translation';
+
+/** A guide, white paper, checklist or report: what is inside, and how to get a copy. */
+export default function PublicationPage() {
+  const { t } = useTranslation('resources');
+  const { page, locale } = usePage();
+  const navTitle = usePageTitle();
+  const localize = useLocalizedPath();
+  const contentLang = useContentLang();
+  const content = contentOf<PublicationContent>(page);
+  if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  const type = t(`publicationTypes.${valueKey(content.type)}`, { defaultValue: content.type });
+
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.description}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        eyebrow={<Badge tone="accent">{type}</Badge>}
+        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+      />
+      <ItemLayout
+        aside={
+          <>
+            <FactList
+              facts={[
+                { term: t('item.type'), value: type },
+                { term: t('item.pages'), value: formatNumber(content.pages, locale) },
+                { term: t('item.published'), value: <LocalDate value={content.date} /> },
+              ]}
+            />
+            <ActionLink href={localize(requestRoute)}>
+              {t('item.request')}
+              <ArrowEndIcon />
+            </ActionLink>
+            <p className="mt-3 text-sm leading-relaxed text-ink-muted">{t('item.requestText')}</p>
+          </>
+        }
+      >
+        <Paragraphs items={content.body} />
+        <ContentSection id="highlights" heading={t('item.highlights')}>
+          <ul className="measure space-y-3" {...contentLang}>
+            {content.highlights.map((highlight, index) => (
+              <li key={index} className="flex gap-3 leading-7 text-ink">
+                <CheckIcon className="mt-1 size-5 shrink-0 text-accent" />
+                <span>{highlight}</span>
+              </li>
+            ))}
+          </ul>
+        </ContentSection>
+      </ItemLayout>
+      <BackLink />
+    </>
+  );
+}

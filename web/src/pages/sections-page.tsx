@@ -1,0 +1,63 @@
+import { contentOf, type SectionsContent } from '../content';
+import { ContentSections, sectionEntries } from '../components/content-sections';
+import { CoverArt } from '../components/cover-art';
+import { CtaBand } from '../components/cta-band';
+import { LocalDate } from '../components/local-date';
+import { WithContents } from '../components/on-this-page';
+import { PageHeader } from '../components/page-header';
+import { useLocalizedPath, usePage, usePageTitle } from '../page-context';
+import { officeRoute, requestRoute } from '../routes';
+import { useTranslation } from '../translation';
+
+/** About, forms and legal pages: a summary, then sections of text; legal pages show their date. */
+export default function SectionsPage() {
+  const { t } = useTranslation('pages');
+  const { page } = usePage();
+  const navTitle = usePageTitle();
+  const localize = useLocalizedPath();
+  const content = contentOf<SectionsContent>(page);
+  if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  const legal = page.kind === 'legal';
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.summary}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        asideOnWideScreens
+        aside={
+          legal ? undefined : (
+            <CoverArt
+              seed={page.route}
+              className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
+            />
+          )
+        }
+      >
+        {legal && content.updated && (
+          <p className="mt-5 text-sm text-ink-muted">
+            {t('legal.updated')}{' '}
+            <LocalDate value={content.updated} className="font-semibold text-ink" />
+          </p>
+        )}
+      </PageHeader>
+      <WithContents
+        label={t(legal ? 'legal.contents' : 'onThisPage')}
+        entries={sectionEntries(content.sections)}
+      >
+        <ContentSections sections={content.sections} />
+      </WithContents>
+      {content.cta &&
+        (page.route === requestRoute ? (
+          <CtaBand
+            cta={content.cta}
+            href={localize(officeRoute('dubai'))}
+            action={t('cta.contact')}
+          />
+        ) : (
+          <CtaBand cta={content.cta} href={localize(requestRoute)} action={t('cta.button')} />
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { contentOf, type ServiceContent } from '../content';
+import { CoverArt } from '../components/cover-art';
+import { CtaBand } from '../components/cta-band';
+import { PageHeader } from '../components/page-header';
+import { ServiceBody } from '../components/service-body';
+import { useLocalizedPath, usePage, usePageTitle } from '../page-context';
+import { requestRoute } from '../routes';
+import { useTranslation } from '../translation';
+
+/** A service or a standard: what it is, who needs it, how we work, and what the client gets. */
+export default function ServicePage() {
+  const { t } = useTranslation('pages');
+  const { page } = usePage();
+  const navTitle = usePageTitle();
+  const localize = useLocalizedPath();
+  const content = contentOf<ServiceContent>(page);
+  if (!content) {
+    return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  }
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.summary}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        asideOnWideScreens
+        aside={
+          <CoverArt
+            seed={page.route}
+            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
+          />
+        }
+      />
+      <ServiceBody content={content} standard={page.kind === 'standard'} />
+      {content.cta && (
+        <CtaBand cta={content.cta} href={localize(requestRoute)} action={t('cta.button')} />
+      )}
+    </>
+  );
+}

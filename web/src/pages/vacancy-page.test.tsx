@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { VacancyContent } from '../content';
+import { formatDate } from '../formatting';
+import type { Locale } from '../page-props';
+import { expectSoundOutline } from '../testing/headings';
+import { renderInPage } from '../testing/render-page';
+import { sampleItemRoutes, samplePageProps } from '../testing/sample-props';
+import VacancyPage from './vacancy-page';
+
+const route = sampleItemRoutes.find((path) => path.startsWith('/careers/jop-vacancies/'))!;
+
+describe('VacancyPage', () => {
+  for (const locale of ['en', 'ar'] as Locale[]) {
+    it(`shows the role, what it asks and offers, and where to apply, in ${locale}`, () => {
+      const props = samplePageProps({ route, locale });
+      const content = props.page.content as VacancyContent;
+      const { container } = renderInPage(<VacancyPage />, props);
+      expectSoundOutline(container);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(content.title);
+      expect(container.textContent).toContain(content.summary);
+      expect(container.textContent).toContain(content.department);
+      for (const date of [content.datePosted, content.validThrough]) {
+        expect(container.querySelector(`time[datetime="${date}"]`)!.textContent).toBe(
+          formatDate(date, locale),
+        );
+      }
+      for (const text of [
+        ...content.description,
+        ...content.responsibilities,
+        ...content.requirements,
+        ...(content.niceToHave ?? []),
+        ...content.benefits,
+      ]) {
+        expect(container.textContent).toContain(text);
+      }
+      const apply = screen.getByRole('link', {
+        name: locale === 'en' ? 'Apply for this role' : 'قدّم على هذه الوظيفة',
+      });
+      expect(apply.getAttribute('href')).toBe(
+        `${locale === 'en' ? '' : '/ar'}/contact-us/${content.office}`,
+      );
+    });
+  }
+
+  it('names the office and the employment type in the page language', () => {
+    const props = samplePageProps({ route, locale: 'nl' });
+    props.page.content = { ...props.page.content!, office: 'cairo', employmentType: 'Part-time' };
+    const { container } = renderInPage(<VacancyPage />, props);
+    expect(container.querySelector('dl')!.textContent).toContain('Caïro');
+    expect(container.querySelector('dl')!.textContent).toContain('Deeltijd');
+  });
+});

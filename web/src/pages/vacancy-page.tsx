@@ -1,0 +1,101 @@
+import { contentOf, slugOf, type VacancyContent } from '../content';
+import { BackLink } from '../components/back-link';
+import { Badge } from '../components/badge';
+import { CoverArt } from '../components/cover-art';
+import { ArrowEndIcon } from '../components/icons';
+import { ActionLink, FactList, ItemLayout } from '../components/item-layout';
+import { valueKey } from '../components/labels';
+import { LocalDate } from '../components/local-date';
+import { PageHeader } from '../components/page-header';
+import { BulletList, ContentSection, Paragraphs } from '../components/prose';
+import {
+  useContentLang,
+  useLocalizedPath,
+  useNavLabel,
+  usePage,
+  usePageTitle,
+} from '../page-context';
+import { officeRoute } from '../routes';
+import { useTranslation } from '../translation';
+
+/** A job vacancy: the role, what it asks and offers, and where to apply. */
+export default function VacancyPage() {
+  const { t } = useTranslation('resources');
+  const { page, site } = usePage();
+  const navTitle = usePageTitle();
+  const navLabel = useNavLabel();
+  const localize = useLocalizedPath();
+  const contentLang = useContentLang();
+  const content = contentOf<VacancyContent>(page);
+  if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  const office = site.offices.find((candidate) => candidate.key === content.office);
+  const city = navLabel({ translationKey: content.office, name: office?.city ?? content.office });
+  const employmentType = t(`employmentTypes.${valueKey(content.employmentType)}`, {
+    defaultValue: content.employmentType,
+  });
+  const lists = [
+    { id: 'responsibilities', items: content.responsibilities },
+    { id: 'requirements', items: content.requirements },
+    { id: 'niceToHave', items: content.niceToHave ?? [] },
+    { id: 'benefits', items: content.benefits },
+  ].filter((list) => list.items.length > 0);
+
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.summary}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        asideOnWideScreens
+        aside={
+          <CoverArt
+            seed={slugOf(page.route)}
+            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
+          />
+        }
+        eyebrow={
+          <span className="flex flex-wrap gap-2">
+            <Badge tone="accent">{city}</Badge>
+            <Badge>{employmentType}</Badge>
+          </span>
+        }
+      />
+      <ItemLayout
+        aside={
+          <>
+            <FactList
+              facts={[
+                { term: t('item.office'), value: city },
+                { term: t('item.employmentType'), value: employmentType },
+                {
+                  term: t('item.department'),
+                  value: <span {...contentLang}>{content.department}</span>,
+                },
+                { term: t('item.posted'), value: <LocalDate value={content.datePosted} /> },
+                { term: t('item.closes'), value: <LocalDate value={content.validThrough} /> },
+              ]}
+            />
+            <ActionLink href={localize(officeRoute(content.office))}>
+              {t('item.apply')}
+              <ArrowEndIcon />
+            </ActionLink>
+            <p className="mt-3 text-sm leading-relaxed text-ink-muted">
+              {t('item.applyText', { city })}
+            </p>
+          </>
+        }
+      >
+        <ContentSection id="role" heading={t('item.role')}>
+          <Paragraphs items={content.description} />
+        </ContentSection>
+        {lists.map((list) => (
+          <ContentSection key={list.id} id={list.id} heading={t(`item.${list.id}`)}>
+            <BulletList items={list.items} />
+          </ContentSection>
+        ))}
+      </ItemLayout>
+      <BackLink />
+    </>
+  );
+}

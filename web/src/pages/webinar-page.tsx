@@ -1,0 +1,111 @@
+import { useSyncExternalStore } from 'react';
+import { contentOf, type WebinarContent } from '../content';
+import { BackLink } from '../components/back-link';
+import { Badge } from '../components/badge';
+import { FactList, ItemLayout } from '../components/item-layout';
+import { ItemCover } from '../components/item-cover';
+import { valueKey } from '../components/labels';
+import { LocalDate } from '../components/local-date';
+import { PageHeader } from '../components/page-header';
+import { Person } from '../components/person';
+import { ContentSection, Paragraphs } from '../components/prose';
+import { formatMinutes, instantOf } from '../formatting';
+import { useContentLang, usePage, usePageTitle } from '../page-context';
+import { useTranslation } from '../translation';
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether the webinar is still to come, by the visitor's clock. The cached page is the same for
+ * everyone at any time, so the server leaves it open (null) and the browser decides.
+ */
+export function useUpcoming(start: string): boolean | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => instantOf(start) > Date.now(),
+    () => null,
+  );
+}
+
+/** A webinar: when, how long, in which language, who speaks, and what it covers. */
+export default function WebinarPage() {
+  const { t } = useTranslation('resources');
+  const { page, locale } = usePage();
+  const navTitle = usePageTitle();
+  const contentLang = useContentLang();
+  const content = contentOf<WebinarContent>(page);
+  const upcoming = useUpcoming(content?.start ?? '');
+  if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+
+  return (
+    <>
+      <PageHeader
+        title={content.title}
+        lead={content.description}
+        fromContent
+        breadcrumbs={page.breadcrumbs}
+        eyebrow={
+          <span className="flex min-h-6 flex-wrap items-center gap-2">
+            <Badge tone="strong">{t('item.webinar')}</Badge>
+            {upcoming !== null && (
+              <Badge tone={upcoming ? 'accent' : 'neutral'}>
+                {t(upcoming ? 'list.upcoming' : 'list.past')}
+              </Badge>
+            )}
+          </span>
+        }
+        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+      />
+      <ItemLayout
+        aside={
+          <FactList
+            facts={[
+              { term: t('item.when'), value: <LocalDate value={content.start} withTime /> },
+              {
+                term: t('item.duration'),
+                value: (
+                  <span suppressHydrationWarning>
+                    {formatMinutes(content.durationMinutes, locale)}
+                  </span>
+                ),
+              },
+              {
+                term: t('item.language'),
+                value: t(`webinarLanguages.${valueKey(content.language)}`, {
+                  defaultValue: content.language,
+                }),
+              },
+            ]}
+          />
+        }
+      >
+        <Paragraphs items={content.body} />
+        <ContentSection id="agenda" heading={t('item.agenda')}>
+          <ol className="measure space-y-3" {...contentLang}>
+            {content.agenda.map((point, index) => (
+              <li key={index} className="flex gap-4 leading-7 text-ink">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-bold text-accent"
+                >
+                  {index + 1}
+                </span>
+                <span>{point}</span>
+              </li>
+            ))}
+          </ol>
+        </ContentSection>
+        <ContentSection id="speakers" heading={t('item.speakers')}>
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {content.speakers.map((speaker) => (
+              <li key={speaker.name}>
+                <Person name={speaker.name} role={speaker.role} />
+              </li>
+            ))}
+          </ul>
+        </ContentSection>
+      </ItemLayout>
+      <BackLink />
+    </>
+  );
+}
