@@ -74,5 +74,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     setupFiles: ['web/src/testing/setup.ts'],
     restoreMocks: true,
+    // Some tests render every page in every language; a loaded two-core machine needs the headroom.
+    testTimeout: 30_000,
   },
 }));

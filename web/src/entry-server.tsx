@@ -14,7 +14,8 @@ import nlPages from '../locales/nl/pages.json';
 import nlResources from '../locales/nl/resources.json';
 import { App } from './app';
 import { escapeHtml, jsonForScript } from './html';
-import { createI18n, namespacesFor } from './i18n';
+import { namespacesFor } from './i18n';
+import { createServerI18n } from './i18n-server';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
 import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page-props';
@@ -80,7 +81,7 @@ export function pageManifestKey(kind: PageKind): string {
 export function render(input: PageProps, assets: Assets): string {
   const props = withContentDefaults(input);
   const resources = resourcesFor(props.locale, props.page.kind);
-  const i18n = createI18n(props.locale, resources);
+  const i18n = createServerI18n(props.locale, resources);
   const { t } = i18n;
   const appHtml = renderToString(
     <App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />,

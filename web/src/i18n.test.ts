@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, namespacesFor } from './i18n';
+import { createServerI18n } from './i18n-server';
+import { locales, type Resources } from './page-props';
 
 const resources = {
   common: { nav: { home: 'Home' }, footer: { copyright: '© {{year}} {{name}}.' } },
@@ -38,4 +40,41 @@ describe('namespacesFor', () => {
     expect(namespacesFor('careers')).toEqual(['common', 'resources']);
     expect(namespacesFor('webinar')).toEqual(['common', 'resources']);
   });
+});
+
+describe('the browser translator and the server i18next', () => {
+  const namespaces = ['common', 'pages', 'resources'];
+  const flatten = (node: unknown, prefix = ''): [string, string][] =>
+    typeof node === 'string'
+      ? [[prefix, node]]
+      : Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+          flatten(v, prefix ? `${prefix}.${k}` : k),
+        );
+
+  for (const locale of locales) {
+    it(`give the same text for every ${locale} string, so hydration matches the server`, async () => {
+      const resources: Resources = {};
+      for (const ns of namespaces) {
+        resources[ns] = (await import(`../locales/${locale}/${ns}.json`)).default;
+      }
+      const browser = createI18n(locale, resources);
+      const server = createServerI18n(locale, resources);
+      let compared = 0;
+      for (const ns of namespaces) {
+        for (const [key, text] of flatten(resources[ns])) {
+          // Every placeholder gets a value, and one more case leaves them all unset.
+          const values = Object.fromEntries(
+            [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => [m[1]!, `«${m[1]}»`]),
+          );
+          expect(browser.getFixedT(ns)(key, values)).toBe(server.getFixedT(ns)(key, values));
+          expect(browser.t(`${ns}:${key}`)).toBe(server.t(`${ns}:${key}`));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+      expect(browser.t('nav.noSuchKey', { defaultValue: 'Fallback {{n}}', n: 3 })).toBe(
+        server.t('nav.noSuchKey', { defaultValue: 'Fallback {{n}}', n: 3 }),
+      );
+    });
+  }
 });
