@@ -2,7 +2,7 @@ import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import type { ItemSummary } from '../page-props';
 import { useTranslation } from '../translation';
 import { Badge } from './badge';
-import { CoverArt } from './cover-art';
+import { CoverPicture } from './cover-picture';
 import { valueKey } from './labels';
 import { LocalDate } from './local-date';
 
@@ -16,7 +16,14 @@ export function ItemCard({ item }: { item: ItemSummary }) {
   const webinar = item.collection === 'webinars';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md">
-      <CoverArt seed={item.slug} className="aspect-[16/9] w-full" />
+      <CoverPicture
+        collection={item.collection}
+        slug={item.slug}
+        alt=""
+        sizes="(min-width: 1280px) 24rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2rem)"
+        lazy
+        className="aspect-[16/9] w-full"
+      />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         {(webinar || office || item.employmentType) && (
           <div className="mb-3 flex flex-wrap gap-2">

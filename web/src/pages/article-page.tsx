@@ -34,7 +34,7 @@ export default function ArticlePage() {
         eyebrow={
           <Badge tone="accent">{navLabel({ translationKey: collection, name: collection })}</Badge>
         }
-        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+        aside={<ItemCover alt={content.imageAlt} className="aspect-[16/9] lg:aspect-[16/10]" />}
       >
         <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted">
           <li className="inline-flex items-center gap-2">

@@ -32,7 +32,7 @@ export default function PublicationPage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         eyebrow={<Badge tone="accent">{type}</Badge>}
-        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+        aside={<ItemCover alt={content.imageAlt} className="aspect-[16/9] lg:aspect-[16/10]" />}
       />
       <ItemLayout
         aside={

@@ -1,7 +1,7 @@
-import { contentOf, slugOf, type VacancyContent } from '../content';
+import { contentOf, type VacancyContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
-import { CoverArt } from '../components/cover-art';
+import { ItemCover } from '../components/item-cover';
 import { ArrowEndIcon } from '../components/icons';
 import { ActionLink, FactList, ItemLayout } from '../components/item-layout';
 import { valueKey } from '../components/labels';
@@ -48,12 +48,7 @@ export default function VacancyPage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          <CoverArt
-            seed={slugOf(page.route)}
-            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-          />
-        }
+        aside={<ItemCover className="aspect-[16/10]" />}
         eyebrow={
           <span className="flex flex-wrap gap-2">
             <Badge tone="accent">{city}</Badge>

@@ -54,7 +54,7 @@ export default function WebinarPage() {
             )}
           </span>
         }
-        aside={<ItemCover route={page.route} alt={content.imageAlt} />}
+        aside={<ItemCover alt={content.imageAlt} className="aspect-[16/9] lg:aspect-[16/10]" />}
       />
       <ItemLayout
         aside={
