@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -189,6 +190,9 @@ func NewDocument(status int, contentType string, body []byte) (*Entry, error) {
 }
 
 func newEntry(status int, contentType []string, body []byte) (*Entry, error) {
+	// Entries live as long as the cache: keep exactly the bytes, not the
+	// spare capacity of the buffer the body was read into.
+	body = bytes.Clone(body)
 	sum := sha256.Sum256(body)
 	hash := base64.RawURLEncoding.EncodeToString(sum[:16])
 	gz, err := gzipBytes(body)
@@ -217,19 +221,27 @@ func newVariant(body []byte, etag, encoding string) Variant {
 	return v
 }
 
+// Compressors are reused: a brotli encoder at quality 9 allocates several
+// megabytes, and a full render compresses hundreds of documents.
+var (
+	gzipWriters   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
+	brotliWriters = sync.Pool{New: func() any {
+		return brotli.NewWriterOptions(nil, brotli.WriterOptions{Quality: brotliQuality, LGWin: 22})
+	}}
+)
+
 func gzipBytes(b []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	w, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
+	w := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(w)
+	w.Reset(&buf)
 	if _, err := w.Write(b); err != nil {
 		return nil, fmt.Errorf("render: gzip: %w", err)
 	}
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("render: gzip: %w", err)
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // brotliQuality trades a little size for render time: quality 11 is several
@@ -239,14 +251,16 @@ const brotliQuality = 9
 
 func brotliBytes(b []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	w := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotliQuality, LGWin: 22})
+	w := brotliWriters.Get().(*brotli.Writer)
+	defer brotliWriters.Put(w)
+	w.Reset(&buf)
 	if _, err := w.Write(b); err != nil {
 		return nil, fmt.Errorf("render: brotli: %w", err)
 	}
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("render: brotli: %w", err)
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // CacheConfig configures a Cache. Zero values take the defaults noted beside them.
@@ -431,6 +445,9 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	c.lastRender.Store(int64(took))
 	c.filled.Store(true)
 	c.log.Info("pages rendered", "documents", len(jobs), "content_version", state.Version, "took", took.Round(time.Millisecond))
+	// A full render leaves behind far more garbage than the cache it fills;
+	// hand it back to the system now rather than sit on it until the next one.
+	debug.FreeOSMemory()
 	return nil
 }
 

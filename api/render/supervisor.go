@@ -40,6 +40,11 @@ type SupervisorConfig struct {
 	StopGrace      time.Duration // SIGTERM to SIGKILL; 5 s
 }
 
+// nodeFlags keep the renderer lean: it holds no state, so a small young
+// generation and a capped old one cost a little render time and save most of
+// the memory V8 would otherwise keep (about 150 MB down to about 90 MB).
+var nodeFlags = []string{"--max-semi-space-size=1", "--max-old-space-size=64"}
+
 // Supervisor runs the Node renderer as a child process: it starts it on a
 // private unix socket, waits for it to be healthy, restarts it with back-off
 // when it dies, and stops it on shutdown.
@@ -234,7 +239,7 @@ func (s *Supervisor) runOnce() time.Duration {
 	default:
 	}
 
-	cmd := exec.Command(s.cfg.NodeBin, s.cfg.Script)
+	cmd := exec.Command(s.cfg.NodeBin, append(nodeFlags[:len(nodeFlags):len(nodeFlags)], s.cfg.Script)...)
 	cmd.Dir = s.cfg.Dir
 	cmd.Env = append(os.Environ(), "RENDER_SOCKET="+s.socket, "DIST_DIR="+s.cfg.DistDir)
 	stdout := newLineLogger(s.log, "stdout")

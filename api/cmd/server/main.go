@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"syscall"
 	"time"
@@ -23,6 +24,9 @@ import (
 	"noorvale.example/site/api/server"
 	"noorvale.example/site/api/store"
 )
+
+// defaultMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT is set.
+const defaultMemoryLimit = 80 << 20
 
 const usage = `usage: server [serve|migrate|seed]
 
@@ -49,6 +53,13 @@ func main() {
 	default:
 		fmt.Fprintf(os.Stderr, "unknown command %q\n\n%s\n", command, usage)
 		os.Exit(2)
+	}
+
+	// Pages are cached in memory and every full render makes a burst of
+	// garbage; a soft limit keeps the heap near what the cache needs.
+	// GOMEMLIMIT in the environment overrides it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 
 	cfg, err := config.Load()
