@@ -14,11 +14,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 // Every namespace file of every language, flattened to "namespace:key.path" → text.
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
 const flat: Record<string, Map<string, string>> = {};
 const namespaces: Record<string, string[]> = {};
 for (const [path, tree] of Object.entries(files)) {
-  const [, code, namespace] = /^\.\/(\w+)\/(\w+)\.json$/.exec(path)!;
+  const [, code, namespace] = /^\.\.\/locales\/(\w+)\/(\w+)\.json$/.exec(path)!;
   (namespaces[code!] ??= []).push(namespace!);
   const strings = (flat[code!] ??= new Map());
   for (const [key, text] of flatten(tree)) {
