@@ -11,6 +11,10 @@ import (
 // zones, map searches and the fixed values the schema checks.
 var languageNeutral = regexp.MustCompile(`^(related\[\d+\]|updated|timezone|mapQuery|date|start|datePosted|validThrough|type|language|employmentType|office)$`)
 
+// People's names read the same in every language written in Latin letters;
+// Arabic writes them in its own script.
+var personName = regexp.MustCompile(`^(author|name)$`)
+
 // Designations that stay as published in every language.
 var standardDesignation = regexp.MustCompile(`^(ISO(/IEC)? [\d-]+(:\d{4})?|PCI [A-Z0-9 ]+|SOC [123]( Type [12])?|CSA STAR( Level [12])?|[A-Z0-9 /.:&+-]{2,24})$`)
 
@@ -61,7 +65,7 @@ func TestTranslationsAreTranslated(t *testing.T) {
 				if languageNeutral.MatchString(last) || !hasLetter(s) {
 					return
 				}
-				if s == original[path] && !standardDesignation.MatchString(s) {
+				if s == original[path] && !standardDesignation.MatchString(s) && !personName.MatchString(last) {
 					t.Errorf("%s: %s is still the English text %q", f.name, path, truncate(s, 80))
 				}
 				if code == "ar" && !hasArabicLetter(s) && !standardDesignation.MatchString(s) {
