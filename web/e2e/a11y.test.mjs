@@ -1,30 +1,11 @@
 // Automated accessibility check (axe-core) of one page of every template, in
 // English and Arabic, light and dark: no serious or critical violation.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { firstItemPath, itemLists, openPage, useSiteAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** The first item page linked from a list page, so the test follows the content. */
-async function firstItem(listPath) {
-  const html = await (await fetch(server.baseUrl + listPath)).text();
-  const match = html.match(new RegExp(`href="(${listPath}/[a-z0-9-]+)"`));
-  assert.ok(match, `${listPath} links to at least one item`);
-  return match[1];
-}
+const site = useSiteAndBrowser();
 
 const templates = [
   '/',
@@ -40,25 +21,17 @@ const templates = [
   '/careers/jop-vacancies',
   '/no-such-page',
 ];
-const itemLists = [
-  '/resources/news',
-  '/resources/blogs',
-  '/resources/publications',
-  '/resources/webinars',
-  '/careers/jop-vacancies',
-];
-
 for (const locale of ['en', 'ar']) {
   for (const theme of ['theme-light', 'theme-dark']) {
     test(`${locale} ${theme}: every template passes axe without serious or critical violations`, async () => {
       const paths = [...templates];
-      for (const list of itemLists) paths.push(await firstItem(list));
-      const tab = await openPage(browser, { storage: { theme } });
+      for (const list of itemLists) paths.push(await firstItemPath(site.server.baseUrl, list));
+      const tab = await openPage(site.browser, { storage: { theme } });
       const problems = [];
       try {
         for (const path of paths) {
           const localized = locale === 'en' ? path : `/${locale}${path === '/' ? '' : path}`;
-          await tab.page.goto(server.baseUrl + localized);
+          await tab.page.goto(site.server.baseUrl + localized);
           await tab.page.waitForFunction(
             () => document.documentElement.dataset.hydrated === 'true',
           );

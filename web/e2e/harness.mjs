@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -134,4 +135,38 @@ export async function openPage(
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * Starts the server and Chromium before the file's tests and stops both after
+ * them; the returned object's `server` and `browser` are set once started.
+ */
+export function useSiteAndBrowser() {
+  const site = { server: undefined, browser: undefined };
+  before(async () => {
+    site.server = await startServer();
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
+/** The resource and career lists whose first item stands for its template. */
+export const itemLists = [
+  '/resources/news',
+  '/resources/blogs',
+  '/resources/publications',
+  '/resources/webinars',
+  '/careers/jop-vacancies',
+];
+
+/** The path of the first item a list page links to, in the list's language. */
+export async function firstItemPath(baseUrl, listPath) {
+  const html = await (await fetch(baseUrl + listPath)).text();
+  const match = html.match(new RegExp(`href="(${listPath}/[a-z0-9-]+)"`));
+  if (!match) throw new Error(`${listPath} links to no item`);
+  return match[1];
 }

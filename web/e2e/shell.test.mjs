@@ -1,29 +1,18 @@
 // The site shell in a real browser: server rendering, hydration, theme,
 // languages and the responsive header.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { openPage, useSiteAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSiteAndBrowser();
 
 const ARABIC = /[\u0600-\u06FF]/;
 
 describe('server rendering and hydration', () => {
   test('the home page shows its content with scripts disabled', async () => {
-    const tab = await openPage(browser, { javaScriptEnabled: false });
+    const tab = await openPage(site.browser, { javaScriptEnabled: false });
     try {
-      const res = await tab.page.goto(`${server.baseUrl}/`);
+      const res = await tab.page.goto(`${site.server.baseUrl}/`);
       assert.equal(res.status(), 200);
       const h1 = tab.page.getByRole('heading', { level: 1 });
       assert.equal(await h1.count(), 1);
@@ -50,9 +39,9 @@ describe('server rendering and hydration', () => {
     '/no-such-page',
   ]) {
     test(`${path} hydrates with no console error, page error or CSP violation`, async () => {
-      const tab = await openPage(browser);
+      const tab = await openPage(site.browser);
       try {
-        await tab.page.goto(`${server.baseUrl}${path}`);
+        await tab.page.goto(`${site.server.baseUrl}${path}`);
         await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         assert.equal(await tab.page.getByRole('heading', { level: 1 }).count(), 1);
         tab.assertClean();
@@ -63,9 +52,9 @@ describe('server rendering and hydration', () => {
   }
 
   test('an unknown path answers 404 with a localized page', async () => {
-    const tab = await openPage(browser);
+    const tab = await openPage(site.browser);
     try {
-      const res = await tab.page.goto(`${server.baseUrl}/ar/no-such-page`);
+      const res = await tab.page.goto(`${site.server.baseUrl}/ar/no-such-page`);
       assert.equal(res.status(), 404);
       assert.equal(await tab.page.locator('html').getAttribute('dir'), 'rtl');
       assert.match(await tab.page.getByRole('heading', { level: 1 }).innerText(), ARABIC);
@@ -77,9 +66,9 @@ describe('server rendering and hydration', () => {
 
 describe('theme', () => {
   test('the toggle switches to dark, survives a reload and applies before any bundle runs', async () => {
-    const tab = await openPage(browser);
+    const tab = await openPage(site.browser);
     try {
-      await tab.page.goto(`${server.baseUrl}/about-us`);
+      await tab.page.goto(`${site.server.baseUrl}/about-us`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const html = tab.page.locator('html');
       assert.match(await html.getAttribute('class'), /\btheme-light\b/);
@@ -107,9 +96,9 @@ describe('theme', () => {
 
 describe('languages', () => {
   test('choosing Arabic reloads the same page right-to-left in Arabic', async () => {
-    const tab = await openPage(browser);
+    const tab = await openPage(site.browser);
     try {
-      await tab.page.goto(`${server.baseUrl}/about-us`);
+      await tab.page.goto(`${site.server.baseUrl}/about-us`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       assert.equal(await tab.page.locator('html').getAttribute('dir'), 'ltr');
       await tab.page
@@ -117,7 +106,7 @@ describe('languages', () => {
         .first()
         .click();
       await Promise.all([
-        tab.page.waitForURL(`${server.baseUrl}/ar/about-us`),
+        tab.page.waitForURL(`${site.server.baseUrl}/ar/about-us`),
         tab.page
           .getByRole('menuitem', { name: /العربية/ })
           .first()
@@ -146,9 +135,9 @@ describe('languages', () => {
 
 describe('responsive header', () => {
   test('at 375 px the hamburger opens, locks scrolling, expands a submenu and closes on navigation', async () => {
-    const tab = await openPage(browser, { width: 375, height: 740 });
+    const tab = await openPage(site.browser, { width: 375, height: 740 });
     try {
-      await tab.page.goto(`${server.baseUrl}/`);
+      await tab.page.goto(`${site.server.baseUrl}/`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const burger = tab.page.getByRole('button', { name: /menu/i }).first();
       assert.equal(await burger.getAttribute('aria-expanded'), 'false');
@@ -183,9 +172,9 @@ describe('responsive header', () => {
   });
 
   test('Escape closes the mobile menu and returns focus to the hamburger', async () => {
-    const tab = await openPage(browser, { width: 375, height: 740 });
+    const tab = await openPage(site.browser, { width: 375, height: 740 });
     try {
-      await tab.page.goto(`${server.baseUrl}/fr`);
+      await tab.page.goto(`${site.server.baseUrl}/fr`);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const burger = tab.page
         .locator('button[aria-controls][aria-expanded]')
@@ -207,9 +196,9 @@ describe('responsive header', () => {
     [991, false],
   ]) {
     test(`at ${width} px the ${desktop ? 'desktop navigation' : 'mobile bar'} shows`, async () => {
-      const tab = await openPage(browser, { width, height: 800 });
+      const tab = await openPage(site.browser, { width, height: 800 });
       try {
-        await tab.page.goto(`${server.baseUrl}/about-us`);
+        await tab.page.goto(`${site.server.baseUrl}/about-us`);
         await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         const burger = tab.page.getByRole('button', { name: /menu/i }).first();
         const desktopServices = tab.page
