@@ -3,8 +3,12 @@
 package config
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -38,7 +42,44 @@ type Config struct {
 	DistDir         string        // build output of the web app
 	AutoMigrate     bool          // apply pending migrations at start
 	ShutdownTimeout time.Duration // grace period for in-flight requests
+
+	// SecretKey signs captcha challenges and seals queued e-mail; at least
+	// 32 bytes. Load reads it from DATA_DIR/secret.key, creating that file,
+	// when SECRET_KEY is unset; replicas must share one SECRET_KEY.
+	SecretKey       string
+	SecretGenerated bool // SecretKey came from (or was written to) DATA_DIR/secret.key
+
+	SMTPURL  string // smtp:// or smtps:// URL of the mail server; "" keeps mail queued (or in the development outbox)
+	MailFrom string // sender of the site's e-mail
+
+	CaptchaProvider  string // CaptchaAltcha (self-hosted) or a hosted provider
+	CaptchaSiteKey   string // public key of a hosted provider
+	CaptchaSecret    string // secret key of a hosted provider
+	CaptchaVerifyURL string // siteverify endpoint of a hosted provider; its public one by default
+
+	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For is believed
 }
+
+// Captcha providers.
+const (
+	CaptchaAltcha    = "altcha"
+	CaptchaRecaptcha = "recaptcha"
+	CaptchaTurnstile = "turnstile"
+	CaptchaHCaptcha  = "hcaptcha"
+)
+
+// captchaVerifyURLs are the hosted providers' siteverify endpoints.
+var captchaVerifyURLs = map[string]string{
+	CaptchaRecaptcha: "https://www.google.com/recaptcha/api/siteverify",
+	CaptchaTurnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+	CaptchaHCaptcha:  "https://api.hcaptcha.com/siteverify",
+}
+
+// minSecretKey is the shortest SECRET_KEY accepted, in bytes.
+const minSecretKey = 32
+
+// secretKeyFile is where Load keeps a generated key, under DATA_DIR.
+const secretKeyFile = "secret.key"
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == EnvDevelopment }
@@ -56,7 +97,50 @@ func Load() (*Config, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("DATA_DIR: cannot create %s: %w", cfg.DataDir, err)
 	}
+	if cfg.SecretKey == "" {
+		key, err := localSecretKey(filepath.Join(cfg.DataDir, secretKeyFile))
+		if err != nil {
+			return nil, fmt.Errorf("SECRET_KEY: unset, and %w", err)
+		}
+		cfg.SecretKey, cfg.SecretGenerated = key, true
+	}
 	return cfg, nil
+}
+
+// localSecretKey reads the key kept in file, creating the file with a new
+// random key the first time.
+func localSecretKey(file string) (string, error) {
+	data, err := os.ReadFile(file)
+	if err == nil {
+		key := strings.TrimSpace(string(data))
+		if len(key) < minSecretKey {
+			return "", fmt.Errorf("%s holds a key shorter than %d characters", file, minSecretKey)
+		}
+		return key, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("cannot read %s: %w", file, err)
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", err
+	}
+	key := hex.EncodeToString(raw)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) { // another process created it first
+			return localSecretKey(file)
+		}
+		return "", fmt.Errorf("cannot create %s: %w", file, err)
+	}
+	if _, err := f.WriteString(key + "\n"); err != nil {
+		_ = f.Close()
+		return "", fmt.Errorf("cannot write %s: %w", file, err)
+	}
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("cannot write %s: %w", file, err)
+	}
+	return key, nil
 }
 
 // Parse builds the configuration from a lookup function such as os.LookupEnv,
@@ -129,6 +213,52 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	cfg.ShutdownTimeout, err = time.ParseDuration(get("SHUTDOWN_TIMEOUT", "15s"))
 	if err != nil || cfg.ShutdownTimeout <= 0 {
 		return nil, fmt.Errorf("SHUTDOWN_TIMEOUT: must be a positive duration such as 15s or 1m")
+	}
+
+	cfg.SecretKey = get("SECRET_KEY", "")
+	if cfg.SecretKey != "" && len(cfg.SecretKey) < minSecretKey {
+		return nil, fmt.Errorf("SECRET_KEY: must be at least %d characters (for example: openssl rand -hex 32)", minSecretKey)
+	}
+
+	cfg.SMTPURL = get("SMTP_URL", "")
+	if cfg.SMTPURL != "" {
+		u, err := url.Parse(cfg.SMTPURL)
+		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			return nil, fmt.Errorf("SMTP_URL: must look like smtp://user:password@host:587 or smtps://host:465")
+		}
+	}
+	cfg.MailFrom = get("MAIL_FROM", "Noorvale Assurance <no-reply@noorvale.example>")
+	if strings.ContainsAny(cfg.MailFrom, "\r\n") || !strings.Contains(cfg.MailFrom, "@") {
+		return nil, fmt.Errorf("MAIL_FROM: must be one e-mail address, optionally with a name")
+	}
+
+	cfg.CaptchaProvider = strings.ToLower(get("CAPTCHA_PROVIDER", CaptchaAltcha))
+	cfg.CaptchaSiteKey = get("CAPTCHA_SITE_KEY", "")
+	cfg.CaptchaSecret = get("CAPTCHA_SECRET", "")
+	switch cfg.CaptchaProvider {
+	case CaptchaAltcha:
+	case CaptchaRecaptcha, CaptchaTurnstile, CaptchaHCaptcha:
+		if cfg.CaptchaSiteKey == "" || cfg.CaptchaSecret == "" {
+			return nil, fmt.Errorf("CAPTCHA_PROVIDER: %s needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET", cfg.CaptchaProvider)
+		}
+		cfg.CaptchaVerifyURL = get("CAPTCHA_VERIFY_URL", captchaVerifyURLs[cfg.CaptchaProvider])
+		if u, err := url.Parse(cfg.CaptchaVerifyURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("CAPTCHA_VERIFY_URL: must be an absolute http or https URL")
+		}
+	default:
+		return nil, fmt.Errorf("CAPTCHA_PROVIDER: must be one of altcha, recaptcha, turnstile, hcaptcha")
+	}
+
+	for _, field := range strings.FieldsFunc(get("TRUSTED_PROXIES", ""), func(r rune) bool { return r == ',' || r == ' ' }) {
+		prefix, err := netip.ParsePrefix(field)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(field)
+			if aerr != nil {
+				return nil, fmt.Errorf("TRUSTED_PROXIES: %q is neither an address nor a CIDR range", field)
+			}
+			prefix = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, prefix.Masked())
 	}
 	return cfg, nil
 }

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -33,8 +34,10 @@ func TestParseDefaults(t *testing.T) {
 		DistDir:         "dist",
 		AutoMigrate:     true,
 		ShutdownTimeout: 15 * time.Second,
+		MailFrom:        "Noorvale Assurance <no-reply@noorvale.example>",
+		CaptchaProvider: CaptchaAltcha,
 	}
-	if *cfg != want {
+	if !reflect.DeepEqual(*cfg, want) {
 		t.Fatalf("defaults:\n got %+v\nwant %+v", *cfg, want)
 	}
 }
@@ -87,6 +90,22 @@ func TestParse(t *testing.T) {
 			check: func(c *Config) bool { return c.ShutdownTimeout == time.Minute }},
 		{name: "shutdown timeout without unit", vars: map[string]string{"SHUTDOWN_TIMEOUT": "15"}, wantErr: "SHUTDOWN_TIMEOUT:"},
 		{name: "shutdown timeout negative", vars: map[string]string{"SHUTDOWN_TIMEOUT": "-1s"}, wantErr: "SHUTDOWN_TIMEOUT:"},
+		{name: "short secret key", vars: map[string]string{"SECRET_KEY": "secret"}, wantErr: "SECRET_KEY: must be at least 32"},
+		{name: "secret key", vars: map[string]string{"SECRET_KEY": strings.Repeat("k", 32)},
+			check: func(c *Config) bool { return c.SecretKey == strings.Repeat("k", 32) && !c.SecretGenerated }},
+		{name: "smtp url", vars: map[string]string{"SMTP_URL": "smtp://user:pw@mail.example:587"},
+			check: func(c *Config) bool { return c.SMTPURL == "smtp://user:pw@mail.example:587" }},
+		{name: "smtp url not smtp", vars: map[string]string{"SMTP_URL": "http://mail.example"}, wantErr: "SMTP_URL:"},
+		{name: "mail from with newline", vars: map[string]string{"MAIL_FROM": "a@b.example\nBcc: x@y.example"}, wantErr: "MAIL_FROM:"},
+		{name: "hosted captcha needs keys", vars: map[string]string{"CAPTCHA_PROVIDER": "turnstile"}, wantErr: "CAPTCHA_PROVIDER: turnstile needs"},
+		{name: "hosted captcha default verify url", vars: map[string]string{"CAPTCHA_PROVIDER": "hcaptcha", "CAPTCHA_SITE_KEY": "k", "CAPTCHA_SECRET": "s"},
+			check: func(c *Config) bool { return c.CaptchaVerifyURL == "https://api.hcaptcha.com/siteverify" }},
+		{name: "unknown captcha", vars: map[string]string{"CAPTCHA_PROVIDER": "puzzle"}, wantErr: "CAPTCHA_PROVIDER:"},
+		{name: "trusted proxies", vars: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7 ::1"},
+			check: func(c *Config) bool {
+				return len(c.TrustedProxies) == 3 && c.TrustedProxies[1].String() == "192.168.1.7/32" && c.TrustedProxies[2].String() == "::1/128"
+			}},
+		{name: "trusted proxy junk", vars: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,office"}, wantErr: "TRUSTED_PROXIES:"},
 		{name: "node and dist", vars: map[string]string{"NODE_BIN": "/usr/bin/node", "DIST_DIR": "/srv/dist/"},
 			check: func(c *Config) bool { return c.NodeBin == "/usr/bin/node" && c.DistDir == "/srv/dist" }},
 	}
@@ -120,5 +139,26 @@ func TestLoadCreatesDataDir(t *testing.T) {
 	}
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		t.Fatalf("DATA_DIR not created: %v", err)
+	}
+}
+
+func TestLoadKeepsAGeneratedSecretKey(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DATA_DIR", dir)
+	t.Setenv("SECRET_KEY", "")
+	first, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.SecretKey) < 32 || !first.SecretGenerated {
+		t.Fatalf("generated key %q", first.SecretKey)
+	}
+	info, err := os.Stat(filepath.Join(dir, "secret.key"))
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("key file: %v %v", info, err)
+	}
+	second, err := Load()
+	if err != nil || second.SecretKey != first.SecretKey {
+		t.Fatalf("second start got another key: %v", err)
 	}
 }
