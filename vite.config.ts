@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { siteImages } from './web/vite/site-images.ts';
 
 // Vitest's reporter calls Map.groupBy, which Node only has from version 21; Node 20 is supported here.
 if (typeof Map.groupBy !== 'function') {
@@ -48,7 +49,12 @@ function repoRelativeBuildPaths(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: fromRepo('web/public'),
-  plugins: [repoRelativeBuildPaths(), react(), tailwindcss()],
+  plugins: [
+    repoRelativeBuildPaths(),
+    react(),
+    tailwindcss(),
+    siteImages(fromRepo('web/src/images'), { emit: !isSsrBuild }),
+  ],
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,
@@ -61,7 +67,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           input: fromRepo('web/src/entry-client.tsx'),
           // Libraries change less often than the site: a separate chunk stays cached across deploys.
-          output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+          // Swiper gets its own chunk, which only pages with a carousel load.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'swiper',
+                  test: /node_modules[\\/]swiper[\\/]/,
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
+                { name: 'vendor', test: /node_modules/, priority: 1 },
+              ],
+            },
+          },
         },
   },
   ssr: {

@@ -247,6 +247,13 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 	}
 	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated}
 	if col == nil {
+		if e.Slug == "/" {
+			body, err := sanitizeHome(t.body)
+			if err != nil {
+				return nil, fmt.Errorf("content: %s: stored body is not usable: %w", EntryFile(e), err)
+			}
+			t.body = body
+		}
 		return t, nil
 	}
 	if f.Title == "" {
@@ -289,6 +296,37 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		t.updated = isoDate(e.UpdatedAt)
 	}
 	return t, nil
+}
+
+// sanitizeHome passes the home page's card descriptions, which may hold
+// markup, through SanitizeMarkup: the store may hold what the seed's checks
+// never saw, and pages insert them as HTML.
+func sanitizeHome(body json.RawMessage) (json.RawMessage, error) {
+	var home map[string]json.RawMessage
+	if err := json.Unmarshal(body, &home); err != nil {
+		return nil, err
+	}
+	raw, ok := home["solutions"]
+	if !ok {
+		return body, nil
+	}
+	var solutions map[string]any
+	if err := json.Unmarshal(raw, &solutions); err != nil {
+		return nil, err
+	}
+	cards, _ := solutions["securitySolutions"].([]any)
+	for _, c := range cards {
+		if card, ok := c.(map[string]any); ok {
+			desc, _ := card["desc"].(string)
+			card["desc"] = SanitizeMarkup(desc)
+		}
+	}
+	clean, err := json.Marshal(solutions)
+	if err != nil {
+		return nil, err
+	}
+	home["solutions"] = clean
+	return json.Marshal(home)
 }
 
 func isoDate(t time.Time) string {

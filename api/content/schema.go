@@ -38,6 +38,10 @@ const (
 	kindObjects                     // a non-empty list of objects with fields
 	kindRoutes                      // a non-empty list of locale-free routes
 	kindRouteTexts                  // an object from locale-free routes to strings
+	kindImage                       // a file under web/src/images, such as logos/clients/sahrif-bank.svg
+	kindMarkup                      // text that may hold the elements SanitizeMarkup keeps
+	kindRating                      // a whole number from 1 to 5
+	kindAffix                       // up to 3 characters shown beside a number, possibly none
 )
 
 func text(name string) field       { return field{name: name, kind: kindText} }
@@ -47,6 +51,10 @@ func dateTime(name string) field   { return field{name: name, kind: kindDateTime
 func count(name string) field      { return field{name: name, kind: kindCount} }
 func routes(name string) field     { return field{name: name, kind: kindRoutes} }
 func routeTexts(name string) field { return field{name: name, kind: kindRouteTexts} }
+func image(name string) field      { return field{name: name, kind: kindImage} }
+func markup(name string) field     { return field{name: name, kind: kindMarkup} }
+func rating(name string) field     { return field{name: name, kind: kindRating} }
+func affix(name string) field      { return field{name: name, kind: kindAffix} }
 func optional(f field) field       { f.optional = true; return f }
 
 func enum(name string, values ...string) field {
@@ -95,7 +103,29 @@ var (
 		text("mapQuery"),
 	)
 	listShape = with(pageHead, texts("intro"))
+
+	// The home page's sections; its title and hero are in the web app's
+	// translations. Field names follow the specification's.
+	homeShape = shape{
+		object("news", text("sectionTitle"), text("sectionDescription")),
+		object("solutions",
+			image("backgroundImage"), text("heading"), text("description"), count("text_lines"),
+			objects("securitySolutions", text("icon"), text("title"), markup("desc")),
+		),
+		object("partners", text("heading"), text("description"),
+			objects("items", count("id"), text("name"), image("image"), image("hoverImage"))),
+		object("testimonials", text("heading"), text("description"),
+			objects("items", count("id"), text("quote"), text("name"), text("position"), image("image"), rating("rating"))),
+		object("clients", text("heading"), text("description"),
+			objects("items", text("name"), image("src"))),
+		object("counters", text("heading"),
+			objects("items", optional(count("value")), optional(count("sinceYear")), optional(affix("suffix")), text("label"))),
+	}
 )
+
+// homeFile is the name of the home page's content file: its route, "/",
+// makes no file name.
+const homeFile = "home.json"
 
 // pageShape returns the shape of a page's content file; ok is false for
 // pages whose text lives in the web app's translations (home, sign-in).
@@ -118,6 +148,8 @@ func pageShape(p *Page) (s shape, ok bool) {
 		return contactShape, true
 	case KindResources, KindCareers:
 		return listShape, true
+	case KindHome:
+		return homeShape, true
 	}
 	return nil, false
 }
@@ -186,6 +218,8 @@ func (s shape) checkAt(prefix string, v map[string]any) []string {
 	return problems
 }
 
+var imagePattern = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*\.(?:svg|png|jpg|webp|avif)$`)
+
 var routePattern = regexp.MustCompile(`^/[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)*$`)
 
 // validRoute accepts a locale-free route such as "/services/outsourcing-service".
@@ -231,6 +265,32 @@ func (f field) check(path string, value any) []string {
 		n, ok := value.(float64)
 		if !ok || n < 1 || n != math.Trunc(n) {
 			return fail("must be a whole number above zero, not %v", value)
+		}
+	case kindImage:
+		s, ok := value.(string)
+		if !ok || !imagePattern.MatchString(s) {
+			return fail("must be an image path such as logos/clients/name.svg, not %v", value)
+		}
+	case kindMarkup:
+		s, ok := value.(string)
+		if !ok {
+			return fail("must be a string")
+		}
+		if strings.TrimSpace(s) == "" {
+			return fail("is empty")
+		}
+		if problems := markupProblems(s); len(problems) > 0 {
+			return fail("may hold only <strong>, <em>, <b>, <i> and <br>: %s", strings.Join(problems, "; "))
+		}
+	case kindRating:
+		n, ok := value.(float64)
+		if !ok || n < 1 || n > 5 || n != math.Trunc(n) {
+			return fail("must be a whole number from 1 to 5, not %v", value)
+		}
+	case kindAffix:
+		s, ok := value.(string)
+		if !ok || len([]rune(s)) > 3 {
+			return fail("must be a string of at most 3 characters, not %v", value)
 		}
 	case kindEnum:
 		s, ok := value.(string)

@@ -158,6 +158,9 @@ func (r *seedReader) page(file string, parts []string) {
 		return
 	}
 	route := "/" + strings.TrimSuffix(strings.Join(parts[1:], "/"), ".json")
+	if len(parts) == 2 && parts[1] == homeFile {
+		route = "/"
+	}
 	p := r.catalog.Page(route)
 	if p == nil {
 		r.problem(file, "there is no page %s in sitemap.json", route)
@@ -243,6 +246,9 @@ func (r *seedReader) checkTranslations() {
 
 // EntryFile returns the seed file an entry comes from, relative to the seed tree.
 func EntryFile(e store.ContentEntry) string {
+	if e.Collection == PagesCollection && e.Slug == "/" {
+		return pagesDir + "/" + e.Locale + "/" + homeFile
+	}
 	if e.Collection == PagesCollection {
 		return pagesDir + "/" + e.Locale + e.Slug + ".json"
 	}

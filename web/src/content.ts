@@ -133,3 +133,38 @@ export function authorName(content: ArticleContent): string {
 export function slugOf(route: string): string {
   return route.slice(route.lastIndexOf('/') + 1);
 }
+
+/** A card of the dark security-solutions slider; `desc` is markup the server has sanitized. */
+export type SecuritySolution = { icon: string; title: string; desc: string };
+
+export type PartnerItem = { id: number; name: string; image: string; hoverImage: string };
+
+export type Testimonial = {
+  id: number;
+  quote: string;
+  name: string;
+  position: string;
+  image: string;
+  rating: number;
+};
+
+export type ClientLogo = { name: string; src: string };
+
+/** A figure of the counters band: a number, or the years since a year. */
+export type Counter = { value?: number; sinceYear?: number; suffix?: string; label: string };
+
+/** The home page's sections, with the specification's field names. */
+export type HomeContent = {
+  news: { sectionTitle?: string; sectionDescription?: string };
+  solutions: {
+    backgroundImage: string;
+    heading?: string;
+    description?: string;
+    text_lines: number;
+    securitySolutions: SecuritySolution[];
+  };
+  partners: { heading: string; description: string; items: PartnerItem[] };
+  testimonials: { heading: string; description: string; items: Testimonial[] };
+  clients: { heading: string; description: string; items: ClientLogo[] };
+  counters: { heading: string; items: Counter[] };
+};

@@ -47,6 +47,119 @@ export function ArrowEndIcon({ className = 'size-4', ...props }: IconProps) {
   );
 }
 
+/** Points toward the start of the line: mirror it in right-to-left text. */
+export function ChevronStartIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={`${className} rtl:-scale-x-100`} {...props}>
+      <path d="m15 6-6 6 6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function PauseIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={className} {...props}>
+      <path d="M9 5v14M15 5v14" />
+    </StrokeIcon>
+  );
+}
+
+export function PlayIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <StrokeIcon className={`${className} rtl:-scale-x-100`} {...props}>
+      <path d="M7 4.5v15l12-7.5Z" />
+    </StrokeIcon>
+  );
+}
+
+/** A rating star, filled or outlined. */
+export function StarIcon({
+  filled,
+  className = 'size-4',
+  ...props
+}: IconProps & { filled: boolean }) {
+  return (
+    <StrokeIcon className={className} fill={filled ? 'currentColor' : 'none'} {...props}>
+      <path d="m12 3.5 2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8Z" />
+    </StrokeIcon>
+  );
+}
+
+/** The icons security-solution cards name in their `icon` field; a shield for any other name. */
+export function SolutionIcon({ icon, ...props }: IconProps & { icon: string }) {
+  switch (icon) {
+    case 'target':
+      return (
+        <StrokeIcon {...props}>
+          <circle cx="12" cy="12" r="8.5" />
+          <circle cx="12" cy="12" r="4.5" />
+          <path d="M12 12h.01M12 1.5v4M12 18.5v4M1.5 12h4M18.5 12h4" />
+        </StrokeIcon>
+      );
+    case 'radar':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M12 12 18.5 5.5M20.5 12A8.5 8.5 0 1 1 12 3.5M16.5 12A4.5 4.5 0 1 1 12 7.5" />
+          <circle cx="12" cy="12" r="1" />
+        </StrokeIcon>
+      );
+    case 'code':
+      return (
+        <StrokeIcon {...props}>
+          <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />
+        </StrokeIcon>
+      );
+    case 'siren':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M6.5 18v-6a5.5 5.5 0 0 1 11 0v6M4 21h16M5 18h14M12 2v2M3.5 5.5 5 7M20.5 5.5 19 7" />
+        </StrokeIcon>
+      );
+    case 'users':
+      return (
+        <StrokeIcon {...props}>
+          <circle cx="9" cy="8" r="3" />
+          <path d="M3.5 19a5.5 5.5 0 0 1 11 0M16 5.5a3 3 0 0 1 0 5M17.5 14a5 5 0 0 1 3 5" />
+        </StrokeIcon>
+      );
+    case 'lock':
+      return (
+        <StrokeIcon {...props}>
+          <rect x="5" y="10.5" width="14" height="10" rx="2" />
+          <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2" />
+        </StrokeIcon>
+      );
+    case 'server':
+      return (
+        <StrokeIcon {...props}>
+          <rect x="4" y="3.5" width="16" height="7" rx="1.5" />
+          <rect x="4" y="13.5" width="16" height="7" rx="1.5" />
+          <path d="M8 7h.01M8 17h.01M12 7h4M12 17h4" />
+        </StrokeIcon>
+      );
+    case 'file-check':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
+          <path d="M14 3v5h5M9 14.5l2 2 4-4.5" />
+        </StrokeIcon>
+      );
+    case 'cloud':
+      return (
+        <StrokeIcon {...props}>
+          <path d="M7 18.5h10a4.5 4.5 0 0 0 .6-9A6 6 0 0 0 6 10.5a4 4 0 0 0 1 8Z" />
+        </StrokeIcon>
+      );
+    default:
+      return (
+        <StrokeIcon {...props}>
+          <path d="M12 3 5 6v5.5c0 4.3 3 8.1 7 9.5 4-1.4 7-5.2 7-9.5V6Z" />
+          <path d="m9 12 2 2 4-4.5" />
+        </StrokeIcon>
+      );
+  }
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

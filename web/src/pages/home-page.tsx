@@ -1,7 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from '../translation';
 import { AreaIcon, ArrowEndIcon } from '../components/icons';
+import { ClientsStrip } from '../components/home/clients-strip';
+import { Counters } from '../components/home/counters';
+import { NewsSlider } from '../components/home/news-slider';
+import { PartnerSlider } from '../components/home/partner-slider';
+import { SiteImage } from '../components/home/site-image';
+import { SolutionsSlider } from '../components/home/solutions-slider';
+import { Testimonials } from '../components/home/testimonials';
+import { contentOf, type HomeContent } from '../content';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
+import './home-page.css';
 
 export const homeContactRoute = '/contact-us/dubai';
 export const homeRequestRoute = '/forms';
@@ -28,7 +37,8 @@ function HeroPattern() {
 
 export default function HomePage() {
   const { t } = useTranslation();
-  const { footer } = usePage();
+  const { footer, page } = usePage();
+  const home = contentOf<HomeContent>(page);
   const label = useNavLabel();
   const localize = useLocalizedPath();
   const areasHeading = useId();
@@ -38,33 +48,44 @@ export default function HomePage() {
     <>
       <section className="on-dark relative overflow-hidden bg-linear-to-br from-hero to-hero-deep text-hero-ink">
         <HeroPattern />
-        <div className="relative page-shell py-16 sm:py-20 lg:py-28">
-          <p className="text-sm font-semibold tracking-[0.18em] text-hero-accent uppercase">
-            {t('home.eyebrow')}
-          </p>
-          <h1 className="mt-4 max-w-4xl text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl lg:leading-[1.1]">
-            {t('home.title')}
-          </h1>
-          <p className="mt-6 max-w-2xl text-base leading-relaxed text-hero-muted sm:text-lg">
-            {t('home.lead')}
-          </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <a
-              href={localize(homeContactRoute)}
-              className="inline-flex items-center justify-center gap-2 rounded-md bg-hero-accent px-6 py-3 font-semibold text-hero transition-colors hover:bg-white"
-            >
-              {t('home.primaryCta')}
-              <ArrowEndIcon />
-            </a>
-            <a
-              href={localize(homeRequestRoute)}
-              className="inline-flex items-center justify-center rounded-md border border-white/40 px-6 py-3 font-semibold text-white transition-colors hover:border-white hover:bg-white/10"
-            >
-              {t('home.secondaryCta')}
-            </a>
+        <div className="relative page-shell grid items-center gap-10 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-24 xl:grid-cols-[minmax(0,1fr)_32rem]">
+          <div>
+            <p className="text-sm font-semibold tracking-[0.18em] text-hero-accent uppercase">
+              {t('home.eyebrow')}
+            </p>
+            <h1 className="mt-4 max-w-4xl text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl lg:leading-[1.1]">
+              {t('home.title')}
+            </h1>
+            <p className="mt-6 max-w-2xl text-base leading-relaxed text-hero-muted sm:text-lg">
+              {t('home.lead')}
+            </p>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <a
+                href={localize(homeContactRoute)}
+                className="inline-flex items-center justify-center gap-2 rounded-md bg-hero-accent px-6 py-3 font-semibold text-hero transition-colors hover:bg-white"
+              >
+                {t('home.primaryCta')}
+                <ArrowEndIcon />
+              </a>
+              <a
+                href={localize(homeRequestRoute)}
+                className="inline-flex items-center justify-center rounded-md border border-white/40 px-6 py-3 font-semibold text-white transition-colors hover:border-white hover:bg-white/10"
+              >
+                {t('home.secondaryCta')}
+              </a>
+            </div>
           </div>
+          <SiteImage
+            src="home/hero.svg"
+            alt=""
+            lazy={false}
+            priority
+            className="mx-auto hidden h-auto w-full max-w-md lg:block"
+          />
         </div>
       </section>
+
+      {home && <Counters section={home.counters} />}
 
       <section aria-labelledby={areasHeading} className="page-shell py-16 lg:py-24">
         <div className="max-w-2xl">
@@ -96,6 +117,16 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+
+      {home && (
+        <>
+          <NewsSlider section={home.news} items={page.items} />
+          <SolutionsSlider section={home.solutions} />
+          <Testimonials section={home.testimonials} />
+          <PartnerSlider section={home.partners} />
+          <ClientsStrip section={home.clients} />
+        </>
+      )}
     </>
   );
 }
