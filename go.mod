@@ -5,6 +5,7 @@ go 1.26.8
 tool github.com/go-task/task/v3/cmd/task
 
 require (
+	github.com/altcha-org/altcha-lib-go v1.0.0
 	github.com/andybalholm/brotli v1.2.8
 	github.com/glebarez/sqlite v1.11.0
 	github.com/jackc/pgx/v5 v5.10.0

@@ -16,6 +16,7 @@ type Messages struct {
 	APIBadRequest       string // a request the server cannot read
 	APITooManyRequests  string // a client over its rate limit
 	APIInternal         string // anything that failed on the server's side
+	APICrossSite        string // a state-changing request sent from another site
 }
 
 var catalogue = map[Locale]*Messages{
@@ -32,6 +33,7 @@ var catalogue = map[Locale]*Messages{
 		APIBadRequest:       "The request could not be understood. Please check what was sent.",
 		APITooManyRequests:  "Too many requests. Please wait a moment and try again.",
 		APIInternal:         "Something went wrong on our side. Please try again later.",
+		APICrossSite:        "This request was refused because it was sent from another website.",
 	},
 	Nl: {
 		UnavailableTitle:    "Deze pagina is tijdelijk niet beschikbaar",
@@ -46,6 +48,7 @@ var catalogue = map[Locale]*Messages{
 		APIBadRequest:       "Het verzoek kon niet worden gelezen. Controleer de verstuurde gegevens.",
 		APITooManyRequests:  "Te veel verzoeken. Wacht even en probeer het dan opnieuw.",
 		APIInternal:         "Er is bij ons iets misgegaan. Probeer het later opnieuw.",
+		APICrossSite:        "Dit verzoek is geweigerd omdat het vanaf een andere website is verstuurd.",
 	},
 	Fr: {
 		UnavailableTitle:    "Cette page est temporairement indisponible",
@@ -60,6 +63,7 @@ var catalogue = map[Locale]*Messages{
 		APIBadRequest:       "La requête est illisible. Veuillez vérifier les données envoyées.",
 		APITooManyRequests:  "Trop de requêtes. Veuillez patienter un instant avant de réessayer.",
 		APIInternal:         "Une erreur s’est produite de notre côté. Veuillez réessayer plus tard.",
+		APICrossSite:        "Cette requête a été refusée, car elle a été envoyée depuis un autre site web.",
 	},
 	Ar: {
 		UnavailableTitle:    "هذه الصفحة غير متاحة مؤقتًا",
@@ -74,6 +78,7 @@ var catalogue = map[Locale]*Messages{
 		APIBadRequest:       "تعذّرت قراءة الطلب. يُرجى التحقق من البيانات المرسلة.",
 		APITooManyRequests:  "عدد الطلبات كبير جدًا. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
 		APIInternal:         "حدث خطأ من جانبنا. يُرجى المحاولة لاحقًا.",
+		APICrossSite:        "رُفض هذا الطلب لأنه أُرسل من موقع إلكتروني آخر.",
 	},
 }
 

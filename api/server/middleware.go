@@ -8,7 +8,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -19,6 +21,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 )
 
@@ -63,7 +66,11 @@ func (sh *securityHeaders) apply(h http.Header) {
 // secure adds the security headers to every routed response.
 func (s *Server) secure(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		s.headers.Load().apply(c.Response().Header())
+		h := c.Response().Header()
+		s.headers.Load().apply(h)
+		if isAPI(c.Request().URL.Path) {
+			h["Cache-Control"] = noStore // handlers may relax it (a profile picture)
+		}
 		return next(c)
 	}
 }
@@ -300,4 +307,57 @@ func encode(enc string, body []byte) ([]byte, error) {
 		}
 	}
 	return out.Bytes(), nil
+}
+
+// sameOrigin refuses state-changing requests sent from another site, with
+// 403. A browser says where a request comes from in Sec-Fetch-Site (only
+// "same-origin" and "none", a typed address or bookmark, pass); an older
+// browser in Origin, which must then be the site's own. Clients that send
+// neither (scripts, the legacy app) are not browsers acting for someone
+// else, and pass.
+func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		if !crossSite(r, s.baseURL) {
+			return next(c)
+		}
+		if !isAPI(r.URL.Path) {
+			return echo.NewHTTPError(http.StatusForbidden)
+		}
+		c.Response().Header()["Cache-Control"] = noStore
+		return c.JSON(http.StatusForbidden, apiError{Message: locale.For(apiLocale(r)).APICrossSite})
+	}
+}
+
+// crossSite reports whether a request comes from a page of another site.
+func crossSite(r *http.Request, baseURL string) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
+		return site != "same-origin" && site != "none"
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		return !strings.EqualFold(origin, baseURL)
+	}
+	return false
+}
+
+// clientIP returns Echo's IP extractor: the TCP peer, or, when the peer is
+// one of the trusted proxies, the rightmost address in X-Forwarded-For that
+// is not a trusted proxy itself. Nothing is trusted by default, not even
+// loopback or private networks.
+func clientIP(trusted []netip.Prefix) echo.IPExtractor {
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range trusted {
+		opts = append(opts, echo.TrustIPRange(&net.IPNet{
+			IP:   net.IP(p.Addr().AsSlice()),
+			Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen()),
+		}))
+	}
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }

@@ -3,6 +3,9 @@ package server
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/sitemap"
 )
@@ -17,7 +20,7 @@ var getHead = []string{http.MethodGet, http.MethodHead}
 // (see serveCached). What the cache does not hold falls through to here.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(s.observe, s.secure, s.compress)
+	e.Use(s.observe, s.secure, s.sameOrigin, s.compress)
 
 	// Probes.
 	e.Match(getHead, "/healthz", s.healthz)
@@ -37,9 +40,25 @@ func (s *Server) routes() {
 	}
 	e.Match(getHead, "/.well-known/security.txt", s.securityTxt)
 
-	// JSON API. No endpoints yet: every address answers the error envelope.
+	// JSON API: the account API (its routes, rate limits and sign-in
+	// requirements are declared in api/auth/routes.go); every other address
+	// answers the error envelope.
+	if s.auth != nil {
+		s.auth.Routes(e.Group("/api"))
+	}
+	if s.captcha != nil {
+		e.GET("/api/captcha/challenge", captcha.ChallengeHandler(s.captcha))
+	}
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)
+
+	// The development outbox shows codes and links: it exists only when
+	// development mode handed the server one.
+	if s.devMail != nil {
+		outbox := echo.WrapHandler(s.devMail)
+		e.Match(getHead, "/dev/mail", outbox)
+		e.Match(getHead, "/dev/mail/*", outbox)
+	}
 
 	// Pages the cache does not hold, redirects, files at the root of the
 	// client build (favicon.svg) and the not-found page.

@@ -10,12 +10,15 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/auth"
+	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
@@ -44,6 +47,11 @@ type Config struct {
 	Logger    *slog.Logger     // application log
 	AccessLog *slog.Logger     // one line per request; Logger when nil
 	Now       func() time.Time // clock for security.txt's expiry; time.Now
+
+	Auth           *auth.Service    // the account API under /api; none when nil
+	Captcha        captcha.Provider // answers GET /api/captcha/challenge; none when nil
+	DevMail        http.Handler     // the development outbox at /dev/mail; nil outside development, where the route does not exist
+	TrustedProxies []netip.Prefix   // peers whose X-Forwarded-For names the client
 }
 
 // Server answers the site's HTTP requests.
@@ -61,6 +69,9 @@ type Server struct {
 	hsts      bool
 	ids       requestIDs
 	fallback  map[locale.Locale]fallbackPages
+	auth      *auth.Service
+	captcha   captcha.Provider
+	devMail   http.Handler
 }
 
 // New builds the server and declares its routes. The pages and their
@@ -92,7 +103,11 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		hsts:      len(cfg.BaseURL) > 8 && cfg.BaseURL[:8] == "https://",
 		ids:       newRequestIDs(),
 		fallback:  buildFallbackPages(),
+		auth:      cfg.Auth,
+		captcha:   cfg.Captcha,
+		devMail:   cfg.DevMail,
 	}
+	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	s.SetScriptHashes(nil)
 	e.HTTPErrorHandler = s.handleError
 	s.routes()

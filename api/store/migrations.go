@@ -58,6 +58,10 @@ var migrations = []migration{
 			PRIMARY KEY (collection, slug, locale)
 		)`).Error
 	}},
+	{4, "mail queue and development outbox", migrateMail},
+	{5, "spent captcha challenges", migrateCaptcha},
+	{6, "accounts, sessions and one-time tokens", migrateAccounts},
+	{7, "throttle counters", migrateThrottle},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

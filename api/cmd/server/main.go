@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/config"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/render"
@@ -211,7 +212,27 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		BaseURL:  cfg.BaseURL,
 		Logger:   logger,
 	})
-	srv := server.New(server.Config{BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger}, cache, st)
+	queue, sender, devMail, err := newMail(cfg, st, logger)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	verifier, err := captcha.New(cfg, st)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	accounts, err := newAccounts(cfg, st, logger, queue, verifier)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	go accounts.Run(ctx)
+	srv := server.New(server.Config{
+		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger,
+		Auth: accounts, TrustedProxies: cfg.TrustedProxies,
+		Captcha: verifier, DevMail: devMail,
+	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
 
 	logger.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)
@@ -230,7 +251,19 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		cache.Run(renderCtx)
 	}()
 
+	// E-mail goes out in the background until shutdown; a send cut short
+	// is rescheduled.
+	mailCtx, stopMail := context.WithCancel(ctx)
+	mailing := make(chan struct{})
+	go func() {
+		defer close(mailing)
+		sender.Run(mailCtx)
+	}()
+	go runCaptchaCleanup(mailCtx, verifier, logger)
+
 	serveErr := srv.Serve(ctx, ln, cfg.ShutdownTimeout)
+	stopMail()
+	<-mailing
 
 	stopRendering()
 	<-rendering

@@ -1,0 +1,235 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// currentUser answers the signed-in visitor's user data.
+//
+// GET /api/account
+func (s *Service) currentUser(c echo.Context) error {
+	return ok(c, userData(mustUser(c).user), "")
+}
+
+// profileRequest holds the only fields a profile update may change: no
+// e-mail, id or confirmation state can be smuggled in.
+type profileRequest struct {
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	PhoneNumber string `json:"phoneNumber"`
+}
+
+// updateProfile changes the names and phone number.
+//
+// PUT /api/account/profile
+func (s *Service) updateProfile(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	var req profileRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	p := store.Profile{
+		FirstName:   v.name("firstName", req.FirstName),
+		LastName:    v.name("lastName", req.LastName),
+		PhoneNumber: v.phone("phoneNumber", req.PhoneNumber),
+	}
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	u := mustUser(c).user
+	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, p); err != nil {
+		return fmt.Errorf("auth: update profile: %w", err)
+	}
+	u.FirstName, u.LastName, u.PhoneNumber = p.FirstName, p.LastName, p.PhoneNumber
+	return ok(c, userData(u), m.ProfileSaved)
+}
+
+// checkOwnPassword verifies the signed-in visitor's password for a
+// sensitive change. Wrong guesses count towards the same per-address
+// throttle as logins, so a stolen session cannot brute-force it.
+func (s *Service) checkOwnPassword(c echo.Context, u *store.User, password string) (good bool, retry time.Duration, err error) {
+	ctx := c.Request().Context()
+	th, err := s.loginThrottle(ctx, u.Email)
+	if err != nil || th.lockedFor > 0 {
+		return false, th.lockedFor, err
+	}
+	good, _, err = s.hasher.Verify(ctx, password, u.PasswordHash)
+	if err != nil {
+		return false, 0, err
+	}
+	if !good {
+		_, err = s.loginFailed(ctx, th.key)
+	}
+	return good, 0, err
+}
+
+// passwordRequest changes the password.
+type passwordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// changePassword sets a new password after checking the current one, ends
+// the account's other sessions and e-mails a notice.
+//
+// POST /api/account/password
+func (s *Service) changePassword(c echo.Context) error {
+	loc := requestLocale(c.Request())
+	m := msgs(loc)
+	var req passwordRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	cur := mustUser(c)
+	u := cur.user
+	v := newChecker(m)
+	v.password("currentPassword", req.CurrentPassword)
+	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
+		u.Email, u.FirstName, u.LastName, fullName(u))
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	good, retry, err := s.checkOwnPassword(c, u, req.CurrentPassword)
+	if err != nil {
+		return fmt.Errorf("auth: change password: %w", err)
+	}
+	if retry > 0 {
+		return tooMany(c, m.TooManyAttempts, retry)
+	}
+	if !good {
+		return invalid(c, m, map[string]string{"currentPassword": m.PasswordWrong})
+	}
+	ctx := c.Request().Context()
+	hash, err := s.hasher.Hash(ctx, req.NewPassword)
+	if err != nil {
+		return fmt.Errorf("auth: change password: %w", err)
+	}
+	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
+		return fmt.Errorf("auth: change password: %w", err)
+	}
+	if err := s.store.DeleteUserSessions(ctx, u.ID, cur.session.IDHash); err != nil {
+		return fmt.Errorf("auth: change password: %w", err)
+	}
+	if err := s.store.ResetCounter(ctx, s.keyed("login", u.Email)); err != nil {
+		return fmt.Errorf("auth: change password: %w", err)
+	}
+	s.sendPasswordChanged(c, u, loc)
+	return ok(c, nil, m.PasswordChanged)
+}
+
+// sessionInfo is one signed-in browser in the sessions list.
+type sessionInfo struct {
+	ID         string    `json:"id"`
+	Device     string    `json:"device"`
+	IP         string    `json:"ip"`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	Current    bool      `json:"current"`
+}
+
+// listSessions answers the account's sessions, the current one marked.
+//
+// GET /api/account/sessions
+func (s *Service) listSessions(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	cur := mustUser(c)
+	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, s.now())
+	if err != nil {
+		return fmt.Errorf("auth: list sessions: %w", err)
+	}
+	out := make([]sessionInfo, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, sessionInfo{
+			ID: r.ID, Device: describeDevice(r.UserAgent, m), IP: r.IP,
+			CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC(), Current: r.IDHash == cur.session.IDHash,
+		})
+	}
+	return ok(c, out, "")
+}
+
+// revokeSession ends one of the account's sessions; ending the current
+// one also clears its cookie.
+//
+// DELETE /api/account/sessions/:id
+func (s *Service) revokeSession(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	cur := mustUser(c)
+	id := c.Param("id")
+	if len(id) > 64 {
+		return fail(c, http.StatusNotFound, m.SessionNotFound, nil)
+	}
+	found, err := s.store.DeleteUserSession(c.Request().Context(), cur.user.ID, id)
+	if err != nil {
+		return fmt.Errorf("auth: revoke session: %w", err)
+	}
+	if !found {
+		return fail(c, http.StatusNotFound, m.SessionNotFound, nil)
+	}
+	if id == cur.session.ID {
+		s.clearCookie(c)
+	}
+	return ok(c, nil, m.SessionEnded)
+}
+
+// deleteRequest confirms an account deletion with the password.
+type deleteRequest struct {
+	Password string `json:"password"`
+}
+
+// deleteAccount deletes the account, its sessions, tokens and picture,
+// after checking the password, and e-mails a notice.
+//
+// POST /api/account/delete
+func (s *Service) deleteAccount(c echo.Context) error {
+	loc := requestLocale(c.Request())
+	m := msgs(loc)
+	var req deleteRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	v.password("password", req.Password)
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	u := mustUser(c).user
+	good, retry, err := s.checkOwnPassword(c, u, req.Password)
+	if err != nil {
+		return fmt.Errorf("auth: delete account: %w", err)
+	}
+	if retry > 0 {
+		return tooMany(c, m.TooManyAttempts, retry)
+	}
+	if !good {
+		return invalid(c, m, map[string]string{"password": m.PasswordWrong})
+	}
+	ctx := c.Request().Context()
+	if err := s.store.DeleteUser(ctx, u.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("auth: delete account: %w", err)
+	}
+	s.deleteBlob(ctx, u.AvatarKey)
+	s.clearCookie(c)
+	s.sendMail(ctx, mail.Message{To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAccountDeleted})
+	return ok(c, nil, m.AccountDeleted)
+}
+
+// deleteBlob removes a stored file; a failure leaves an orphan, which is logged.
+func (s *Service) deleteBlob(ctx context.Context, key string) {
+	if key == "" || s.blobs == nil {
+		return
+	}
+	if err := s.blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+		s.log.Warn("auth: deleting a stored file", "key", key, "err", err)
+	}
+}

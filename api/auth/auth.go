@@ -1,0 +1,152 @@
+// Package auth is the visitors' side of accounts: the legacy auth API
+// (register, confirm, login, password recovery), the account API of our own
+// (profile, avatar, password, sessions, deletion), sessions behind a cookie,
+// throttling and rate limits, and the signed-in user for the page server.
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"strings"
+	"time"
+
+	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// Verifier checks a captcha token from a form; captcha.Verifier is one.
+type Verifier interface {
+	// Verify returns nil when token is a valid, unspent solution, an error otherwise (also for "").
+	Verify(ctx context.Context, token, remoteIP string) error
+}
+
+// Limits are the per-IP rate limits, in requests per minute per endpoint.
+type Limits struct {
+	Strict   int // login, register, recovery, confirmation, password change, deletion
+	Standard int // everything else of the account API
+}
+
+// DefaultLimits are the rate limits used when Config.Limits is zero.
+var DefaultLimits = Limits{Strict: 20, Standard: 120}
+
+// Config is what the auth service needs.
+type Config struct {
+	Store     *store.Store
+	Mail      mail.Enqueuer
+	Captcha   Verifier
+	Blobs     blob.Store
+	BaseURL   string            // public origin: links in e-mail; https makes the cookie __Host- and Secure
+	SecretKey string            // keys the hashes of reset codes and throttle keys
+	Hasher    *passwords.Hasher // passwords.NewHasher(0) when nil
+	Limits    Limits            // DefaultLimits when zero
+	Logger    *slog.Logger      // slog.Default() when nil
+	Now       func() time.Time  // time.Now when nil
+}
+
+// Service answers the account API.
+type Service struct {
+	store   *store.Store
+	mail    mail.Enqueuer
+	captcha Verifier
+	blobs   blob.Store
+	baseURL string
+	secret  []byte
+	hasher  *passwords.Hasher
+	limits  Limits
+	log     *slog.Logger
+	now     func() time.Time
+	cookie  cookieSpec
+}
+
+// New returns the auth service.
+func New(cfg Config) *Service {
+	if cfg.Hasher == nil {
+		cfg.Hasher = passwords.NewHasher(0)
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	secure := strings.HasPrefix(cfg.BaseURL, "https://")
+	c := cookieSpec{name: "session", secure: secure}
+	if secure {
+		c.name = "__Host-session"
+	}
+	return &Service{
+		store:   cfg.Store,
+		mail:    cfg.Mail,
+		captcha: cfg.Captcha,
+		blobs:   cfg.Blobs,
+		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
+		secret:  []byte(cfg.SecretKey),
+		hasher:  cfg.Hasher,
+		limits:  cfg.Limits,
+		log:     cfg.Logger,
+		now:     func() time.Time { return cfg.Now().UTC() },
+		cookie:  c,
+	}
+}
+
+// CookieName returns the name of the session cookie.
+func (s *Service) CookieName() string { return s.cookie.name }
+
+// Run deletes expired sessions, tokens and idle throttle counters every
+// hour until ctx ends. Every replica may run it: the deletes are idempotent.
+func (s *Service) Run(ctx context.Context) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		now := s.now()
+		if n, err := s.store.DeleteExpired(ctx, now, now.Add(-time.Hour)); err != nil && ctx.Err() == nil {
+			s.log.Warn("auth: deleting expired rows", "err", err)
+		} else if n > 0 {
+			s.log.Debug("auth: deleted expired rows", "rows", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// keyed returns a hex HMAC of parts under the secret key: the database
+// holds these instead of e-mail addresses, IPs and codes.
+func (s *Service) keyed(parts ...string) string {
+	m := hmac.New(sha256.New, s.secret)
+	for _, p := range parts {
+		m.Write([]byte(p))
+		m.Write([]byte{0})
+	}
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// sha returns the hex SHA-256 of a random secret (session ids, link tokens).
+func sha(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// link returns an absolute URL of a site path.
+func (s *Service) link(path string) string { return s.baseURL + path }
+
+// sendMail queues an e-mail. Failing to queue never fails the request (the
+// answer must not differ between accounts), so it is logged instead.
+func (s *Service) sendMail(ctx context.Context, m mail.Message) {
+	if s.mail == nil {
+		return
+	}
+	if err := s.mail.Enqueue(context.WithoutCancel(ctx), m); err != nil {
+		s.log.Error("auth: queueing e-mail", "kind", string(m.Kind), "err", err)
+	}
+}

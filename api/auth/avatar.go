@@ -1,0 +1,227 @@
+package auth
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+
+	"noorvale.example/site/api/blob"
+)
+
+// Avatar limits.
+const (
+	maxAvatarBytes = 2 << 20        // the file itself
+	maxAvatarBody  = 2<<20 + 16<<10 // the file plus the multipart envelope
+	maxAvatarSide  = 4096           // largest width or height accepted
+	avatarSide     = 512            // largest width or height stored
+)
+
+// uploadAvatar stores a new profile picture: PNG, JPEG or WebP by content,
+// at most 2 MB and 4096 × 4096, scaled to fit 512 × 512 and re-encoded (so
+// no metadata survives), under a random name. The old picture is deleted.
+//
+// POST /api/account/avatar (multipart, field "file")
+func (s *Service) uploadAvatar(c echo.Context) error {
+	r := c.Request()
+	m := msgs(requestLocale(r))
+	if r.ContentLength > maxAvatarBody {
+		return fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge, nil)
+	}
+	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAvatarBody)
+	data, err := readFilePart(r)
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe) || errors.Is(err, errTooLarge):
+		return fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge, nil)
+	case errors.Is(err, errNoFile):
+		return invalid(c, m, map[string]string{"file": m.AvatarMissing})
+	case err != nil:
+		return fail(c, http.StatusBadRequest, m.BadRequest, nil)
+	}
+
+	var decodeConfig func(io.Reader) (image.Config, error)
+	var decodeImage func(io.Reader) (image.Image, error)
+	switch http.DetectContentType(data) {
+	case "image/png":
+		decodeConfig, decodeImage = png.DecodeConfig, png.Decode
+	case "image/jpeg":
+		decodeConfig, decodeImage = jpeg.DecodeConfig, jpeg.Decode
+	case "image/webp":
+		decodeConfig, decodeImage = webp.DecodeConfig, webp.Decode
+	default:
+		return invalid(c, m, map[string]string{"file": m.AvatarType})
+	}
+	// The header first: a small file can claim enormous dimensions.
+	cfg, err := decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return invalid(c, m, map[string]string{"file": m.AvatarUnreadable})
+	}
+	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width < 1 || cfg.Height < 1 {
+		return invalid(c, m, map[string]string{"file": sprintf(m.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
+	}
+	img, err := decodeImage(bytes.NewReader(data))
+	if err != nil {
+		return invalid(c, m, map[string]string{"file": m.AvatarUnreadable})
+	}
+	img = fit(img, avatarSide)
+
+	var out bytes.Buffer
+	ext, contentType := ".png", "image/png"
+	if isOpaque(img) {
+		ext, contentType = ".jpg", "image/jpeg"
+		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: 85})
+	} else {
+		err = png.Encode(&out, img)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: encode avatar: %w", err)
+	}
+	ctx := r.Context()
+	key := "avatars/" + newID() + ext
+	if err := s.blobs.Put(ctx, key, &out, contentType); err != nil {
+		return fmt.Errorf("auth: store avatar: %w", err)
+	}
+	u := mustUser(c).user
+	if err := s.store.SetAvatarKey(ctx, u.ID, key); err != nil {
+		s.deleteBlob(ctx, key)
+		return fmt.Errorf("auth: store avatar: %w", err)
+	}
+	s.deleteBlob(ctx, u.AvatarKey)
+	u.AvatarKey = key
+	return ok(c, userData(u), m.AvatarSaved)
+}
+
+var errNoFile = errors.New("auth: no file part")
+
+// readFilePart reads the part named "file" of a multipart body, refusing
+// more than maxAvatarBytes.
+func readFilePart(r *http.Request) ([]byte, error) {
+	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mediaType != "multipart/form-data" {
+		return nil, errNoFile
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, errNoFile
+		}
+		if err != nil {
+			return nil, err
+		}
+		if part.FormName() != "file" {
+			_, _ = io.Copy(io.Discard, part)
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, maxAvatarBytes+1))
+		if err != nil {
+			return nil, err
+		}
+		if len(data) > maxAvatarBytes {
+			return nil, errTooLarge
+		}
+		if len(data) == 0 {
+			return nil, errNoFile
+		}
+		return data, nil
+	}
+}
+
+// fit scales img down to fit side × side, keeping its proportions.
+func fit(img image.Image, side int) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= side && h <= side {
+		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
+		return dst
+	}
+	if w >= h {
+		h, w = max(1, h*side/w), side
+	} else {
+		w, h = max(1, w*side/h), side
+	}
+	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Src, nil)
+	return dst
+}
+
+// isOpaque reports whether every pixel of img is fully opaque.
+func isOpaque(img image.Image) bool {
+	if o, ok := img.(interface{ Opaque() bool }); ok {
+		return o.Opaque()
+	}
+	return false
+}
+
+// removeAvatar deletes the profile picture.
+//
+// DELETE /api/account/avatar
+func (s *Service) removeAvatar(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	u := mustUser(c).user
+	ctx := c.Request().Context()
+	if u.AvatarKey != "" {
+		if err := s.store.SetAvatarKey(ctx, u.ID, ""); err != nil {
+			return fmt.Errorf("auth: remove avatar: %w", err)
+		}
+		s.deleteBlob(ctx, u.AvatarKey)
+		u.AvatarKey = ""
+	}
+	return ok(c, userData(u), m.AvatarRemoved)
+}
+
+// serveAvatar sends the signed-in visitor's own picture, with its stored
+// content type, nosniff, and a private cache (the name changes with the picture).
+//
+// GET /api/account/avatar/:name
+func (s *Service) serveAvatar(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	u := mustUser(c).user
+	name := c.Param("name")
+	if u.AvatarKey == "" || name != path.Base(u.AvatarKey) {
+		return fail(c, http.StatusNotFound, m.AvatarNotFound, nil)
+	}
+	rc, contentType, err := s.blobs.Get(c.Request().Context(), u.AvatarKey)
+	if errors.Is(err, blob.ErrNotFound) {
+		return fail(c, http.StatusNotFound, m.AvatarNotFound, nil)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: serve avatar: %w", err)
+	}
+	defer rc.Close()
+	if contentType != "image/png" && contentType != "image/jpeg" {
+		contentType = "application/octet-stream"
+	}
+	h := c.Response().Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "private, max-age=86400")
+	h.Set("Content-Disposition", "inline")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	return c.Stream(http.StatusOK, contentType, rc)
+}
+
+// newID returns a random name for a stored file: 128 bits, hex-encoded.
+func newID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}

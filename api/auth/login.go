@@ -1,0 +1,120 @@
+package auth
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/store"
+)
+
+// loginRequest is the legacy credentials payload.
+type loginRequest struct {
+	Email      string   `json:"email"`
+	Password   string   `json:"password"`
+	RememberMe flexBool `json:"rememberMe"`
+	Captcha    string   `json:"captcha"`
+}
+
+// login checks the credentials and starts a session. Unknown addresses and
+// wrong passwords get the same answer after the same work (a dummy hash);
+// failures are counted per address whether or not it has an account.
+//
+// POST /api/Website/Login
+func (s *Service) login(c echo.Context) error {
+	r := c.Request()
+	loc := requestLocale(r)
+	m := msgs(loc)
+	var req loginRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	email := v.email("email", req.Email)
+	v.password("password", req.Password)
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	ctx := r.Context()
+	th, err := s.loginThrottle(ctx, email)
+	if err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	if th.lockedFor > 0 {
+		return tooMany(c, m.TooManyAttempts, th.lockedFor)
+	}
+	if th.needCaptcha && !s.verifyCaptcha(c, req.Captcha) {
+		return captchaFailed(c, m)
+	}
+
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	var good, rehash bool
+	if u == nil {
+		err = s.hasher.VerifyDummy(ctx, req.Password)
+	} else {
+		good, rehash, err = s.hasher.Verify(ctx, req.Password, u.PasswordHash)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	if !good {
+		needCaptcha, err := s.loginFailed(ctx, th.key)
+		if err != nil {
+			return fmt.Errorf("auth: login: %w", err)
+		}
+		var data any
+		if needCaptcha {
+			data = flags{"captchaRequired": true}
+		}
+		return fail(c, http.StatusUnauthorized, m.LoginFailed, data)
+	}
+	if !u.Confirmed() {
+		return fail(c, http.StatusForbidden, m.EmailNotConfirmed, flags{"emailNotConfirmed": true})
+	}
+
+	if err := s.store.ResetCounter(ctx, th.key); err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	if rehash {
+		if h, err := s.hasher.Hash(ctx, req.Password); err == nil {
+			if err := s.store.SetPasswordHash(ctx, u.ID, h); err != nil {
+				s.log.Warn("auth: upgrading a password hash", "err", err)
+			}
+		}
+	}
+	if string(loc) != u.Locale {
+		if err := s.store.SetUserLocale(ctx, u.ID, string(loc)); err != nil {
+			s.log.Warn("auth: recording the account's language", "err", err)
+		}
+	}
+	// A new session id at every login: whatever session the browser
+	// presented (perhaps planted by someone else) ends here.
+	if old := s.presentedHash(r); old != "" {
+		if err := s.store.DeleteSession(ctx, old); err != nil {
+			return fmt.Errorf("auth: login: %w", err)
+		}
+	}
+	if err := s.startSession(c, u, bool(req.RememberMe)); err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	return ok(c, userData(u), "")
+}
+
+// logout ends the request's session and clears the cookie.
+//
+// POST /api/account/logout
+func (s *Service) logout(c echo.Context) error {
+	m := msgs(requestLocale(c.Request()))
+	if h := s.presentedHash(c.Request()); h != "" {
+		if err := s.store.DeleteSession(c.Request().Context(), h); err != nil {
+			return fmt.Errorf("auth: logout: %w", err)
+		}
+	}
+	s.clearCookie(c)
+	return ok(c, nil, m.LoggedOut)
+}

@@ -1,0 +1,245 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// forgetRequest is the legacy ForgetPassword form.
+type forgetRequest struct {
+	Email   string `json:"email"`
+	Captcha string `json:"captcha"`
+}
+
+// forgetPassword e-mails a six-digit code, valid ten minutes, when an
+// account has the address. The answer is always the same. A new code goes
+// out at most once a minute per address; the wrong-code counter restarts
+// with it, for known and unknown addresses alike.
+//
+// POST /api/ApplicationUser/ForgetPassword
+func (s *Service) forgetPassword(c echo.Context) error {
+	r := c.Request()
+	loc := requestLocale(r)
+	m := msgs(loc)
+	var req forgetRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	email := v.email("email", req.Email)
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	if !s.verifyCaptcha(c, req.Captcha) {
+		return captchaFailed(c, m)
+	}
+	ctx := r.Context()
+	allowed, err := s.onceAMinute(ctx, "reset", email)
+	if err != nil {
+		return fmt.Errorf("auth: forget password: %w", err)
+	}
+	if allowed {
+		u, err := s.store.UserByEmail(ctx, email)
+		switch {
+		case err == nil:
+			code := sixDigits()
+			now := s.now()
+			if err := s.store.CreateToken(ctx, &store.Token{
+				UserID: u.ID, Purpose: store.PurposeResetCode, TokenHash: s.codeHash(u.ID, code),
+				CreatedAt: now, ExpiresAt: now.Add(codeLifetime),
+			}); err != nil {
+				return fmt.Errorf("auth: forget password: %w", err)
+			}
+			s.sendMail(ctx, mail.Message{
+				To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetCode,
+				Data: map[string]string{"code": code, "minutes": "10"},
+			})
+		case !errors.Is(err, store.ErrNotFound):
+			return fmt.Errorf("auth: forget password: %w", err)
+		}
+	}
+	return ok(c, nil, m.ForgetDone)
+}
+
+// codeHash keys a reset code to its account under the secret key: a
+// six-digit code is too short to store behind a plain hash.
+func (s *Service) codeHash(userID, code string) string { return s.keyed("reset-code", userID, code) }
+
+func sixDigits() string {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return fmt.Sprintf("%06d", n.Int64())
+}
+
+// verifyRequest is the legacy VerifyCode form.
+type verifyRequest struct {
+	Email string `json:"email"`
+	Code  string `json:"code"`
+}
+
+// verifyCode exchanges a correct code for a reset token valid fifteen
+// minutes. After five wrong codes the code is dead, whether or not the
+// address has an account.
+//
+// POST /api/ApplicationUser/VerifyCode
+func (s *Service) verifyCode(c echo.Context) error {
+	r := c.Request()
+	m := msgs(requestLocale(r))
+	var req verifyRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	email := v.email("email", req.Email)
+	code := v.code("code", req.Code)
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	ctx := r.Context()
+	now := s.now()
+	key := s.keyed("reset", email)
+	cnt, err := s.store.Counter(ctx, key)
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
+		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+	}
+	if cnt.Count >= codeTries {
+		return fail(c, http.StatusBadRequest, m.CodeDead, nil)
+	}
+
+	var tok *store.Token
+	u, err := s.store.UserByEmail(ctx, email)
+	if err == nil {
+		tok, err = s.store.LatestToken(ctx, u.ID, store.PurposeResetCode)
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	good := tok != nil && tok.Valid(now) && tok.Attempts < codeTries &&
+		subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+	if good {
+		won, err := s.store.UseToken(ctx, tok.ID, now)
+		if err != nil {
+			return fmt.Errorf("auth: verify code: %w", err)
+		}
+		good = won
+	}
+	if !good {
+		cnt, err := s.store.Hit(ctx, key, now, codeLifetime)
+		if err != nil {
+			return fmt.Errorf("auth: verify code: %w", err)
+		}
+		if tok != nil {
+			if _, err := s.store.CountTokenAttempt(ctx, tok.ID); err != nil {
+				return fmt.Errorf("auth: verify code: %w", err)
+			}
+		}
+		if cnt.Count >= codeTries {
+			return fail(c, http.StatusBadRequest, m.CodeDead, nil)
+		}
+		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+	}
+
+	secret := newSecret()
+	if err := s.store.CreateToken(ctx, &store.Token{
+		UserID: u.ID, Purpose: store.PurposeResetPassword, TokenHash: sha(secret),
+		CreatedAt: now, ExpiresAt: now.Add(resetLifetime),
+	}); err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if err := s.store.ResetCounter(ctx, key); err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	return ok(c, map[string]string{"token": secret}, m.CodeAccepted)
+}
+
+// resetRequest is the legacy ResetPassword payload.
+type resetRequest struct {
+	Email           string `json:"email"`
+	Token           string `json:"token"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// resetPassword sets a new password with a reset token, ends every session
+// of the account and e-mails a notice.
+//
+// POST /api/ApplicationUser/ResetPassword
+func (s *Service) resetPassword(c echo.Context) error {
+	r := c.Request()
+	loc := requestLocale(r)
+	m := msgs(loc)
+	var req resetRequest
+	if err := decode(c, &req); err != nil {
+		return decodeFailed(c, m, err)
+	}
+	v := newChecker(m)
+	email := v.email("email", req.Email)
+	v.required("token", req.Token, maxToken)
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	ctx := r.Context()
+	now := s.now()
+	var u *store.User
+	tok, err := s.store.TokenByHash(ctx, store.PurposeResetPassword, sha(req.Token))
+	if err == nil && tok.Valid(now) {
+		u, err = s.store.UserByID(ctx, tok.UserID)
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	if u == nil || u.Email != email {
+		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+	}
+	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
+		u.Email, u.FirstName, u.LastName, fullName(u))
+	if !v.ok() {
+		return invalid(c, m, v.errs)
+	}
+	hash, err := s.hasher.Hash(ctx, req.NewPassword)
+	if err != nil {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	won, err := s.store.UseToken(ctx, tok.ID, now)
+	if err != nil {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	if !won {
+		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+	}
+	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	if err := s.store.DeleteUserSessions(ctx, u.ID, ""); err != nil {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	// Whoever reset the password may log in at once.
+	if err := s.store.ResetCounter(ctx, s.keyed("login", u.Email)); err != nil {
+		return fmt.Errorf("auth: reset password: %w", err)
+	}
+	s.clearCookie(c)
+	s.sendPasswordChanged(c, u, loc)
+	return ok(c, nil, m.ResetDone)
+}
+
+func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {
+	s.sendMail(c.Request().Context(), mail.Message{
+		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindPasswordChanged,
+		Data: map[string]string{"resetLink": s.link(locale.Path(loc, "/auth/forgot-password"))},
+	})
+}

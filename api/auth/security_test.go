@@ -1,0 +1,326 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+func TestPasswordRecovery(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("nadia@example.com", goodPassword)
+		other := e.loggedIn("nadia2@example.com")
+		_ = other
+		signedIn := e.browser()
+		expect(t, "login", signedIn.json("POST", "/api/Website/Login", map[string]any{"email": "nadia@example.com", "password": goodPassword}), 200, true)
+
+		b := e.browser()
+		expect(t, "forget without captcha", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "nadia@example.com"}), 400, false)
+		r := b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "nadia@example.com", "captcha": "solved"})
+		expect(t, "forget", r, 200, true)
+		m := e.mail.last(t, "nadia@example.com")
+		if m.Kind != mail.KindResetCode || len(m.Data["code"]) != 6 || m.Data["minutes"] != "10" {
+			t.Fatalf("reset e-mail %+v", m)
+		}
+		code := m.Data["code"]
+		wrong := fmt.Sprintf("%06d", (mustAtoi(t, code)+1)%1_000_000)
+
+		// A second request within the minute sends nothing new: the first code stays.
+		expect(t, "forget again", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "nadia@example.com", "captcha": "solved"}), 200, true)
+		if got := e.mail.last(t, "nadia@example.com").Data["code"]; got != code {
+			t.Fatal("a second request within a minute replaced the code")
+		}
+
+		r = b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "nadia@example.com", "code": wrong})
+		expect(t, "wrong code", r, 400, false)
+		if r.env.Message != msgs("en").CodeWrong {
+			t.Fatalf("wrong code message %q", r.env.Message)
+		}
+		expect(t, "malformed code", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "nadia@example.com", "code": "12ab56"}), 400, false)
+
+		r = b.json("POST", "/api/ApplicationUser/VerifyCode", map[string]any{"email": "nadia@example.com", "code": code})
+		expect(t, "right code (JSON)", r, 200, true)
+		var data struct {
+			Token string `json:"token"`
+		}
+		r.data(t, &data)
+		if len(data.Token) != 43 {
+			t.Fatalf("reset token %q", data.Token)
+		}
+		expect(t, "code used twice", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "nadia@example.com", "code": code}), 400, false)
+
+		reset := map[string]any{"email": "nadia@example.com", "token": data.Token, "newPassword": "password1234", "confirmPassword": "password1234"}
+		r = b.json("POST", "/api/ApplicationUser/ResetPassword", reset)
+		expect(t, "common new password", r, 400, false)
+		if r.env.Errors["newPassword"] != msgs("en").PasswordCommon {
+			t.Fatalf("errors %v", r.env.Errors)
+		}
+		reset["newPassword"], reset["confirmPassword"] = "a brand new passphrase", "a brand new passphrase"
+		reset["email"] = "nadia2@example.com"
+		expect(t, "token for another address", b.json("POST", "/api/ApplicationUser/ResetPassword", reset), 400, false)
+		reset["email"] = "nadia@example.com"
+		expect(t, "reset", b.json("POST", "/api/ApplicationUser/ResetPassword", reset), 200, true)
+		expect(t, "reset twice", b.json("POST", "/api/ApplicationUser/ResetPassword", reset), 400, false)
+		if m := e.mail.last(t, "nadia@example.com"); m.Kind != mail.KindPasswordChanged || m.Data["resetLink"] == "" {
+			t.Fatalf("notice %+v", m)
+		}
+		expect(t, "session after reset", signedIn.json("GET", "/api/account", nil), 401, false)
+		expect(t, "old password", b.json("POST", "/api/Website/Login", map[string]any{"email": "nadia@example.com", "password": goodPassword}), 401, false)
+		expect(t, "new password", b.json("POST", "/api/Website/Login", map[string]any{"email": "nadia@example.com", "password": "a brand new passphrase"}), 200, true)
+	})
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestResetCodeDiesAfterFiveTriesAndExpires(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("five@example.com", goodPassword)
+		b := e.browser()
+		expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "five@example.com", "captcha": "solved"}), 200, true)
+		code := e.mail.last(t, "five@example.com").Data["code"]
+		wrong := fmt.Sprintf("%06d", (mustAtoi(t, code)+1)%1_000_000)
+		for i := 1; i <= 5; i++ {
+			r := b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": wrong})
+			expect(t, "wrong code", r, 400, false)
+			want := msgs("en").CodeWrong
+			if i == 5 {
+				want = msgs("en").CodeDead
+			}
+			if r.env.Message != want {
+				t.Fatalf("try %d: %q, want %q", i, r.env.Message, want)
+			}
+		}
+		r := b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": code})
+		expect(t, "right code after five wrong ones", r, 400, false)
+		if r.env.Message != msgs("en").CodeDead {
+			t.Fatalf("dead code message %q", r.env.Message)
+		}
+		// A new code (after the minute) works; an expired one does not.
+		e.clock.advance(2 * time.Minute)
+		expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "five@example.com", "captcha": "solved"}), 200, true)
+		code = e.mail.last(t, "five@example.com").Data["code"]
+		e.clock.advance(10*time.Minute + time.Second)
+		expect(t, "expired code", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": code}), 400, false)
+	})
+}
+
+func TestLoginThrottle(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("target@example.com", goodPassword)
+		b := e.browser()
+		login := func(password, captcha string) *result {
+			return b.json("POST", "/api/Website/Login", map[string]any{"email": " Target@Example.com", "password": password, "captcha": captcha})
+		}
+		for i := 1; i <= 2; i++ {
+			r := login("wrong password", "")
+			expect(t, "failure", r, 401, false)
+			if string(r.env.Data) != "null" {
+				t.Fatalf("failure %d asks for a captcha: %s", i, r.body)
+			}
+		}
+		r := login("wrong password", "")
+		expect(t, "third failure", r, 401, false)
+		if string(r.env.Data) != `{"captchaRequired":true}` {
+			t.Fatalf("third failure should flag the captcha: %s", r.body)
+		}
+		r = login(goodPassword, "")
+		expect(t, "right password without captcha", r, 400, false)
+		if string(r.env.Data) != `{"captchaRequired":true}` || r.env.Errors["captcha"] == "" {
+			t.Fatalf("captcha answer %s", r.body)
+		}
+		expect(t, "fourth failure", login("wrong password", "solved"), 401, false)
+		expect(t, "fifth failure", login("wrong password", "solved"), 401, false)
+		r = login(goodPassword, "solved")
+		expect(t, "locked", r, 429, false)
+		if r.header.Get("Retry-After") != "60" || r.env.Message != msgs("en").TooManyAttempts {
+			t.Fatalf("lock answer Retry-After %q, %s", r.header.Get("Retry-After"), r.body)
+		}
+		// The lock doubles with each further failure.
+		e.clock.advance(61 * time.Second)
+		expect(t, "sixth failure", login("wrong password", "solved"), 401, false)
+		r = login(goodPassword, "solved")
+		if r.status != 429 || r.header.Get("Retry-After") != "120" {
+			t.Fatalf("second lock: %d Retry-After %q", r.status, r.header.Get("Retry-After"))
+		}
+		e.clock.advance(121 * time.Second)
+		expect(t, "login after the lock", login(goodPassword, "solved"), 200, true)
+		// Success forgets the failures.
+		expect(t, "failure after success", login("wrong password", ""), 401, false)
+		// An unknown address is throttled the same way.
+		for range 5 {
+			b.json("POST", "/api/Website/Login", map[string]any{"email": "ghost@example.com", "password": "x", "captcha": "solved"})
+		}
+		r = b.json("POST", "/api/Website/Login", map[string]any{"email": "ghost@example.com", "password": "x", "captcha": "solved"})
+		expect(t, "unknown address locked", r, 429, false)
+		// The throttle table holds no e-mail address.
+		cnt, err := st.Counter(context.Background(), e.svc.keyed("login", "ghost@example.com"))
+		if err != nil || cnt.Count != 5 {
+			t.Fatalf("counter %+v %v", cnt, err)
+		}
+	})
+}
+
+func TestRateLimitPerIP(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st, func(c *Config) { c.Limits = Limits{Strict: 3, Standard: 5} })
+		b := e.browser()
+		b.headers["Accept-Language"] = "fr"
+		for i := range 3 {
+			expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": fmt.Sprintf("a%d@example.com", i), "captcha": "solved"}), 200, true)
+		}
+		r := b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "z@example.com", "captcha": "solved"})
+		expect(t, "fourth request", r, 429, false)
+		if r.env.Message != msgs("fr").RateLimited || r.header.Get("Retry-After") != "60" {
+			t.Fatalf("429 answer: Retry-After %q %s", r.header.Get("Retry-After"), r.body)
+		}
+		// Another endpoint and another address have their own counters.
+		expect(t, "other endpoint", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "z@example.com", "code": "123456"}), 400, false)
+		other := e.browser()
+		other.ip = "203.0.113.9"
+		expect(t, "other address", other.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "z@example.com", "captcha": "solved"}), 200, true)
+		// The window passes.
+		e.clock.advance(61 * time.Second)
+		expect(t, "next minute", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "y@example.com", "captcha": "solved"}), 200, true)
+		// IPv6 clients are counted by their /64.
+		v6 := e.browser()
+		for i := range 4 {
+			v6.ip = fmt.Sprintf("[2001:db8:1:2::%x]", i+1)
+			r = v6.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "v6@example.com", "captcha": "solved"})
+		}
+		expect(t, "fourth address of one /64", r, 429, false)
+	})
+}
+
+func TestValidation(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	b := e.browser()
+	b.headers["Accept-Language"] = "ar"
+	ar := msgs("ar")
+	reg := registration("bad")
+	reg["firstName"] = strings.Repeat("ن", 61)
+	reg["lastName"] = "Evil\r\nBcc: x@example.com"
+	reg["phoneNumber"] = "12345"
+	reg["password"] = "short"
+	reg["confirmPassword"] = "different"
+	r := b.json("POST", "/api/Website/Register", reg)
+	expect(t, "invalid registration", r, 400, false)
+	want := map[string]string{
+		"firstName": ar.tooLong(60), "lastName": ar.InvalidChars, "email": ar.EmailInvalid,
+		"phoneNumber": ar.PhoneInvalid, "password": sprintf(ar.PasswordShort, 12), "confirmPassword": ar.PasswordMismatch,
+	}
+	for k, v := range want {
+		if r.env.Errors[k] != v {
+			t.Errorf("errors[%s] = %q, want %q", k, r.env.Errors[k], v)
+		}
+	}
+	if r.env.Message != ar.FixFields {
+		t.Errorf("message %q", r.env.Message)
+	}
+	for _, email := range []string{"a@b", "Name <a@example.com>", "a@example.com\r\nBcc: b@example.com", strings.Repeat("a", 250) + "@example.com", "a b@example.com"} {
+		reg := registration(email)
+		if r := b.json("POST", "/api/Website/Register", reg); r.status != 400 || r.env.Errors["email"] == "" {
+			t.Errorf("e-mail %q accepted: %s", email, r.body)
+		}
+	}
+	reg = registration("same@example.com")
+	reg["password"], reg["confirmPassword"] = "same@example.com", "same@example.com"
+	if r := b.json("POST", "/api/Website/Register", reg); r.env.Errors["password"] != ar.PasswordPersonal {
+		t.Errorf("password equal to the e-mail: %s", r.body)
+	}
+	reg = registration("ok@example.com")
+	reg["captcha"] = "forged"
+	r = b.json("POST", "/api/Website/Register", reg)
+	if r.status != 400 || string(r.env.Data) != `{"captchaRequired":true}` {
+		t.Errorf("forged captcha: %s", r.body)
+	}
+	if len(e.mail.all()) != 0 {
+		t.Fatal("an invalid registration sent e-mail")
+	}
+	// Unknown fields are ignored on the legacy endpoints.
+	reg = registration("extra@example.com")
+	reg["isAdmin"] = true
+	reg["emailConfirmed"] = true
+	expect(t, "extra fields", b.json("POST", "/api/Website/Register", reg), 200, true)
+	u, _ := e.store.UserByEmail(context.Background(), "extra@example.com")
+	if u.Confirmed() {
+		t.Fatal("a registration confirmed itself")
+	}
+}
+
+func TestMalformedAndOversizedBodies(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	b := e.browser()
+	for _, tc := range []struct {
+		name, contentType, body string
+		status                  int
+	}{
+		{"broken JSON", "application/json", `{"email": `, 400},
+		{"wrong type", "application/json", `{"email": 42, "password": ["x"]}`, 400},
+		{"JSON array", "application/json", `[1,2,3]`, 400},
+		{"huge JSON", "application/json", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`, 413},
+		{"huge form", "application/x-www-form-urlencoded", "email=" + strings.Repeat("a", 70<<10), 413},
+		{"broken multipart", "multipart/form-data; boundary=x", "--x\r\nbroken", 400},
+		{"empty", "", "", 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := b.send("POST", "/api/Website/Login", tc.contentType, strings.NewReader(tc.body))
+			if r.status != tc.status || r.env.IsSuccess || r.env.Message == "" {
+				t.Fatalf("status %d, want %d; %s", r.status, tc.status, r.body)
+			}
+		})
+	}
+}
+
+func TestDeviceNames(t *testing.T) {
+	en, nl := msgs("en"), msgs("nl")
+	for _, tc := range []struct{ ua, want string }{
+		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome on Windows"},
+		{"Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", "Safari on macOS"},
+		{"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "Safari on iOS"},
+		{"Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox on Linux"},
+		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge on Windows"},
+		{"Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome on Android"},
+		{"", "Unknown device"},
+	} {
+		if got := describeDevice(tc.ua, en); got != tc.want {
+			t.Errorf("describeDevice(%q) = %q, want %q", tc.ua, got, tc.want)
+		}
+	}
+	if got := describeDevice("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", nl); got != "Firefox op Linux" {
+		t.Errorf("Dutch device name %q", got)
+	}
+}
+
+func TestCatalogueComplete(t *testing.T) {
+	for _, loc := range locale.All {
+		m, ok := catalogue[loc]
+		if !ok {
+			t.Fatalf("no catalogue for %s", loc)
+		}
+		v := reflect.ValueOf(*m)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s: %s is empty", loc, v.Type().Field(i).Name)
+			}
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/store"
+)
+
+// Session lifetimes: idle expiry, sliding; and how often last-seen moves.
+const (
+	idleExpiry     = 24 * time.Hour
+	rememberExpiry = 30 * 24 * time.Hour
+	touchEvery     = time.Minute
+	maxUserAgent   = 256
+)
+
+// cookieSpec is how the session cookie is named and flagged.
+type cookieSpec struct {
+	name   string // "__Host-session" on https, "session" otherwise
+	secure bool
+}
+
+// UserData is the stored user data of the specification, as the API and
+// the pages show it.
+type UserData struct {
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	FullName        string `json:"fullName"`
+	PhoneNumber     string `json:"phoneNumber"`
+	ProfileImageURL string `json:"profileImageUrl"` // "" when there is no picture
+	Email           string `json:"email"`
+}
+
+// avatarPath is the address the profile picture is served from.
+const avatarPath = "/api/account/avatar/"
+
+func userData(u *store.User) *UserData {
+	d := &UserData{
+		FirstName:   u.FirstName,
+		LastName:    u.LastName,
+		FullName:    strings.TrimSpace(u.FirstName + " " + u.LastName),
+		PhoneNumber: u.PhoneNumber,
+		Email:       u.Email,
+	}
+	if u.AvatarKey != "" {
+		d.ProfileImageURL = avatarPath + path.Base(u.AvatarKey)
+	}
+	return d
+}
+
+// newSecret returns 32 random bytes, base64url-encoded: a session id or a link token.
+func newSecret() string {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// wellFormedSecret reports whether s could be a secret of newSecret, so
+// junk never reaches the database.
+func wellFormedSecret(s string) bool {
+	if len(s) != 43 {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(s)
+	return err == nil
+}
+
+func expiry(now time.Time, remember bool) time.Time {
+	if remember {
+		return now.Add(rememberExpiry)
+	}
+	return now.Add(idleExpiry)
+}
+
+// startSession creates a session for u and sets its cookie.
+func (s *Service) startSession(c echo.Context, u *store.User, remember bool) error {
+	secret := newSecret()
+	now := s.now()
+	ua := c.Request().UserAgent()
+	if len(ua) > maxUserAgent {
+		ua = ua[:maxUserAgent]
+		for !utf8.ValidString(ua) {
+			ua = ua[:len(ua)-1]
+		}
+	}
+	sess := &store.Session{
+		IDHash: sha(secret), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
+		ExpiresAt: expiry(now, remember), Remember: remember, UserAgent: ua, IP: c.RealIP(),
+	}
+	if err := s.store.CreateSession(c.Request().Context(), sess); err != nil {
+		return err
+	}
+	s.setCookie(c, secret, remember)
+	return nil
+}
+
+func (s *Service) setCookie(c echo.Context, secret string, remember bool) {
+	ck := &http.Cookie{
+		Name: s.cookie.name, Value: secret, Path: "/",
+		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
+	}
+	if remember {
+		ck.MaxAge = int(rememberExpiry / time.Second)
+	}
+	c.SetCookie(ck)
+}
+
+func (s *Service) clearCookie(c echo.Context) {
+	c.SetCookie(&http.Cookie{
+		Name: s.cookie.name, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// current is the signed-in visitor of a request.
+type current struct {
+	session *store.Session
+	user    *store.User
+}
+
+// errNoSession means the request carries no valid session.
+var errNoSession = errors.New("auth: not signed in")
+
+// lookup finds the session and account of a request and slides the
+// session's expiry, recording last-seen at most once a minute. touched
+// reports whether it did.
+func (s *Service) lookup(ctx context.Context, r *http.Request) (cur current, touched bool, err error) {
+	ck, err := r.Cookie(s.cookie.name)
+	if err != nil || !wellFormedSecret(ck.Value) {
+		return cur, false, errNoSession
+	}
+	now := s.now()
+	sess, err := s.store.SessionByHash(ctx, sha(ck.Value), now)
+	if errors.Is(err, store.ErrNotFound) {
+		return cur, false, errNoSession
+	}
+	if err != nil {
+		return cur, false, err
+	}
+	u, err := s.store.UserByID(ctx, sess.UserID)
+	if errors.Is(err, store.ErrNotFound) {
+		return cur, false, errNoSession
+	}
+	if err != nil {
+		return cur, false, err
+	}
+	if now.Sub(sess.LastSeenAt) >= touchEvery {
+		sess.LastSeenAt, sess.ExpiresAt = now, expiry(now, sess.Remember)
+		if err := s.store.TouchSession(ctx, sess.IDHash, sess.LastSeenAt, sess.ExpiresAt); err != nil {
+			return cur, false, err
+		}
+		touched = true
+	}
+	return current{session: sess, user: u}, touched, nil
+}
+
+// UserFromRequest returns the signed-in visitor's user data, for the page
+// server; ok is false for an anonymous visitor (or when the database fails,
+// which is logged).
+func (s *Service) UserFromRequest(r *http.Request) (*UserData, bool) {
+	cur, _, err := s.lookup(r.Context(), r)
+	if err != nil {
+		if !errors.Is(err, errNoSession) {
+			s.log.Error("auth: looking up the session", "err", err)
+		}
+		return nil, false
+	}
+	return userData(cur.user), true
+}
+
+const currentKey = "auth.current"
+
+// signedIn returns the request's visitor, looking it up once per request;
+// a remembered session's cookie is renewed when its expiry slides.
+func (s *Service) signedIn(c echo.Context) (current, error) {
+	if cur, ok := c.Get(currentKey).(current); ok {
+		return cur, nil
+	}
+	cur, touched, err := s.lookup(c.Request().Context(), c.Request())
+	if err != nil {
+		return cur, err
+	}
+	if touched && cur.session.Remember {
+		if ck, err := c.Request().Cookie(s.cookie.name); err == nil {
+			s.setCookie(c, ck.Value, true)
+		}
+	}
+	c.Set(currentKey, cur)
+	return cur, nil
+}
+
+// requireUser answers 401 unless the request carries a valid session.
+func (s *Service) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		_, err := s.signedIn(c)
+		if errors.Is(err, errNoSession) {
+			return fail(c, http.StatusUnauthorized, msgs(requestLocale(c.Request())).NotSignedIn, nil)
+		}
+		if err != nil {
+			return fmt.Errorf("auth: load session: %w", err)
+		}
+		return next(c)
+	}
+}
+
+// mustUser returns the visitor requireUser found.
+func mustUser(c echo.Context) current {
+	cur, _ := c.Get(currentKey).(current)
+	return cur
+}
+
+// presentedHash returns the hash of the session cookie the request carries, if any.
+func (s *Service) presentedHash(r *http.Request) string {
+	ck, err := r.Cookie(s.cookie.name)
+	if err != nil || !wellFormedSecret(ck.Value) {
+		return ""
+	}
+	return sha(ck.Value)
+}

@@ -1,0 +1,114 @@
+// Package mail sends the site's e-mail: messages are sealed and queued in
+// the database, and a background sender renders them in the recipient's
+// language and hands them to SMTP or, in development, to an outbox readable
+// at /dev/mail.
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"noorvale.example/site/api/locale"
+)
+
+// Kind names an e-mail the site sends.
+type Kind string
+
+// The e-mails the site sends, with the Data each one needs.
+const (
+	KindConfirmEmail      Kind = "confirm-email"      // Data: "link" (absolute URL of /{lang}/auth/confirm-email/{token}), "hours" ("24")
+	KindAlreadyRegistered Kind = "already-registered" // Data: "loginLink", "resetLink" (absolute URLs)
+	KindResetCode         Kind = "reset-code"         // Data: "code" (6 digits), "minutes" ("10")
+	KindPasswordChanged   Kind = "password-changed"   // Data: "resetLink"
+	KindAccountDeleted    Kind = "account-deleted"    // Data: none
+)
+
+// Kinds lists every kind of e-mail the site sends.
+var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted}
+
+// requiredData lists the Data keys each kind needs.
+var requiredData = map[Kind][]string{
+	KindConfirmEmail:      {"link", "hours"},
+	KindAlreadyRegistered: {"loginLink", "resetLink"},
+	KindResetCode:         {"code", "minutes"},
+	KindPasswordChanged:   {"resetLink"},
+	KindAccountDeleted:    nil,
+}
+
+// Message is one e-mail to send.
+type Message struct {
+	To     string // one address; CR/LF refused
+	Name   string // recipient's display name, may be ""; CR/LF refused
+	Locale locale.Locale
+	Kind   Kind
+	Data   map[string]string
+}
+
+// Enqueuer accepts messages for sending; *Queue is one.
+type Enqueuer interface {
+	Enqueue(ctx context.Context, m Message) error
+}
+
+// ErrInvalidMessage is wrapped by the errors Enqueue returns for a message
+// it refuses: an unknown kind, missing data, or a recipient that could
+// break a header.
+var ErrInvalidMessage = errors.New("mail: invalid message")
+
+// Limits on what reaches a header.
+const (
+	maxAddress = 254
+	maxName    = 200
+	maxValue   = 2048
+)
+
+// validate checks a message and returns it with its locale made one the
+// site has. Errors never quote the data, which holds codes and links.
+func validate(m Message) (Message, error) {
+	invalid := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidMessage, fmt.Sprintf(format, args...))
+	}
+	keys, ok := requiredData[m.Kind]
+	if !ok {
+		return m, invalid("unknown kind %q", m.Kind)
+	}
+	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Name, "\r\n") {
+		return m, invalid("line break in the recipient")
+	}
+	if m.To == "" || len(m.To) > maxAddress || !utf8.ValidString(m.To) {
+		return m, invalid("recipient address missing or too long")
+	}
+	addr, err := mail.ParseAddress(m.To)
+	if err != nil || addr.Name != "" || addr.Address != m.To {
+		return m, invalid("recipient is not one bare e-mail address")
+	}
+	if len(m.Name) > maxName || !utf8.ValidString(m.Name) || strings.IndexFunc(m.Name, unicode.IsControl) >= 0 {
+		return m, invalid("recipient name too long or with control characters")
+	}
+	for _, k := range keys {
+		v := m.Data[k]
+		if v == "" {
+			return m, invalid("%s needs data %q", m.Kind, k)
+		}
+		if len(v) > maxValue || !utf8.ValidString(v) {
+			return m, invalid("data %q too long or not UTF-8", k)
+		}
+		if strings.HasSuffix(strings.ToLower(k), "link") {
+			u, err := url.Parse(v)
+			if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+				return m, invalid("data %q is not an absolute http(s) URL", k)
+			}
+		}
+	}
+	if l, ok := locale.Parse(string(m.Locale)); ok {
+		m.Locale = l
+	} else {
+		m.Locale = locale.Default
+	}
+	return m, nil
+}

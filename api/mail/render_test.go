@@ -1,0 +1,110 @@
+package mail_test
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"noorvale.example/site/api/locale"
+	mailpkg "noorvale.example/site/api/mail"
+)
+
+// sampleData is Data for every kind, with values easy to find in a body.
+var sampleData = map[mailpkg.Kind]map[string]string{
+	mailpkg.KindConfirmEmail:      {"link": "https://noorvale.example/auth/confirm-email/tok3nCONFIRM", "hours": "24"},
+	mailpkg.KindAlreadyRegistered: {"loginLink": "https://noorvale.example/auth/login?from=mail&x=1", "resetLink": "https://noorvale.example/auth/forgot-password"},
+	mailpkg.KindResetCode:         {"code": "804215", "minutes": "10"},
+	mailpkg.KindPasswordChanged:   {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
+	mailpkg.KindAccountDeleted:    {},
+}
+
+func TestRenderEveryKindInEveryLanguage(t *testing.T) {
+	english := map[mailpkg.Kind]mailpkg.Rendered{}
+	for _, kind := range mailpkg.Kinds {
+		for _, loc := range locale.All {
+			t.Run(string(kind)+"/"+string(loc), func(t *testing.T) {
+				data := sampleData[kind]
+				r, err := mailpkg.Render(mailpkg.Message{To: "r@example.com", Name: "Omar <Saleh> & Co", Locale: loc, Kind: kind, Data: data})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.TrimSpace(r.Subject) == "" || len(r.Subject) > 80 {
+					t.Fatalf("subject %q", r.Subject)
+				}
+				for k, v := range data {
+					if !strings.Contains(r.Text, v) {
+						t.Errorf("text body lacks %s %q", k, v)
+					}
+					if !strings.Contains(r.HTML, html.EscapeString(v)) {
+						t.Errorf("HTML body lacks %s %q", k, v)
+					}
+				}
+				if !strings.Contains(r.Text, "Omar <Saleh> & Co") || !strings.Contains(r.HTML, "Omar &lt;Saleh&gt; &amp; Co") {
+					t.Error("the name is missing or unescaped")
+				}
+				if strings.Contains(r.HTML, "<Saleh>") {
+					t.Error("the name reached the HTML unescaped")
+				}
+				wantRoot := `<html lang="` + string(loc) + `" dir="` + loc.Dir() + `">`
+				if !strings.Contains(r.HTML, wantRoot) {
+					t.Errorf("HTML lacks %s", wantRoot)
+				}
+				if loc == locale.Ar && (!strings.Contains(r.HTML, `dir="rtl"`) || !strings.Contains(r.HTML, "text-align:right")) {
+					t.Error("Arabic is not laid out right to left")
+				}
+				for _, brand := range []string{"Noorvale Assurance · London · Dubai · Cairo", "#0b1f3a"} {
+					if !strings.Contains(r.HTML, brand) {
+						t.Errorf("HTML lacks %q", brand)
+					}
+				}
+				if !strings.Contains(r.Text, "Noorvale Assurance · London · Dubai · Cairo") {
+					t.Error("text lacks the address line")
+				}
+				if strings.ContainsAny(r.Text+r.HTML+r.Subject, "{}") {
+					t.Error("a placeholder was left unfilled")
+				}
+				if loc == locale.En {
+					english[kind] = r
+					return
+				}
+				en, ok := english[kind]
+				if !ok {
+					t.Fatal("English rendered after another language")
+				}
+				if r.Subject == en.Subject {
+					t.Errorf("subject %q is the English one", r.Subject)
+				}
+				// No English sentence left in a translation.
+				for line := range strings.SplitSeq(en.Text, "\n") {
+					if len(line) > 25 && !strings.Contains(line, "Noorvale Assurance · London") && !strings.HasPrefix(line, "http") &&
+						strings.Contains(r.Text, line) {
+						t.Errorf("untranslated line %q", line)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestRenderWithoutName(t *testing.T) {
+	for _, loc := range locale.All {
+		r, err := mailpkg.Render(mailpkg.Message{To: "r@example.com", Locale: loc, Kind: mailpkg.KindAccountDeleted})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(r.Text, "\n")
+		if strings.TrimSpace(first) == "" || strings.Contains(first, "{name}") || strings.Contains(first, "  ") {
+			t.Errorf("%s greeting without a name: %q", loc, first)
+		}
+	}
+}
+
+func TestRenderUnknownLocaleFallsBackToEnglish(t *testing.T) {
+	r, err := mailpkg.Render(mailpkg.Message{To: "r@example.com", Locale: "de", Kind: mailpkg.KindAccountDeleted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "Your account has been deleted" {
+		t.Fatalf("subject %q", r.Subject)
+	}
+}

@@ -1,0 +1,108 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// SMTPConfig configures the SMTP transport.
+type SMTPConfig struct {
+	// URL is config.SMTPURL: smtp://[user:password@]host[:port] (STARTTLS
+	// when the server offers it, port 587 by default) or smtps://… (TLS from
+	// the first byte, port 465 by default).
+	URL       string
+	TLSConfig *tls.Config   // trusted roots and such; the system's when nil
+	Timeout   time.Duration // connection timeout; 30 s when zero
+}
+
+// SMTP sends messages through an SMTP server with go-mail.
+type SMTP struct {
+	host string
+	opts []gomail.Option
+}
+
+// NewSMTP returns an SMTP transport for the server the URL names.
+func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
+	u, err := url.Parse(cfg.URL)
+	if err != nil || u.Hostname() == "" || (u.Scheme != "smtp" && u.Scheme != "smtps") {
+		return nil, fmt.Errorf("mail: SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
+	}
+	host := u.Hostname()
+	port := 587
+	if u.Scheme == "smtps" {
+		port = 465
+	}
+	if p := u.Port(); p != "" {
+		port, err = strconv.Atoi(p)
+		if err != nil || port < 1 || port > 65535 {
+			return nil, fmt.Errorf("mail: SMTP_URL has an invalid port")
+		}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 30 * time.Second
+	}
+	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS12}
+	if cfg.TLSConfig != nil {
+		tlsConfig = cfg.TLSConfig.Clone()
+	}
+	if tlsConfig.ServerName == "" {
+		tlsConfig.ServerName = host
+	}
+	opts := []gomail.Option{
+		gomail.WithPort(port),
+		gomail.WithTimeout(cfg.Timeout),
+		gomail.WithTLSConfig(tlsConfig),
+	}
+	if u.Scheme == "smtps" {
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	}
+	if u.User != nil && u.User.Username() != "" {
+		password, _ := u.User.Password()
+		// Auto-discovery picks the strongest mechanism the server offers and
+		// never sends a password in clear over an unencrypted connection.
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
+			gomail.WithUsername(u.User.Username()), gomail.WithPassword(password))
+	}
+	return &SMTP{host: host, opts: opts}, nil
+}
+
+// Send delivers one message as multipart/alternative, plain text and HTML.
+func (t *SMTP) Send(ctx context.Context, e *Envelope) error {
+	m := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := m.From(e.From); err != nil {
+		return fmt.Errorf("mail: sender address: %w", err)
+	}
+	var err error
+	if e.Name != "" {
+		err = m.AddToFormat(e.Name, e.To)
+	} else {
+		err = m.To(e.To)
+	}
+	if err != nil {
+		return fmt.Errorf("mail: recipient address refused")
+	}
+	m.Subject(e.Subject)
+	m.SetDate()
+	m.SetMessageID()
+	m.SetGenHeader(gomail.HeaderContentLang, string(e.Locale))
+	m.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
+	m.SetBodyString(gomail.TypeTextPlain, e.Text)
+	m.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
+
+	client, err := gomail.NewClient(t.host, t.opts...)
+	if err != nil {
+		return fmt.Errorf("mail: smtp client: %w", err)
+	}
+	if err := client.DialAndSendWithContext(ctx, m); err != nil {
+		return fmt.Errorf("mail: smtp: %w", err)
+	}
+	return nil
+}
