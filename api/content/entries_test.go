@@ -311,3 +311,32 @@ func TestIndexable(t *testing.T) {
 		t.Error("the not-found page is indexable")
 	}
 }
+
+func TestHomeCardMarkupIsSanitized(t *testing.T) {
+	// As if someone had edited the stored entry directly: the seed's checks never saw it.
+	body := `{"solutions":{"heading":"Solutions","securitySolutions":[` +
+		`{"icon":"lock","title":"Testing","desc":"Rated with <strong onclick=\"x()\">CVSS</strong><script>alert(1)</script><img src=x onerror=alert(2)>."}]}}`
+	entries := append(sampleEntries(t, nil, nil),
+		store.ContentEntry{Collection: content.PagesCollection, Slug: "/", Locale: "en", Body: body})
+	cat, problems := catalog(t).WithEntries(entries)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	var home struct {
+		Solutions struct {
+			Heading           string `json:"heading"`
+			SecuritySolutions []struct {
+				Desc string `json:"desc"`
+			} `json:"securitySolutions"`
+		} `json:"solutions"`
+	}
+	if err := json.Unmarshal(cat.Content(cat.Page("/"), locale.En).Body, &home); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := home.Solutions.SecuritySolutions[0].Desc, "Rated with <strong>CVSS</strong>."; got != want {
+		t.Fatalf("desc = %q, want %q", got, want)
+	}
+	if home.Solutions.Heading != "Solutions" {
+		t.Fatalf("the rest of the entry changed: %+v", home)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"noorvale.example/site/api/content"
 )
@@ -205,6 +206,32 @@ func checkCards(t *testing.T, file string, p *content.Page, obj map[string]any) 
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("%s: field \"cards\" has routes %v, want exactly the child pages %v", file, got, want)
+	}
+}
+
+// Lengths of a page's meta description, in characters: search engines cut
+// longer ones, and shorter ones say too little.
+const (
+	minMetaDescription = 50
+	maxMetaDescription = 160
+)
+
+func TestMetaDescriptionLength(t *testing.T) {
+	checked := 0
+	for _, f := range contentFiles(t, "pages") {
+		obj, _ := f.value.(map[string]any)
+		v, ok := obj["metaDescription"]
+		if !ok {
+			continue // the home page's head lives in the web app's translations
+		}
+		s, _ := v.(string)
+		checked++
+		if n := utf8.RuneCountInString(s); n < minMetaDescription || n > maxMetaDescription {
+			t.Errorf("%s: metaDescription has %d characters, want %d to %d: %q", f.name, n, minMetaDescription, maxMetaDescription, s)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no metaDescription found under pages")
 	}
 }
 

@@ -57,3 +57,56 @@ for (const locale of ['ar', 'nl', 'fr']) {
     }
   });
 }
+
+test('Arabic pages load the Arabic face and other languages never do', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 800 });
+  try {
+    const fonts = [];
+    tab.page.on('request', (req) => {
+      if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
+    });
+    for (const path of ['/', '/nl/about-us', '/fr/contact-us/cairo']) {
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    }
+    assert.deepEqual(fonts, [], 'fonts fetched by English, Dutch and French pages');
+    await tab.page.goto(site.server.baseUrl + '/ar/about-us');
+    await tab.page.waitForFunction(() => document.fonts.status === 'loaded');
+    assert.ok(
+      fonts.some((f) => /\/assets\/ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/.test(f)),
+      fonts.join(' '),
+    );
+    assert.equal(
+      await tab.page.evaluate(() => document.fonts.check('16px "IBM Plex Sans Arabic"', 'مرحبا')),
+      true,
+    );
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('phone numbers and e-mail addresses read left to right inside Arabic pages', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 800 });
+  try {
+    await tab.page.goto(site.server.baseUrl + '/ar/contact-us/dubai');
+    const numbers = await tab.page.$$eval('a[href^="tel:"]', (links) =>
+      links.map((a) => {
+        const text =
+          [...a.querySelectorAll('*'), a].find(
+            (el) => /\d/.test(el.textContent ?? '') && el.children.length === 0,
+          ) ?? a;
+        return { text: text.textContent.trim(), direction: getComputedStyle(text).direction };
+      }),
+    );
+    assert.ok(numbers.length >= 3, `${numbers.length} phone links`);
+    for (const n of numbers) {
+      if (!n.text) continue; // an icon-only link on narrow layouts
+      assert.equal(n.direction, 'ltr', `${n.text} reads ${n.direction}`);
+      assert.match(n.text, /^\+\d/);
+    }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});

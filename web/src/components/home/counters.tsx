@@ -56,8 +56,7 @@ function CountUp({ value, suffix }: { value: number; suffix: string }) {
   }, [value, suffix, locale]);
   return (
     <span ref={ref} className="counter-value tabular-nums">
-      {formatCount(value, locale)}
-      {suffix}
+      {formatCount(value, locale) + suffix}
     </span>
   );
 }

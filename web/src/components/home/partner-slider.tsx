@@ -18,7 +18,7 @@ export function PartnerSlider({ section }: { section: HomeContent['partners'] })
         perView={{ 0: 2, 576: 3, 768: 4, 992: 5, 1200: 5 }}
         gap={24}
         speed={1500}
-        className="mt-8"
+        className="partner-slider mt-8"
       >
         {section.items.map((partner) => (
           <div

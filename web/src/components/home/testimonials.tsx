@@ -52,7 +52,7 @@ export function Testimonials({ section }: { section: HomeContent['testimonials']
           perView={{ 0: 1, 576: 1, 768: 2, 992: 3, 1200: 3 }}
           gap={30}
           dots
-          className="mt-8"
+          className="testimonials-slider mt-8"
         >
           {section.items.map((item) => (
             <TestimonialCard key={item.id} item={item} />

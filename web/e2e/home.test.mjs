@@ -1,0 +1,277 @@
+// The home page's carousels, clients strip and counters in real Chromium: how many slides each
+// carousel shows at each width, pausing, mirroring in Arabic, and numbers that read right before
+// and after they count up.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openPage, useSiteAndBrowser } from './harness.mjs';
+
+const site = useSiteAndBrowser();
+
+/** Slides in view per carousel at each width (SPEC §9), keyed by a selector inside the carousel. */
+const expected = {
+  '.news-slider': { 375: 1, 600: 2, 768: 2, 992: 4, 1200: 4 },
+  '.solutions-slider': { 375: 1, 600: 2, 768: 3, 992: 3, 1200: 3 },
+  '.testimonials-slider': { 375: 1, 600: 1, 768: 2, 992: 3, 1200: 3 },
+  '.partner-slider': { 375: 2, 600: 3, 768: 4, 992: 5, 1200: 5 },
+};
+
+async function openHome(path, width, options = {}) {
+  const tab = await openPage(site.browser, { width, height: 900, ...options });
+  await tab.page.goto(site.server.baseUrl + path);
+  await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await tab.page.waitForFunction(
+    () => document.querySelectorAll('.carousel .swiper-initialized').length === 4,
+  );
+  return tab;
+}
+
+/**
+ * The slides of a carousel that are on screen inside its frame: for sliding carousels, those
+ * whose box lies within the frame; for a cross-fade, those not faded out.
+ */
+function slidesInView(selector) {
+  const frame = document.querySelector(`${selector} .swiper`);
+  const box = frame.getBoundingClientRect();
+  return [...frame.querySelectorAll('.swiper-slide')].filter((slide) => {
+    const r = slide.getBoundingClientRect();
+    if (frame.classList.contains('swiper-fade')) return getComputedStyle(slide).opacity === '1';
+    return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+  }).length;
+}
+
+for (const width of [375, 600, 768, 992, 1200]) {
+  test(`at ${width} px every carousel shows the specified number of slides`, async () => {
+    const tab = await openHome('/', width);
+    try {
+      for (const [selector, counts] of Object.entries(expected)) {
+        // Let a transition in progress settle: the count is read between moves.
+        await tab.page.evaluate(
+          (s) => document.querySelector(`${s} .swiper`).swiper.autoplay.stop(),
+          selector,
+        );
+        await tab.page.waitForFunction(
+          (s) => !document.querySelector(`${s} .swiper`).swiper.animating,
+          selector,
+        );
+        await tab.page.waitForTimeout(0);
+        const shown = await tab.page.evaluate(slidesInView, selector);
+        assert.equal(shown, counts[width], `${selector} at ${width} px`);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+test('the news slider stops under the pointer and moves on again when it leaves', async () => {
+  const tab = await openHome('/', 1280);
+  try {
+    const news = tab.page.locator('.news-slider .swiper');
+    await news.scrollIntoViewIfNeeded();
+    const state = () =>
+      tab.page.evaluate(() => {
+        const { autoplay } = document.querySelector('.news-slider .swiper').swiper;
+        return { running: autoplay.running, paused: autoplay.paused };
+      });
+    assert.deepEqual(await state(), { running: true, paused: false });
+    await news.hover();
+    await tab.page.waitForFunction(
+      () => document.querySelector('.news-slider .swiper').swiper.autoplay.paused,
+    );
+    await tab.page.mouse.move(5, 5);
+    await tab.page.waitForFunction(
+      () => !document.querySelector('.news-slider .swiper').swiper.autoplay.paused,
+    );
+    // The pause button stops it for good; focus inside the carousel stops it too.
+    await tab.page.getByRole('button', { name: 'Pause automatic sliding' }).first().click();
+    await tab.page.waitForFunction(
+      () => !document.querySelector('.news-slider .swiper').swiper.autoplay.running,
+    );
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the news slider has arrows that move it and no dots; arrow keys work inside it', async () => {
+  const tab = await openHome('/', 1280);
+  try {
+    // Each move waits for the one before to finish: a looping Swiper ignores moves mid-slide.
+    const settledAt = (index) =>
+      tab.page.waitForFunction((i) => {
+        const swiper = document.querySelector('.news-slider .swiper').swiper;
+        return swiper.realIndex === i && !swiper.animating;
+      }, index);
+    assert.equal(await tab.page.locator('.news-slider .swiper-pagination').count(), 0);
+    const region = tab.page.getByRole('region', { name: 'Latest News From Blog' });
+    // Pausing first, so autoplay does not move it between the steps.
+    await region.getByRole('button', { name: 'Pause automatic sliding' }).click();
+    await tab.page.waitForFunction(
+      () => !document.querySelector('.news-slider .swiper').swiper.animating,
+    );
+    const start = await tab.page.evaluate(
+      () => document.querySelector('.news-slider .swiper').swiper.realIndex,
+    );
+    await region.getByRole('button', { name: 'Next slide' }).click();
+    await settledAt((start + 1) % 8);
+    await tab.page.keyboard.press('ArrowRight');
+    await settledAt((start + 2) % 8);
+    await region.getByRole('button', { name: 'Previous slide' }).click();
+    await settledAt((start + 1) % 8);
+    // Every card links to its story.
+    const links = await tab.page
+      .locator('.news-slider .swiper-slide a')
+      .evaluateAll((as) => as.map((a) => new URL(a.href).pathname));
+    assert.equal(links.length, 8);
+    assert.ok(
+      links.every((href) => href.startsWith('/resources/news/')),
+      links.join(' '),
+    );
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the clients strip pauses under the pointer and lists its logos once for assistive technology', async () => {
+  const tab = await openHome('/', 1280);
+  try {
+    const lists = tab.page.locator('.clients-list');
+    assert.equal(await lists.count(), 2);
+    assert.equal(await lists.nth(0).getAttribute('aria-hidden'), null);
+    assert.equal(await lists.nth(1).getAttribute('aria-hidden'), 'true');
+    const logos = await lists
+      .nth(0)
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({ alt: img.alt, title: img.title, loading: img.loading })),
+      );
+    assert.ok(logos.length >= 40, `${logos.length} logos`);
+    for (const logo of logos) {
+      assert.equal(logo.alt, `${logo.title} Logo`);
+      assert.equal(logo.loading, 'lazy');
+    }
+    const playState = () =>
+      tab.page
+        .locator('.clients-rail')
+        .evaluate((rail) => getComputedStyle(rail).animationPlayState);
+    const strip = tab.page.locator('.clients-strip');
+    await strip.scrollIntoViewIfNeeded();
+    assert.equal(await playState(), 'running');
+    await strip.hover();
+    assert.equal(await playState(), 'paused');
+    await tab.page.mouse.move(5, 5);
+    assert.equal(await playState(), 'running');
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the clients strip runs 40 s a round on desktop and 20 s on a phone, with smaller logos', async () => {
+  for (const [width, duration, height] of [
+    [1280, '40s', 70],
+    [768, '20s', 50],
+    [375, '20s', 40],
+  ]) {
+    const tab = await openHome('/', width);
+    try {
+      const seen = await tab.page.evaluate(() => ({
+        duration: getComputedStyle(document.querySelector('.clients-rail')).animationDuration,
+        height: document.querySelector('.clients-logo').getBoundingClientRect().height,
+      }));
+      assert.deepEqual(seen, { duration, height }, `at ${width} px`);
+    } finally {
+      await tab.close();
+    }
+  }
+});
+
+test('counters show their final values in the page and count up to them when scrolled to', async () => {
+  const html = await (await fetch(site.server.baseUrl + '/')).text();
+  const served = [...html.matchAll(/class="counter-value[^"]*">([^<]+)</g)].map((m) => m[1]);
+  assert.equal(served.length, 4, 'four counters in the served page');
+  assert.ok(
+    served.some((v) => /^\d{1,3}(,\d{3})+\+$/.test(v)),
+    `a thousands separator: ${served}`,
+  );
+  const tab = await openHome('/', 1280);
+  try {
+    await tab.page.locator('.counter-value').first().scrollIntoViewIfNeeded();
+    await tab.page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll('.counter-value')].map((el) => el.textContent).join('|') ===
+        want.join('|'),
+      served,
+      { timeout: 5000 },
+    );
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('in Arabic the carousels run right to left', async () => {
+  const tab = await openHome('/ar', 1280);
+  try {
+    const order = await tab.page.evaluate(() => {
+      const frame = document.querySelector('.news-slider .swiper');
+      const [first, second] = [...frame.querySelectorAll('.swiper-slide')]
+        .sort((a, b) => Number(a.dataset.swiperSlideIndex) - Number(b.dataset.swiperSlideIndex))
+        .map((slide) => slide.getBoundingClientRect().left);
+      return { rtl: frame.classList.contains('swiper-rtl'), secondIsLeftOfFirst: second < first };
+    });
+    assert.deepEqual(order, { rtl: true, secondIsLeftOfFirst: true });
+    const rail = await tab.page
+      .locator('.clients-rail')
+      .evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(rail, 'clients-slide-rtl');
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the hero picture loads first and Swiper loads only on the home page', async () => {
+  const tab = await openPage(site.browser, { width: 1280 });
+  try {
+    const scripts = [];
+    tab.page.on('request', (req) => scripts.push(new URL(req.url()).pathname));
+    await tab.page.goto(site.server.baseUrl + '/about-us');
+    await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    assert.ok(!scripts.some((p) => /swiper/.test(p)), 'no Swiper on the about page');
+    await tab.page.goto(site.server.baseUrl + '/');
+    await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    assert.ok(
+      scripts.some((p) => /\/assets\/swiper-[\w-]+\.js$/.test(p)),
+      'Swiper on the home page',
+    );
+    const hero = await tab.page
+      .locator('img[fetchpriority="high"]')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({ loading: img.loading, width: img.width > 0, height: img.height > 0 })),
+      );
+    assert.deepEqual(hero, [{ loading: 'auto', width: true, height: true }]);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('without scripts the home page still shows its news, solutions and numbers', async () => {
+  const tab = await openPage(site.browser, { width: 1280, javaScriptEnabled: false });
+  try {
+    await tab.page.goto(site.server.baseUrl + '/');
+    assert.equal(await tab.page.locator('.news-slider .swiper-slide').count(), 8);
+    const firstCard = await tab.page
+      .locator('.news-slider .swiper-slide')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+    // Laid out as four in a row before Swiper runs.
+    assert.ok(firstCard > 250 && firstCard < 330, `card width ${firstCard}`);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});

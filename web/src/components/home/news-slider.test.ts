@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { toNewsItem } from './news-slider';
+
+describe('toNewsItem', () => {
+  it('gives a news story the fields of the specification, linking to its page', () => {
+    const item = toNewsItem({
+      collection: 'news',
+      slug: 'new-office',
+      route: '/resources/news/new-office',
+      title: 'A new office',
+      description: 'We opened an office.',
+      imageAlt: 'The new office',
+      date: '2026-10-01',
+    });
+    expect(item).toMatchObject({
+      imageAlt: 'The new office',
+      title: 'A new office',
+      description: 'We opened an office.',
+      link: '/resources/news/new-office',
+    });
+    expect(item.imageSrc).toMatch(/^\/assets\/covers\/news\/new-office-\w+-\d+\.webp$/);
+  });
+});
