@@ -67,10 +67,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           input: fromRepo('web/src/entry-client.tsx'),
           // Libraries change less often than the site: a separate chunk stays cached across deploys.
-          // Swiper gets its own chunk, which only pages with a carousel load.
+          // Swiper gets its own chunk, which only pages with a carousel load; so does the captcha.
           output: {
             codeSplitting: {
               groups: [
+                {
+                  // The captcha widget: only forms with a captcha load it.
+                  name: 'altcha',
+                  test: /node_modules[\\/](altcha|hash-wasm)[\\/]/,
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
                 {
                   name: 'swiper',
                   test: /node_modules[\\/]swiper[\\/]/,

@@ -108,6 +108,10 @@ func (s *Service) startSession(c echo.Context, u *store.User, remember bool) err
 }
 
 func (s *Service) setCookie(c echo.Context, secret string, remember bool) {
+	c.SetCookie(s.sessionCookie(secret, remember))
+}
+
+func (s *Service) sessionCookie(secret string, remember bool) *http.Cookie {
 	ck := &http.Cookie{
 		Name: s.cookie.name, Value: secret, Path: "/",
 		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
@@ -115,15 +119,23 @@ func (s *Service) setCookie(c echo.Context, secret string, remember bool) {
 	if remember {
 		ck.MaxAge = int(rememberExpiry / time.Second)
 	}
-	c.SetCookie(ck)
+	return ck
 }
 
 func (s *Service) clearCookie(c echo.Context) {
-	c.SetCookie(&http.Cookie{
+	c.SetCookie(s.expiredCookie())
+}
+
+// expiredCookie has the session cookie's attributes and Max-Age=0.
+func (s *Service) expiredCookie() *http.Cookie {
+	return &http.Cookie{
 		Name: s.cookie.name, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
-	})
+	}
 }
+
+// ExpireCookie tells the browser to drop the session cookie.
+func (s *Service) ExpireCookie(w http.ResponseWriter) { http.SetCookie(w, s.expiredCookie()) }
 
 // current is the signed-in visitor of a request.
 type current struct {
@@ -132,7 +144,10 @@ type current struct {
 }
 
 // errNoSession means the request carries no valid session.
-var errNoSession = errors.New("auth: not signed in")
+var errNoSession = ErrNotSignedIn
+
+// ErrNotSignedIn is PageUser's answer for a request without a valid session.
+var ErrNotSignedIn = errors.New("auth: not signed in")
 
 // lookup finds the session and account of a request and slides the
 // session's expiry, recording last-seen at most once a minute. touched
@@ -179,6 +194,24 @@ func (s *Service) UserFromRequest(r *http.Request) (*UserData, bool) {
 		return nil, false
 	}
 	return userData(cur.user), true
+}
+
+// PageUser returns the signed-in visitor of a page request, for the page
+// server. It answers ErrNotSignedIn when the request carries no valid
+// session, and another error when the lookup itself failed (the database),
+// so a passing outage does not sign anyone out. Like the API, it renews a
+// remembered session's cookie on w when the session's expiry slides.
+func (s *Service) PageUser(w http.ResponseWriter, r *http.Request) (*UserData, error) {
+	cur, touched, err := s.lookup(r.Context(), r)
+	if err != nil {
+		return nil, err
+	}
+	if touched && cur.session.Remember {
+		if ck, err := r.Cookie(s.cookie.name); err == nil {
+			http.SetCookie(w, s.sessionCookie(ck.Value, true))
+		}
+	}
+	return userData(cur.user), nil
 }
 
 const currentKey = "auth.current"

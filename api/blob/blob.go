@@ -1,11 +1,14 @@
-// Package blob stores opaque files, such as profile images, by key: on the
-// local file system under DATA_DIR now, in a store shared by replicas later.
+// Package blob stores opaque files, such as profile pictures and CVs, by
+// key: in the database when replicas share a PostgreSQL database (DB), on the
+// local file system under DATA_DIR otherwise (FS). Both refuse a blob larger
+// than their size limit with ErrTooLarge.
 package blob
 
 import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 )
 
 // ErrNotFound is returned by Get for a key that holds nothing.
@@ -14,11 +17,43 @@ var ErrNotFound = errors.New("blob: not found")
 // ErrInvalidKey is returned for a key that is not a safe relative name.
 var ErrInvalidKey = errors.New("blob: invalid key")
 
+// ErrTooLarge is returned by Put for a blob larger than the store's limit;
+// nothing is stored and any previous blob under the key is kept.
+var ErrTooLarge = errors.New("blob: too large")
+
+// DefaultMaxSize is the largest blob a store accepts unless told otherwise:
+// well above a re-encoded profile picture or a CV.
+const DefaultMaxSize = 8 << 20
+
+// Option tunes a store.
+type Option func(*options)
+
+type options struct {
+	maxSize int64
+}
+
+// MaxSize sets the largest blob, in bytes, a store accepts.
+func MaxSize(n int64) Option { return func(o *options) { o.maxSize = n } }
+
+func applyOptions(opts []Option) options {
+	o := options{maxSize: DefaultMaxSize}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	return o
+}
+
+// validContentType refuses header injection through a stored content type.
+func validContentType(ct string) bool {
+	return !strings.ContainsAny(ct, "\r\n") && len(ct) <= 200
+}
+
 // Store keeps blobs by key. Keys are relative names made of lower-case
 // letters, digits, '-', '_', '.' and '/' separating non-empty segments that
 // do not start with a dot.
 type Store interface {
-	// Put stores r under key, replacing any blob there.
+	// Put stores r under key, replacing any blob there, or returns
+	// ErrTooLarge, storing nothing, when r holds more than the store's limit.
 	Put(ctx context.Context, key string, r io.Reader, contentType string) error
 	// Get opens the blob under key and returns its content type, or ErrNotFound.
 	Get(ctx context.Context, key string) (io.ReadCloser, string, error)

@@ -13,15 +13,16 @@ import (
 // FS is a Store on the local file system. Each blob is a file under the
 // root; its content type is kept in a small file beside it.
 type FS struct {
-	root string
+	root    string
+	maxSize int64
 }
 
 // NewFS returns a Store keeping blobs under dir, which it creates.
-func NewFS(dir string) (*FS, error) {
+func NewFS(dir string, opts ...Option) (*FS, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("blob: create %s: %w", dir, err)
 	}
-	return &FS{root: dir}, nil
+	return &FS{root: dir, maxSize: applyOptions(opts).maxSize}, nil
 }
 
 const typeSuffix = ".content-type"
@@ -40,35 +41,60 @@ func (f *FS) Put(ctx context.Context, key string, r io.Reader, contentType strin
 	if err != nil {
 		return err
 	}
-	if strings.ContainsAny(contentType, "\r\n") {
+	if !validContentType(contentType) {
 		return fmt.Errorf("blob: put %s: invalid content type", key)
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
 		return fmt.Errorf("blob: put %s: %w", key, err)
 	}
+	// The data first, into a temporary file: a blob over the limit is
+	// refused before anything under the key changes.
+	tmp, err := writeTemp(filepath.Dir(p), &ctxReader{ctx: ctx, r: r}, f.maxSize)
+	if err != nil {
+		return fmt.Errorf("blob: put %s: %w", key, err)
+	}
+	defer os.Remove(tmp)
 	if err := writeAtomic(p+typeSuffix, strings.NewReader(contentType)); err != nil {
 		return fmt.Errorf("blob: put %s: %w", key, err)
 	}
-	if err := writeAtomic(p, &ctxReader{ctx: ctx, r: r}); err != nil {
+	if err := os.Rename(tmp, p); err != nil {
 		return fmt.Errorf("blob: put %s: %w", key, err)
 	}
 	return nil
 }
 
+// writeTemp copies r into a new temporary file in dir and returns its name;
+// more than limit bytes (when limit > 0) is ErrTooLarge.
+func writeTemp(dir string, r io.Reader, limit int64) (string, error) {
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	src := r
+	if limit > 0 {
+		src = io.LimitReader(r, limit+1)
+	}
+	n, err := io.Copy(tmp, src)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && limit > 0 && n > limit {
+		err = ErrTooLarge
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return "", err
+	}
+	return tmp.Name(), nil
+}
+
 func writeAtomic(path string, r io.Reader) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	tmp, err := writeTemp(filepath.Dir(path), r, 0)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, r); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	defer os.Remove(tmp)
+	return os.Rename(tmp, path)
 }
 
 // Get opens the blob under key.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"os"
@@ -58,6 +59,19 @@ type Config struct {
 	CaptchaVerifyURL string // siteverify endpoint of a hosted provider; its public one by default
 
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For is believed
+
+	// MetricsAllow lists the networks, besides loopback, whose TCP peers may
+	// read /metrics; everyone else gets 404. X-Forwarded-For plays no part.
+	MetricsAllow []netip.Prefix
+
+	// Forms: where their notifications go. An empty office inbox means the
+	// office's own address in the site settings (seed/site.json).
+	FormsInboxLondon    string
+	FormsInboxDubai     string
+	FormsInboxCairo     string
+	FormsInboxHR        string        // job applications
+	FormsInboxMarketing string        // proposals, inquiries, webinars, publications
+	CVRetention         time.Duration // how long an application's CV is kept
 }
 
 // Captcha providers.
@@ -249,18 +263,62 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 		return nil, fmt.Errorf("CAPTCHA_PROVIDER: must be one of altcha, recaptcha, turnstile, hcaptcha")
 	}
 
-	for _, field := range strings.FieldsFunc(get("TRUSTED_PROXIES", ""), func(r rune) bool { return r == ',' || r == ' ' }) {
+	if cfg.TrustedProxies, err = parsePrefixes(get("TRUSTED_PROXIES", "")); err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
+	if cfg.MetricsAllow, err = parsePrefixes(get("METRICS_ALLOW", "")); err != nil {
+		return nil, fmt.Errorf("METRICS_ALLOW: %w", err)
+	}
+
+	for _, inbox := range []struct {
+		name, def string
+		dst       *string
+	}{
+		{"FORMS_INBOX_LONDON", "", &cfg.FormsInboxLondon},
+		{"FORMS_INBOX_DUBAI", "", &cfg.FormsInboxDubai},
+		{"FORMS_INBOX_CAIRO", "", &cfg.FormsInboxCairo},
+		{"FORMS_INBOX_HR", "careers@noorvale.example", &cfg.FormsInboxHR},
+		{"FORMS_INBOX_MARKETING", "info@noorvale.example", &cfg.FormsInboxMarketing},
+	} {
+		v := get(inbox.name, inbox.def)
+		if v != "" && !bareAddress(v) {
+			return nil, fmt.Errorf("%s: must be one e-mail address, without a name", inbox.name)
+		}
+		*inbox.dst = v
+	}
+	cfg.CVRetention, err = time.ParseDuration(get("CV_RETENTION", "4320h"))
+	if err != nil || cfg.CVRetention < time.Hour {
+		return nil, fmt.Errorf("CV_RETENTION: must be a duration of at least 1h, such as 4320h (180 days)")
+	}
+	return cfg, nil
+}
+
+// bareAddress reports whether s is one e-mail address without a display
+// name, nothing that could break a mail header.
+func bareAddress(s string) bool {
+	if strings.ContainsAny(s, "\r\n") || len(s) > 254 {
+		return false
+	}
+	addr, err := mail.ParseAddress(s)
+	return err == nil && addr.Name == "" && addr.Address == s
+}
+
+// parsePrefixes reads a list of addresses and CIDR ranges separated by
+// commas or spaces; an address is a range of one.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, field := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
 		prefix, err := netip.ParsePrefix(field)
 		if err != nil {
 			addr, aerr := netip.ParseAddr(field)
 			if aerr != nil {
-				return nil, fmt.Errorf("TRUSTED_PROXIES: %q is neither an address nor a CIDR range", field)
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR range", field)
 			}
 			prefix = netip.PrefixFrom(addr, addr.BitLen())
 		}
-		cfg.TrustedProxies = append(cfg.TrustedProxies, prefix.Masked())
+		out = append(out, prefix.Masked())
 	}
-	return cfg, nil
+	return out, nil
 }
 
 // parseBaseURL accepts an absolute http(s) origin and returns it without a

@@ -36,6 +36,10 @@ func TestParseDefaults(t *testing.T) {
 		ShutdownTimeout: 15 * time.Second,
 		MailFrom:        "Noorvale Assurance <no-reply@noorvale.example>",
 		CaptchaProvider: CaptchaAltcha,
+
+		FormsInboxHR:        "careers@noorvale.example",
+		FormsInboxMarketing: "info@noorvale.example",
+		CVRetention:         4320 * time.Hour,
 	}
 	if !reflect.DeepEqual(*cfg, want) {
 		t.Fatalf("defaults:\n got %+v\nwant %+v", *cfg, want)
@@ -106,6 +110,26 @@ func TestParse(t *testing.T) {
 				return len(c.TrustedProxies) == 3 && c.TrustedProxies[1].String() == "192.168.1.7/32" && c.TrustedProxies[2].String() == "::1/128"
 			}},
 		{name: "trusted proxy junk", vars: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,office"}, wantErr: "TRUSTED_PROXIES:"},
+		{name: "metrics networks", vars: map[string]string{"METRICS_ALLOW": "10.42.0.0/16, 192.168.1.7,fd00::/8"},
+			check: func(c *Config) bool {
+				return len(c.MetricsAllow) == 3 && c.MetricsAllow[0].String() == "10.42.0.0/16" &&
+					c.MetricsAllow[1].String() == "192.168.1.7/32" && c.MetricsAllow[2].String() == "fd00::/8"
+			}},
+		{name: "metrics network masked", vars: map[string]string{"METRICS_ALLOW": "10.42.7.9/16"},
+			check: func(c *Config) bool { return len(c.MetricsAllow) == 1 && c.MetricsAllow[0].String() == "10.42.0.0/16" }},
+		{name: "metrics network junk", vars: map[string]string{"METRICS_ALLOW": "10.0.0.0/33"}, wantErr: "METRICS_ALLOW:"},
+		{name: "metrics network name", vars: map[string]string{"METRICS_ALLOW": "prometheus"}, wantErr: "METRICS_ALLOW:"},
+		{name: "forms inboxes", vars: map[string]string{"FORMS_INBOX_DUBAI": "gulf@noorvale.example", "FORMS_INBOX_HR": "jobs@noorvale.example", "FORMS_INBOX_MARKETING": "sales@noorvale.example"},
+			check: func(c *Config) bool {
+				return c.FormsInboxDubai == "gulf@noorvale.example" && c.FormsInboxLondon == "" && c.FormsInboxHR == "jobs@noorvale.example" && c.FormsInboxMarketing == "sales@noorvale.example"
+			}},
+		{name: "forms inbox with a name", vars: map[string]string{"FORMS_INBOX_CAIRO": "Cairo <cairo@noorvale.example>"}, wantErr: "FORMS_INBOX_CAIRO:"},
+		{name: "forms inbox with a header", vars: map[string]string{"FORMS_INBOX_HR": "hr@noorvale.example\nBcc: x@y.example"}, wantErr: "FORMS_INBOX_HR:"},
+		{name: "forms inbox not an address", vars: map[string]string{"FORMS_INBOX_LONDON": "london"}, wantErr: "FORMS_INBOX_LONDON:"},
+		{name: "cv retention", vars: map[string]string{"CV_RETENTION": "720h"},
+			check: func(c *Config) bool { return c.CVRetention == 720*time.Hour }},
+		{name: "cv retention too short", vars: map[string]string{"CV_RETENTION": "10m"}, wantErr: "CV_RETENTION:"},
+		{name: "cv retention junk", vars: map[string]string{"CV_RETENTION": "180 days"}, wantErr: "CV_RETENTION:"},
 		{name: "node and dist", vars: map[string]string{"NODE_BIN": "/usr/bin/node", "DIST_DIR": "/srv/dist/"},
 			check: func(c *Config) bool { return c.NodeBin == "/usr/bin/node" && c.DistDir == "/srv/dist" }},
 	}

@@ -44,6 +44,13 @@ const (
 	KindLogin     = "login"
 	KindNotFound  = "not-found"
 
+	KindRegister       = "register"        // the registration form
+	KindForgotPassword = "forgot-password" // asks for the reset code
+	KindVerifyCode     = "verify-code"     // checks the reset code
+	KindResetPassword  = "reset-password"  // sets the new password
+	KindConfirmEmail   = "confirm-email"   // the landing page of the confirmation link, for any token
+	KindAccount        = "account"         // the signed-in visitor's account; never pre-rendered
+
 	KindArticle     = "article"     // a news story or a blog post
 	KindPublication = "publication" // a guide, white paper, checklist or report
 	KindWebinar     = "webinar"     // a past or upcoming webinar
@@ -53,7 +60,8 @@ const (
 var knownKinds = map[string]bool{
 	KindHome: true, KindAbout: true, KindLanding: true, KindService: true, KindStandard: true,
 	KindResources: true, KindCareers: true, KindContact: true, KindForms: true, KindLegal: true,
-	KindLogin: true,
+	KindLogin: true, KindRegister: true, KindForgotPassword: true, KindVerifyCode: true, KindResetPassword: true,
+	KindConfirmEmail: true, KindAccount: true,
 }
 
 // MenuItem is an entry of the header menu, the footer or a page's children:
@@ -91,6 +99,10 @@ type Page struct {
 	Collection     string     // the collection a list or item page shows, else ""
 	Slug           string     // an item page's slug, else ""
 }
+
+// SignedInOnly reports whether the page exists only for a signed-in visitor,
+// so it is rendered per request and never cached.
+func (p *Page) SignedInOnly() bool { return p.Kind == KindAccount }
 
 // Indexable reports whether search engines should list the page: every
 // public page except the sign-in pages and the not-found page.

@@ -21,8 +21,8 @@ func catalog(t *testing.T) *content.Catalog {
 func TestPages(t *testing.T) {
 	c := catalog(t)
 	pages := c.Pages()
-	if len(pages) != 61 {
-		t.Fatalf("%d pages, want 61", len(pages))
+	if len(pages) != 67 {
+		t.Fatalf("%d pages, want 67", len(pages))
 	}
 	seen := map[string]bool{}
 	for _, p := range pages {
@@ -41,7 +41,8 @@ func TestPages(t *testing.T) {
 			t.Fatalf("%s: children must be an empty list, not null", p.Route)
 		}
 	}
-	for _, route := range []string{"/", "/auth/login", "/about-us", "/policy", "/terms", "/forms",
+	for _, route := range []string{"/", "/auth/login", "/auth/register", "/auth/forgot-password", "/auth/verify-code",
+		"/auth/reset-password", "/auth/confirm-email", "/account", "/about-us", "/policy", "/terms", "/forms",
 		"/careers/jop-vacancies", "/resources/blogs", "/contact-us/cairo", "/compliance/csa-star-level-1-and-2",
 		"/compliance/iso-standards/iso-20000-1", "/services/outsourcing-service"} {
 		if c.Page(route) == nil {

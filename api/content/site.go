@@ -10,16 +10,24 @@ import (
 
 // Site is the firm's identity as pages show it.
 type Site struct {
-	Name           string   `json:"name"`
-	ShortName      string   `json:"shortName"`
-	Tagline        string   `json:"tagline"`
-	Parent         Parent   `json:"parent"`
-	Email          string   `json:"email"`
-	Phone          string   `json:"phone"`
-	ChatURL        string   `json:"chatUrl"`
-	Social         []Social `json:"social"`
-	Offices        []Office `json:"offices"`
-	CaptchaSiteKey string   `json:"captchaSiteKey"`
+	Name      string   `json:"name"`
+	ShortName string   `json:"shortName"`
+	Tagline   string   `json:"tagline"`
+	Parent    Parent   `json:"parent"`
+	Email     string   `json:"email"`
+	Phone     string   `json:"phone"`
+	ChatURL   string   `json:"chatUrl"`
+	Social    []Social `json:"social"`
+	Offices   []Office `json:"offices"`
+	Captcha   Captcha  `json:"captcha"` // from the server's configuration, not the settings
+}
+
+// Captcha is the captcha widget the forms show: its provider ("altcha",
+// "recaptcha", "turnstile" or "hcaptcha") and, for a hosted provider, the
+// public site key ("" for altcha, which is served by the site itself).
+type Captcha struct {
+	Provider string `json:"provider"`
+	SiteKey  string `json:"siteKey"`
 }
 
 // Parent is the group the firm belongs to.
@@ -97,7 +105,6 @@ func SiteFromSettings(settings map[string]string) (Site, error) {
 	text := map[string]*string{
 		"name": &site.Name, "shortName": &site.ShortName, "tagline": &site.Tagline,
 		"email": &site.Email, "phone": &site.Phone, "chatUrl": &site.ChatURL,
-		"captchaSiteKey": &site.CaptchaSiteKey,
 	}
 	structured := map[string]any{"parent": &site.Parent, "social": &site.Social, "offices": &site.Offices}
 	keys := make([]string, 0, len(settings))

@@ -23,6 +23,9 @@ type letter struct {
 	Subject string
 	Blocks  []block
 	Reason  string // why the recipient got it, shown in the footer
+	// Automated replaces the frame's note that replies are not read, for
+	// a message whose replies do reach someone.
+	Automated string
 }
 
 // block is one piece of an e-mail body. In Text, {key} is replaced by the
@@ -33,6 +36,7 @@ type block struct {
 	Label  string // the label of a link to Data[Link], after Text
 	Link   string // Data key of the URL of Button or Label
 	Code   string // Data key of a code shown large
+	Pre    string // Data key of lines shown as they are (a submitted form)
 }
 
 var frames = map[locale.Locale]frame{

@@ -27,10 +27,22 @@ const (
 	KindResetCode         Kind = "reset-code"         // Data: "code" (6 digits), "minutes" ("10")
 	KindPasswordChanged   Kind = "password-changed"   // Data: "resetLink"
 	KindAccountDeleted    Kind = "account-deleted"    // Data: none
+
+	// The forms: a notification to the firm's inbox (always in English) and
+	// a confirmation to the visitor in their language, one kind per form.
+	KindFormNotification       Kind = "form-notification"             // Data: "form" (its English name), "reference", "fields" ("Label: value" lines, up to 64 KB)
+	KindFormConfirmProposal    Kind = "form-confirmation-proposal"    // Data: none
+	KindFormConfirmInquiry     Kind = "form-confirmation-inquiry"     // Data: "subject"
+	KindFormConfirmContact     Kind = "form-confirmation-contact"     // Data: "office" ("our London office", in the message's language)
+	KindFormConfirmApplication Kind = "form-confirmation-application" // Data: "position"
+	KindFormConfirmWebinar     Kind = "form-confirmation-webinar"     // Data: "webinar" (title), "when" (date and time as the reader writes them)
+	KindFormConfirmPublication Kind = "form-confirmation-publication" // Data: "publication" (title), "downloadLink" (absolute URL)
 )
 
 // Kinds lists every kind of e-mail the site sends.
-var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted}
+var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted,
+	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
@@ -39,15 +51,28 @@ var requiredData = map[Kind][]string{
 	KindResetCode:         {"code", "minutes"},
 	KindPasswordChanged:   {"resetLink"},
 	KindAccountDeleted:    nil,
+
+	KindFormNotification:       {"form", "reference", "fields"},
+	KindFormConfirmProposal:    nil,
+	KindFormConfirmInquiry:     {"subject"},
+	KindFormConfirmContact:     {"office"},
+	KindFormConfirmApplication: {"position"},
+	KindFormConfirmWebinar:     {"webinar", "when"},
+	KindFormConfirmPublication: {"publication", "downloadLink"},
 }
+
+// longData are the Data keys that may hold up to maxLongValue bytes: the
+// listing of a submitted form.
+var longData = map[string]bool{"fields": true}
 
 // Message is one e-mail to send.
 type Message struct {
-	To     string // one address; CR/LF refused
-	Name   string // recipient's display name, may be ""; CR/LF refused
-	Locale locale.Locale
-	Kind   Kind
-	Data   map[string]string
+	To      string // one address; CR/LF refused
+	Name    string // recipient's display name, may be ""; CR/LF refused
+	Locale  locale.Locale
+	Kind    Kind
+	Data    map[string]string
+	ReplyTo string // one bare address answers go to, "" for none; CR/LF refused
 }
 
 // Enqueuer accepts messages for sending; *Queue is one.
@@ -65,6 +90,8 @@ const (
 	maxAddress = 254
 	maxName    = 200
 	maxValue   = 2048
+
+	maxLongValue = 64 << 10
 )
 
 // validate checks a message and returns it with its locale made one the
@@ -77,8 +104,14 @@ func validate(m Message) (Message, error) {
 	if !ok {
 		return m, invalid("unknown kind %q", m.Kind)
 	}
-	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Name, "\r\n") {
+	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Name, "\r\n") || strings.ContainsAny(m.ReplyTo, "\r\n") {
 		return m, invalid("line break in the recipient")
+	}
+	if m.ReplyTo != "" {
+		addr, err := mail.ParseAddress(m.ReplyTo)
+		if err != nil || addr.Name != "" || addr.Address != m.ReplyTo || len(m.ReplyTo) > maxAddress {
+			return m, invalid("reply-to is not one bare e-mail address")
+		}
 	}
 	if m.To == "" || len(m.To) > maxAddress || !utf8.ValidString(m.To) {
 		return m, invalid("recipient address missing or too long")
@@ -95,7 +128,11 @@ func validate(m Message) (Message, error) {
 		if v == "" {
 			return m, invalid("%s needs data %q", m.Kind, k)
 		}
-		if len(v) > maxValue || !utf8.ValidString(v) {
+		limit := maxValue
+		if longData[k] {
+			limit = maxLongValue
+		}
+		if len(v) > limit || !utf8.ValidString(v) {
 			return m, invalid("data %q too long or not UTF-8", k)
 		}
 		if strings.HasSuffix(strings.ToLower(k), "link") {

@@ -56,6 +56,8 @@ type sealedMessage struct {
 	Locale locale.Locale     `json:"locale"`
 	Kind   Kind              `json:"kind"`
 	Data   map[string]string `json:"data,omitempty"`
+	// ReplyTo follows Message's field order, so the two convert.
+	ReplyTo string `json:"replyTo,omitempty"`
 }
 
 // purposeQueue binds sealed queue rows to the queue.

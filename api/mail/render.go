@@ -27,7 +27,7 @@ type view struct {
 }
 
 type viewBlock struct {
-	Text, Button, Label, URL, Code string
+	Text, Button, Label, URL, Code, Pre string
 }
 
 // Render builds the subject and bodies of a message in its language. The
@@ -39,6 +39,9 @@ func Render(m Message) (Rendered, error) {
 	}
 	l, ok := letters[m.Kind][m.Locale]
 	if !ok {
+		l, ok = formLetters[m.Kind][m.Locale]
+	}
+	if !ok {
 		return Rendered{}, fmt.Errorf("mail: no %s text for %s", m.Kind, m.Locale)
 	}
 	f := frames[m.Locale]
@@ -48,7 +51,7 @@ func Render(m Message) (Rendered, error) {
 		Dir:            m.Locale.Dir(),
 		Align:          "left",
 		Font:           "Arial, Helvetica, sans-serif",
-		Subject:        l.Subject,
+		Subject:        fill.Replace(l.Subject),
 		Greeting:       f.Greeting,
 		ButtonFallback: f.ButtonFallback,
 		SignOff:        f.SignOff,
@@ -57,6 +60,9 @@ func Render(m Message) (Rendered, error) {
 		AddressLine:    addressLine,
 		Reason:         l.Reason,
 		Automated:      f.Automated,
+	}
+	if l.Automated != "" {
+		v.Automated = l.Automated
 	}
 	if m.Locale.Dir() == "rtl" {
 		v.Align = "right"
@@ -73,6 +79,9 @@ func Render(m Message) (Rendered, error) {
 		if b.Code != "" {
 			vb.Code = m.Data[b.Code]
 		}
+		if b.Pre != "" {
+			vb.Pre = m.Data[b.Pre]
+		}
 		if v.Preheader == "" && vb.Text != "" {
 			v.Preheader = vb.Text
 		}
@@ -86,7 +95,7 @@ func Render(m Message) (Rendered, error) {
 	if err := htmlLayout.Execute(&html, v); err != nil {
 		return Rendered{}, fmt.Errorf("mail: render %s html: %w", m.Kind, err)
 	}
-	return Rendered{Subject: l.Subject, Text: text.String(), HTML: html.String()}, nil
+	return Rendered{Subject: v.Subject, Text: text.String(), HTML: html.String()}, nil
 }
 
 // placeholders replaces each {key} by the message's Data[key], in one pass,
@@ -109,6 +118,8 @@ var textLayout = texttemplate.Must(texttemplate.New("text").Parse(`{{.Greeting}}
 {{.URL}}
 {{else if .Code}}
     {{.Code}}
+{{else if .Pre}}
+{{.Pre}}
 {{else}}
 {{.Text}}
 {{end}}{{end}}
@@ -147,6 +158,8 @@ var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE htm
 <p style="margin:0 0 16px;">{{.Text}} <a href="{{.URL}}" style="color:#0b5cad;">{{.Label}}</a></p>
 {{- else if .Code}}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;"><tr><td dir="ltr" style="padding:14px 28px;background-color:#f4f6f9;border:1px solid #d5dbe4;border-radius:4px;font-family:'Courier New', Courier, monospace;font-size:30px;font-weight:bold;letter-spacing:8px;color:#0b1f3a;">{{.Code}}</td></tr></table>
+{{- else if .Pre}}
+<pre style="margin:0 0 16px;padding:12px 16px;background-color:#f4f6f9;border:1px solid #d5dbe4;border-radius:4px;font-family:Arial, Helvetica, sans-serif;font-size:14px;line-height:1.5;white-space:pre-wrap;word-break:break-word;color:#1f2937;">{{.Pre}}</pre>
 {{- else}}
 <p style="margin:0 0 16px;">{{.Text}}</p>
 {{- end}}

@@ -16,6 +16,14 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindResetCode:         {"code": "804215", "minutes": "10"},
 	mailpkg.KindPasswordChanged:   {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
 	mailpkg.KindAccountDeleted:    {},
+
+	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
+	mailpkg.KindFormConfirmProposal:    {},
+	mailpkg.KindFormConfirmInquiry:     {"subject": "SOC 2 & <ISO>"},
+	mailpkg.KindFormConfirmContact:     {"office": "Dubai office"},
+	mailpkg.KindFormConfirmApplication: {"position": "IT Auditor"},
+	mailpkg.KindFormConfirmWebinar:     {"webinar": "DORA one year on", "when": "20/01/2027 12:00 UTC"},
+	mailpkg.KindFormConfirmPublication: {"publication": "PCI DSS guide", "downloadLink": "https://noorvale.example/api/forms/publication/x/download?token=a.b"},
 }
 
 func TestRenderEveryKindInEveryLanguage(t *testing.T) {

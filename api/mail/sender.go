@@ -20,6 +20,7 @@ type Envelope struct {
 	Subject string
 	Text    string // text/plain body
 	HTML    string // text/html body
+	ReplyTo string // where answers go, "" for the sender
 }
 
 // Transport delivers rendered messages: SMTP, or the development outbox.
@@ -158,7 +159,7 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) bool {
 	sendCtx, cancel := context.WithTimeout(ctx, s.cfg.SendTimeout)
 	err = s.cfg.Transport.Send(sendCtx, &Envelope{
 		From: s.cfg.From, To: msg.To, Name: msg.Name, Locale: msg.Locale, Kind: msg.Kind,
-		Subject: r.Subject, Text: r.Text, HTML: r.HTML,
+		Subject: r.Subject, Text: r.Text, HTML: r.HTML, ReplyTo: msg.ReplyTo,
 	})
 	cancel()
 	now := s.now()
@@ -224,7 +225,7 @@ const maxReason = 300
 // redact removes from an error text anything of the message that might be
 // secret or personal (the recipient, codes, links) and bounds its length.
 func redact(reason string, m Message) string {
-	secrets := []string{m.To, m.Name}
+	secrets := []string{m.To, m.Name, m.ReplyTo}
 	for _, v := range m.Data {
 		secrets = append(secrets, v)
 	}

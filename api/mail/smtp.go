@@ -89,6 +89,11 @@ func (t *SMTP) Send(ctx context.Context, e *Envelope) error {
 	if err != nil {
 		return fmt.Errorf("mail: recipient address refused")
 	}
+	if e.ReplyTo != "" {
+		if err := m.ReplyTo(e.ReplyTo); err != nil {
+			return fmt.Errorf("mail: reply-to address refused")
+		}
+	}
 	m.Subject(e.Subject)
 	m.SetDate()
 	m.SetMessageID()

@@ -49,7 +49,8 @@ type Variant struct {
 type Entry struct {
 	Status      int
 	ContentType []string // Content-Type header value
-	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body
+	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body; "" for a private entry
+	Private     bool     // rendered for one signed-in visitor: never cached, never served to anyone else
 	Identity    Variant
 	Gzip        Variant
 	Brotli      Variant
@@ -63,6 +64,9 @@ var htmlContentType = []string{HTMLType}
 // Matches reports whether an If-None-Match header names this document in
 // any of its encodings: they all carry the same content.
 func (e *Entry) Matches(ifNoneMatch string) bool {
+	if e.Hash == "" {
+		return false
+	}
 	for len(ifNoneMatch) > 0 {
 		var tag string
 		tag, ifNoneMatch = nextToken(ifNoneMatch)
@@ -184,6 +188,14 @@ func NewEntry(status int, html []byte) (*Entry, error) {
 	return newEntry(status, htmlContentType, html)
 }
 
+// NewPrivateEntry wraps an HTML document rendered for one visitor. It is
+// not compressed ahead (it is sent once, compressed on the way out if at
+// all) and carries no ETag: every variant is the identity body.
+func NewPrivateEntry(status int, html []byte) *Entry {
+	v := Variant{Body: html, Length: []string{strconv.Itoa(len(html))}}
+	return &Entry{Status: status, ContentType: htmlContentType, Private: true, Identity: v, Gzip: v, Brotli: v}
+}
+
 // NewDocument compresses a document of another type once in every encoding.
 func NewDocument(status int, contentType string, body []byte) (*Entry, error) {
 	return newEntry(status, []string{contentType}, body)
@@ -269,6 +281,7 @@ type CacheConfig struct {
 	Store        ContentStore
 	Catalog      *content.Catalog // the page tree of sitemap.json; texts and item pages come from the store
 	BaseURL      string
+	Captcha      content.Captcha // the captcha the forms show; provider "altcha" when empty
 	Logger       *slog.Logger
 	Now          func() time.Time // clock for the footer year, upcoming webinars and the daily refresh; time.Now
 	Workers      int              // concurrent renders; 2
@@ -295,6 +308,7 @@ type Cache struct {
 	day        string    // UTC date of the last complete render
 	complete   bool      // whether the last full render rendered everything
 	nextChange time.Time // when the last render's lists change by themselves; zero for never
+	seen       time.Time // the newest content entry change the last complete render included
 }
 
 // NewCache builds an empty cache; RenderAll or Run fills it.
@@ -310,6 +324,9 @@ func NewCache(cfg CacheConfig) *Cache {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Captcha.Provider == "" {
+		cfg.Captcha = content.Captcha{Provider: "altcha"}
 	}
 	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache")}
 	empty := map[string]*Entry{}
@@ -349,11 +366,17 @@ type job struct {
 	loc  locale.Locale
 }
 
+// jobsFor lists every document to cache: each public page and the
+// not-found page in every language. Pages only a signed-in visitor sees are
+// left out: they are rendered per request.
 func jobsFor(cat *content.Catalog) []job {
 	pages := cat.Pages()
 	out := make([]job, 0, (len(pages)+1)*len(locale.All))
 	for _, l := range locale.All {
 		for _, p := range pages {
+			if p.SignedInOnly() {
+				continue
+			}
 			out = append(out, job{key: locale.Path(l, p.Route), page: p, loc: l})
 		}
 		out = append(out, job{key: notFoundKey(l), page: cat.NotFound(), loc: l})
@@ -377,7 +400,7 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	cat, err := c.loadCatalog(ctx)
+	cat, changed, newest, err := c.loadCatalog(ctx)
 	if err != nil {
 		return err
 	}
@@ -388,7 +411,7 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	jobs := jobsFor(cat)
+	jobs := changedFirst(jobsFor(cat), changed)
 	live := make(map[string]bool, len(jobs)+len(docs))
 	for k := range docs {
 		live[k] = true
@@ -412,6 +435,12 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 					return
 				}
 				results[i], errs[i] = c.render(ctx, in, jobs[i])
+				// A document that changed is served at once, not when the
+				// whole render is done: with the changed pages rendered
+				// first, an edit shows within moments on every replica.
+				if e := results[i]; e != nil && e != (*c.entries.Load())[jobs[i].key] {
+					c.merge(map[string]*Entry{jobs[i].key: e}, nil)
+				}
 			}
 		})
 	}
@@ -440,6 +469,7 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	}
 	took := time.Since(started)
 	c.version = state.Version
+	c.seen = newest
 	c.day = now.Format(time.DateOnly)
 	c.nextChange = cat.NextChange(now)
 	c.lastRender.Store(int64(took))
@@ -452,18 +482,64 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 }
 
 // loadCatalog builds the catalogue from the sitemap and the stored content
-// and makes it current. Entries it cannot use are logged and left out.
-func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
+// and makes it current. Entries it cannot use are logged and left out. It
+// also returns the locale-free routes whose documents an entry changed since
+// the last complete render may have changed (the entry's page, its list and,
+// for news, the home page) and the newest entry change it saw.
+func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, map[string]bool, time.Time, error) {
 	entries, err := c.cfg.Store.ContentEntries(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, nil, time.Time{}, fmt.Errorf("render: %w", err)
 	}
 	cat, problems := c.cfg.Catalog.WithEntries(entries)
 	for _, p := range problems {
 		c.log.Warn("content entry left out", "err", p)
 	}
 	c.catalog.Store(cat)
-	return cat, nil
+	changed := map[string]bool{}
+	newest := c.seen
+	for _, e := range entries {
+		if !e.UpdatedAt.After(c.seen) {
+			continue
+		}
+		if e.UpdatedAt.After(newest) {
+			newest = e.UpdatedAt
+		}
+		if e.Collection == content.PagesCollection {
+			changed[e.Slug] = true
+			continue
+		}
+		for _, col := range content.Collections() {
+			if col.Name == e.Collection {
+				changed[col.ListRoute] = true
+				changed[col.ListRoute+"/"+e.Slug] = true
+				if col.Name == "news" {
+					changed["/"] = true
+				}
+			}
+		}
+	}
+	return cat, changed, newest, nil
+}
+
+// changedFirst orders jobs so the documents of changed routes render first,
+// keeping the order within each group.
+func changedFirst(jobs []job, changed map[string]bool) []job {
+	if len(changed) == 0 {
+		return jobs
+	}
+	out := make([]job, 0, len(jobs))
+	for _, j := range jobs {
+		if changed[j.page.Route] {
+			out = append(out, j)
+		}
+	}
+	for _, j := range jobs {
+		if !changed[j.page.Route] {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // documents writes the sitemaps and robots.txt, reusing the cached entry of
@@ -494,6 +570,7 @@ func (c *Cache) loadSite(ctx context.Context) (content.Site, error) {
 	if err != nil {
 		return content.Site{}, fmt.Errorf("render: %w", err)
 	}
+	site.Captcha = c.cfg.Captcha
 	c.site.Store(&site)
 	return site, nil
 }
@@ -539,27 +616,64 @@ func (c *Cache) merge(fresh map[string]*Entry, live map[string]bool) {
 
 // RenderPage renders one page in one locale now and caches it; it is for a
 // page that is not cached yet, so it fails fast when the renderer is down.
+// A page only signed-in visitors see is never cached: see RenderForUser.
 func (c *Cache) RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*Entry, error) {
+	if page.SignedInOnly() {
+		return nil, fmt.Errorf("render: %s is rendered only for a signed-in visitor", page.Route)
+	}
 	key := locale.Path(loc, page.Route)
 	if page.Kind == content.KindNotFound {
 		key = notFoundKey(loc)
 	}
-	site := c.site.Load()
-	if site == nil {
-		s, err := c.loadSite(ctx)
-		if err != nil {
-			return nil, err
-		}
-		site = &s
+	in, err := c.input(ctx)
+	if err != nil {
+		return nil, err
 	}
-	now := c.cfg.Now().UTC()
-	in := PropsInput{Catalog: c.Catalog(), Site: *site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}
 	e, err := c.render(ctx, in, job{key: key, page: page, loc: loc})
 	if err != nil {
 		return nil, err
 	}
 	c.merge(map[string]*Entry{key: e}, nil)
 	return e, nil
+}
+
+// RenderForUser renders one page in one locale for a signed-in visitor,
+// with the visitor in its props. The document is the visitor's alone: it is
+// returned uncompressed and never cached. Like RenderPage it fails fast
+// when the renderer is down.
+func (c *Cache) RenderForUser(ctx context.Context, page *content.Page, loc locale.Locale, user *User) (*Entry, error) {
+	if user == nil {
+		return nil, errors.New("render: RenderForUser without a user")
+	}
+	in, err := c.input(ctx)
+	if err != nil {
+		return nil, err
+	}
+	props := BuildProps(in, page, loc)
+	props.User = user
+	status, html, err := c.cfg.Renderer.Render(ctx, props)
+	if err != nil {
+		return nil, err
+	}
+	if status != props.Status {
+		return nil, fmt.Errorf("renderer answered %d for a %d page", status, props.Status)
+	}
+	return NewPrivateEntry(status, html), nil
+}
+
+// input is what the props of a single render are built from: the current
+// catalogue and identity, and the time.
+func (c *Cache) input(ctx context.Context) (PropsInput, error) {
+	site := c.site.Load()
+	if site == nil {
+		s, err := c.loadSite(ctx)
+		if err != nil {
+			return PropsInput{}, err
+		}
+		site = &s
+	}
+	now := c.cfg.Now().UTC()
+	return PropsInput{Catalog: c.Catalog(), Site: *site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}, nil
 }
 
 // Run keeps the cache current until ctx ends: it renders everything at once,

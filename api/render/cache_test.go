@@ -104,9 +104,17 @@ func pagesOf(c *render.Cache) int    { return c.Len() }
 // crawlerDocuments is the sitemap index, a sitemap per language and robots.txt.
 var crawlerDocuments = 2 + len(locale.All)
 
-// allDocuments is every page and the not-found page in every language, and the crawler documents.
+// allDocuments is every public page and the not-found page in every
+// language, and the crawler documents; pages only a signed-in visitor sees
+// are never cached.
 func allDocuments(cat *content.Catalog) int {
-	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments
+	public := 0
+	for _, p := range cat.Pages() {
+		if !p.SignedInOnly() {
+			public++
+		}
+	}
+	return (public+1)*len(locale.All) + crawlerDocuments
 }
 
 // smallCatalog is a few real pages, enough to watch the cache work without
@@ -174,12 +182,18 @@ func TestCacheRendersEverything(t *testing.T) {
 	if items != seedItems(t) {
 		t.Fatalf("the catalogue has %d item pages, the seed %d items", items, seedItems(t))
 	}
-	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 248+items*4+crawlerDocuments {
+	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 268+items*4+crawlerDocuments {
 		t.Fatalf("cache holds %d documents, want %d", pagesOf(cache), allDocuments(full))
 	}
 	for _, l := range locale.All {
 		for _, p := range full.Pages() {
 			e := cache.Page(locale.Path(l, p.Route))
+			if p.SignedInOnly() {
+				if e != nil {
+					t.Fatalf("%s %s, a signed-in page, was cached", l, p.Route)
+				}
+				continue
+			}
 			if e == nil || e.Status != 200 || !bytes.HasPrefix(bytes.ToLower(e.Identity.Body), []byte("<!doctype html>")) {
 				t.Fatalf("%s %s not cached as a document", l, p.Route)
 			}

@@ -80,7 +80,7 @@ func TestPropsJSONShape(t *testing.T) {
 	}
 	s := string(data)
 	for _, want := range []string{`"user":null`, `"alternates":[]`, `"canonical":""`, `"children":[]`, `"baseUrl":"https://www.noorvale.example"`,
-		`"captchaSiteKey":""`, `"shortName":"Noorvale"`, `"footer":[{"translationKey":"services"`,
+		`"captcha":{"provider":"","siteKey":""}`, `"shortName":"Noorvale"`, `"footer":[{"translationKey":"services"`,
 		`"content":null`, `"items":[]`, `"contentLocale":"en"`, `"updated":""`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("props JSON lacks %s", want)

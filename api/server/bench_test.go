@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
@@ -32,6 +33,9 @@ func (onePage) NotFound(locale.Locale) *render.Entry { return nil }
 func (onePage) RenderPage(context.Context, *content.Page, locale.Locale) (*render.Entry, error) {
 	return nil, render.ErrUnavailable
 }
+func (onePage) RenderForUser(context.Context, *content.Page, locale.Locale, *render.User) (*render.Entry, error) {
+	return nil, render.ErrUnavailable
+}
 func (p onePage) Catalog() *content.Catalog { return p.catalog }
 func (onePage) Filled() bool                { return true }
 func (onePage) Len() int                    { return 1 }
@@ -51,6 +55,12 @@ func (w *discardWriter) WriteHeader(int)             {}
 
 func benchPage(b *testing.B) (*Server, []byte) {
 	b.Helper()
+	return benchPageWith(b, nil)
+}
+
+// benchPageWith is benchPage with the account service, when given.
+func benchPageWith(b *testing.B, accounts *auth.Service) (*Server, []byte) {
+	b.Helper()
 	html := bytes.Repeat([]byte("<section><h2>Penetration testing</h2><p>Noorvale Assurance</p></section>"), 600)
 	e, err := render.NewEntry(http.StatusOK, html)
 	if err != nil {
@@ -61,7 +71,7 @@ func benchPage(b *testing.B) (*Server, []byte) {
 		b.Fatal(err)
 	}
 	quiet := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError}))
-	srv := New(Config{BaseURL: "http://localhost:8080", DistDir: b.TempDir(), Logger: quiet},
+	srv := New(Config{BaseURL: "http://localhost:8080", DistDir: b.TempDir(), Logger: quiet, Auth: accounts},
 		onePage{path: "/services/cybersecurity-services/penetration-testing", entry: e, catalog: cat}, noDB{})
 	srv.SetScriptHashes([]string{"sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})
 	return srv, html
@@ -71,6 +81,19 @@ func benchPage(b *testing.B) (*Server, []byte) {
 func BenchmarkCachedPage(b *testing.B) {
 	srv, _ := benchPage(b)
 	req := httptest.NewRequest(http.MethodGet, "/services/cybersecurity-services/penetration-testing", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		srv.ServeHTTP(&discardWriter{h: http.Header{}}, req)
+	}
+}
+
+// BenchmarkCachedPageWithAccounts is BenchmarkCachedPage with the account
+// service wired in, for a visitor without the session cookie: the check for
+// a signed-in visitor must cost next to nothing.
+func BenchmarkCachedPageWithAccounts(b *testing.B) {
+	srv, _ := benchPageWith(b, auth.New(auth.Config{BaseURL: "http://localhost:8080"}))
+	req := httptest.NewRequest(http.MethodGet, "/services/cybersecurity-services/penetration-testing", nil)
+	req.Header.Set("Cookie", "theme=dark; lang=en")
 	b.ReportAllocs()
 	for b.Loop() {
 		srv.ServeHTTP(&discardWriter{h: http.Header{}}, req)

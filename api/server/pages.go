@@ -21,6 +21,9 @@ var (
 	noCache      = []string{"no-cache"}
 	noStore      = []string{"no-store"}
 	varyEncoding = []string{"Accept-Encoding"}
+	// A page differs for a signed-in visitor: a shared cache must not hand
+	// the public one to a request with cookies, nor the other way round.
+	varyPage = []string{"Accept-Encoding, Cookie"}
 )
 
 // serveCached writes a cached page straight from memory: the hot path of
@@ -31,19 +34,24 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	h := w.Header()
 	s.headers.Load().apply(h)
 	h["X-Request-Id"] = []string{id}
-	status, size := writeEntry(w, r, e)
+	status, size := writeEntry(w, r, e, noCache)
 	s.logAccess(r, status, size, id, start)
 }
 
 // writeEntry writes a cached document in the encoding the client prefers,
 // or 304 when the client's copy is current. It returns the status and body size.
-func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry) (int, int64) {
+func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry, cacheControl []string) (int, int64) {
 	v := e.Select(r.Header.Get("Accept-Encoding"))
 	h := w.Header()
 	h["Content-Type"] = e.ContentType
-	h["Cache-Control"] = noCache
-	h["Vary"] = varyEncoding
-	if e.Status == http.StatusOK {
+	h["Cache-Control"] = cacheControl
+	if isPage(e) {
+		h["Vary"] = varyPage
+	} else {
+		h["Vary"] = varyEncoding
+	}
+	// Only a copy the client may keep is worth a tag to revalidate it by.
+	if e.Status == http.StatusOK && cacheControl[0] == noCache[0] {
 		h["Etag"] = v.ETag
 		if inm := r.Header.Get("If-None-Match"); inm != "" && e.Matches(inm) {
 			delete(h, "Content-Type")
@@ -64,44 +72,72 @@ func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry) (int, i
 }
 
 // page answers a GET or HEAD the page cache could not: redirects, files at
-// the root of the client build, pages not rendered yet, and not found.
+// the root of the client build, pages not rendered yet, the pages of a
+// visitor who may be signed in (see signedin.go), and not found.
 func (s *Server) page(c echo.Context) error {
 	r := c.Request()
 	path := r.URL.Path
 	if len(path) > 1 && strings.HasSuffix(path, "/") {
 		return s.redirectTrailingSlash(c)
 	}
-	if e := s.pages.Page(path); e != nil {
-		return s.serveEntry(c, e)
+	cached := s.pages.Page(path)
+	if cached != nil && !isPage(cached) {
+		return s.serveEntry(c, cached)
 	}
-	if s.rootFile(c, path) {
+	if cached == nil && s.rootFile(c, path) {
 		return nil
 	}
 	loc, route := locale.Split(path)
-	if route == "/account" {
-		return s.redirectToLogin(c, loc)
-	}
 	catalog := s.pages.Catalog()
-	if target, ok := isoRedirect(catalog, loc, route); ok {
-		return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+	if cached == nil {
+		if target, ok := isoRedirect(catalog, loc, route); ok {
+			return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+		}
+		if target, ok := legacyRedirect(loc, route, r.URL); ok {
+			return c.Redirect(http.StatusMovedPermanently, target)
+		}
 	}
-	if target, ok := legacyRedirect(loc, route, r.URL); ok {
-		return c.Redirect(http.StatusMovedPermanently, target)
+	if strings.HasPrefix(route, confirmEmailRoute+"/") {
+		return s.confirmEmailPage(c, loc, route)
 	}
 	page := catalog.Page(route)
 	if page == nil {
 		return s.notFound(c, loc)
 	}
-	e, err := s.pages.RenderPage(r.Context(), page, loc)
+	user := s.signedInUser(c)
+	switch {
+	case user == nil && page.SignedInOnly():
+		return s.redirectToLogin(c, loc)
+	case user == nil:
+		return s.publicPage(c, page, loc, cached)
+	case page.Kind == content.KindLogin || page.Kind == content.KindRegister:
+		return s.redirectSignedIn(c, loc)
+	}
+	return s.servePersonal(c, page, loc, user, cached)
+}
+
+// publicPage answers with the page everyone sees: from the cache, or
+// rendered now (and cached) when it is not there yet.
+func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Locale, cached *render.Entry) error {
+	if cached != nil {
+		return s.serveEntry(c, cached)
+	}
+	e, err := s.pages.RenderPage(c.Request().Context(), page, loc)
 	if err != nil {
-		s.log.Warn("page not cached and not renderable", "path", path, "request_id", requestID(c), "err", err)
+		s.log.Warn("page not cached and not renderable", "path", c.Request().URL.Path, "request_id", requestID(c), "err", err)
 		return s.unavailable(c, loc)
 	}
 	return s.serveEntry(c, e)
 }
 
+// serveEntry writes a cached document; revalidated each time, unless the
+// answer depends on the request's cookie and must not be stored at all.
 func (s *Server) serveEntry(c echo.Context, e *render.Entry) error {
-	writeEntry(c.Response(), c.Request(), e)
+	cacheControl := noCache
+	if cc, ok := c.Get(cacheControlKey).([]string); ok {
+		cacheControl = cc
+	}
+	writeEntry(c.Response(), c.Request(), e, cacheControl)
 	return nil
 }
 
@@ -129,7 +165,9 @@ func (s *Server) redirectToLogin(c echo.Context, loc locale.Locale) error {
 	r := c.Request()
 	back := SafeReturnPath(withQuery(r.URL.EscapedPath(), r.URL.RawQuery))
 	target := locale.Prefix(loc) + "/auth/login?returnUrl=" + url.QueryEscape(back)
-	c.Response().Header()["Cache-Control"] = noStore
+	h := c.Response().Header()
+	h["Cache-Control"] = noStore
+	h["Vary"] = varyCookie
 	return c.Redirect(http.StatusSeeOther, target)
 }
 
@@ -186,9 +224,15 @@ func withQuery(path, rawQuery string) string {
 }
 
 // notFound answers 404 with the rendered not-found page of the locale,
-// rendering it if needed, or with the server's own page if the renderer is down.
+// rendering it if needed, or with the server's own page if the renderer is
+// down. A signed-in visitor who asked for a document gets it rendered for them.
 func (s *Server) notFound(c echo.Context, loc locale.Locale) error {
 	e := s.pages.NotFound(loc)
+	if wantsDocument(c.Request()) {
+		if user := s.signedInUser(c); user != nil {
+			return s.servePersonal(c, s.pages.Catalog().NotFound(), loc, user, e)
+		}
+	}
 	if e == nil {
 		var err error
 		e, err = s.pages.RenderPage(c.Request().Context(), s.pages.Catalog().NotFound(), loc)

@@ -20,11 +20,16 @@ var getHead = []string{http.MethodGet, http.MethodHead}
 // (see serveCached). What the cache does not hold falls through to here.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(s.observe, s.secure, s.sameOrigin, s.compress)
+	e.Use(s.measure, s.observe, s.secure, s.sameOrigin, s.compress)
 
 	// Probes.
 	e.Match(getHead, "/healthz", s.healthz)
 	e.Match(getHead, "/readyz", s.readyz)
+
+	// Prometheus metrics, for loopback and METRICS_ALLOW only (see metrics.go).
+	if s.metrics != nil {
+		e.Match(getHead, "/metrics", s.metricsPage)
+	}
 
 	// Hashed browser bundles, immutable and pre-compressed.
 	e.Match(getHead, "/assets/*", s.asset)
@@ -48,6 +53,10 @@ func (s *Server) routes() {
 	}
 	if s.captcha != nil {
 		e.GET("/api/captcha/challenge", captcha.ChallengeHandler(s.captcha))
+	}
+	// The forms (their routes and rate limits are declared in api/forms).
+	if s.forms != nil {
+		s.forms.Routes(e.Group("/api/forms"))
 	}
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)

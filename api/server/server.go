@@ -20,7 +20,9 @@ import (
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
 )
 
@@ -29,6 +31,7 @@ type Pages interface {
 	Page(path string) *render.Entry
 	NotFound(loc locale.Locale) *render.Entry
 	RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*render.Entry, error)
+	RenderForUser(ctx context.Context, page *content.Page, loc locale.Locale, user *render.User) (*render.Entry, error)
 	Catalog() *content.Catalog
 	Filled() bool
 	Len() int
@@ -51,7 +54,11 @@ type Config struct {
 	Auth           *auth.Service    // the account API under /api; none when nil
 	Captcha        captcha.Provider // answers GET /api/captcha/challenge; none when nil
 	DevMail        http.Handler     // the development outbox at /dev/mail; nil outside development, where the route does not exist
+	Forms          *forms.Service   // the forms API under /api/forms; none when nil
 	TrustedProxies []netip.Prefix   // peers whose X-Forwarded-For names the client
+
+	Metrics      *metrics.Metrics // counts requests and answers GET /metrics; none when nil
+	MetricsAllow []netip.Prefix   // TCP peers besides loopback that may read /metrics
 }
 
 // Server answers the site's HTTP requests.
@@ -70,8 +77,12 @@ type Server struct {
 	ids       requestIDs
 	fallback  map[locale.Locale]fallbackPages
 	auth      *auth.Service
+	cookie    string // the session cookie's name; "" without accounts
 	captcha   captcha.Provider
 	devMail   http.Handler
+	forms     *forms.Service
+	metrics   *metrics.Metrics
+	metricsOK []netip.Prefix
 }
 
 // New builds the server and declares its routes. The pages and their
@@ -106,6 +117,12 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		auth:      cfg.Auth,
 		captcha:   cfg.Captcha,
 		devMail:   cfg.DevMail,
+		forms:     cfg.Forms,
+		metrics:   cfg.Metrics,
+		metricsOK: cfg.MetricsAllow,
+	}
+	if cfg.Auth != nil {
+		s.cookie = cfg.Auth.CookieName()
 	}
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	s.SetScriptHashes(nil)
@@ -120,12 +137,18 @@ func (s *Server) SetScriptHashes(hashes []string) {
 }
 
 // ServeHTTP answers a request. A public page (or a sitemap, or robots.txt)
-// already in the cache is written straight from memory, before routing;
-// everything else goes through Echo.
+// already in the cache is written straight from memory, before routing,
+// unless the visitor may be signed in; everything else goes through Echo.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		if e := s.pages.Page(r.URL.Path); e != nil {
+		if e := s.pages.Page(r.URL.Path); e != nil && !s.maybeSignedIn(r, e) {
+			if s.metrics == nil {
+				s.serveCached(w, r, e)
+				return
+			}
+			start := time.Now()
 			s.serveCached(w, r, e)
+			s.metrics.CachedPage(r.Method, cachedStatus(r, e), time.Since(start))
 			return
 		}
 	}

@@ -23,11 +23,12 @@ type migration struct {
 // dialect holds the few column types that differ between the databases.
 type dialect struct {
 	timestamp string
+	bytes     string // binary data
 }
 
 var dialects = map[string]dialect{
-	SQLite:   {timestamp: "DATETIME"},
-	Postgres: {timestamp: "TIMESTAMPTZ"},
+	SQLite:   {timestamp: "DATETIME", bytes: "BLOB"},
+	Postgres: {timestamp: "TIMESTAMPTZ", bytes: "BYTEA"},
 }
 
 var migrations = []migration{
@@ -62,6 +63,8 @@ var migrations = []migration{
 	{5, "spent captcha challenges", migrateCaptcha},
 	{6, "accounts, sessions and one-time tokens", migrateAccounts},
 	{7, "throttle counters", migrateThrottle},
+	{8, "uploads shared by replicas", migrateBlobs},
+	{9, "form submissions", migrateSubmissions},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -49,8 +49,11 @@ async function waitReady(url, child, timeoutMs) {
   throw new Error(`server not ready at ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts bin/server; returns { baseUrl, stop, logs }. */
-export async function startServer() {
+/**
+ * Starts bin/server; returns { baseUrl, stop, logs }. `development: true` runs it with
+ * APP_ENV=development, which keeps the e-mail it sends in the outbox at /dev/mail.
+ */
+export async function startServer({ development = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noorvale-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -63,7 +66,8 @@ export async function startServer() {
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      APP_ENV: 'production',
+      APP_ENV: development ? 'development' : 'production',
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,7 +107,7 @@ export function launchBrowser() {
  */
 export async function openPage(
   browser,
-  { width = 1280, height = 800, javaScriptEnabled = true, storage } = {},
+  { width = 1280, height = 800, javaScriptEnabled = true, storage, allowApiStatuses = [] } = {},
 ) {
   const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
   if (storage) {
@@ -120,7 +124,13 @@ export async function openPage(
     // Chromium reports a page that answers 404 as a failed load of the document
     // itself; that is the page's status, asserted by the tests, not a fault.
     const own = msg.location().url === page.url() && /status of 404/.test(msg.text());
-    if (!own) problems.push(`console.${msg.type()}: ${msg.text()}`);
+    // An API answer a test provokes on purpose (a wrong password is a 401) is not a fault.
+    const status = /status of (\d{3})/.exec(msg.text())?.[1];
+    const expected =
+      status &&
+      allowApiStatuses.includes(Number(status)) &&
+      new URL(msg.location().url || 'about:blank', 'http://x').pathname.startsWith('/api/');
+    if (!own && !expected) problems.push(`console.${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('response', (res) => {
@@ -141,10 +151,10 @@ export async function openPage(
  * Starts the server and Chromium before the file's tests and stops both after
  * them; the returned object's `server` and `browser` are set once started.
  */
-export function useSiteAndBrowser() {
+export function useSiteAndBrowser(serverOptions = {}) {
   const site = { server: undefined, browser: undefined };
   before(async () => {
-    site.server = await startServer();
+    site.server = await startServer(serverOptions);
     site.browser = await launchBrowser();
   });
   after(async () => {

@@ -4,6 +4,7 @@ import { TranslationProvider } from './translation';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { mainContentId, SkipLink } from './components/skip-link';
+import { Toaster } from './components/toasts';
 import { PageContext } from './page-context';
 import type { PageProps } from './page-props';
 
@@ -27,6 +28,7 @@ export function App({ props, i18n, Page }: AppProps) {
           </main>
           <SiteFooter />
         </div>
+        <Toaster />
       </PageContext>
     </TranslationProvider>
   );

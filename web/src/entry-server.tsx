@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-// The regular weight of the Arabic face that styles.css declares: Arabic pages preload it.
+// The Arabic face that styles.css declares: Arabic pages preload its regular weight (body
+// text) and its bold (headings, the largest text on a page).
+import arabicBold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
 import arabicFont from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arPages from '../locales/ar/pages.json';
 import arResources from '../locales/ar/resources.json';
+import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enPages from '../locales/en/pages.json';
 import enResources from '../locales/en/resources.json';
+import frAuth from '../locales/fr/auth.json';
 import frCommon from '../locales/fr/common.json';
 import frPages from '../locales/fr/pages.json';
 import frResources from '../locales/fr/resources.json';
+import nlAuth from '../locales/nl/auth.json';
 import nlCommon from '../locales/nl/common.json';
 import nlPages from '../locales/nl/pages.json';
 import nlResources from '../locales/nl/resources.json';
@@ -38,10 +44,10 @@ export const scriptHashes: string[] = [
 ];
 
 const translations: Record<Locale, Resources> = {
-  en: { common: enCommon, pages: enPages, resources: enResources },
-  nl: { common: nlCommon, pages: nlPages, resources: nlResources },
-  fr: { common: frCommon, pages: frPages, resources: frResources },
-  ar: { common: arCommon, pages: arPages, resources: arResources },
+  en: { common: enCommon, pages: enPages, resources: enResources, auth: enAuth },
+  nl: { common: nlCommon, pages: nlPages, resources: nlResources, auth: nlAuth },
+  fr: { common: frCommon, pages: frPages, resources: frResources, auth: frAuth },
+  ar: { common: arCommon, pages: arPages, resources: arResources, auth: arAuth },
 };
 
 /** The namespaces a kind of page needs in its language; the browser receives exactly these. */
@@ -132,7 +138,12 @@ export function render(input: PageProps, assets: Assets): string {
     `<script>${themeScript}</script>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     props.locale === 'ar'
-      ? `<link rel="preload" href="${attr(arabicFont)}" as="font" type="font/woff2" crossorigin>`
+      ? [arabicBold, arabicFont]
+          .map(
+            (href) =>
+              `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`,
+          )
+          .join('')
       : '',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),

@@ -6,6 +6,8 @@ export const defaultNamespace = 'common';
 export const pagesNamespace = 'pages';
 /** Strings of the resource and career lists and their items. */
 export const resourcesNamespace = 'resources';
+/** Strings of the login, registration, recovery and account pages and their forms. */
+export const authNamespace = 'auth';
 
 const namespacesByKind: Partial<Record<PageKind, string[]>> = {
   about: [pagesNamespace],
@@ -21,6 +23,13 @@ const namespacesByKind: Partial<Record<PageKind, string[]>> = {
   publication: [resourcesNamespace],
   webinar: [resourcesNamespace],
   vacancy: [resourcesNamespace],
+  login: [authNamespace],
+  register: [authNamespace],
+  'forgot-password': [authNamespace],
+  'verify-code': [authNamespace],
+  'reset-password': [authNamespace],
+  'confirm-email': [authNamespace],
+  account: [authNamespace],
 };
 
 /** The translation namespaces a kind of page uses; the browser receives only these. */

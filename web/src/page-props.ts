@@ -21,6 +21,12 @@ export type PageKind =
   | 'forms'
   | 'legal'
   | 'login'
+  | 'register'
+  | 'forgot-password'
+  | 'verify-code'
+  | 'reset-password'
+  | 'confirm-email'
+  | 'account'
   | 'not-found'
   | 'article'
   | 'publication'
@@ -63,8 +69,13 @@ export type Site = {
   chatUrl: string;
   social: { network: SocialNetwork; label: string; url: string }[];
   offices: Office[];
-  captchaSiteKey: string;
+  captcha: CaptchaConfig;
 };
+
+export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha';
+
+/** The captcha forms show: the provider and, for a hosted one, its public site key ('' for altcha). */
+export type CaptchaConfig = { provider: CaptchaProvider; siteKey: string };
 
 export type User = {
   firstName: string;
@@ -127,6 +138,12 @@ const pageKinds: readonly PageKind[] = [
   'forms',
   'legal',
   'login',
+  'register',
+  'forgot-password',
+  'verify-code',
+  'reset-password',
+  'confirm-email',
+  'account',
   'not-found',
   'article',
   'publication',

@@ -3,6 +3,7 @@
 //	server [serve]   serve the site (the default)
 //	server migrate   apply pending database migrations and exit
 //	server seed      load the content files into the database and exit
+//	server submissions list|export ...   list or export form submissions
 package main
 
 import (
@@ -21,6 +22,7 @@ import (
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/config"
 	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/server"
 	"noorvale.example/site/api/store"
@@ -29,11 +31,12 @@ import (
 // defaultMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT is set.
 const defaultMemoryLimit = 80 << 20
 
-const usage = `usage: server [serve|migrate|seed]
+const usage = `usage: server [serve|migrate|seed|submissions]
 
-  serve    serve the site (default)
-  migrate  apply pending database migrations and exit
-  seed     load the content files into the database and exit
+  serve        serve the site (default)
+  migrate      apply pending database migrations and exit
+  seed         load the content files into the database and exit
+  submissions  list or export form submissions as CSV (server submissions help)
 
 Settings are read from the environment; see README.md.`
 
@@ -42,12 +45,17 @@ func main() {
 	if len(os.Args) > 1 {
 		command = os.Args[1]
 	}
-	if len(os.Args) > 2 {
+	if len(os.Args) > 2 && command != "submissions" {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
 	switch command {
 	case "serve", "migrate", "seed":
+	case "submissions":
+		if len(os.Args) < 3 || (os.Args[2] != "list" && os.Args[2] != "export") {
+			fmt.Println(submissionsUsage)
+			return
+		}
 	case "help", "-h", "-help", "--help":
 		fmt.Println(usage)
 		return
@@ -85,6 +93,14 @@ func main() {
 		err = migrate(ctx, cfg, logger)
 	case "seed":
 		err = seed(ctx, cfg, logger)
+	case "submissions":
+		err = submissions(ctx, cfg, logger, os.Args[2:], os.Stdout)
+		var usageErr usageError
+		if errors.As(err, &usageErr) {
+			fmt.Fprintln(os.Stderr, usageErr.text)
+			stop()
+			os.Exit(2)
+		}
 	default:
 		err = serve(ctx, cfg, logger)
 	}
@@ -205,12 +221,22 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		ln.Close()
 		return err
 	}
+	// Metrics: requests by route, renders, restarts, the database pool and
+	// the mail queue; served at /metrics to loopback and METRICS_ALLOW.
+	measured := metrics.New(logger)
+	measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
+	measured.MailQueue(st.PendingMail)
+	supervisor.OnScriptHashes(func([]string) { measured.RendererStarted() })
 	cache := render.NewCache(render.CacheConfig{
-		Renderer: supervisor,
+		Renderer: measured.Renderer(supervisor),
 		Store:    st,
 		Catalog:  catalog,
 		BaseURL:  cfg.BaseURL,
+		Captcha:  captchaWidget(cfg),
 		Logger:   logger,
+		// One cheap query a second: a content change made through any
+		// replica reaches every replica's pages quickly.
+		PollInterval: time.Second,
 	})
 	queue, sender, devMail, err := newMail(cfg, st, logger)
 	if err != nil {
@@ -228,10 +254,17 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
+	formsService, err := newForms(ctx, cfg, st, logger, queue, verifier, accounts, cache.Catalog)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	go formsService.RunRetention(ctx)
 	srv := server.New(server.Config{
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger,
 		Auth: accounts, TrustedProxies: cfg.TrustedProxies,
-		Captcha: verifier, DevMail: devMail,
+		Captcha: verifier, DevMail: devMail, Forms: formsService,
+		Metrics: measured, MetricsAllow: cfg.MetricsAllow,
 	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
 

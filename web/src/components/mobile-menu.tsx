@@ -3,8 +3,8 @@ import { useTranslation } from '../translation';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import type { MenuItem } from '../page-props';
 import { ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './icons';
-import { LoginButton } from './login-button';
 import { Logo } from './logo';
+import { AccountControl, MobileAccountLinks } from './profile-menu';
 import { SocialLinks } from './social-links';
 import { telHref } from './top-bar';
 
@@ -155,7 +155,7 @@ export function MobileMenu({ className = '' }: { className?: string }) {
 
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <LoginButton className="inline-flex px-3.5" />
+      <AccountControl loginClassName="inline-flex px-3.5" menuClassName="block" compact />
       <button
         ref={hamburger}
         type="button"
@@ -202,7 +202,7 @@ export function MobileMenu({ className = '' }: { className?: string }) {
               <Submenu items={nav} path="" depth={0} expanded={expanded} onToggle={toggleSubmenu} />
             </nav>
             <div className="shrink-0 space-y-4 border-t border-line bg-surface px-4 py-4 sm:px-6">
-              <LoginButton className="flex w-full py-2.5" />
+              <MobileAccountLinks />
               <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-ink-muted">
                 <div className="flex flex-col gap-1">
                   <a

@@ -1,9 +1,9 @@
 import { useTranslation } from '../translation';
 import { useLocalizedPath, usePage } from '../page-context';
 import { DesktopNav } from './desktop-nav';
-import { LoginButton } from './login-button';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { AccountControl } from './profile-menu';
 import { TopBar } from './top-bar';
 
 export function SiteHeader() {
@@ -22,7 +22,7 @@ export function SiteHeader() {
           <Logo name={site.name} wordmarkClassName="flex lg:max-xl:hidden" />
         </a>
         <DesktopNav className="hidden flex-1 justify-center lg:flex" />
-        <LoginButton className="hidden lg:inline-flex" />
+        <AccountControl loginClassName="hidden lg:inline-flex" menuClassName="hidden lg:block" />
         <MobileMenu className="ms-auto lg:hidden" />
       </div>
     </header>

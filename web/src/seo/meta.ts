@@ -33,6 +33,16 @@ const text = (value: unknown): string | undefined =>
  * Title, description and indexing of a page. Content pages use their own meta title and
  * description; items are titled by the item; pages without content get the generic wording.
  */
+/** Pages of a visitor's account other than login: their description names the account. */
+const accountKinds: PageKind[] = [
+  'register',
+  'forgot-password',
+  'verify-code',
+  'reset-password',
+  'confirm-email',
+  'account',
+];
+
 export function pageMeta(props: PageProps, t: TFunction): PageMeta {
   const { page, site } = props;
   const content = page.content ?? {};
@@ -46,6 +56,8 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
     props.status === 404 ||
     page.kind === 'not-found' ||
     page.kind === 'login' ||
+    page.kind === 'account' ||
+    page.route === '/account' ||
     page.route === '/auth' ||
     page.route.startsWith('/auth/');
 
@@ -67,7 +79,9 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
       ? t('meta.notFound', { name: site.name })
       : page.kind === 'login'
         ? t('meta.login', { name: site.name })
-        : t('meta.page', { page: heading, name: site.name });
+        : accountKinds.includes(page.kind)
+          ? t('meta.account', { page: heading, name: site.name })
+          : t('meta.page', { page: heading, name: site.name });
   return {
     heading,
     title,

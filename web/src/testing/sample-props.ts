@@ -149,7 +149,7 @@ export const sampleFooter: PageProps['footer'] = sitemap.footer.map((group) => (
 export const sampleSite: Site = {
   ...siteSeed,
   social: siteSeed.social as Site['social'],
-  captchaSiteKey: '',
+  captcha: { provider: 'altcha', siteKey: '' },
 };
 
 const baseUrl = 'http://localhost:8080';

@@ -1,0 +1,429 @@
+// Package forms takes the site's forms: requests for proposal, general
+// inquiries, office contact forms, job applications with a CV, webinar
+// registrations and gated publications. Every submission is validated,
+// stored in the database, and only then announced by e-mail (a notification
+// to the firm's inbox, a confirmation to the visitor) through the mail
+// queue, so a mail outage never loses one. The package also keeps CVs no
+// longer than their retention period and exports submissions as CSV.
+package forms
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/auth"
+	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/captcha"
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// The kinds of form, as stored in submissions.kind.
+const (
+	KindProposal    = "proposal"
+	KindInquiry     = "inquiry"
+	KindContact     = "contact"
+	KindApplication = "application"
+	KindWebinar     = "webinar"
+	KindPublication = "publication"
+)
+
+// Kinds lists every kind of form.
+var Kinds = []string{KindProposal, KindInquiry, KindContact, KindApplication, KindWebinar, KindPublication}
+
+// Verifier checks a captcha token; captcha.Verifier is one. It returns
+// captcha.ErrUnavailable when the provider cannot be asked.
+type Verifier interface {
+	Verify(ctx context.Context, token, remoteIP string) error
+}
+
+// Users tells who is signed in; *auth.Service is one.
+type Users interface {
+	UserFromRequest(r *http.Request) (*auth.UserData, bool)
+}
+
+// Inboxes are the addresses notifications go to.
+type Inboxes struct {
+	Offices   map[string]string // office key (london, dubai, cairo): its inbox
+	HR        string            // job applications
+	Marketing string            // proposals, inquiries, webinars, publications
+}
+
+// DefaultLimit is how many submissions of one form one client IP may send
+// in an hour.
+const DefaultLimit = 10
+
+// limitWindow is the rate limit's window.
+const limitWindow = time.Hour
+
+// Config is what the forms need.
+type Config struct {
+	Store       *store.Store
+	Mail        mail.Enqueuer
+	Captcha     Verifier
+	Blobs       blob.Store              // where CVs are kept
+	Users       Users                   // nil: every visitor is anonymous
+	Catalog     func() *content.Catalog // the current catalogue, with its items
+	Inboxes     Inboxes
+	BaseURL     string           // public origin, for download links
+	SecretKey   string           // keys rate-limit counters and download links
+	CVRetention time.Duration    // how long CVs are kept; 180 days when zero
+	Limit       int              // submissions per hour per IP per form; DefaultLimit when zero
+	Logger      *slog.Logger     // slog.Default() when nil
+	Now         func() time.Time // time.Now when nil
+}
+
+// Service answers the forms API.
+type Service struct {
+	store     *store.Store
+	mail      mail.Enqueuer
+	captcha   Verifier
+	blobs     blob.Store
+	users     Users
+	catalog   func() *content.Catalog
+	inboxes   Inboxes
+	baseURL   string
+	secret    []byte
+	linkKey   []byte
+	retention time.Duration
+	limit     int
+	log       *slog.Logger
+	now       func() time.Time
+	pdfs      *pdfCache
+}
+
+// New returns the forms service.
+func New(cfg Config) *Service {
+	if cfg.CVRetention <= 0 {
+		cfg.CVRetention = 180 * 24 * time.Hour
+	}
+	if cfg.Limit <= 0 {
+		cfg.Limit = DefaultLimit
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{
+		store:     cfg.Store,
+		mail:      cfg.Mail,
+		captcha:   cfg.Captcha,
+		blobs:     cfg.Blobs,
+		users:     cfg.Users,
+		catalog:   cfg.Catalog,
+		inboxes:   cfg.Inboxes,
+		baseURL:   strings.TrimRight(cfg.BaseURL, "/"),
+		secret:    []byte(cfg.SecretKey),
+		linkKey:   derive(cfg.SecretKey, "forms: publication download links v1"),
+		retention: cfg.CVRetention,
+		limit:     cfg.Limit,
+		log:       cfg.Logger,
+		now:       func() time.Time { return cfg.Now().UTC() },
+		pdfs:      newPDFCache(),
+	}
+}
+
+// Routes declares the forms API on g, the /api/forms group. Each form's
+// rate limit (Config.Limit valid submissions an hour per client IP) is
+// counted in the handler, after validation, so a visitor correcting a
+// field does not use it up; the download has a per-IP limit of its own.
+func (s *Service) Routes(g *echo.Group) {
+	g.POST("/proposal", s.proposal)
+	g.POST("/inquiry", s.inquiry)
+	g.POST("/contact/:office", s.contact)
+	g.POST("/application/:vacancy", s.application)
+	g.POST("/webinar/:webinar", s.webinar)
+	g.POST("/publication/:publication", s.publication)
+	g.GET("/publication/:publication/download", s.download, s.rateLimit("download", 120))
+}
+
+// derive returns a key for one purpose from the secret key.
+func derive(secret, purpose string) []byte {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(purpose))
+	return m.Sum(nil)
+}
+
+// keyed returns a hex HMAC of parts under the secret key: the throttle
+// table holds these instead of IP addresses.
+func (s *Service) keyed(parts ...string) string {
+	m := hmac.New(sha256.New, s.secret)
+	for _, p := range parts {
+		m.Write([]byte(p))
+		m.Write([]byte{0})
+	}
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// ipKey is the part of an address that names one client: the address for
+// IPv4, the /64 network for IPv6.
+func ipKey(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	addr = addr.Unmap()
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
+}
+
+// allow counts one submission of a form from the request's client and
+// reports how long it must wait when it is over the hourly limit.
+func (s *Service) allow(c echo.Context, bucket string, limit int) (time.Duration, error) {
+	now := s.now()
+	cnt, err := s.store.Hit(c.Request().Context(), s.keyed("forms", bucket, ipKey(c.RealIP())), now, limitWindow)
+	if err != nil {
+		return 0, fmt.Errorf("forms: rate limit: %w", err)
+	}
+	if cnt.Count > limit {
+		return cnt.WindowStart.Add(limitWindow).Sub(now), nil
+	}
+	return 0, nil
+}
+
+// rateLimit refuses more than perHour requests an hour from one client to
+// the route, with 429 and Retry-After.
+func (s *Service) rateLimit(bucket string, perHour int) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			wait, err := s.allow(c, bucket, perHour)
+			if err != nil {
+				return err
+			}
+			if wait > 0 {
+				return tooMany(c, msgs(requestLocale(c.Request())).RateLimited, wait)
+			}
+			return next(c)
+		}
+	}
+}
+
+// gate runs what every valid submission passes before it is stored: the
+// form's rate limit, then the captcha. When it reports false it has
+// answered, and err is the answer's error.
+func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, error) {
+	wait, err := s.allow(c, kind, s.limit)
+	if err != nil {
+		return false, err
+	}
+	if wait > 0 {
+		return false, tooMany(c, m.RateLimited, wait)
+	}
+	if s.captcha == nil {
+		return false, captchaFailed(c, m)
+	}
+	err = s.captcha.Verify(c.Request().Context(), token, c.RealIP())
+	switch {
+	case errors.Is(err, captcha.ErrUnavailable):
+		s.log.Warn("forms: captcha provider unavailable", "err", err)
+		return false, fail(c, http.StatusServiceUnavailable, m.CaptchaUnavailable)
+	case err != nil:
+		return false, captchaFailed(c, m)
+	}
+	return true, nil
+}
+
+// captchaFailed answers 400 asking for the captcha.
+func captchaFailed(c echo.Context, m *messages) error {
+	return answer(c, http.StatusBadRequest, envelope{
+		Data: map[string]bool{"captchaRequired": true}, Message: m.CaptchaRequired,
+		Errors: map[string]string{"captcha": m.CaptchaRequired},
+	})
+}
+
+// field is one submitted value: its key in the stored data, its label in
+// the notification, and the value (a string or a list of strings).
+type field struct {
+	key, label string
+	value      any
+}
+
+// pending is a validated submission on its way to the database and the inboxes.
+type pending struct {
+	kind, target string
+	loc          locale.Locale
+	name, email  string
+	fields       []field
+	form         string // the form's English name, in the notification's subject
+	inbox        string
+	confirm      mail.Message // Kind and Data; the rest is filled in
+	cvKey        string
+	note         string // a last line of the notification, in English
+}
+
+// save stores the submission. It is the one step that must succeed: the
+// e-mails that follow may fail and be retried, the submission stays.
+func (s *Service) save(c echo.Context, p *pending) (*store.Submission, error) {
+	data := make(map[string]any, len(p.fields))
+	for _, f := range p.fields {
+		if f.key != "" {
+			data[f.key] = f.value
+		}
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("forms: encode %s: %w", p.kind, err)
+	}
+	sub := &store.Submission{
+		Kind: p.kind, Target: p.target, Locale: string(p.loc), Data: string(raw),
+		IP: c.RealIP(), CreatedAt: s.now(), UserID: s.userID(c.Request()),
+	}
+	if p.cvKey != "" {
+		sub.CVBlobKey = &p.cvKey
+	}
+	if err := s.store.CreateSubmission(c.Request().Context(), sub); err != nil {
+		return nil, fmt.Errorf("forms: store %s: %w", p.kind, err)
+	}
+	return sub, nil
+}
+
+// userID returns the signed-in visitor's account id, or nil.
+func (s *Service) userID(r *http.Request) *string {
+	if s.users == nil {
+		return nil
+	}
+	u, ok := s.users.UserFromRequest(r)
+	if !ok {
+		return nil
+	}
+	acct, err := s.store.UserByEmail(r.Context(), u.Email)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn("forms: looking up the signed-in visitor", "err", err)
+		}
+		return nil
+	}
+	return &acct.ID
+}
+
+// announce queues the notification and the confirmation of a stored
+// submission. A failure is logged, never returned: the submission is kept
+// and the visitor is told it arrived, which it did.
+func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submission) {
+	ctx = context.WithoutCancel(ctx)
+	ref := fmt.Sprintf("#%d", sub.ID)
+	lines := append([]field{
+		{label: "Received", value: sub.CreatedAt.UTC().Format("2006-01-02 15:04 UTC")},
+		{label: "Language", value: p.loc.Name()},
+	}, p.fields...)
+	if sub.UserID != nil {
+		lines = append(lines, field{label: "Signed-in account", value: "yes"})
+	}
+	listing := listFields(lines)
+	if p.note != "" {
+		listing += "\n\n" + p.note
+	}
+	notification := mail.Message{
+		To: p.inbox, Locale: locale.En, Kind: mail.KindFormNotification, ReplyTo: p.email,
+		Data: map[string]string{"form": p.form, "reference": ref, "fields": listing},
+	}
+	confirmation := p.confirm
+	confirmation.To, confirmation.Name, confirmation.Locale = p.email, p.name, p.loc
+	for _, m := range []mail.Message{notification, confirmation} {
+		if s.mail == nil || m.To == "" {
+			continue
+		}
+		if err := s.mail.Enqueue(ctx, m); err != nil {
+			s.log.Error("forms: submission stored but its e-mail not queued",
+				"submission_id", sub.ID, "kind", p.kind, "mail_kind", string(m.Kind), "err", err)
+		}
+	}
+}
+
+// listFields writes fields as "Label: value" lines; a value of several
+// lines follows its label, indented.
+func listFields(fields []field) string {
+	var b strings.Builder
+	for _, f := range fields {
+		if f.label == "" {
+			continue
+		}
+		var v string
+		switch x := f.value.(type) {
+		case string:
+			v = x
+		case []string:
+			v = strings.Join(x, "; ")
+		case nil:
+		default:
+			v = fmt.Sprint(x)
+		}
+		if v == "" {
+			continue
+		}
+		if strings.Contains(v, "\n") {
+			fmt.Fprintf(&b, "%s:\n    %s\n", f.label, strings.ReplaceAll(v, "\n", "\n    "))
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", f.label, v)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// submit stores a validated submission, queues its e-mails and answers.
+func (s *Service) submit(c echo.Context, p *pending, data any, message string) error {
+	sub, err := s.save(c, p)
+	if err != nil {
+		return err
+	}
+	s.announce(c.Request().Context(), p, sub)
+	return ok(c, data, message)
+}
+
+// item returns the page of a collection's item and its content in English
+// and in loc, or nil when the catalogue has no such item.
+func (s *Service) item(collection, slug string, loc locale.Locale) (page *content.Page, en, local json.RawMessage) {
+	if s.catalog == nil || !validSlug(slug) {
+		return nil, nil, nil
+	}
+	cat := s.catalog()
+	if cat == nil {
+		return nil, nil, nil
+	}
+	for _, col := range content.Collections() {
+		if col.Name != collection {
+			continue
+		}
+		p := cat.Page(col.ListRoute + "/" + slug)
+		if p == nil || p.Collection != collection || p.Slug != slug {
+			return nil, nil, nil
+		}
+		return p, cat.Content(p, locale.En).Body, cat.Content(p, loc).Body
+	}
+	return nil, nil, nil
+}
+
+// validSlug accepts what content slugs are made of.
+func validSlug(s string) bool {
+	if s == "" || len(s) > 120 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// notFound answers 404 in the visitor's language.
+func notFound(c echo.Context, m *messages) error { return fail(c, http.StatusNotFound, m.NotFound) }

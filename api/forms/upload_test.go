@@ -1,0 +1,247 @@
+package forms
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// smallPDF is a minimal, well-formed PDF.
+func smallPDF() []byte {
+	return []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+		"trailer\n<< /Root 1 0 R >>\n%%EOF\n")
+}
+
+// zipOf builds a zip archive of entries, in order.
+func zipOf(t testing.TB, entries ...zipEntry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: zip.Deflate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(e.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+type zipEntry struct {
+	name string
+	data []byte
+}
+
+// smallDOCX is a minimal Word document.
+func smallDOCX(t testing.TB) []byte {
+	return zipOf(t,
+		zipEntry{"[Content_Types].xml", []byte(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`)},
+		zipEntry{"_rels/.rels", []byte(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`)},
+		zipEntry{"word/document.xml", []byte(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Huda Mansour, penetration tester</w:t></w:r></w:p></w:body></w:document>`)},
+	)
+}
+
+func TestInspectCV(t *testing.T) {
+	docx := smallDOCX(t)
+	bomb := zipOf(t,
+		zipEntry{"[Content_Types].xml", []byte("<Types/>")},
+		zipEntry{"word/document.xml", make([]byte, 20<<20)}, // 20 MB of zeros: about 20 KB packed
+	)
+	tooMuch := []zipEntry{{"[Content_Types].xml", []byte("<Types/>")}, {"word/document.xml", []byte("<w:document/>")}}
+	for i := range 6 {
+		// 6 × 9 MB of random-looking text stays under the ratio but not under 50 MB.
+		tooMuch = append(tooMuch, zipEntry{"word/media/part" + string(rune('a'+i)) + ".bin", bytes.Repeat([]byte("0123456789abcdefghij"), 9<<20/20)})
+	}
+	var many []zipEntry
+	many = append(many, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", []byte("<w:document/>")})
+	for i := range maxDocxEntries {
+		many = append(many, zipEntry{"word/x" + strings.Repeat("y", i%7) + string(rune('a'+i%26)) + "/" + string(rune('a'+i/26%26)) + ".xml", []byte("x")})
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want cvFormat
+		ok   bool
+	}{
+		{"small PDF", smallPDF(), cvPDF, true},
+		{"small DOCX", docx, cvDOCX, true},
+		{"renamed executable", append([]byte("MZ\x90\x00\x03\x00\x00\x00"), make([]byte, 4096)...), cvFormat{}, false},
+		{"HTML called cv.pdf", []byte("<!DOCTYPE html><html><body><script>alert(1)</script></body></html>"), cvFormat{}, false},
+		{"PDF header without an end", []byte("%PDF-1.7\n" + strings.Repeat("x", 4096)), cvFormat{}, false},
+		{"zip bomb disguised as DOCX", bomb, cvFormat{}, false},
+		{"DOCX unpacking to more than 50 MB", zipOf(t, tooMuch...), cvFormat{}, false},
+		{"DOCX with too many entries", zipOf(t, many...), cvFormat{}, false},
+		{"zip without a Word document", zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"xl/workbook.xml", []byte("<w/>")}), cvFormat{}, false},
+		{"DOCX with a path outside the archive", zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", []byte("<w/>")}, zipEntry{"../../etc/cron.d/x", []byte("x")}), cvFormat{}, false},
+		{"DOCX with an absolute path", zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", []byte("<w/>")}, zipEntry{"/etc/passwd", []byte("x")}), cvFormat{}, false},
+		{"DOCX with macros", zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", []byte("<w/>")}, zipEntry{"word/vbaProject.bin", []byte("x")}), cvFormat{}, false},
+		{"truncated zip", docx[:len(docx)/2], cvFormat{}, false},
+		{"empty", nil, cvFormat{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := inspectCV(tc.data)
+			if (err == nil) != tc.ok || got != tc.want {
+				t.Fatalf("inspectCV = %v, %v; want %v, ok %v", got, err, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestApplicationUploads(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		const path = "/api/forms/application/senior-penetration-tester"
+		en, nl := msgs(locale.En), msgs(locale.Nl)
+		bomb := zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", make([]byte, 20<<20)})
+		refused := []struct {
+			name, fileName string
+			file           []byte
+			lang           string
+			wantErr        string
+		}{
+			{"renamed executable", "cv.pdf", append([]byte("MZ\x90\x00"), make([]byte, 2048)...), "", en.CVType},
+			{"HTML called cv.pdf", "cv.pdf", []byte("<html><body>hi</body></html>"), "nl", nl.CVType},
+			{"zip bomb called cv.docx", "cv.docx", bomb, "", en.CVType},
+			{"no file", "", nil, "", en.CVMissing},
+		}
+		for _, tc := range refused {
+			t.Run(tc.name, func(t *testing.T) {
+				res := h.postApplication(path+"?lang="+tc.lang, validApplication(), tc.fileName, tc.file, "")
+				if res.status != http.StatusBadRequest || res.env.Errors["cv"] != tc.wantErr {
+					t.Fatalf("status %d, errors %v; want 400 with cv %q", res.status, res.env.Errors, tc.wantErr)
+				}
+			})
+		}
+
+		t.Run("oversized by Content-Length", func(t *testing.T) {
+			body, ct := multipartBody(t, validApplication(), "cv.pdf", smallPDF())
+			req := httptest.NewRequest(http.MethodPost, path, body)
+			req.Header.Set("Content-Type", ct)
+			req.ContentLength = maxUpload + 1
+			if res := h.do(req, ""); res.status != http.StatusRequestEntityTooLarge || res.env.Message != en.CVTooLarge {
+				t.Fatalf("status %d %s", res.status, res.body)
+			}
+		})
+		t.Run("oversized file without Content-Length", func(t *testing.T) {
+			big := append(smallPDF(), make([]byte, maxCVBytes)...)
+			body, ct := multipartBody(t, validApplication(), "cv.pdf", big)
+			req := httptest.NewRequest(http.MethodPost, path, io.MultiReader(body)) // unknown length
+			req.ContentLength = -1
+			req.Header.Set("Content-Type", ct)
+			if res := h.do(req, ""); res.status != http.StatusRequestEntityTooLarge {
+				t.Fatalf("status %d %s", res.status, res.body)
+			}
+		})
+		t.Run("invalid fields", func(t *testing.T) {
+			fields := validApplication()
+			fields["linkedin"] = "https://evil.example/in/huda"
+			fields["coverLetter"] = ""
+			res := h.postApplication(path, fields, "cv.pdf", smallPDF(), "")
+			if res.status != 400 || res.env.Errors["linkedin"] != en.LinkedInInvalid || res.env.Errors["coverLetter"] != en.Required {
+				t.Fatalf("status %d, errors %v", res.status, res.env.Errors)
+			}
+		})
+		if subs := h.submissions(); len(subs) != 0 {
+			t.Fatalf("%d submissions stored from refused uploads", len(subs))
+		}
+
+		accepted := []struct {
+			name, fileName, ext string
+			file                []byte
+		}{
+			{"small PDF", "../../Huda CV\r\n.pdf", ".pdf", smallPDF()},
+			{"small DOCX", "Huda Mansour.docx", ".docx", smallDOCX(t)},
+		}
+		for i, tc := range accepted {
+			t.Run(tc.name, func(t *testing.T) {
+				res := h.postApplication(path, validApplication(), tc.fileName, tc.file, "")
+				if res.status != 200 || res.env.Message != en.ApplicationDone {
+					t.Fatalf("status %d %s", res.status, res.body)
+				}
+				subs := h.submissions()
+				if len(subs) != i+1 {
+					t.Fatalf("%d submissions", len(subs))
+				}
+				sub := subs[i]
+				if sub.CVBlobKey == nil || !strings.HasPrefix(*sub.CVBlobKey, "cvs/") || !strings.HasSuffix(*sub.CVBlobKey, tc.ext) ||
+					strings.Contains(strings.ToLower(*sub.CVBlobKey), "huda") {
+					t.Fatalf("CV key %v", sub.CVBlobKey)
+				}
+				rc, ct, err := h.blobs.Get(context.Background(), *sub.CVBlobKey)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stored, _ := io.ReadAll(rc)
+				_ = rc.Close()
+				if !bytes.Equal(stored, tc.file) || (tc.ext == ".pdf") != (ct == "application/pdf") {
+					t.Fatalf("stored %d bytes as %s", len(stored), ct)
+				}
+				var data map[string]any
+				_ = json.Unmarshal([]byte(sub.Data), &data)
+				if name, _ := data["cvFileName"].(string); strings.ContainsAny(name, "/\r\n") || name == "" {
+					t.Fatalf("file name kept as %q", name)
+				}
+			})
+		}
+		n := h.mail.all()
+		var hr []mail.Message
+		for _, m := range n {
+			if m.To == "careers@noorvale.example" {
+				hr = append(hr, m)
+			}
+		}
+		if len(hr) != 2 || !strings.Contains(hr[0].Data["fields"], "is not attached to this e-mail") ||
+			!strings.Contains(hr[0].Data["fields"], "server submissions export --kind application") {
+			t.Fatalf("HR notifications %+v", hr)
+		}
+		if c := n[1]; c.To != "huda@example.com" || c.Kind != mail.KindFormConfirmApplication || c.Data["position"] != "Senior Penetration Tester" {
+			t.Fatalf("confirmation %+v", c)
+		}
+
+		// After validThrough, the vacancy takes no more applications.
+		h.clock.t = time.Date(2027, 2, 1, 0, 0, 1, 0, time.UTC)
+		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), ""); res.status != 400 || res.env.Message != en.VacancyClosed {
+			t.Fatalf("closed vacancy: %d %s", res.status, res.body)
+		}
+		if res := h.postApplication("/api/forms/application/no-such-job", validApplication(), "cv.pdf", smallPDF(), ""); res.status != 404 {
+			t.Fatalf("unknown vacancy: %d", res.status)
+		}
+	})
+}
+
+func TestCleanFileName(t *testing.T) {
+	tests := map[string]string{
+		"cv.pdf":                 "cv.pdf",
+		"../../etc/passwd":       "passwd",
+		`C:\Users\huda\cv.docx`:  "cv.docx",
+		"a\r\nb.pdf":             "a__b.pdf",
+		"..":                     "cv",
+		"":                       "cv",
+		"سيرة ذاتية.pdf":         "سيرة ذاتية.pdf",
+		"=cmd|' /C calc'!A0.pdf": "C calc'!A0.pdf",
+		"=HYPERLINK(1).pdf":      "=HYPERLINK(1).pdf",
+	}
+	for in, want := range tests {
+		if got := cleanFileName(in); got != want {
+			t.Errorf("cleanFileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,504 @@
+// Visitor accounts in a real browser against a real server in development mode, whose outbox
+// (/dev/mail) holds the e-mail the site sends: registration, confirmation, login, the profile
+// menu, the account page, password recovery, the captcha and the Arabic login page.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
+import { openPage, useSiteAndBrowser } from './harness.mjs';
+
+const site = useSiteAndBrowser({ development: true });
+
+const ARABIC = /[\u0600-\u06FF]/;
+const hydrated = (page) =>
+  page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+let counter = 0;
+/** A fresh address per test, so tests never share an account or a rate-limit bucket. */
+const newEmail = (name) => `${name}.${Date.now()}.${++counter}@example.com`;
+
+/** The messages of the development outbox addressed to `email`, newest first. */
+async function mailTo(email) {
+  const html = await (await fetch(`${site.server.baseUrl}/dev/mail`)).text();
+  return html
+    .split('<article>')
+    .slice(1)
+    .filter((entry) => entry.includes(`&lt;${email}&gt;`) || entry.includes(`To ${email} `))
+    .map((entry) => ({
+      links: [...entry.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1].replaceAll('&amp;', '&')),
+      text: /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(entry)?.[1] ?? '',
+    }));
+}
+
+/** Waits for a message to `email` whose links or text match `pattern`; returns the match. */
+async function waitForMail(email, pattern) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    for (const message of await mailTo(email)) {
+      const link = message.links.find((href) => pattern.test(href));
+      if (link) return link;
+      const inText = pattern.exec(message.text);
+      if (inText) return inText[1] ?? inText[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
+  }
+  throw new Error(`no e-mail to ${email} matching ${pattern}`);
+}
+
+/** Solves an ALTCHA challenge of the server as the widget would, for set-up through the API. */
+async function solvedCaptcha() {
+  const { data } = await (await fetch(`${site.server.baseUrl}/api/captcha/challenge`)).json();
+  const c = data.challenge;
+  for (let number = 0; number <= c.maxnumber; number++) {
+    if (
+      createHash('sha256')
+        .update(c.salt + number)
+        .digest('hex') === c.challenge
+    ) {
+      const payload = {
+        algorithm: c.algorithm,
+        challenge: c.challenge,
+        number,
+        salt: c.salt,
+        signature: c.signature,
+      };
+      return Buffer.from(JSON.stringify(payload)).toString('base64');
+    }
+  }
+  throw new Error('challenge not solvable');
+}
+
+/** A confirmed account made through the API, for journeys that do not test registration. */
+async function confirmedAccount(firstName, lastName, password) {
+  const email = newEmail(firstName.toLowerCase());
+  const res = await fetch(`${site.server.baseUrl}/api/Website/Register?lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName,
+      lastName,
+      email,
+      phoneNumber: '',
+      password,
+      confirmPassword: password,
+      captcha: await solvedCaptcha(),
+    }),
+  });
+  assert.equal(res.status, 200, await res.text());
+  const link = await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/);
+  const token = link.split('/confirm-email/')[1];
+  const confirmed = await fetch(
+    `${site.server.baseUrl}/api/ApplicationUser/ConfirmEmail/${token}?lang=en`,
+    { method: 'POST' },
+  );
+  assert.equal(confirmed.status, 200);
+  return email;
+}
+
+/** Initials and colour index as the specification defines them. */
+function expectedAvatar(fullName) {
+  const words = fullName.trim().split(/\s+/);
+  const initials = (words[0][0] + (words.length > 1 ? words.at(-1)[0] : '')).toUpperCase();
+  let sum = 0;
+  for (let i = 0; i < fullName.trim().length; i++) sum += fullName.trim().charCodeAt(i);
+  return { initials, colour: sum % 5 };
+}
+
+/** Solves the captcha of the page's form by focusing a field (the widget solves on focus). */
+async function solveCaptcha(page) {
+  await page.locator('form input').first().focus();
+  await page.waitForSelector(
+    'altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]',
+    {
+      timeout: 20_000,
+    },
+  );
+}
+
+async function fillLogin(page, email, password) {
+  await page.locator('main input[autocomplete="email"]').fill(email);
+  await page.locator('main input[autocomplete="current-password"]').fill(password);
+}
+
+describe('visitor accounts', { timeout: 180_000 }, () => {
+  test('register, confirm from the outbox, log in, edit the profile and picture, reload, log out', async () => {
+    const tab = await openPage(site.browser);
+    const { page } = tab;
+    const email = newEmail('layla');
+    const password = 'quiet harbour lantern 7';
+    try {
+      // Register in the browser, captcha included.
+      await page.goto(`${site.server.baseUrl}/auth/register`);
+      await hydrated(page);
+      await page.getByLabel('First name').fill('Layla');
+      await page.getByLabel('Last name').fill('Mansour');
+      await page.getByLabel(/e-mail address/i).fill(email);
+      await page.getByLabel(/phone number/i).fill('+971 4 123 4567');
+      await page.getByLabel(/^password/i).fill(password);
+      await page.getByLabel(/confirm password/i).fill(password);
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+      // Confirm with the link from the outbox: the landing page confirms on arrival.
+      const link = await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/);
+      await page.goto(link);
+      await page.getByText('Your e-mail address is confirmed.').waitFor();
+      await Promise.all([
+        page.waitForURL(/\/auth\/login$/),
+        page.getByRole('link', { name: 'Log in', exact: true }).last().click(),
+      ]);
+      await hydrated(page);
+
+      // Log in. The page that logs in records, before it navigates away, what its own header and
+      // toast showed: the header changes in place, without a reload.
+      await page.evaluate(() => {
+        const observer = new MutationObserver(() => {
+          const menu = document.querySelector('header button[aria-label^="Account menu of"]');
+          const toast = document.querySelector('[role="status"][aria-label="Notifications"]');
+          if (!menu || !toast?.textContent) return;
+          observer.disconnect();
+          sessionStorage.setItem(
+            'seenBeforeNavigation',
+            JSON.stringify({
+              menu: menu.getAttribute('aria-label'),
+              toast: toast.textContent,
+              stored: localStorage.getItem('userData') !== null,
+              loginLinks: [...document.querySelectorAll('header a')].filter(
+                (a) => a.textContent === 'Log in',
+              ).length,
+            }),
+          );
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await fillLogin(page, email, password);
+      await Promise.all([
+        page.waitForURL(/\/account$/),
+        page.getByRole('button', { name: 'Log in', exact: true }).click(),
+      ]);
+      const seen = JSON.parse(
+        await page.evaluate(() => sessionStorage.getItem('seenBeforeNavigation') ?? 'null'),
+      );
+      assert.ok(seen, 'the login page changed its header before it navigated');
+      assert.equal(seen.menu, 'Account menu of Layla Mansour');
+      assert.match(seen.toast, /Welcome back, Layla/);
+      assert.equal(seen.stored, true);
+      assert.equal(seen.loginLinks, 0);
+      await hydrated(page);
+      // The toast carries over to the page the login went to.
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/Welcome back, Layla/)
+        .waitFor();
+
+      // The profile menu: initials and colour from the name.
+      const { initials, colour } = expectedAvatar('Layla Mansour');
+      const avatar = page.locator('header [data-avatar-colour]').first();
+      assert.equal(await avatar.getAttribute('data-initials'), initials);
+      assert.equal(await avatar.getAttribute('data-avatar-colour'), String(colour));
+
+      // Edit the profile: the header follows without a reload.
+      await page.getByLabel('First name').fill('Leila');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Your profile has been saved.').waitFor();
+      await page.getByRole('button', { name: 'Account menu of Leila Mansour' }).first().waitFor();
+
+      // Upload a picture: the header shows it.
+      const png = await sharp({
+        create: { width: 96, height: 96, channels: 3, background: '#0a6663' },
+      })
+        .png()
+        .toBuffer();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: png,
+      });
+      await page.locator('header img[src*="/api/account/avatar/"]').first().waitFor();
+
+      // Reload: the server renders the signed-in header itself.
+      const reloaded = await page.reload();
+      const html = await reloaded.text();
+      assert.match(html, /Account menu of Leila Mansour/);
+      assert.doesNotMatch(html, />Log in<\/a>/);
+      await hydrated(page);
+
+      // Log out: all local storage cleared and the page reloaded (signed out now: to login).
+      await page.evaluate(() => localStorage.setItem('theme', 'theme-dark'));
+      await page.getByRole('button', { name: 'Account menu of Leila Mansour' }).first().click();
+      await Promise.all([
+        page.waitForURL(/\/auth\/login\?returnUrl=%2Faccount$/),
+        page.getByRole('menuitem', { name: 'Log out' }).click(),
+      ]);
+      await hydrated(page);
+      assert.equal(await page.evaluate(() => localStorage.length), 0);
+      assert.ok(await page.getByRole('link', { name: 'Log in' }).first().isVisible());
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('forgot password, the code from the outbox, verify, reset: old sessions end, the new password works', async () => {
+    const oldPassword = 'first garden window 12';
+    const newPassword = 'second meadow compass 34';
+    const email = await confirmedAccount('Omar', 'Khalil', oldPassword);
+    const before = await openPage(site.browser);
+    const tab = await openPage(site.browser, { width: 375, height: 800 });
+    const { page } = tab;
+    try {
+      // A session from before the reset.
+      await before.page.goto(`${site.server.baseUrl}/auth/login`);
+      await hydrated(before.page);
+      await fillLogin(before.page, email, oldPassword);
+      await Promise.all([
+        before.page.waitForURL(/\/account$/),
+        before.page.getByRole('button', { name: 'Log in', exact: true }).click(),
+      ]);
+
+      await page.goto(`${site.server.baseUrl}/auth/forgot-password`);
+      await hydrated(page);
+      await page.getByLabel(/e-mail address/i).fill(email);
+      await solveCaptcha(page);
+      await Promise.all([
+        page.waitForURL(/\/auth\/verify-code\?email=/),
+        page.getByRole('button', { name: 'Send the code' }).click(),
+      ]);
+      await hydrated(page);
+      assert.equal(await page.getByLabel(/e-mail address/i).inputValue(), email);
+      const code = await waitForMail(email, /\b(\d{6})\b/);
+      await page.getByLabel('6-digit code').fill(code);
+      await Promise.all([
+        page.waitForURL(/\/auth\/reset-password$/),
+        page.getByRole('button', { name: 'Verify the code' }).click(),
+      ]);
+      await hydrated(page);
+      assert.doesNotMatch(page.url(), /token|code/, 'the token never goes into the address');
+      await page.getByLabel('New password').fill(newPassword);
+      await page.getByLabel('Confirm password').fill(newPassword);
+      await Promise.all([
+        page.waitForURL(/\/auth\/login$/),
+        page.getByRole('button', { name: 'Save the new password' }).click(),
+      ]);
+      await hydrated(page);
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/password/i)
+        .waitFor();
+
+      // The session from before is gone: its next page is signed out.
+      await before.page.reload();
+      await hydrated(before.page);
+      assert.match(before.page.url(), /\/auth\/login\?returnUrl=/);
+
+      await fillLogin(page, email, newPassword);
+      await Promise.all([
+        page.waitForURL(/\/account$/),
+        page.getByRole('button', { name: 'Log in', exact: true }).click(),
+      ]);
+      tab.assertClean();
+      before.assertClean();
+    } finally {
+      await tab.close();
+      await before.close();
+    }
+  });
+
+  test('a signed-out visit to /account goes to login and comes back after it; a wrong password shows the server message', async () => {
+    const password = 'north river ledger 56';
+    const email = await confirmedAccount('Nadia', 'Saleh', password);
+    const tab = await openPage(site.browser, { allowApiStatuses: [400, 401] });
+    const { page } = tab;
+    try {
+      await page.goto(`${site.server.baseUrl}/account`);
+      assert.match(page.url(), /\/auth\/login\?returnUrl=%2Faccount$/);
+      await hydrated(page);
+      await fillLogin(page, email, 'not the password at all');
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByText('The e-mail address or password is incorrect.').waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('userData')), null);
+
+      await page.getByLabel(/^password/i).fill(password);
+      await Promise.all([
+        page.waitForURL(/\/account$/),
+        page.getByRole('button', { name: 'Log in', exact: true }).click(),
+      ]);
+      await hydrated(page);
+      assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'My Account');
+
+      // Deleting the account: a modal dialog that Escape closes and that asks for the password.
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.waitFor();
+      assert.equal(await dialog.evaluate((el) => el.matches(':modal')), true);
+      assert.equal(
+        await dialog.getByLabel(/^password/i).evaluate((el) => el === document.activeElement),
+        true,
+        'focus starts in the dialog',
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      await dialog.getByLabel(/^password/i).fill('not my password at all');
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await dialog.getByText('The password is incorrect.').waitFor();
+      await dialog.getByLabel(/^password/i).fill(password);
+      await Promise.all([
+        page.waitForURL(`${site.server.baseUrl}/`),
+        dialog.getByRole('button', { name: 'Delete my account' }).click(),
+      ]);
+      await hydrated(page);
+      assert.equal(await page.evaluate(() => localStorage.getItem('userData')), null);
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/deleted/i)
+        .waitFor();
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('the captcha: submitting unsolved says so; an expired solution is dropped; a refused one is reset', async () => {
+    const tab = await openPage(site.browser, { allowApiStatuses: [400] });
+    const { page } = tab;
+    try {
+      // Challenges made here, solvable like the server's: one that expires three seconds after
+      // it is issued, then one whose signature the server cannot have made.
+      let tamper = 'expire';
+      await page.route('**/api/captcha/challenge*', async (route) => {
+        const expires = Math.floor(Date.now() / 1000) + (tamper === 'expire' ? 3 : 600);
+        const salt = `${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 24)}?expires=${expires}&`;
+        const challenge = {
+          algorithm: 'SHA-256',
+          challenge: createHash('sha256').update(`${salt}42`).digest('hex'),
+          maxnumber: 1000,
+          salt,
+          signature: '0'.repeat(64),
+        };
+        await route.fulfill({ json: { isSuccess: true, data: { provider: 'altcha', challenge } } });
+      });
+      await page.goto(`${site.server.baseUrl}/auth/forgot-password`);
+      await hydrated(page);
+      await page.getByLabel(/e-mail address/i).fill(newEmail('sami'));
+
+      let posts = 0;
+      page.on('request', (request) => {
+        if (request.url().includes('/ForgetPassword')) posts++;
+      });
+
+      // Solved, then expired: the value goes back to empty and nothing is said until a submit.
+      await page.getByLabel(/e-mail address/i).focus();
+      await page.waitForSelector('altcha-widget .altcha[data-state="expired"]', {
+        timeout: 20_000,
+      });
+      assert.equal(await page.getByText('Please complete the security check.').count(), 0);
+      await page.getByRole('button', { name: 'Send the code' }).click();
+      await page.getByText('Please complete the security check.').waitFor();
+      assert.equal(posts, 0, 'nothing is sent without a solved captcha');
+
+      // A solution the server refuses: its message, and a fresh check to solve.
+      tamper = 'forge';
+      await page.locator('altcha-widget label').click();
+      await page.waitForSelector('altcha-widget .altcha[data-state="verified"]', {
+        timeout: 20_000,
+      });
+      assert.equal(await page.getByText('Please complete the security check.').count(), 0);
+      await page.evaluate(() => {
+        window.captchaStates = [];
+        document
+          .querySelector('altcha-widget')
+          .addEventListener('statechange', (event) =>
+            window.captchaStates.push(event.detail.state),
+          );
+      });
+      await page.getByRole('button', { name: 'Send the code' }).click();
+      await page.getByText('Please complete the security check and try again.').first().waitFor();
+      assert.equal(posts, 1);
+      // The spent token is thrown away: the widget starts again.
+      await page.waitForFunction(() => window.captchaStates.includes('unverified'));
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('the login page in Arabic: right to left, with Arabic messages from the form and the server', async () => {
+    const tab = await openPage(site.browser, { width: 375, height: 800, allowApiStatuses: [401] });
+    const { page } = tab;
+    try {
+      await page.goto(`${site.server.baseUrl}/ar/auth/login`);
+      await hydrated(page);
+      assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), ARABIC);
+      await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+      const email = page.getByLabel('البريد الإلكتروني');
+      assert.equal(await email.getAttribute('aria-invalid'), 'true');
+      assert.equal(await email.evaluate((el) => el === document.activeElement), true);
+      assert.match(
+        await page.locator(`#${await email.getAttribute('aria-describedby')}`).innerText(),
+        ARABIC,
+      );
+
+      await email.fill(newEmail('huda'));
+      await page.getByLabel('كلمة المرور').fill('كلمة مرور خاطئة تمامًا');
+      await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+      const status = page.locator('form [role="status"]').first();
+      await status.locator('p').waitFor();
+      assert.match(await status.innerText(), ARABIC);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  for (const [locale, theme] of [
+    ['en', 'theme-light'],
+    ['ar', 'theme-dark'],
+  ]) {
+    test(`${locale} ${theme}: the account pages pass axe without serious or critical violations`, async () => {
+      const password = 'amber lighthouse ferry 9';
+      const email = await confirmedAccount('Rania', 'Aziz', password);
+      const tab = await openPage(site.browser, { storage: { theme }, allowApiStatuses: [400] });
+      const { page } = tab;
+      const prefix = locale === 'en' ? '' : `/${locale}`;
+      const problems = [];
+      const check = async (path, ready = 'main') => {
+        await page.goto(site.server.baseUrl + prefix + path);
+        await hydrated(page);
+        await page.locator(ready).first().waitFor();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        )) {
+          problems.push(
+            `${prefix}${path}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
+        }
+      };
+      try {
+        await check('/auth/register');
+        await check('/auth/forgot-password');
+        await check('/auth/verify-code?email=someone%40example.com');
+        await check('/auth/reset-password');
+        // The landing page once the server has refused the token: the resend form.
+        await check('/auth/confirm-email/not-a-real-token-but-well-formed', 'main form');
+        await check('/auth/login');
+        await fillLogin(page, email, password);
+        await Promise.all([
+          page.waitForURL(/\/account$/),
+          page.locator('main form button[type="submit"]').click(),
+        ]);
+        await check('/account', 'section[aria-labelledby="account-sessions"] li');
+        assert.deepEqual(problems, []);
+        tab.assertClean();
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+});

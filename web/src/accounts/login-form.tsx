@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Captcha } from '../components/captcha';
+import {
+  Checkbox,
+  FormStatus,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../components/form-controls';
+import { flashToast, showToast } from '../components/toasts';
+import { authNamespace } from '../i18n';
+import { useLocalizedPath, usePage } from '../page-context';
+import type { User } from '../page-props';
+import { useTranslation } from '../translation';
+import { post } from './api-client';
+import { linkClass } from './auth-layout';
+import { afterLoginPath } from './return-url';
+import { useCaptcha } from './use-captcha';
+import { useForm } from './use-form';
+import { storeUser } from './user-store';
+import { checkCurrentPassword, checkEmail } from './validation';
+
+type LoginValues = { email: string; password: string; rememberMe: boolean };
+
+/** Fields a login failure may come with. */
+type LoginFlags = { captchaRequired?: boolean; emailNotConfirmed?: boolean };
+
+/** Sends the credentials; the answer, failures included, goes to the caller as it came. */
+export function login(credentials: {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  captcha: string;
+}) {
+  return post<User & LoginFlags>('/Website/Login', credentials);
+}
+
+export function LoginForm() {
+  const { t } = useTranslation(authNamespace);
+  const { site } = usePage();
+  const localize = useLocalizedPath();
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [resending, setResending] = useState(false);
+  const captcha = useCaptcha();
+  const form = useForm<LoginValues>({ email: '', password: '', rememberMe: false }, (values) => ({
+    email: checkEmail(values.email),
+    password: checkCurrentPassword(values.password),
+  }));
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setUnconfirmed(false);
+      const sentCaptcha = captchaShown ? captcha.token : '';
+      const result = await login({
+        email: values.email.trim(),
+        password: values.password,
+        rememberMe: values.rememberMe,
+        captcha: sentCaptcha,
+      });
+      if (result.ok && result.data) {
+        const user = result.data;
+        storeUser(user);
+        const welcome = t('login.success', { name: user.firstName || user.fullName });
+        showToast(welcome);
+        flashToast(welcome);
+        window.location.assign(afterLoginPath(window.location.search, localize('/account')));
+        return;
+      }
+      const flags: LoginFlags = result.data ?? {};
+      if (flags.captchaRequired) {
+        setCaptchaShown(true);
+        if (sentCaptcha) captcha.spend(result.errors.captcha ?? '');
+      } else if (sentCaptcha) {
+        captcha.spend();
+      }
+      if (flags.emailNotConfirmed) setUnconfirmed(true);
+      const { captcha: _captchaError, ...fieldErrors } = result.errors;
+      form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
+    },
+    () => !captchaShown || captcha.check(),
+  );
+
+  const resend = async () => {
+    setResending(true);
+    const result = await post('/account/resend-confirmation', {
+      email: form.values.email.trim(),
+    });
+    setResending(false);
+    setUnconfirmed(false);
+    form.showResult(result, t('forms.failed'));
+  };
+
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={submit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId}>
+        {unconfirmed && (
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            className="mt-2 font-semibold underline underline-offset-4"
+          >
+            {resending ? t('login.resendBusy') : t('login.resend')}
+          </button>
+        )}
+      </FormStatus>
+      <TextField
+        label={t('fields.email')}
+        state={form.field('email')}
+        {...form.input('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        dir="ltr"
+        required
+      />
+      <PasswordField
+        label={t('fields.password')}
+        state={form.field('password')}
+        {...form.input('password')}
+        autoComplete="current-password"
+        required
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Checkbox
+          id={`${form.field('rememberMe').id}`}
+          name="rememberMe"
+          checked={form.values.rememberMe}
+          onChange={(event) => form.setValue('rememberMe', event.currentTarget.checked)}
+          label={t('fields.rememberMe')}
+        />
+        <a href={localize('/auth/forgot-password')} className={`text-sm ${linkClass}`}>
+          {t('login.forgot')}
+        </a>
+      </div>
+      {captchaShown && (
+        <Captcha
+          onChange={captcha.onChange}
+          error={captcha.error}
+          errorId={captcha.errorId}
+          resetKey={captcha.resetKey}
+          disabled={form.busy}
+        />
+      )}
+      <SubmitButton
+        busy={form.busy}
+        label={t('login.submit')}
+        busyLabel={t('login.busy')}
+        className="w-full"
+      />
+      <p className="border-t border-line pt-5 text-center text-sm text-ink-muted">
+        {t('login.noAccount', { name: site.shortName || site.name })}{' '}
+        <a href={localize('/auth/register')} className={linkClass}>
+          {t('login.register')}
+        </a>
+      </p>
+    </form>
+  );
+}

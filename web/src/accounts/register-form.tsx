@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Captcha } from '../components/captcha';
+import { fillNodes } from '../components/fill-nodes';
+import { FormStatus, PasswordField, SubmitButton, TextField } from '../components/form-controls';
+import { authNamespace } from '../i18n';
+import { useLocalizedPath } from '../page-context';
+import { useTranslation } from '../translation';
+import { post } from './api-client';
+import { linkClass } from './auth-layout';
+import { PasswordStrength } from './password-strength';
+import { useCaptcha } from './use-captcha';
+import { useForm } from './use-form';
+import {
+  checkConfirmation,
+  checkEmail,
+  checkName,
+  checkNewPassword,
+  checkPhone,
+} from './validation';
+
+export function RegisterForm() {
+  const { t } = useTranslation(authNamespace);
+  const localize = useLocalizedPath();
+  const captcha = useCaptcha();
+  const [done, setDone] = useState('');
+  const form = useForm(
+    { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
+    (v) => ({
+      firstName: checkName(v.firstName),
+      lastName: checkName(v.lastName),
+      email: checkEmail(v.email),
+      phoneNumber: checkPhone(v.phoneNumber),
+      password: checkNewPassword(v.password, [
+        v.email,
+        v.firstName,
+        v.lastName,
+        `${v.firstName.trim()} ${v.lastName.trim()}`,
+      ]),
+      confirmPassword: checkConfirmation(v.confirmPassword, v.password),
+    }),
+  );
+
+  const submit = form.onSubmit(
+    async (values) => {
+      const result = await post('/Website/Register', {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        phoneNumber: values.phoneNumber.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        captcha: captcha.token,
+      });
+      if (result.ok) {
+        setDone(result.message || t('register.done'));
+        return;
+      }
+      // Field errors are found before the captcha is checked: only then is the token unspent.
+      const { captcha: captchaError, ...fieldErrors } = result.errors;
+      if (Object.keys(fieldErrors).length === 0 || captchaError) captcha.spend(captchaError ?? '');
+      form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
+    },
+    () => captcha.check(),
+  );
+
+  if (done) {
+    return (
+      <div role="status" className="rounded-md border border-accent/40 bg-accent-soft p-5 text-ink">
+        <h2 className="text-lg font-semibold">{t('register.doneTitle')}</h2>
+        <p className="mt-2">{done}</p>
+        <p className="mt-4">
+          <a href={localize('/auth/login')} className={linkClass}>
+            {t('register.toLogin')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={submit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('fields.firstName')}
+          state={form.field('firstName')}
+          {...form.input('firstName')}
+          autoComplete="given-name"
+          maxLength={60}
+          required
+        />
+        <TextField
+          label={t('fields.lastName')}
+          state={form.field('lastName')}
+          {...form.input('lastName')}
+          autoComplete="family-name"
+          maxLength={60}
+          required
+        />
+      </div>
+      <TextField
+        label={t('fields.email')}
+        state={form.field('email')}
+        {...form.input('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        dir="ltr"
+        required
+      />
+      <TextField
+        label={t('fields.phone')}
+        state={form.field('phoneNumber')}
+        {...form.input('phoneNumber')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        dir="ltr"
+        placeholder="+971 4 123 4567"
+        hint={t('fields.phoneHint')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        state={form.field('password')}
+        {...form.input('password')}
+        autoComplete="new-password"
+        required
+        hint={<PasswordStrength password={form.values.password} />}
+      />
+      <PasswordField
+        label={t('fields.confirmPassword')}
+        state={form.field('confirmPassword')}
+        {...form.input('confirmPassword')}
+        autoComplete="new-password"
+        required
+      />
+      <Captcha
+        onChange={captcha.onChange}
+        error={captcha.error}
+        errorId={captcha.errorId}
+        resetKey={captcha.resetKey}
+        disabled={form.busy}
+      />
+      <p className="text-sm text-ink-muted">
+        {fillNodes(t('register.consent'), {
+          terms: (
+            <a href={localize('/terms')} className={linkClass}>
+              {t('register.terms')}
+            </a>
+          ),
+          privacy: (
+            <a href={localize('/policy')} className={linkClass}>
+              {t('register.privacy')}
+            </a>
+          ),
+        })}
+      </p>
+      <SubmitButton
+        busy={form.busy}
+        label={t('register.submit')}
+        busyLabel={t('register.busy')}
+        className="w-full"
+      />
+      <p className="border-t border-line pt-5 text-center text-sm text-ink-muted">
+        {t('register.haveAccount')}{' '}
+        <a href={localize('/auth/login')} className={linkClass}>
+          {t('register.login')}
+        </a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,265 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { withLanguage } from '../accounts/api-client';
+import { usePage } from '../page-context';
+import type { CaptchaConfig } from '../page-props';
+import { useTranslation } from '../translation';
+import { authNamespace } from '../i18n';
+
+type CaptchaProps = {
+  /** Told the token when the check is solved, and '' when it expires or fails. */
+  onChange: (token: string) => void;
+  /** Called once the visitor has solved it: the control counts as touched. */
+  onTouched?: () => void;
+  /** The message to show: only ever set by a submit without a solved check. */
+  error?: string;
+  errorId: string;
+  disabled?: boolean;
+  /** Change it to throw the current token away and start again (a token is good for one submit). */
+  resetKey?: number;
+};
+
+type WidgetElement = HTMLElement & {
+  configure: (options: Record<string, unknown>) => Promise<void>;
+  reset: () => void;
+};
+
+// Words of the widget, from our translations (keys of the ALTCHA i18n table).
+const widgetKeys = [
+  'ariaLinkLabel',
+  'error',
+  'expired',
+  'footer',
+  'label',
+  'loading',
+  'reload',
+  'verify',
+  'verificationRequired',
+  'verified',
+  'verifying',
+  'waitAlert',
+  'cancel',
+  'enterCode',
+  'enterCodeAria',
+  'enterCodeFromImage',
+  'getAudioChallenge',
+] as const;
+
+/**
+ * The captcha of a form (SPEC §4, §8, §9): ALTCHA, checked by our own server, unless the site is
+ * configured for a hosted provider. Solved: the token goes to the form and the control counts as
+ * touched. Expired or failed: '' goes to the form, and the control says nothing itself; only the
+ * form, on a submit without a solved check, shows `error`. Always in its light theme and normal
+ * size, whatever the site's theme.
+ */
+export function Captcha(props: CaptchaProps) {
+  const { site } = usePage();
+  const config: CaptchaConfig = site.captcha ?? { provider: 'altcha', siteKey: '' };
+  return config.provider === 'altcha' ? (
+    <AltchaCaptcha {...props} />
+  ) : (
+    <HostedCaptcha {...props} config={config} />
+  );
+}
+
+function CaptchaFrame({
+  error,
+  errorId,
+  children,
+}: {
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(authNamespace);
+  return (
+    <div
+      role="group"
+      aria-label={t('captcha.label')}
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? 'true' : undefined}
+      tabIndex={error ? -1 : undefined}
+      className="captcha outline-none"
+    >
+      {children}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey }: CaptchaProps) {
+  const { t, i18n } = useTranslation(authNamespace);
+  const host = useRef<HTMLDivElement>(null);
+  const widget = useRef<WidgetElement | null>(null);
+  const [ready, setReady] = useState(false);
+  const latest = useRef({ onChange, onTouched });
+  useEffect(() => {
+    latest.current = { onChange, onTouched };
+  });
+
+  // Load the widget's code only now, in the browser, on a page that shows it.
+  useEffect(() => {
+    let cancelled = false;
+    const container = host.current;
+    void import('../accounts/altcha-widget').then(({ setWidgetStrings, challengeFetch }) => {
+      if (cancelled || !container) return;
+      const language = i18n.language;
+      setWidgetStrings(
+        language,
+        Object.fromEntries(widgetKeys.map((key) => [key, t(`captcha.widget.${key}`)])),
+      );
+      const element = document.createElement('altcha-widget') as WidgetElement;
+      const onState = (event: Event) => {
+        const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail;
+        if (detail?.state === 'verified' && detail.payload) {
+          latest.current.onChange(detail.payload);
+          latest.current.onTouched?.();
+        } else if (
+          detail?.state === 'expired' ||
+          detail?.state === 'error' ||
+          detail?.state === 'unverified'
+        ) {
+          latest.current.onChange('');
+        }
+      };
+      element.addEventListener('statechange', onState);
+      // The element's methods exist once it has loaded, which happens when it is connected.
+      element.addEventListener(
+        'load',
+        () => {
+          void Promise.resolve(
+            element.configure({
+              challenge: withLanguage('/api/captcha/challenge', language),
+              fetch: challengeFetch,
+              language,
+              auto: 'onfocus',
+              type: 'checkbox',
+              display: 'standard',
+              name: 'captcha',
+            }),
+          ).then(() => {
+            if (!cancelled) setReady(true);
+          });
+        },
+        { once: true },
+      );
+      container.replaceChildren(element);
+      widget.current = element;
+    });
+    return () => {
+      cancelled = true;
+      widget.current = null;
+      container?.replaceChildren();
+    };
+  }, [i18n.language, t]);
+
+  // A token is spent by the submit that carried it: start again on demand.
+  useEffect(() => {
+    if (!resetKey || !widget.current) return;
+    widget.current.reset();
+    latest.current.onChange('');
+  }, [resetKey]);
+
+  useEffect(() => {
+    widget.current?.toggleAttribute('inert', !!disabled);
+  }, [disabled, ready]);
+
+  return (
+    <CaptchaFrame error={error} errorId={errorId}>
+      {!ready && <p className="py-5 text-sm text-ink-muted">{t('captcha.loading')}</p>}
+      {/* The widget's own element lives here, outside React's reach. */}
+      <div ref={host} className="captcha-light" />
+    </CaptchaFrame>
+  );
+}
+
+const hostedScripts: Record<
+  Exclude<CaptchaConfig['provider'], 'altcha'>,
+  { src: string; global: string }
+> = {
+  recaptcha: {
+    src: 'https://www.google.com/recaptcha/api.js?render=explicit',
+    global: 'grecaptcha',
+  },
+  turnstile: {
+    src: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+    global: 'turnstile',
+  },
+  hcaptcha: { src: 'https://js.hcaptcha.com/1/api.js?render=explicit', global: 'hcaptcha' },
+};
+
+type HostedApi = {
+  render: (element: HTMLElement, options: Record<string, unknown>) => unknown;
+  reset: (id?: unknown) => void;
+};
+
+/**
+ * A hosted provider's widget (reCAPTCHA, Turnstile, hCaptcha): its script is loaded only when
+ * the site is configured for it, and only on pages with a form that needs it. The site's
+ * Content-Security-Policy must then allow the provider's script and frame origins (see README).
+ * The three share one explicit-render API: render(element, {sitekey, theme, size, callback,
+ * 'expired-callback', 'error-callback'}) and reset(id).
+ */
+function HostedCaptcha({
+  config,
+  onChange,
+  onTouched,
+  error,
+  errorId,
+  resetKey,
+}: CaptchaProps & { config: CaptchaConfig }) {
+  const host = useRef<HTMLDivElement>(null);
+  const api = useRef<{ api: HostedApi; id: unknown } | null>(null);
+  const latest = useRef({ onChange, onTouched });
+  useEffect(() => {
+    latest.current = { onChange, onTouched };
+  });
+
+  useEffect(() => {
+    const provider = config.provider as keyof typeof hostedScripts;
+    const { src, global } = hostedScripts[provider];
+    const container = host.current;
+    const render = () => {
+      const loaded = (window as unknown as Record<string, HostedApi | undefined>)[global];
+      if (!loaded || !container) return;
+      const cleared = () => latest.current.onChange('');
+      const id = loaded.render(container, {
+        sitekey: config.siteKey,
+        theme: 'light',
+        size: 'normal',
+        callback: (token: string) => {
+          latest.current.onChange(token);
+          latest.current.onTouched?.();
+        },
+        'expired-callback': cleared,
+        'error-callback': cleared,
+      });
+      api.current = { api: loaded, id };
+    };
+    let script = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+    if (!script) {
+      script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      document.head.append(script);
+    }
+    script.addEventListener('load', render);
+    if ((window as unknown as Record<string, unknown>)[global]) render();
+    return () => script?.removeEventListener('load', render);
+  }, [config.provider, config.siteKey]);
+
+  useEffect(() => {
+    if (!resetKey || !api.current) return;
+    api.current.api.reset(api.current.id);
+    latest.current.onChange('');
+  }, [resetKey]);
+
+  return (
+    <CaptchaFrame error={error} errorId={errorId}>
+      <div ref={host} className="captcha-light min-h-[4.875rem]" />
+    </CaptchaFrame>
+  );
+}

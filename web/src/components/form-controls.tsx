@@ -1,0 +1,208 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { authNamespace } from '../i18n';
+import { useTranslation } from '../translation';
+import type { FieldState, FormMessage } from '../accounts/use-form';
+
+export const inputClass =
+  'block w-full rounded-md border border-line-strong bg-raised px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-focus aria-[invalid=true]:border-danger disabled:opacity-60';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
+  label: string;
+  state: FieldState;
+  /** Help shown under the field, also read with it. */
+  hint?: ReactNode;
+  /** Something beside the input inside its frame, such as a show-password button. */
+  addon?: ReactNode;
+};
+
+/** A labelled input with its hint and its error, wired for assistive technology. */
+export function TextField({ label, state, hint, addon, className = '', ...input }: FieldProps) {
+  const hintId = hint ? `${state.id}-hint` : undefined;
+  const describedBy = [input['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={state.id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+        {input.required && (
+          <span aria-hidden="true" className="ms-0.5 text-danger">
+            *
+          </span>
+        )}
+      </label>
+      <div className={addon ? 'relative' : undefined}>
+        <input
+          {...input}
+          id={state.id}
+          name={state.name}
+          aria-describedby={describedBy}
+          className={`${inputClass} ${addon ? 'pe-20' : ''}`}
+        />
+        {addon}
+      </div>
+      {hint && (
+        <div id={hintId} className="mt-1.5 text-sm text-ink-muted">
+          {hint}
+        </div>
+      )}
+      <FieldError state={state} />
+    </div>
+  );
+}
+
+/** The error under a field; always present (empty) so its id can be referred to. */
+export function FieldError({ state }: { state: FieldState }) {
+  if (!state.error) return null;
+  return (
+    <p
+      id={state.errorId}
+      className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger"
+    >
+      <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-current">
+        <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.6h1.8v1.8H9.1v-1.8Z" />
+      </svg>
+      <span>{state.error}</span>
+    </p>
+  );
+}
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField(props: FieldProps) {
+  const { t } = useTranslation(authNamespace);
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      spellCheck={false}
+      autoCapitalize="off"
+      addon={
+        <button
+          type="button"
+          aria-pressed={shown}
+          aria-controls={props.state.id}
+          onClick={() => setShown((value) => !value)}
+          className="absolute inset-y-1 end-1 rounded px-3 text-sm font-semibold text-accent hover:bg-surface"
+        >
+          {shown ? t('forms.hidePassword') : t('forms.showPassword')}
+        </button>
+      }
+    />
+  );
+}
+
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode };
+
+export function Checkbox({ label, id, className = '', ...input }: CheckboxProps) {
+  return (
+    <div className={`flex items-start gap-2.5 ${className}`}>
+      <input
+        {...input}
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 rounded border-line-strong accent-brand"
+      />
+      <label htmlFor={id} className="text-sm text-ink">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** A circle that turns while something loads; decoration, the text beside it says what. */
+export function Spinner({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={`animate-spin motion-reduce:animate-none ${className}`}
+    >
+      <circle
+        cx="12"
+        cy="12"
+        r="9"
+        fill="none"
+        stroke="currentColor"
+        strokeOpacity="0.3"
+        strokeWidth="3"
+      />
+      <path
+        d="M21 12a9 9 0 0 0-9-9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+type ButtonTone = 'primary' | 'secondary' | 'danger';
+
+const buttonTones: Record<ButtonTone, string> = {
+  primary: 'bg-brand text-on-brand hover:bg-brand-hover',
+  secondary: 'border border-line-strong bg-raised text-ink hover:bg-surface',
+  danger: 'bg-danger text-on-danger hover:bg-danger-hover',
+};
+
+export function buttonClass(tone: ButtonTone = 'primary', extra = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${buttonTones[tone]} ${extra}`;
+}
+
+type SubmitProps = {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  tone?: ButtonTone;
+  className?: string;
+  disabled?: boolean;
+};
+
+/** The submit button: disabled while its request runs, with a spinner and a word saying so. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  tone,
+  className = '',
+  disabled,
+}: SubmitProps) {
+  return (
+    <button type="submit" disabled={busy || disabled} className={buttonClass(tone, className)}>
+      {busy && <Spinner />}
+      <span>{busy ? busyLabel : label}</span>
+    </button>
+  );
+}
+
+const messageTones: Record<FormMessage['tone'], string> = {
+  error: 'border-danger/40 bg-danger-soft text-danger',
+  success: 'border-accent/40 bg-accent-soft text-accent',
+  info: 'border-line bg-surface text-ink',
+};
+
+/**
+ * The form's message: a live region present from the start (so what appears in it is
+ * announced), focusable so the result of a submit can take focus.
+ */
+export function FormStatus({
+  message,
+  id,
+  children,
+}: {
+  message: FormMessage | null;
+  id: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div id={id} tabIndex={-1} role="status" className="outline-none">
+      {message?.text && (
+        <div
+          className={`rounded-md border px-4 py-3 text-sm font-medium ${messageTones[message.tone]}`}
+        >
+          <p>{message.text}</p>
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { logout } from '../accounts/logout';
+import { useUser } from '../accounts/user-store';
+import { useLocalizedPath } from '../page-context';
+import type { User } from '../page-props';
+import { useTranslation } from '../translation';
+import { Avatar } from './avatar';
+import { Spinner } from './form-controls';
+import { ChevronDownIcon } from './icons';
+import { LoginButton } from './login-button';
+import { useDismiss } from './use-dismiss';
+
+export const accountRoute = '/account';
+
+type ProfileMenuProps = {
+  user: User;
+  /** Only the avatar on the button (the mobile bar); the name is still its accessible name. */
+  compact?: boolean;
+};
+
+/** The signed-in visitor's menu: avatar and name on a menu button, My Account and Logout in it. */
+export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
+  const { t } = useTranslation();
+  const localize = useLocalizedPath();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const name = user.fullName || user.email;
+
+  useDismiss(open, container, (reason) => {
+    setOpen(false);
+    if (reason === 'escape') button.current?.focus();
+  });
+
+  const items = () =>
+    Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  const openAndFocus = (which: 'first' | 'last') => {
+    flushSync(() => setOpen(true));
+    const all = items();
+    (which === 'first' ? all[0] : all[all.length - 1])?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAndFocus(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const all = items();
+    const index = all.findIndex((item) => item === document.activeElement);
+    const moves: Record<string, number> = {
+      ArrowDown: (index + 1) % all.length,
+      ArrowUp: (index - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    all[target]?.focus();
+  };
+
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout();
+  };
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('profileMenu.menuLabel', { name })}
+        onClick={() => (open ? setOpen(false) : openAndFocus('first'))}
+        onKeyDown={onButtonKeyDown}
+        className="inline-flex items-center gap-2 rounded-full border border-line py-1 ps-1 pe-2 text-sm font-semibold text-ink transition-colors hover:bg-surface"
+      >
+        <Avatar user={user} className="size-8 text-xs" />
+        {!compact && <span className="max-w-40 truncate">{name}</span>}
+        <ChevronDownIcon
+          className={`size-4 text-ink-muted transition-transform ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      <ul
+        ref={list}
+        id={menuId}
+        hidden={!open}
+        role="menu"
+        aria-label={t('profileMenu.menu')}
+        onKeyDown={onMenuKeyDown}
+        className="absolute end-0 top-full z-50 mt-2 w-64 rounded-lg border border-line bg-raised p-1.5 text-ink shadow-panel"
+      >
+        <li role="none" className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
+          <Avatar user={user} className="size-10 text-sm" />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{name}</span>
+            {user.email && (
+              <span dir="ltr" className="block truncate text-xs text-ink-muted">
+                {user.email}
+              </span>
+            )}
+          </span>
+        </li>
+        <li role="none" className="mt-1">
+          <a
+            role="menuitem"
+            href={localize(accountRoute)}
+            className="flex items-center rounded-md px-3 py-2 text-sm hover:bg-surface"
+          >
+            {t('profileMenu.myAccount')}
+          </a>
+        </li>
+        <li role="none">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={onLogout}
+            disabled={leaving}
+            aria-busy={leaving || undefined}
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-start text-sm hover:bg-surface disabled:opacity-70"
+          >
+            {leaving && <Spinner />}
+            {leaving ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The login button for a visitor, the profile menu for a signed-in one. */
+export function AccountControl({
+  loginClassName,
+  menuClassName,
+  compact = false,
+}: {
+  /** How the login button is displayed (`inline-flex`, `hidden lg:inline-flex`, …). */
+  loginClassName: string;
+  /** How the profile menu is displayed (`block`, `hidden lg:block`, …). */
+  menuClassName: string;
+  compact?: boolean;
+}) {
+  const user = useUser();
+  if (!user) return <LoginButton className={loginClassName} />;
+  return (
+    <div className={menuClassName}>
+      <ProfileMenu user={user} compact={compact} />
+    </div>
+  );
+}
+
+/** The account block at the foot of the mobile menu: login, or the account's two actions. */
+export function MobileAccountLinks() {
+  const { t } = useTranslation();
+  const localize = useLocalizedPath();
+  const user = useUser();
+  const [leaving, setLeaving] = useState(false);
+  if (!user) return <LoginButton className="flex w-full py-2.5" />;
+  const name = user.fullName || user.email;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Avatar user={user} className="size-10 text-sm" />
+      <span className="min-w-0 flex-1 truncate font-semibold text-ink">{name}</span>
+      <div className="flex w-full gap-2">
+        <a
+          href={localize(accountRoute)}
+          className="inline-flex flex-1 items-center justify-center rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-on-brand hover:bg-brand-hover"
+        >
+          {t('profileMenu.myAccount')}
+        </a>
+        <button
+          type="button"
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+          onClick={async () => {
+            setLeaving(true);
+            await logout();
+          }}
+          className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-line-strong bg-raised px-4 py-2.5 text-sm font-semibold text-ink hover:bg-page disabled:opacity-70"
+        >
+          {leaving && <Spinner />}
+          {leaving ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
