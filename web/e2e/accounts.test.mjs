@@ -104,8 +104,12 @@ function expectedAvatar(fullName) {
   return { initials, colour: sum % 5 };
 }
 
+/** Waits until the captcha widget's code has loaded and it is configured. */
+const captchaReady = (page) => page.locator('[data-ready="true"] altcha-widget .altcha').waitFor();
+
 /** Solves the captcha of the page's form by focusing a field (the widget solves on focus). */
 async function solveCaptcha(page) {
+  await captchaReady(page);
   await page.locator('form input').first().focus();
   await page.waitForSelector(
     'altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]',
@@ -364,11 +368,11 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
     const tab = await openPage(site.browser, { allowApiStatuses: [400] });
     const { page } = tab;
     try {
-      // Challenges made here, solvable like the server's: one that expires three seconds after
+      // Challenges made here, solvable like the server's: one that expires five seconds after
       // it is issued, then one whose signature the server cannot have made.
       let tamper = 'expire';
       await page.route('**/api/captcha/challenge*', async (route) => {
-        const expires = Math.floor(Date.now() / 1000) + (tamper === 'expire' ? 3 : 600);
+        const expires = Math.floor(Date.now() / 1000) + (tamper === 'expire' ? 5 : 600);
         const salt = `${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 24)}?expires=${expires}&`;
         const challenge = {
           algorithm: 'SHA-256',
@@ -389,6 +393,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       });
 
       // Solved, then expired: the value goes back to empty and nothing is said until a submit.
+      await captchaReady(page);
       await page.getByLabel(/e-mail address/i).focus();
       await page.waitForSelector('altcha-widget .altcha[data-state="expired"]', {
         timeout: 20_000,

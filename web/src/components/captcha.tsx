@@ -21,6 +21,7 @@ type CaptchaProps = {
 type WidgetElement = HTMLElement & {
   configure: (options: Record<string, unknown>) => Promise<void>;
   reset: () => void;
+  verify: () => Promise<unknown>;
 };
 
 // Words of the widget, from our translations (keys of the ALTCHA i18n table).
@@ -64,10 +65,13 @@ export function Captcha(props: CaptchaProps) {
 function CaptchaFrame({
   error,
   errorId,
+  ready = true,
   children,
 }: {
   error?: string;
   errorId: string;
+  /** False while the widget's code loads (data-ready tells tests and tools). */
+  ready?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation(authNamespace);
@@ -77,6 +81,7 @@ function CaptchaFrame({
       aria-label={t('captcha.label')}
       aria-describedby={error ? errorId : undefined}
       data-invalid={error ? 'true' : undefined}
+      data-ready={ready}
       tabIndex={error ? -1 : undefined}
       className="captcha outline-none"
     >
@@ -141,7 +146,11 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
               name: 'captcha',
             }),
           ).then(() => {
-            if (!cancelled) setReady(true);
+            if (cancelled) return;
+            setReady(true);
+            // It solves itself when the form gets focus: if the visitor is already in the form,
+            // that moment has passed, so start now.
+            if (element.closest('form')?.contains(document.activeElement)) void element.verify();
           });
         },
         { once: true },
@@ -168,7 +177,7 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
   }, [disabled, ready]);
 
   return (
-    <CaptchaFrame error={error} errorId={errorId}>
+    <CaptchaFrame error={error} errorId={errorId} ready={ready}>
       {!ready && <p className="py-5 text-sm text-ink-muted">{t('captcha.loading')}</p>}
       {/* The widget's own element lives here, outside React's reach. */}
       <div ref={host} className="captcha-light" />
