@@ -1,17 +1,14 @@
 package auth
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
-	"mime"
 	"net/http"
-	"reflect"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/apibody"
 )
 
 // envelope is the API's one answer shape.
@@ -23,7 +20,7 @@ type envelope struct {
 }
 
 // maxJSONBody is the largest body a JSON or form endpoint reads.
-const maxJSONBody = 64 << 10
+const maxJSONBody = apibody.MaxBytes
 
 // flags is the data of a failure that tells the client what to show.
 type flags map[string]bool
@@ -56,60 +53,20 @@ func tooMany(c echo.Context, message string, retry time.Duration) error {
 	return fail(c, http.StatusTooManyRequests, message, nil)
 }
 
-// errDecode is a body the server cannot read; errTooLarge one over the limit.
-var (
-	errDecode   = errors.New("auth: unreadable body")
-	errTooLarge = errors.New("auth: body too large")
+// The request bodies are read by api/apibody; these names keep the
+// handlers short.
+type (
+	flexBool   = apibody.Bool
+	stringList = apibody.List
 )
 
-// decode reads a JSON, form-encoded or multipart body into dst, a pointer
-// to a struct of string and flexBool fields named by their json tags.
-// Unknown fields are ignored; bodies over 64 KB are refused.
-func decode(c echo.Context, dst any) error {
-	r := c.Request()
-	if r.ContentLength > maxJSONBody {
-		return errTooLarge
-	}
-	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxJSONBody)
-	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	switch mediaType {
-	case "application/x-www-form-urlencoded", "multipart/form-data":
-		var err error
-		if mediaType == "multipart/form-data" {
-			err = r.ParseMultipartForm(maxJSONBody)
-		} else {
-			err = r.ParseForm()
-		}
-		if err != nil {
-			return bodyError(err)
-		}
-		fillFromForm(dst, r.PostForm)
-		if r.MultipartForm != nil {
-			fillFromForm(dst, r.MultipartForm.Value)
-		}
-		return nil
-	default:
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			return bodyError(err)
-		}
-		if len(strings.TrimSpace(string(body))) == 0 {
-			return nil
-		}
-		if err := json.Unmarshal(body, dst); err != nil {
-			return errDecode
-		}
-		return nil
-	}
-}
-
-func bodyError(err error) error {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) {
-		return errTooLarge
-	}
-	return errDecode
-}
+var (
+	errDecode    = apibody.ErrUnreadable
+	errTooLarge  = apibody.ErrTooLarge
+	decode       = apibody.Decode
+	bodyError    = apibody.Classify
+	fillFromForm = apibody.FillFromForm
+)
 
 // decodeFailed answers a decode error.
 func decodeFailed(c echo.Context, m *messages, err error) error {
@@ -117,54 +74,4 @@ func decodeFailed(c echo.Context, m *messages, err error) error {
 		return fail(c, http.StatusRequestEntityTooLarge, m.BodyTooLarge, nil)
 	}
 	return fail(c, http.StatusBadRequest, m.BadRequest, nil)
-}
-
-// fillFromForm copies form values into the string and flexBool fields of
-// dst named by their json tags.
-func fillFromForm(dst any, values map[string][]string) {
-	v := reflect.ValueOf(dst).Elem()
-	t := v.Type()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		vals, found := values[name]
-		if !found || len(vals) == 0 {
-			continue
-		}
-		f := v.Field(i)
-		switch f.Interface().(type) {
-		case string:
-			f.SetString(vals[0])
-		case flexBool:
-			f.Set(reflect.ValueOf(parseFlexBool(vals[0])))
-		}
-	}
-}
-
-// flexBool accepts true/false as JSON booleans or as the strings a form
-// sends ("true", "on", "1").
-type flexBool bool
-
-// UnmarshalJSON reads a boolean, a string or a number.
-func (b *flexBool) UnmarshalJSON(data []byte) error {
-	switch s := strings.TrimSpace(string(data)); s {
-	case "true", "1":
-		*b = true
-	case "false", "0", "null", `""`:
-		*b = false
-	default:
-		var str string
-		if err := json.Unmarshal(data, &str); err != nil {
-			return err
-		}
-		*b = parseFlexBool(str)
-	}
-	return nil
-}
-
-func parseFlexBool(s string) flexBool {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "on", "1", "yes":
-		return true
-	}
-	return false
 }

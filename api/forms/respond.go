@@ -1,17 +1,14 @@
 package forms
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
-	"mime"
 	"net/http"
-	"reflect"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/apibody"
 )
 
 // envelope is the API's one answer shape.
@@ -24,7 +21,7 @@ type envelope struct {
 
 // Body limits.
 const (
-	maxJSONBody = 64 << 10            // a JSON or form-encoded body
+	maxJSONBody = apibody.MaxBytes    // a JSON or form-encoded body
 	maxCVBytes  = 5 << 20             // the CV file itself
 	maxUpload   = maxCVBytes + 64<<10 // a multipart application: the CV plus the other fields
 )
@@ -56,60 +53,20 @@ func tooMany(c echo.Context, message string, retry time.Duration) error {
 	return fail(c, http.StatusTooManyRequests, message)
 }
 
-// errDecode is a body the server cannot read; errTooLarge one over the limit.
-var (
-	errDecode   = errors.New("forms: unreadable body")
-	errTooLarge = errors.New("forms: body too large")
+// The request bodies are read by api/apibody; these names keep the
+// handlers short.
+type (
+	flexBool   = apibody.Bool
+	stringList = apibody.List
 )
 
-// decode reads a JSON or form-encoded body of at most 64 KB into dst, a
-// pointer to a struct of string, flexBool and stringList fields named by
-// their json tags. Unknown fields are ignored.
-func decode(c echo.Context, dst any) error {
-	r := c.Request()
-	if r.ContentLength > maxJSONBody {
-		return errTooLarge
-	}
-	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxJSONBody)
-	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	switch mediaType {
-	case "application/x-www-form-urlencoded", "multipart/form-data":
-		var err error
-		if mediaType == "multipart/form-data" {
-			err = r.ParseMultipartForm(maxJSONBody)
-		} else {
-			err = r.ParseForm()
-		}
-		if err != nil {
-			return bodyError(err)
-		}
-		fillFromForm(dst, r.PostForm)
-		if r.MultipartForm != nil {
-			fillFromForm(dst, r.MultipartForm.Value)
-		}
-		return nil
-	default:
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			return bodyError(err)
-		}
-		if len(strings.TrimSpace(string(body))) == 0 {
-			return nil
-		}
-		if err := json.Unmarshal(body, dst); err != nil {
-			return errDecode
-		}
-		return nil
-	}
-}
-
-func bodyError(err error) error {
-	var mbe *http.MaxBytesError
-	if errors.As(err, &mbe) || errors.Is(err, errTooLarge) {
-		return errTooLarge
-	}
-	return errDecode
-}
+var (
+	errDecode    = apibody.ErrUnreadable
+	errTooLarge  = apibody.ErrTooLarge
+	decode       = apibody.Decode
+	bodyError    = apibody.Classify
+	fillFromForm = apibody.FillFromForm
+)
 
 // decodeFailed answers a decode error.
 func decodeFailed(c echo.Context, m *messages, err error) error {
@@ -117,82 +74,4 @@ func decodeFailed(c echo.Context, m *messages, err error) error {
 		return fail(c, http.StatusRequestEntityTooLarge, m.BodyTooLarge)
 	}
 	return fail(c, http.StatusBadRequest, m.BadRequest)
-}
-
-// fillFromForm copies form values into the fields of dst named by their
-// json tags; a list also takes the values of "name[]".
-func fillFromForm(dst any, values map[string][]string) {
-	v := reflect.ValueOf(dst).Elem()
-	t := v.Type()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		vals := values[name]
-		f := v.Field(i)
-		switch f.Interface().(type) {
-		case string:
-			if len(vals) > 0 {
-				f.SetString(vals[0])
-			}
-		case flexBool:
-			if len(vals) > 0 {
-				f.Set(reflect.ValueOf(parseFlexBool(vals[0])))
-			}
-		case stringList:
-			all := append(append([]string{}, vals...), values[name+"[]"]...)
-			if len(all) > 0 {
-				f.Set(reflect.ValueOf(stringList(all)))
-			}
-		}
-	}
-}
-
-// flexBool accepts true/false as JSON booleans or as the strings a form
-// sends ("true", "on", "1").
-type flexBool bool
-
-// UnmarshalJSON reads a boolean, a string or a number.
-func (b *flexBool) UnmarshalJSON(data []byte) error {
-	switch s := strings.TrimSpace(string(data)); s {
-	case "true", "1":
-		*b = true
-	case "false", "0", "null", `""`:
-		*b = false
-	default:
-		var str string
-		if err := json.Unmarshal(data, &str); err != nil {
-			return err
-		}
-		*b = parseFlexBool(str)
-	}
-	return nil
-}
-
-func parseFlexBool(s string) flexBool {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "on", "1", "yes":
-		return true
-	}
-	return false
-}
-
-// stringList accepts a JSON array of strings or a single string.
-type stringList []string
-
-// UnmarshalJSON reads an array of strings, one string or null.
-func (l *stringList) UnmarshalJSON(data []byte) error {
-	if strings.TrimSpace(string(data)) == "null" {
-		*l = nil
-		return nil
-	}
-	var one string
-	if err := json.Unmarshal(data, &one); err == nil {
-		*l = stringList{one}
-		return nil
-	}
-	var many []string
-	if err := json.Unmarshal(data, &many); err != nil {
-		return err
-	}
-	*l = many
-	return nil
 }
