@@ -43,6 +43,11 @@ const (
 	maxParts      = 32
 )
 
+// uploadTime is how long an application's body may take to arrive: the
+// server's read timeout suits ordinary requests, but a 5 MB CV on a slow
+// mobile link (256 kbit/s) needs about three minutes.
+var uploadTime = 5 * time.Minute
+
 // application takes a job application with its CV, for the HR inbox. The
 // body is refused above 5 MB + 64 KB before it is read (Content-Length)
 // and while it is read; the CV is checked by content (PDF or DOCX) and
@@ -55,6 +60,12 @@ func (s *Service) application(c echo.Context) error {
 	m := msgs(loc)
 	if r.ContentLength > maxUpload {
 		return fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
+	}
+	// Only this route reads a large body: it alone gets the longer deadline,
+	// and the answer's write deadline moves with it.
+	rc := http.NewResponseController(c.Response())
+	if err := rc.SetReadDeadline(time.Now().Add(uploadTime)); err == nil {
+		_ = rc.SetWriteDeadline(time.Now().Add(uploadTime + time.Minute))
 	}
 	slug := c.Param("vacancy")
 	page, en, local := s.item("vacancies", slug, loc)

@@ -3,6 +3,7 @@ package forms
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -68,13 +69,24 @@ func (s *Service) proposal(c echo.Context) error {
 	return s.submit(c, p, nil, m.ProposalDone)
 }
 
-// isService reports whether route is a service or standard page.
+// isService reports whether route is a service or standard page, or the
+// landing page of a family of them (a visitor may want "business
+// continuity" without knowing which plan, and outsourcing is one page).
 func (s *Service) isService(route string) bool {
 	if s.catalog == nil {
 		return false
 	}
 	page := s.catalog().Page(route)
-	return page != nil && (page.Kind == content.KindService || page.Kind == content.KindStandard)
+	if page == nil {
+		return false
+	}
+	switch page.Kind {
+	case content.KindService, content.KindStandard:
+		return true
+	case content.KindLanding:
+		return strings.HasPrefix(route, "/services/") || strings.HasPrefix(route, "/compliance/")
+	}
+	return false
 }
 
 // serviceNames returns the English names of service pages, for the inbox.

@@ -148,7 +148,7 @@ func TestSubmissionsAreStoredThenAnnounced(t *testing.T) {
 			t.Fatal(err)
 		}
 		if subs[0].Kind != KindProposal || subs[0].Locale != "nl" || subs[0].IP != "192.0.2.1" || data["email"] != "layla@example.com" ||
-			len(data["services"].([]any)) != 2 || data["captcha"] != nil || data["consent"] != nil {
+			len(data["services"].([]any)) != 3 || data["captcha"] != nil || data["consent"] != nil {
 			t.Errorf("proposal stored as %+v %v", subs[0], data)
 		}
 		if err := json.Unmarshal([]byte(subs[1].Data), &data); err != nil || data["message"] != "Line one\nLine two" {

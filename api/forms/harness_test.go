@@ -274,7 +274,7 @@ func validProposal() map[string]any {
 	return map[string]any{
 		"name": "Layla Haddad", "email": "Layla@Example.com", "phone": "+971 4 123 4567", "company": "Gulf Payments",
 		"country": "United Arab Emirates", "companySize": "250-999", "timeline": "1-3-months",
-		"services":       []string{"/services/cybersecurity-services/asv", "/services/cybersecurity-services/penetration-testing"},
+		"services":       []string{"/services/cybersecurity-services/asv", "/services/cybersecurity-services/penetration-testing", "/services/outsourcing-service"},
 		"preferredStart": "2027-01-10", "message": "We need quarterly ASV scans\nand a yearly penetration test.",
 		"consent": true, "captcha": "solved",
 	}

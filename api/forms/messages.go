@@ -58,9 +58,9 @@ type messages struct {
 
 var catalogue = map[locale.Locale]*messages{
 	locale.En: {
-		ProposalDone:       "Thank you. We have received your request for a proposal and will contact you within two working days. A confirmation is on its way to your inbox.",
-		InquiryDone:        "Thank you. We have received your question and will reply within two working days. A confirmation is on its way to your inbox.",
-		ContactDone:        "Thank you. Your message has been passed on to the office, which will reply within two working days.",
+		ProposalDone:       "Thank you. We have received your request for a proposal and will contact you within one working day. A confirmation is on its way to your inbox.",
+		InquiryDone:        "Thank you. We have received your question and will reply within one working day. A confirmation is on its way to your inbox.",
+		ContactDone:        "Thank you. Your message has been passed on to the office, which will reply within one working day.",
 		ApplicationDone:    "Thank you for your application. We have received it with your CV and have sent you a confirmation by e-mail.",
 		WebinarDone:        "You are registered. We have sent a confirmation with the date and time to your inbox.",
 		PublicationDone:    "Thank you. Your download is ready, and we have also e-mailed you the link. It is valid for 24 hours.",
@@ -101,9 +101,9 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Page %d",
 	},
 	locale.Nl: {
-		ProposalDone:       "Bedankt. We hebben uw offerteaanvraag ontvangen en nemen binnen twee werkdagen contact met u op. U ontvangt een bevestiging per e-mail.",
-		InquiryDone:        "Bedankt. We hebben uw vraag ontvangen en antwoorden binnen twee werkdagen. U ontvangt een bevestiging per e-mail.",
-		ContactDone:        "Bedankt. Uw bericht is doorgestuurd naar het kantoor, dat binnen twee werkdagen antwoordt.",
+		ProposalDone:       "Bedankt. We hebben uw offerteaanvraag ontvangen en nemen binnen één werkdag contact met u op. U ontvangt een bevestiging per e-mail.",
+		InquiryDone:        "Bedankt. We hebben uw vraag ontvangen en antwoorden binnen één werkdag. U ontvangt een bevestiging per e-mail.",
+		ContactDone:        "Bedankt. Uw bericht is doorgestuurd naar het kantoor, dat binnen één werkdag antwoordt.",
 		ApplicationDone:    "Bedankt voor uw sollicitatie. We hebben die met uw cv ontvangen en u een bevestiging per e-mail gestuurd.",
 		WebinarDone:        "U bent aangemeld. We hebben u een bevestiging met de datum en tijd gestuurd.",
 		PublicationDone:    "Bedankt. Uw download staat klaar en we hebben u de link ook per e-mail gestuurd. De link is 24 uur geldig.",
@@ -144,9 +144,9 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Pagina %d",
 	},
 	locale.Fr: {
-		ProposalDone:       "Merci. Nous avons bien reçu votre demande de proposition et vous contacterons sous deux jours ouvrés. Une confirmation vous a été envoyée par e-mail.",
-		InquiryDone:        "Merci. Nous avons bien reçu votre question et vous répondrons sous deux jours ouvrés. Une confirmation vous a été envoyée par e-mail.",
-		ContactDone:        "Merci. Votre message a été transmis au bureau concerné, qui vous répondra sous deux jours ouvrés.",
+		ProposalDone:       "Merci. Nous avons bien reçu votre demande de proposition et vous contacterons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
+		InquiryDone:        "Merci. Nous avons bien reçu votre question et vous répondrons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
+		ContactDone:        "Merci. Votre message a été transmis au bureau concerné, qui vous répondra sous un jour ouvré.",
 		ApplicationDone:    "Merci pour votre candidature. Nous l’avons bien reçue avec votre CV et vous avons envoyé une confirmation par e-mail.",
 		WebinarDone:        "Votre inscription est enregistrée. Nous vous avons envoyé une confirmation indiquant la date et l’heure.",
 		PublicationDone:    "Merci. Votre téléchargement est prêt et nous vous avons également envoyé le lien par e-mail. Il est valable 24\u00a0heures.",
@@ -187,9 +187,9 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Page %d",
 	},
 	locale.Ar: {
-		ProposalDone:       "شكرًا لك. تلقّينا طلبك للحصول على عرض، وسنتواصل معك خلال يومَي عمل. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
-		InquiryDone:        "شكرًا لك. تلقّينا استفسارك وسنرد عليك خلال يومَي عمل. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
-		ContactDone:        "شكرًا لك. أحلنا رسالتك إلى المكتب المعني، وسيرد عليك خلال يومَي عمل.",
+		ProposalDone:       "شكرًا لك. تلقّينا طلبك للحصول على عرض، وسنتواصل معك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
+		InquiryDone:        "شكرًا لك. تلقّينا استفسارك وسنرد عليك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
+		ContactDone:        "شكرًا لك. أحلنا رسالتك إلى المكتب المعني، وسيرد عليك خلال يوم عمل واحد.",
 		ApplicationDone:    "شكرًا لتقدّمك. تلقّينا طلبك وسيرتك الذاتية، وأرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
 		WebinarDone:        "تم تسجيلك. أرسلنا إليك رسالة تأكيد تتضمن التاريخ والوقت.",
 		PublicationDone:    "شكرًا لك. ملفك جاهز للتنزيل، وأرسلنا إليك الرابط بالبريد الإلكتروني أيضًا. الرابط صالح لمدة 24 ساعة.",
@@ -219,7 +219,7 @@ var catalogue = map[locale.Locale]*messages{
 		DatePast:        "اختر تاريخ اليوم أو تاريخًا لاحقًا.",
 		LinkedInInvalid: "أدخل عنوان ملفك الشخصي على LinkedIn، بحيث يبدأ بـ https://www.linkedin.com/in/.",
 		CVMissing:       "أرفق سيرتك الذاتية.",
-		CVType:          "ارفع سيرتك الذاتية بصيغة PDF أو Word (‏.docx).",
+		CVType:          "ارفع سيرتك الذاتية بصيغة PDF أو Word (‎.docx).",
 
 		Offices:    map[string]string{"london": "مكتبنا في لندن", "dubai": "مكتبنا في دبي", "cairo": "مكتبنا في القاهرة"},
 		Months:     [12]string{"يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"},

@@ -245,3 +245,55 @@ func TestCleanFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowUpload sends an application over a real connection more slowly
+// than the server's read timeout allows an ordinary request: the CV still
+// arrives, while an inquiry sent as slowly is cut off.
+func TestSlowUpload(t *testing.T) {
+	h := newHarness(t, testenv.SQLiteStore(t))
+	srv := httptest.NewUnstartedServer(h.echo)
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Start()
+	t.Cleanup(srv.Close)
+
+	// trickle sends body in ten pieces over about a second.
+	trickle := func(path, contentType string, body []byte) (int, error) {
+		pr, pw := io.Pipe()
+		go func() {
+			step := (len(body) + 9) / 10
+			for start := 0; start < len(body); start += step {
+				time.Sleep(100 * time.Millisecond) // a slow link, which is what is tested
+				if _, err := pw.Write(body[start:min(start+step, len(body))]); err != nil {
+					return
+				}
+			}
+			pw.Close()
+		}()
+		req, err := http.NewRequest(http.MethodPost, srv.URL+path, pr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.ContentLength = int64(len(body))
+		req.Header.Set("Content-Type", contentType)
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			return 0, err
+		}
+		defer res.Body.Close()
+		_, _ = io.Copy(io.Discard, res.Body)
+		return res.StatusCode, nil
+	}
+
+	body, ct := multipartBody(t, validApplication(), "cv.pdf", smallPDF())
+	if status, err := trickle("/api/forms/application/senior-penetration-tester", ct, body.Bytes()); err != nil || status != http.StatusOK {
+		t.Fatalf("slow application: status %d, error %v", status, err)
+	}
+	if subs := h.submissions(); len(subs) != 1 || subs[0].Kind != KindApplication {
+		t.Fatalf("stored %+v, want the one application", subs)
+	}
+
+	inquiry, _ := json.Marshal(validInquiry())
+	if status, err := trickle("/api/forms/inquiry", "application/json", inquiry); err == nil && status == http.StatusOK {
+		t.Fatal("a slow inquiry was read past the server's read timeout: the test does not exercise the deadline")
+	}
+}

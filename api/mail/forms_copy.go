@@ -57,7 +57,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "We have received your request for a proposal",
 			Blocks: []block{
 				{Text: "Thank you for your request for a proposal. We have received it, and a consultant is now reviewing your requirements."},
-				{Text: "What happens next: within two working days, one of our consultants will contact you to arrange a short scoping call. After that call, we will send you a written proposal setting out the scope, approach, timeline and fees."},
+				{Text: "What happens next: within one working day, one of our consultants will contact you to arrange a short scoping call. After that call, we will send you a written proposal setting out the scope, approach, timeline and fees."},
 			},
 			Reason: "You receive this e-mail because you requested a proposal on our website.",
 		},
@@ -65,7 +65,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "We hebben uw offerteaanvraag ontvangen",
 			Blocks: []block{
 				{Text: "Hartelijk dank voor uw offerteaanvraag. We hebben deze in goede orde ontvangen en een consultant bekijkt nu uw wensen."},
-				{Text: "Hoe gaat het verder? Binnen twee werkdagen neemt een van onze consultants contact met u op voor een kort gesprek over de reikwijdte. Daarna ontvangt u een schriftelijk voorstel met de reikwijdte, de aanpak, de planning en de kosten."},
+				{Text: "Hoe gaat het verder? Binnen één werkdag neemt een van onze consultants contact met u op voor een kort gesprek over de reikwijdte. Daarna ontvangt u een schriftelijk voorstel met de reikwijdte, de aanpak, de planning en de kosten."},
 			},
 			Reason: "U ontvangt deze e-mail omdat u via onze website een offerte hebt aangevraagd.",
 		},
@@ -73,7 +73,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "Nous avons bien reçu votre demande de proposition",
 			Blocks: []block{
 				{Text: "Merci pour votre demande de proposition. Nous l’avons bien reçue et un consultant étudie actuellement vos besoins."},
-				{Text: "Prochaines étapes\u00a0: sous deux jours ouvrés, l’un de nos consultants vous contactera pour convenir d’un bref entretien de cadrage. À l’issue de cet échange, nous vous adresserons une proposition écrite précisant le périmètre, la démarche, le calendrier et les honoraires."},
+				{Text: "Prochaines étapes\u00a0: sous un jour ouvré, l’un de nos consultants vous contactera pour convenir d’un bref entretien de cadrage. À l’issue de cet échange, nous vous adresserons une proposition écrite précisant le périmètre, la démarche, le calendrier et les honoraires."},
 			},
 			Reason: "Vous recevez cet e-mail car vous avez demandé une proposition sur notre site.",
 		},
@@ -81,7 +81,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "تلقّينا طلبك للحصول على عرض",
 			Blocks: []block{
 				{Text: "شكرًا لك على طلب العرض. لقد تلقّينا طلبك، ويعمل أحد مستشارينا الآن على دراسة متطلباتك."},
-				{Text: "الخطوات التالية: خلال يومَي عمل، سيتواصل معك أحد مستشارينا لتحديد موعد لمكالمة قصيرة نناقش فيها نطاق العمل. وبعد المكالمة سنرسل إليك عرضًا مكتوبًا يوضح النطاق والمنهجية والجدول الزمني والأتعاب."},
+				{Text: "الخطوات التالية: خلال يوم عمل واحد، سيتواصل معك أحد مستشارينا لتحديد موعد لمكالمة قصيرة نناقش فيها نطاق العمل. وبعد المكالمة سنرسل إليك عرضًا مكتوبًا يوضح النطاق والمنهجية والجدول الزمني والأتعاب."},
 			},
 			Reason: "تصلك هذه الرسالة لأنك طلبت عرضًا عبر موقعنا الإلكتروني.",
 		},
@@ -92,7 +92,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "We have received your question",
 			Blocks: []block{
 				{Text: "Thank you for contacting Noorvale Assurance. We have received your message about “{subject}”."},
-				{Text: "What happens next: the right specialist will read it and reply to this e-mail address, normally within two working days."},
+				{Text: "What happens next: the right specialist will read it and reply to this e-mail address, normally within one working day."},
 			},
 			Reason: "You receive this e-mail because you sent us a question through our website.",
 		},
@@ -100,7 +100,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "We hebben uw vraag ontvangen",
 			Blocks: []block{
 				{Text: "Hartelijk dank dat u contact hebt opgenomen met Noorvale Assurance. We hebben uw bericht over ‘{subject}’ ontvangen."},
-				{Text: "Hoe gaat het verder? De juiste specialist leest uw bericht en antwoordt naar dit e-mailadres, doorgaans binnen twee werkdagen."},
+				{Text: "Hoe gaat het verder? De juiste specialist leest uw bericht en antwoordt naar dit e-mailadres, doorgaans binnen één werkdag."},
 			},
 			Reason: "U ontvangt deze e-mail omdat u ons via onze website een vraag hebt gestuurd.",
 		},
@@ -108,7 +108,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "Nous avons bien reçu votre question",
 			Blocks: []block{
 				{Text: "Merci d’avoir contacté Noorvale Assurance. Nous avons bien reçu votre message au sujet de «\u00a0{subject}\u00a0»."},
-				{Text: "Prochaines étapes\u00a0: le spécialiste concerné en prendra connaissance et vous répondra à cette adresse e-mail, en général sous deux jours ouvrés."},
+				{Text: "Prochaines étapes\u00a0: le spécialiste concerné en prendra connaissance et vous répondra à cette adresse e-mail, en général sous un jour ouvré."},
 			},
 			Reason: "Vous recevez cet e-mail car vous nous avez posé une question depuis notre site.",
 		},
@@ -116,7 +116,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "تلقّينا استفسارك",
 			Blocks: []block{
 				{Text: "شكرًا لتواصلك مع Noorvale Assurance. لقد تلقّينا رسالتك بشأن «{subject}»."},
-				{Text: "الخطوات التالية: سيطّلع عليها المختص المعني ويرد عليك على عنوان البريد الإلكتروني هذا، عادةً خلال يومَي عمل."},
+				{Text: "الخطوات التالية: سيطّلع عليها المختص المعني ويرد عليك على عنوان البريد الإلكتروني هذا، عادةً خلال يوم عمل واحد."},
 			},
 			Reason: "تصلك هذه الرسالة لأنك أرسلت إلينا استفسارًا عبر موقعنا الإلكتروني.",
 		},
@@ -127,7 +127,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "Your message to {office}",
 			Blocks: []block{
 				{Text: "Thank you for your message to {office}. We have received it and passed it on to the team there."},
-				{Text: "What happens next: a colleague from {office} will reply to this e-mail address, normally within two working days."},
+				{Text: "What happens next: a colleague from {office} will reply to this e-mail address, normally within one working day."},
 			},
 			Reason: "You receive this e-mail because you sent us a message through a contact form on our website.",
 		},
@@ -135,7 +135,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "Uw bericht aan {office}",
 			Blocks: []block{
 				{Text: "Hartelijk dank voor uw bericht aan {office}. We hebben het ontvangen en doorgestuurd naar het team daar."},
-				{Text: "Hoe gaat het verder? Een collega van {office} antwoordt naar dit e-mailadres, doorgaans binnen twee werkdagen."},
+				{Text: "Hoe gaat het verder? Een collega van {office} antwoordt naar dit e-mailadres, doorgaans binnen één werkdag."},
 			},
 			Reason: "U ontvangt deze e-mail omdat u ons een bericht hebt gestuurd via een contactformulier op onze website.",
 		},
@@ -143,7 +143,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "Votre message à {office}",
 			Blocks: []block{
 				{Text: "Merci pour votre message à {office}. Nous l’avons bien reçu et transmis à l’équipe sur place."},
-				{Text: "Prochaines étapes\u00a0: un collaborateur de {office} vous répondra à cette adresse e-mail, en général sous deux jours ouvrés."},
+				{Text: "Prochaines étapes\u00a0: un collaborateur de {office} vous répondra à cette adresse e-mail, en général sous un jour ouvré."},
 			},
 			Reason: "Vous recevez cet e-mail car vous nous avez écrit via un formulaire de contact de notre site.",
 		},
@@ -151,7 +151,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 			Subject: "رسالتك إلى {office}",
 			Blocks: []block{
 				{Text: "شكرًا لرسالتك إلى {office}. لقد تلقّيناها وأحلناها إلى الفريق هناك."},
-				{Text: "الخطوات التالية: سيرد عليك أحد زملائنا من {office} على عنوان البريد الإلكتروني هذا، عادةً خلال يومَي عمل."},
+				{Text: "الخطوات التالية: سيرد عليك أحد زملائنا من {office} على عنوان البريد الإلكتروني هذا، عادةً خلال يوم عمل واحد."},
 			},
 			Reason: "تصلك هذه الرسالة لأنك أرسلت إلينا رسالة عبر أحد نماذج التواصل في موقعنا الإلكتروني.",
 		},

@@ -7,93 +7,14 @@ import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import { openPage, useSiteAndBrowser } from './harness.mjs';
+import { visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 
 const ARABIC = /[\u0600-\u06FF]/;
-const hydrated = (page) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
-let counter = 0;
-/** A fresh address per test, so tests never share an account or a rate-limit bucket. */
-const newEmail = (name) => `${name}.${Date.now()}.${++counter}@example.com`;
-
-/** The messages of the development outbox addressed to `email`, newest first. */
-async function mailTo(email) {
-  const html = await (await fetch(`${site.server.baseUrl}/dev/mail`)).text();
-  return html
-    .split('<article>')
-    .slice(1)
-    .filter((entry) => entry.includes(`&lt;${email}&gt;`) || entry.includes(`To ${email} `))
-    .map((entry) => ({
-      links: [...entry.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1].replaceAll('&amp;', '&')),
-      text: /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(entry)?.[1] ?? '',
-    }));
-}
-
-/** Waits for a message to `email` whose links or text match `pattern`; returns the match. */
-async function waitForMail(email, pattern) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const message of await mailTo(email)) {
-      const link = message.links.find((href) => pattern.test(href));
-      if (link) return link;
-      const inText = pattern.exec(message.text);
-      if (inText) return inText[1] ?? inText[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
-  }
-  throw new Error(`no e-mail to ${email} matching ${pattern}`);
-}
-
-/** Solves an ALTCHA challenge of the server as the widget would, for set-up through the API. */
-async function solvedCaptcha() {
-  const { data } = await (await fetch(`${site.server.baseUrl}/api/captcha/challenge`)).json();
-  const c = data.challenge;
-  for (let number = 0; number <= c.maxnumber; number++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + number)
-        .digest('hex') === c.challenge
-    ) {
-      const payload = {
-        algorithm: c.algorithm,
-        challenge: c.challenge,
-        number,
-        salt: c.salt,
-        signature: c.signature,
-      };
-      return Buffer.from(JSON.stringify(payload)).toString('base64');
-    }
-  }
-  throw new Error('challenge not solvable');
-}
-
-/** A confirmed account made through the API, for journeys that do not test registration. */
-async function confirmedAccount(firstName, lastName, password) {
-  const email = newEmail(firstName.toLowerCase());
-  const res = await fetch(`${site.server.baseUrl}/api/Website/Register?lang=en`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName,
-      email,
-      phoneNumber: '',
-      password,
-      confirmPassword: password,
-      captcha: await solvedCaptcha(),
-    }),
-  });
-  assert.equal(res.status, 200, await res.text());
-  const link = await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/);
-  const token = link.split('/confirm-email/')[1];
-  const confirmed = await fetch(
-    `${site.server.baseUrl}/api/ApplicationUser/ConfirmEmail/${token}?lang=en`,
-    { method: 'POST' },
-  );
-  assert.equal(confirmed.status, 200);
-  return email;
-}
+const { hydrated, newEmail, waitForMail, confirmedAccount, captchaReady, solveCaptcha } =
+  visitorHelpers(site);
 
 /** Initials and colour index as the specification defines them. */
 function expectedAvatar(fullName) {
@@ -102,21 +23,6 @@ function expectedAvatar(fullName) {
   let sum = 0;
   for (let i = 0; i < fullName.trim().length; i++) sum += fullName.trim().charCodeAt(i);
   return { initials, colour: sum % 5 };
-}
-
-/** Waits until the captcha widget's code has loaded and it is configured. */
-const captchaReady = (page) => page.locator('[data-ready="true"] altcha-widget .altcha').waitFor();
-
-/** Solves the captcha of the page's form by focusing a field (the widget solves on focus). */
-async function solveCaptcha(page) {
-  await captchaReady(page);
-  await page.locator('form input').first().focus();
-  await page.waitForSelector(
-    'altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]',
-    {
-      timeout: 20_000,
-    },
-  );
 }
 
 async function fillLogin(page, email, password) {

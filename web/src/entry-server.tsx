@@ -6,18 +6,22 @@ import arabicBold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/file
 import arabicFont from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
+import arForms from '../locales/ar/forms.json';
 import arPages from '../locales/ar/pages.json';
 import arResources from '../locales/ar/resources.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enForms from '../locales/en/forms.json';
 import enPages from '../locales/en/pages.json';
 import enResources from '../locales/en/resources.json';
 import frAuth from '../locales/fr/auth.json';
 import frCommon from '../locales/fr/common.json';
+import frForms from '../locales/fr/forms.json';
 import frPages from '../locales/fr/pages.json';
 import frResources from '../locales/fr/resources.json';
 import nlAuth from '../locales/nl/auth.json';
 import nlCommon from '../locales/nl/common.json';
+import nlForms from '../locales/nl/forms.json';
 import nlPages from '../locales/nl/pages.json';
 import nlResources from '../locales/nl/resources.json';
 import { App } from './app';
@@ -44,10 +48,10 @@ export const scriptHashes: string[] = [
 ];
 
 const translations: Record<Locale, Resources> = {
-  en: { common: enCommon, pages: enPages, resources: enResources, auth: enAuth },
-  nl: { common: nlCommon, pages: nlPages, resources: nlResources, auth: nlAuth },
-  fr: { common: frCommon, pages: frPages, resources: frResources, auth: frAuth },
-  ar: { common: arCommon, pages: arPages, resources: arResources, auth: arAuth },
+  en: { common: enCommon, pages: enPages, resources: enResources, auth: enAuth, forms: enForms },
+  nl: { common: nlCommon, pages: nlPages, resources: nlResources, auth: nlAuth, forms: nlForms },
+  fr: { common: frCommon, pages: frPages, resources: frResources, auth: frAuth, forms: frForms },
+  ar: { common: arCommon, pages: arPages, resources: arResources, auth: arAuth, forms: arForms },
 };
 
 /** The namespaces a kind of page needs in its language; the browser receives exactly these. */

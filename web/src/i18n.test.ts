@@ -38,7 +38,16 @@ describe('namespacesFor', () => {
     expect(namespacesFor('service')).toEqual(['common', 'pages']);
     expect(namespacesFor('legal')).toEqual(['common', 'pages']);
     expect(namespacesFor('careers')).toEqual(['common', 'resources']);
-    expect(namespacesFor('webinar')).toEqual(['common', 'resources']);
+    expect(namespacesFor('article')).toEqual(['common', 'resources']);
+  });
+
+  it('sends the form strings to the pages that have a form, and only to them', () => {
+    expect(namespacesFor('webinar')).toEqual(['common', 'resources', 'forms']);
+    expect(namespacesFor('vacancy')).toEqual(['common', 'resources', 'forms']);
+    expect(namespacesFor('contact')).toEqual(['common', 'pages', 'forms']);
+    expect(namespacesFor('forms')).toEqual(['common', 'pages', 'forms']);
+    expect(namespacesFor('login')).toEqual(['common', 'auth', 'forms']);
+    expect(namespacesFor('about')).toEqual(['common', 'pages']);
   });
 });
 

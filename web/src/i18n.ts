@@ -8,28 +8,30 @@ export const pagesNamespace = 'pages';
 export const resourcesNamespace = 'resources';
 /** Strings of the login, registration, recovery and account pages and their forms. */
 export const authNamespace = 'auth';
+/** Strings every form shares (messages, field errors, the captcha) and those of the site's forms. */
+export const formsNamespace = 'forms';
 
 const namespacesByKind: Partial<Record<PageKind, string[]>> = {
   about: [pagesNamespace],
   landing: [pagesNamespace],
   service: [pagesNamespace],
   standard: [pagesNamespace],
-  contact: [pagesNamespace],
-  forms: [pagesNamespace],
+  contact: [pagesNamespace, formsNamespace],
+  forms: [pagesNamespace, formsNamespace],
   legal: [pagesNamespace],
   resources: [resourcesNamespace],
   careers: [resourcesNamespace],
   article: [resourcesNamespace],
-  publication: [resourcesNamespace],
-  webinar: [resourcesNamespace],
-  vacancy: [resourcesNamespace],
-  login: [authNamespace],
-  register: [authNamespace],
-  'forgot-password': [authNamespace],
-  'verify-code': [authNamespace],
-  'reset-password': [authNamespace],
-  'confirm-email': [authNamespace],
-  account: [authNamespace],
+  publication: [resourcesNamespace, formsNamespace],
+  webinar: [resourcesNamespace, formsNamespace],
+  vacancy: [resourcesNamespace, formsNamespace],
+  login: [authNamespace, formsNamespace],
+  register: [authNamespace, formsNamespace],
+  'forgot-password': [authNamespace, formsNamespace],
+  'verify-code': [authNamespace, formsNamespace],
+  'reset-password': [authNamespace, formsNamespace],
+  'confirm-email': [authNamespace, formsNamespace],
+  account: [authNamespace, formsNamespace],
 };
 
 /** The translation namespaces a kind of page uses; the browser receives only these. */

@@ -1,6 +1,14 @@
 /** Where a visitor asks for a proposal or a document: the request forms. */
 export const requestRoute = '/forms';
 
+/**
+ * The request for proposal with a service or standard already chosen: /forms#proposal/<route>.
+ * The choice rides in the fragment, so crawlers see one /forms page rather than one per service.
+ */
+export function proposalRoute(serviceRoute: string): string {
+  return `${requestRoute}#proposal${encodeURI(serviceRoute)}`;
+}
+
 /** The page of one of the firm's offices. */
 export function officeRoute(officeKey: string): string {
   return `/contact-us/${officeKey}`;

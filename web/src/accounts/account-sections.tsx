@@ -93,7 +93,7 @@ export function AvatarEditor({ user }: { user: User }) {
       setError(
         result.errors.file ||
           result.message ||
-          (result.status === 0 ? t('forms.unreachable') : t('forms.failed')),
+          (result.status === 0 ? t('forms:forms.unreachable') : t('forms:forms.failed')),
       );
     }
   };
@@ -107,7 +107,7 @@ export function AvatarEditor({ user }: { user: User }) {
       storeUser(result.data);
       showToast(result.message || t('account.avatar.removed'));
     } else {
-      setError(result.message || t('forms.failed'));
+      setError(result.message || t('forms:forms.failed'));
     }
   };
 
@@ -210,7 +210,7 @@ export function ProfileForm({ user }: { user: User }) {
     if (result.ok && result.data) storeUser(result.data);
     form.showResult(
       { ...result, message: result.message || (result.ok ? t('account.profile.saved') : '') },
-      t('forms.failed'),
+      t('forms:forms.failed'),
     );
   });
 
@@ -291,7 +291,7 @@ export function PasswordForm({ user, onChanged }: { user: User; onChanged: () =>
       onChanged();
       return;
     }
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   });
 
   return (
@@ -385,9 +385,12 @@ export function SessionsList({ refreshKey }: { refreshKey: number }) {
       window.location.reload();
       return;
     }
-    showToast(result.message || (result.ok ? t('account.sessions.ended') : t('forms.failed')), {
-      tone: result.ok ? 'success' : 'error',
-    });
+    showToast(
+      result.message || (result.ok ? t('account.sessions.ended') : t('forms:forms.failed')),
+      {
+        tone: result.ok ? 'success' : 'error',
+      },
+    );
     setAttempt((n) => n + 1);
   };
 
@@ -473,7 +476,7 @@ export function DeleteAccount() {
       window.location.assign(localize('/'));
       return;
     }
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   });
 
   return (

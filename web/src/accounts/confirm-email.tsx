@@ -21,7 +21,7 @@ function ResendConfirmation() {
   const form = useForm({ email: '' }, (v) => ({ email: checkEmail(v.email) }));
   const submit = form.onSubmit(async (values) => {
     const result = await post('/account/resend-confirmation', { email: values.email.trim() });
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   });
   return (
     <form
@@ -79,7 +79,7 @@ export function ConfirmEmail() {
               state: 'invalid',
               message:
                 answer.status === 0
-                  ? t('forms.unreachable')
+                  ? t('forms:forms.unreachable')
                   : answer.message || t('confirm.invalid'),
             },
       );

@@ -76,7 +76,7 @@ export function LoginForm() {
       }
       if (flags.emailNotConfirmed) setUnconfirmed(true);
       const { captcha: _captchaError, ...fieldErrors } = result.errors;
-      form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
+      form.showResult({ ...result, errors: fieldErrors }, t('forms:forms.failed'));
     },
     () => !captchaShown || captcha.check(),
   );
@@ -88,7 +88,7 @@ export function LoginForm() {
     });
     setResending(false);
     setUnconfirmed(false);
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   };
 
   return (

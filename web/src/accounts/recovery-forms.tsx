@@ -65,7 +65,7 @@ export function ForgotPasswordForm() {
       }
       const { captcha: captchaError, ...fieldErrors } = result.errors;
       if (Object.keys(fieldErrors).length === 0 || captchaError) captcha.spend(captchaError ?? '');
-      form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
+      form.showResult({ ...result, errors: fieldErrors }, t('forms:forms.failed'));
     },
     () => captcha.check(),
   );
@@ -143,7 +143,7 @@ export function VerifyCodeForm({ email }: { email: string }) {
       window.location.assign(localize('/auth/reset-password'));
       return;
     }
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   });
 
   return (
@@ -249,7 +249,7 @@ export function ResetPasswordForm({ ticket }: { ticket: ResetTicket }) {
       window.location.assign(localize('/auth/login'));
       return;
     }
-    form.showResult(result, t('forms.failed'));
+    form.showResult(result, t('forms:forms.failed'));
   });
 
   return (

@@ -58,7 +58,7 @@ export function RegisterForm() {
       // Field errors are found before the captcha is checked: only then is the token unspent.
       const { captcha: captchaError, ...fieldErrors } = result.errors;
       if (Object.keys(fieldErrors).length === 0 || captchaError) captcha.spend(captchaError ?? '');
-      form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
+      form.showResult({ ...result, errors: fieldErrors }, t('forms:forms.failed'));
     },
     () => captcha.check(),
   );

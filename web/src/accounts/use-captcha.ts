@@ -1,13 +1,13 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from '../translation';
-import { authNamespace } from '../i18n';
+import { formsNamespace } from '../i18n';
 
 /**
  * A form's captcha value (SPEC §5): the token once solved, '' otherwise. Its message appears
  * only when the visitor submits without a solved check, or when the server refused the token.
  */
 export function useCaptcha() {
-  const { t } = useTranslation(authNamespace);
+  const { t } = useTranslation(formsNamespace);
   const errorId = useId();
   const [token, setToken] = useState('');
   const [missing, setMissing] = useState(false);

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { authNamespace } from '../i18n';
+import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
 import type { ApiResult } from './api-client';
 import type { Problem } from './validation';
@@ -26,12 +26,13 @@ export type FieldState = {
  * a field never complains while its first character is being typed.
  */
 export function useForm<V extends Values>(initial: V, validate: Validate<V>) {
-  const { t } = useTranslation(authNamespace);
+  const { t } = useTranslation(formsNamespace);
   const prefix = useId();
   // Elements are found by id when focus must move: no refs, so the form's state can be read
   // freely while rendering.
   const formId = `${prefix}-form`;
-  const messageId = `${prefix}-message`;
+  // Not `${prefix}-message`: that is the id of a field named `message`.
+  const messageId = `${prefix}--message`;
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -112,6 +113,14 @@ export function useForm<V extends Values>(initial: V, validate: Validate<V>) {
     else focusMessage();
   };
 
+  /** Starts the form again with `next` as its values: nothing touched, no message. */
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setTouched(new Set());
+    setServerErrors({});
+    setMessage(null);
+  }, []);
+
   /**
    * A submit handler: checks every field, focuses the first at fault, else runs `action` with
    * the loading flag on.
@@ -155,6 +164,7 @@ export function useForm<V extends Values>(initial: V, validate: Validate<V>) {
     serverErrors,
     showResult,
     onSubmit,
+    reset,
     formId,
     messageId,
     focusMessage,

@@ -3,7 +3,7 @@ import { withLanguage } from '../accounts/api-client';
 import { usePage } from '../page-context';
 import type { CaptchaConfig } from '../page-props';
 import { useTranslation } from '../translation';
-import { authNamespace } from '../i18n';
+import { formsNamespace } from '../i18n';
 
 type CaptchaProps = {
   /** Told the token when the check is solved, and '' when it expires or fails. */
@@ -74,7 +74,7 @@ function CaptchaFrame({
   ready?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(authNamespace);
+  const { t } = useTranslation(formsNamespace);
   return (
     <div
       role="group"
@@ -96,7 +96,7 @@ function CaptchaFrame({
 }
 
 function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey }: CaptchaProps) {
-  const { t, i18n } = useTranslation(authNamespace);
+  const { t, i18n } = useTranslation(formsNamespace);
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement | null>(null);
   const [ready, setReady] = useState(false);

@@ -1,5 +1,11 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { authNamespace } from '../i18n';
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
 import type { FieldState, FormMessage } from '../accounts/use-form';
 
@@ -17,18 +23,10 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
 
 /** A labelled input with its hint and its error, wired for assistive technology. */
 export function TextField({ label, state, hint, addon, className = '', ...input }: FieldProps) {
-  const hintId = hint ? `${state.id}-hint` : undefined;
-  const describedBy = [input['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined;
+  const { hintId, describedBy } = describe(state, hint, input['aria-describedby']);
   return (
     <div className={className}>
-      <label htmlFor={state.id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {label}
-        {input.required && (
-          <span aria-hidden="true" className="ms-0.5 text-danger">
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={state.id} label={label} required={input.required} />
       <div className={addon ? 'relative' : undefined}>
         <input
           {...input}
@@ -39,11 +37,121 @@ export function TextField({ label, state, hint, addon, className = '', ...input 
         />
         {addon}
       </div>
-      {hint && (
-        <div id={hintId} className="mt-1.5 text-sm text-ink-muted">
-          {hint}
-        </div>
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError state={state} />
+    </div>
+  );
+}
+
+/** A field's label, with a mark on required fields (the word is in the field's own semantics). */
+function FieldLabel({
+  htmlFor,
+  label,
+  required,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-semibold text-ink">
+      {label}
+      {required && (
+        <span aria-hidden="true" className="ms-0.5 text-danger">
+          *
+        </span>
       )}
+    </label>
+  );
+}
+
+/** The hint under a field, and the `aria-describedby` that reads the hint and the error. */
+function describe(state: FieldState, hint: ReactNode, own?: string) {
+  const hintId = hint ? `${state.id}-hint` : undefined;
+  return { hintId, describedBy: [own, hintId].filter(Boolean).join(' ') || undefined };
+}
+
+function FieldHint({ id, children }: { id?: string; children: ReactNode }) {
+  if (!id) return null;
+  return (
+    <div id={id} className="mt-1.5 text-sm text-ink-muted">
+      {children}
+    </div>
+  );
+}
+
+type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> & {
+  label: string;
+  state: FieldState;
+  hint?: ReactNode;
+};
+
+/** A labelled text area of several lines, with a count of characters left near its limit. */
+export function TextArea({ label, state, hint, className = '', ...area }: AreaProps) {
+  const { hintId, describedBy } = describe(state, hint, area['aria-describedby']);
+  const length = typeof area.value === 'string' ? Array.from(area.value).length : 0;
+  const limit = area.maxLength;
+  const nearLimit = limit !== undefined && length > limit * 0.9;
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={state.id} label={label} required={area.required} />
+      <textarea
+        rows={6}
+        {...area}
+        id={state.id}
+        name={state.name}
+        aria-describedby={describedBy}
+        className={`${inputClass} min-h-32 resize-y leading-relaxed`}
+      />
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      {nearLimit && (
+        <p className="mt-1 text-end text-xs text-ink-muted tabular-nums" aria-live="polite">
+          {length} / {limit}
+        </p>
+      )}
+      <FieldError state={state} />
+    </div>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> & {
+  label: string;
+  state: FieldState;
+  /** The first, empty option's text ("Choose…"). */
+  placeholder: string;
+  options: { value: string; label: string }[];
+  hint?: ReactNode;
+};
+
+/** A labelled drop-down list whose first option is an empty "choose" entry. */
+export function SelectField({
+  label,
+  state,
+  placeholder,
+  options,
+  hint,
+  className = '',
+  ...select
+}: SelectProps) {
+  const { hintId, describedBy } = describe(state, hint, select['aria-describedby']);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={state.id} label={label} required={select.required} />
+      <select
+        {...select}
+        id={state.id}
+        name={state.name}
+        aria-describedby={describedBy}
+        className={`${inputClass} pe-10`}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldHint id={hintId}>{hint}</FieldHint>
       <FieldError state={state} />
     </div>
   );
@@ -67,7 +175,7 @@ export function FieldError({ state }: { state: FieldState }) {
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField(props: FieldProps) {
-  const { t } = useTranslation(authNamespace);
+  const { t } = useTranslation(formsNamespace);
   const [shown, setShown] = useState(false);
   return (
     <TextField

@@ -5,8 +5,11 @@ import { LinkCards } from '../components/link-cards';
 import { PageHeader } from '../components/page-header';
 import { ContentSection, Paragraphs } from '../components/prose';
 import { telHref } from '../components/top-bar';
+import { ContactForm } from '../forms/contact-form';
+import { FormPanel } from '../forms/form-parts';
 import { timeZoneName } from '../formatting';
-import { useContentLang, usePage, usePageTitle } from '../page-context';
+import { formsNamespace } from '../i18n';
+import { useContentLang, useNavLabel, usePage, usePageTitle } from '../page-context';
 import type { MenuItem, Office } from '../page-props';
 import { officeRoute } from '../routes';
 import { useTranslation } from '../translation';
@@ -95,8 +98,10 @@ function OfficeCard({ office, content }: { office: Office; content: OfficeConten
 export default function ContactPage() {
   const { t } = useTranslation();
   const { t: tp } = useTranslation('pages');
+  const { t: tf } = useTranslation(formsNamespace);
   const { page, site } = usePage();
   const navTitle = usePageTitle();
+  const navLabel = useNavLabel();
   const content = contentOf<OfficeContent>(page);
   const office = site.offices.find((candidate) => candidate.key === page.translationKey);
   const otherOffices: MenuItem[] = site.offices
@@ -107,6 +112,7 @@ export default function ContactPage() {
       route: officeRoute(candidate.key),
     }));
   const mapQuery = content?.mapQuery ?? office?.address;
+  const city = office ? navLabel({ translationKey: office.key, name: office.city }) : '';
 
   return (
     <>
@@ -127,6 +133,15 @@ export default function ContactPage() {
             <ContentSection id="office" heading={tp('contact.about')}>
               <Paragraphs items={content.paragraphs} />
             </ContentSection>
+          )}
+          {office && (
+            <FormPanel
+              id="write-to-us"
+              title={tf('contact.title', { city })}
+              intro={tf('contact.intro', { city })}
+            >
+              <ContactForm office={office.key} city={city} />
+            </FormPanel>
           )}
           {(content || mapQuery) && (
             <ContentSection id="directions" heading={tp('contact.directions')}>

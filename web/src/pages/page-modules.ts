@@ -13,7 +13,7 @@ export const pageModuleFor: Record<PageKind, string> = {
   resources: 'list-page',
   careers: 'list-page',
   contact: 'contact-page',
-  forms: 'sections-page',
+  forms: 'forms-page',
   legal: 'sections-page',
   login: 'auth-page',
   register: 'auth-page',

@@ -25,10 +25,11 @@ describe('PublicationPage', () => {
       const facts = container.querySelector('dl')!.textContent!;
       expect(facts).toContain(String(content.pages));
       if (locale === 'en') expect(facts).toContain(content.type);
-      const request = screen.getByRole('link', {
-        name: locale === 'en' ? 'Request this publication' : 'اطلب هذا الإصدار',
+      const download = screen.getByRole('link', {
+        name: locale === 'en' ? 'Get your free copy' : 'احصل على نسختك المجانية',
       });
-      expect(request.getAttribute('href')).toBe(locale === 'en' ? '/forms' : '/ar/forms');
+      expect(download.getAttribute('href')).toBe('#download');
+      expect(container.querySelector('section#download form')).toBeTruthy();
       expect(screen.getByRole('img', { name: content.imageAlt })).toBeTruthy();
     });
   }

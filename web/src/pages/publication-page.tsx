@@ -1,3 +1,4 @@
+import { useUser } from '../accounts/user-store';
 import { contentOf, type PublicationContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
@@ -8,21 +9,25 @@ import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { ContentSection, Paragraphs } from '../components/prose';
+import { FormPanel } from '../forms/form-parts';
+import { PublicationDownload } from '../forms/publication-form';
 import { formatNumber } from '../formatting';
-import { useContentLang, useLocalizedPath, usePage, usePageTitle } from '../page-context';
-import { requestRoute } from '../routes';
+import { formsNamespace } from '../i18n';
+import { useContentLang, usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
 
 /** A guide, white paper, checklist or report: what is inside, and how to get a copy. */
 export default function PublicationPage() {
   const { t } = useTranslation('resources');
+  const { t: tf } = useTranslation(formsNamespace);
   const { page, locale } = usePage();
+  const user = useUser();
   const navTitle = usePageTitle();
-  const localize = useLocalizedPath();
   const contentLang = useContentLang();
   const content = contentOf<PublicationContent>(page);
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const type = t(`publicationTypes.${valueKey(content.type)}`, { defaultValue: content.type });
+  const slug = page.route.slice(page.route.lastIndexOf('/') + 1);
 
   return (
     <>
@@ -44,11 +49,13 @@ export default function PublicationPage() {
                 { term: t('item.published'), value: <LocalDate value={content.date} /> },
               ]}
             />
-            <ActionLink href={localize(requestRoute)}>
-              {t('item.request')}
+            <ActionLink href="#download">
+              {tf('publication.action')}
               <ArrowEndIcon />
             </ActionLink>
-            <p className="mt-3 text-sm leading-relaxed text-ink-muted">{t('item.requestText')}</p>
+            <p className="mt-3 text-sm leading-relaxed text-ink-muted">
+              {tf(user ? 'publication.actionTextSignedIn' : 'publication.actionText')}
+            </p>
           </>
         }
       >
@@ -63,6 +70,13 @@ export default function PublicationPage() {
             ))}
           </ul>
         </ContentSection>
+        <FormPanel
+          id="download"
+          title={tf('publication.title')}
+          intro={user ? undefined : tf('publication.intro')}
+        >
+          <PublicationDownload publication={slug} />
+        </FormPanel>
       </ItemLayout>
       <BackLink />
     </>

@@ -57,7 +57,9 @@ describe('ServicePage', () => {
       expect(related.every((link) => link.textContent!.trim() !== '')).toBe(true);
 
       const cta = screen.getByRole('region', { name: content.cta!.heading });
-      expect(within(cta).getByRole('link').getAttribute('href')).toBe(`${prefix}/forms`);
+      expect(within(cta).getByRole('link').getAttribute('href')).toBe(
+        `${prefix}/forms#proposal${route}`,
+      );
       expect(cta.textContent).toContain(content.cta!.text);
 
       const contents = screen.getByRole('navigation', {

@@ -4,7 +4,7 @@ import { CtaBand } from '../components/cta-band';
 import { PageHeader } from '../components/page-header';
 import { ServiceBody } from '../components/service-body';
 import { useLocalizedPath, usePage, usePageTitle } from '../page-context';
-import { requestRoute } from '../routes';
+import { proposalRoute } from '../routes';
 import { useTranslation } from '../translation';
 
 /** A service or a standard: what it is, who needs it, how we work, and what the client gets. */
@@ -34,7 +34,11 @@ export default function ServicePage() {
       />
       <ServiceBody content={content} standard={page.kind === 'standard'} />
       {content.cta && (
-        <CtaBand cta={content.cta} href={localize(requestRoute)} action={t('cta.button')} />
+        <CtaBand
+          cta={content.cta}
+          href={localize(proposalRoute(page.route))}
+          action={t('cta.button')}
+        />
       )}
     </>
   );

@@ -8,25 +8,29 @@ import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { BulletList, ContentSection, Paragraphs } from '../components/prose';
-import {
-  useContentLang,
-  useLocalizedPath,
-  useNavLabel,
-  usePage,
-  usePageTitle,
-} from '../page-context';
-import { officeRoute } from '../routes';
+import { ApplicationForm, useApplicationsOpen } from '../forms/application-form';
+import { FormPanel } from '../forms/form-parts';
+import { formatDate } from '../formatting';
+import { formsNamespace } from '../i18n';
+import { useContentLang, useNavLabel, usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
 
-/** A job vacancy: the role, what it asks and offers, and where to apply. */
+/** The vacancy's slug: the last segment of its route, which the application endpoint names. */
+export function vacancySlug(route: string): string {
+  return route.split('/').filter(Boolean).at(-1) ?? '';
+}
+
+/** A job vacancy: the role, what it asks and offers, and the form to apply with. */
 export default function VacancyPage() {
   const { t } = useTranslation('resources');
-  const { page, site } = usePage();
+  const { t: tf } = useTranslation(formsNamespace);
+  const { page, site, locale } = usePage();
   const navTitle = usePageTitle();
   const navLabel = useNavLabel();
-  const localize = useLocalizedPath();
   const contentLang = useContentLang();
   const content = contentOf<VacancyContent>(page);
+  // Open or closed by the visitor's clock; the server renders the form (null: undecided).
+  const open = useApplicationsOpen(content?.validThrough ?? '');
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const office = site.offices.find((candidate) => candidate.key === content.office);
   const city = navLabel({ translationKey: content.office, name: office?.city ?? content.office });
@@ -71,7 +75,7 @@ export default function VacancyPage() {
                 { term: t('item.closes'), value: <LocalDate value={content.validThrough} /> },
               ]}
             />
-            <ActionLink href={localize(officeRoute(content.office))}>
+            <ActionLink href="#apply">
               {t('item.apply')}
               <ArrowEndIcon />
             </ActionLink>
@@ -89,6 +93,22 @@ export default function VacancyPage() {
             <BulletList items={list.items} />
           </ContentSection>
         ))}
+        <FormPanel
+          id="apply"
+          title={tf('application.title')}
+          intro={open === false ? undefined : tf('application.intro')}
+        >
+          {open === false ? (
+            <div className="rounded-md border border-line bg-surface px-4 py-3">
+              <p className="font-semibold text-ink">{tf('application.closed')}</p>
+              <p className="mt-1 text-sm text-ink-muted">
+                {tf('application.closedDate', { date: formatDate(content.validThrough, locale) })}
+              </p>
+            </div>
+          ) : (
+            <ApplicationForm vacancy={vacancySlug(page.route)} />
+          )}
+        </FormPanel>
       </ItemLayout>
       <BackLink />
     </>

@@ -59,6 +59,35 @@ describe('WebinarPage', () => {
     await act(async () => {});
     expect(screen.getByText('Past')).toBeTruthy();
   });
+
+  it('offers registration until the webinar starts, then says it has taken place', async () => {
+    const props = samplePageProps({ route });
+    props.page.content = { ...props.page.content!, start: '2026-12-09T10:00:00+04:00' };
+    const server = renderToString(<Probe props={props} />);
+    expect(server).toContain('id="register"');
+    expect(server).toMatch(/<form/);
+    expect(server).toContain('href="#register"');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T00:00:00Z'));
+    const before = renderInPage(<WebinarPage />, props);
+    await act(async () => {});
+    expect(before.container.querySelector('section#register form')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register now' }).getAttribute('href')).toBe(
+      '#register',
+    );
+    before.unmount();
+
+    vi.setSystemTime(new Date('2026-12-10T00:00:00Z'));
+    const after = renderInPage(<WebinarPage />, props);
+    await act(async () => {});
+    expect(after.container.querySelector('section#register form')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'This webinar has taken place' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register now' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'other webinars' }).getAttribute('href')).toBe(
+      '/resources/webinars',
+    );
+  });
 });
 
 /** The page as the server renders it, before any browser clock is read. */

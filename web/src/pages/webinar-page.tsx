@@ -2,14 +2,18 @@ import { useSyncExternalStore } from 'react';
 import { contentOf, type WebinarContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
-import { FactList, ItemLayout } from '../components/item-layout';
+import { ArrowEndIcon } from '../components/icons';
+import { ActionLink, FactList, ItemLayout } from '../components/item-layout';
 import { ItemCover } from '../components/item-cover';
 import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
 import { ContentSection, Paragraphs } from '../components/prose';
+import { FormPanel } from '../forms/form-parts';
+import { WebinarForm, WebinarOver } from '../forms/webinar-form';
 import { formatMinutes, instantOf } from '../formatting';
+import { formsNamespace } from '../i18n';
 import { useContentLang, usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
 
@@ -30,12 +34,18 @@ export function useUpcoming(start: string): boolean | null {
 /** A webinar: when, how long, in which language, who speaks, and what it covers. */
 export default function WebinarPage() {
   const { t } = useTranslation('resources');
+  const { t: tf } = useTranslation(formsNamespace);
   const { page, locale } = usePage();
   const navTitle = usePageTitle();
   const contentLang = useContentLang();
   const content = contentOf<WebinarContent>(page);
   const upcoming = useUpcoming(content?.start ?? '');
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
+  const slug = page.route.slice(page.route.lastIndexOf('/') + 1);
+  const listRoute = page.route.slice(0, page.route.lastIndexOf('/'));
+  // The server renders the form (it cannot know the visitor's clock); the browser replaces it
+  // with a note once the webinar has started.
+  const open = upcoming !== false;
 
   return (
     <>
@@ -58,25 +68,38 @@ export default function WebinarPage() {
       />
       <ItemLayout
         aside={
-          <FactList
-            facts={[
-              { term: t('item.when'), value: <LocalDate value={content.start} withTime /> },
-              {
-                term: t('item.duration'),
-                value: (
-                  <span suppressHydrationWarning>
-                    {formatMinutes(content.durationMinutes, locale)}
-                  </span>
-                ),
-              },
-              {
-                term: t('item.language'),
-                value: t(`webinarLanguages.${valueKey(content.language)}`, {
-                  defaultValue: content.language,
-                }),
-              },
-            ]}
-          />
+          <>
+            <FactList
+              facts={[
+                { term: t('item.when'), value: <LocalDate value={content.start} withTime /> },
+                {
+                  term: t('item.duration'),
+                  value: (
+                    <span suppressHydrationWarning>
+                      {formatMinutes(content.durationMinutes, locale)}
+                    </span>
+                  ),
+                },
+                {
+                  term: t('item.language'),
+                  value: t(`webinarLanguages.${valueKey(content.language)}`, {
+                    defaultValue: content.language,
+                  }),
+                },
+              ]}
+            />
+            {open && (
+              <>
+                <ActionLink href="#register">
+                  {tf('webinar.action')}
+                  <ArrowEndIcon />
+                </ActionLink>
+                <p className="mt-3 text-sm leading-relaxed text-ink-muted">
+                  {tf('webinar.actionText')}
+                </p>
+              </>
+            )}
+          </>
         }
       >
         <Paragraphs items={content.body} />
@@ -104,6 +127,17 @@ export default function WebinarPage() {
             ))}
           </ul>
         </ContentSection>
+        <FormPanel
+          id="register"
+          title={tf(open ? 'webinar.title' : 'webinar.overTitle')}
+          intro={open ? tf('webinar.intro') : undefined}
+        >
+          {open ? (
+            <WebinarForm webinar={slug} start={content.start} />
+          ) : (
+            <WebinarOver listRoute={listRoute} />
+          )}
+        </FormPanel>
       </ItemLayout>
       <BackLink />
     </>

@@ -1,0 +1,121 @@
+// What a browser test does as a visitor of the development server: wait for hydration, solve the
+// captcha (in the page, or through the API for set-up), read the e-mail the site sent from the
+// outbox at /dev/mail, and make a confirmed account.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+
+let counter = 0;
+
+/** Helpers bound to the site that `useSiteAndBrowser({ development: true })` started. */
+export function visitorHelpers(site) {
+  const base = () => site.server.baseUrl;
+
+  /** A fresh address per test, so tests never share an account or a rate-limit bucket. */
+  const newEmail = (name) => `${name}.${Date.now()}.${++counter}@example.com`;
+
+  /** The messages of the development outbox addressed to `email`, newest first. */
+  async function mailTo(email) {
+    const html = await (await fetch(`${base()}/dev/mail`)).text();
+    return html
+      .split('<article>')
+      .slice(1)
+      .filter((entry) => entry.includes(`&lt;${email}&gt;`) || entry.includes(`To ${email} `))
+      .map((entry) => ({
+        html: entry,
+        links: [...entry.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1].replaceAll('&amp;', '&')),
+        text: /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(entry)?.[1] ?? '',
+      }));
+  }
+
+  /** Waits for a message to `email` whose links or text match `pattern`; returns the match. */
+  async function waitForMail(email, pattern) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      for (const message of await mailTo(email)) {
+        const link = message.links.find((href) => pattern.test(href));
+        if (link) return link;
+        const inText = pattern.exec(message.text);
+        if (inText) return inText[1] ?? inText[0];
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
+    }
+    throw new Error(`no e-mail to ${email} matching ${pattern}`);
+  }
+
+  /** Solves an ALTCHA challenge of the server as the widget would, for set-up through the API. */
+  async function solvedCaptcha() {
+    const { data } = await (await fetch(`${base()}/api/captcha/challenge`)).json();
+    const c = data.challenge;
+    for (let number = 0; number <= c.maxnumber; number++) {
+      if (
+        createHash('sha256')
+          .update(c.salt + number)
+          .digest('hex') === c.challenge
+      ) {
+        const payload = {
+          algorithm: c.algorithm,
+          challenge: c.challenge,
+          number,
+          salt: c.salt,
+          signature: c.signature,
+        };
+        return Buffer.from(JSON.stringify(payload)).toString('base64');
+      }
+    }
+    throw new Error('challenge not solvable');
+  }
+
+  /** A confirmed account made through the API, for journeys that do not test registration. */
+  async function confirmedAccount(firstName, lastName, password) {
+    const email = newEmail(firstName.toLowerCase());
+    const res = await fetch(`${base()}/api/Website/Register?lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName,
+        lastName,
+        email,
+        phoneNumber: '',
+        password,
+        confirmPassword: password,
+        captcha: await solvedCaptcha(),
+      }),
+    });
+    assert.equal(res.status, 200, await res.text());
+    const link = await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/);
+    const token = link.split('/confirm-email/')[1];
+    const confirmed = await fetch(`${base()}/api/ApplicationUser/ConfirmEmail/${token}?lang=en`, {
+      method: 'POST',
+    });
+    assert.equal(confirmed.status, 200);
+    return email;
+  }
+
+  return {
+    newEmail,
+    mailTo,
+    waitForMail,
+    solvedCaptcha,
+    confirmedAccount,
+    hydrated,
+    captchaReady,
+    solveCaptcha,
+  };
+}
+
+/** Waits until the page has hydrated. */
+export const hydrated = (page) =>
+  page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+/** Waits until the captcha widget's code has loaded and it is configured. */
+export const captchaReady = (page, scope = page) =>
+  scope.locator('[data-ready="true"] altcha-widget .altcha').first().waitFor();
+
+/**
+ * Solves the captcha of a form by focusing one of its fields (the widget solves on focus).
+ * `form` narrows it to one form when the page has several.
+ */
+export async function solveCaptcha(page, form = page.locator('form').first()) {
+  await captchaReady(page, form);
+  await form.locator('input').first().focus();
+  await form.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 });
+}

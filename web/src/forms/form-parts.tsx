@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import { linkClass } from '../accounts/auth-layout';
+import type { FormApi } from '../accounts/use-form';
+import type { CaptchaState } from '../accounts/use-captcha';
+import { Captcha } from '../components/captcha';
+import { fillNodes } from '../components/fill-nodes';
+import { FieldError, buttonClass } from '../components/form-controls';
+import { CheckIcon } from '../components/icons';
+import { formsNamespace } from '../i18n';
+import { useLocalizedPath, usePage } from '../page-context';
+import { useTranslation } from '../translation';
+
+/** The privacy-policy route every consent box links to. */
+export const privacyRoute = '/policy';
+
+/**
+ * A form's frame on a content page: a card with its heading and a line on what happens next.
+ * `id` is the anchor other links on the page point at ("Apply", "Register").
+ */
+export function FormPanel({
+  id,
+  title,
+  intro,
+  children,
+  className = '',
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-24 rounded-card border border-line bg-raised p-5 shadow-sm sm:p-8 ${className}`}
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
+        {title}
+      </h2>
+      {intro && <p className="mt-2 leading-relaxed text-ink-muted">{intro}</p>}
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+type ConsentValues = { consent: boolean } & Record<string, string | boolean>;
+
+/** The box that agrees to the privacy policy, which every form requires. */
+export function ConsentField<V extends ConsentValues>({ form }: { form: FormApi<V> }) {
+  const { t } = useTranslation(formsNamespace);
+  const localize = useLocalizedPath();
+  const { site } = usePage();
+  const state = form.field('consent');
+  return (
+    <div>
+      <div className="flex items-start gap-2.5">
+        <input
+          id={state.id}
+          name="consent"
+          type="checkbox"
+          checked={form.values.consent}
+          onChange={(event) => {
+            form.setValue('consent', event.currentTarget.checked as V['consent']);
+            form.touch('consent');
+          }}
+          aria-invalid={state.invalid || undefined}
+          aria-describedby={state.error ? state.errorId : undefined}
+          required
+          className="mt-0.5 size-5 shrink-0 rounded border-line-strong accent-brand"
+        />
+        <label htmlFor={state.id} className="text-sm leading-relaxed text-ink">
+          {fillNodes(t('site.consent'), {
+            name: site.name,
+            policy: (
+              <a href={localize(privacyRoute)} target="_blank" rel="noopener" className={linkClass}>
+                {t('site.privacyPolicy')}
+                <span className="sr-only"> ({t('site.opensInNewTab')})</span>
+              </a>
+            ),
+          })}
+          <span aria-hidden="true" className="ms-0.5 text-danger">
+            *
+          </span>
+        </label>
+      </div>
+      <FieldError state={state} />
+    </div>
+  );
+}
+
+/** The captcha of a site form, wired to its state. */
+export function FormCaptcha({ captcha, busy }: { captcha: CaptchaState; busy: boolean }) {
+  return (
+    <Captcha
+      onChange={captcha.onChange}
+      error={captcha.error}
+      errorId={captcha.errorId}
+      resetKey={captcha.resetKey}
+      disabled={busy}
+    />
+  );
+}
+
+/** A line under the fields: what the star means. */
+export function RequiredNote() {
+  const { t } = useTranslation(formsNamespace);
+  return (
+    <p className="text-sm text-ink-muted">
+      {fillNodes(t('site.requiredNote'), {
+        star: (
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
+        ),
+      })}
+    </p>
+  );
+}
+
+/**
+ * What a form turns into once sent: a status that takes focus, says what happens next and,
+ * where it makes sense, offers to send another.
+ */
+export function FormDone({
+  id,
+  title,
+  message,
+  children,
+  onAgain,
+  againLabel,
+}: {
+  id: string;
+  title: string;
+  message: string;
+  children?: ReactNode;
+  onAgain?: () => void;
+  againLabel?: string;
+}) {
+  return (
+    <div
+      id={id}
+      role="status"
+      tabIndex={-1}
+      className="rounded-card border border-accent/40 bg-accent-soft p-5 text-ink outline-none sm:p-6"
+    >
+      <div className="flex items-start gap-3">
+        <CheckIcon className="mt-0.5 size-7 shrink-0 text-accent" />
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold">{title}</h3>
+          <p className="mt-1.5 leading-relaxed">{message}</p>
+          {children}
+          {onAgain && againLabel && (
+            <button type="button" onClick={onAgain} className={buttonClass('secondary', 'mt-4')}>
+              {againLabel}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { post } from '../accounts/api-client';
+import { useUser } from '../accounts/user-store';
+import { fillNodes } from '../components/fill-nodes';
+import { FormStatus, SubmitButton, TextField, buttonClass } from '../components/form-controls';
+import { DocumentIcon } from '../components/icons';
+import { formsNamespace } from '../i18n';
+import { usePage } from '../page-context';
+import { useTranslation } from '../translation';
+import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { checkConsent, checkEmail, checkFullName, checkLine, formLimits } from './rules';
+import { useSiteForm } from './use-site-form';
+
+/** What the server answers for a download: a signed link (valid 24 hours) and its expiry. */
+type Download = { downloadUrl: string; expiresAt: string };
+
+/** The address a signed-in visitor downloads a publication from: their session is the key. */
+export function directDownloadPath(publication: string, lang: string): string {
+  return `/api/forms/publication/${encodeURIComponent(publication)}/download?lang=${encodeURIComponent(lang)}`;
+}
+
+/** The big "Download the PDF" link. */
+function DownloadLink({ href, className = '' }: { href: string; className?: string }) {
+  const { t } = useTranslation(formsNamespace);
+  return (
+    <a href={href} download className={buttonClass('primary', `px-6 py-3 text-base ${className}`)}>
+      <DocumentIcon className="size-5" />
+      {t('publication.download')}
+    </a>
+  );
+}
+
+/**
+ * A gated publication: a signed-out visitor leaves their details (POST
+ * /api/forms/publication/{publication}) and gets a download link, also e-mailed; a signed-in
+ * visitor downloads it straight away.
+ */
+export function PublicationDownload({ publication }: { publication: string }) {
+  const { t } = useTranslation(formsNamespace);
+  const { locale } = usePage();
+  const user = useUser();
+  if (user) {
+    return (
+      <div className="space-y-4">
+        <p className="leading-relaxed text-ink">
+          {fillNodes(t('publication.signedIn'), {
+            email: (
+              <bdi dir="ltr" className="font-semibold break-all">
+                {user.email || user.fullName}
+              </bdi>
+            ),
+          })}
+        </p>
+        <DownloadLink href={directDownloadPath(publication, locale)} />
+      </div>
+    );
+  }
+  return <PublicationForm publication={publication} />;
+}
+
+function PublicationForm({ publication }: { publication: string }) {
+  const { t } = useTranslation(formsNamespace);
+  const { form, captcha, done, doneId, onSubmit } = useSiteForm<
+    { name: string; email: string; company: string; jobTitle: string; consent: boolean },
+    Download
+  >({
+    initial: { name: '', email: '', company: '', jobTitle: '', consent: false },
+    validate: (v) => ({
+      name: checkFullName(v.name),
+      email: checkEmail(v.email),
+      company: checkLine(v.company, formLimits.line, true),
+      jobTitle: checkLine(v.jobTitle, formLimits.line, false),
+      consent: checkConsent(v.consent),
+    }),
+  });
+
+  if (done) {
+    return (
+      <FormDone
+        id={doneId}
+        title={t('publication.doneTitle')}
+        message={done.message || t('publication.done')}
+      >
+        {done.data?.downloadUrl && (
+          <DownloadLink href={done.data.downloadUrl} className="mt-4 w-full sm:w-auto" />
+        )}
+      </FormDone>
+    );
+  }
+
+  const submit = onSubmit((values, token) =>
+    post<Download>(`/forms/publication/${encodeURIComponent(publication)}`, {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      company: values.company.trim(),
+      jobTitle: values.jobTitle.trim(),
+      consent: values.consent,
+      captcha: token,
+    }),
+  );
+
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={submit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('fields.name')}
+          state={form.field('name')}
+          {...form.input('name')}
+          autoComplete="name"
+          maxLength={formLimits.name}
+          required
+        />
+        <TextField
+          label={t('fields.email')}
+          state={form.field('email')}
+          {...form.input('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          required
+        />
+        <TextField
+          label={t('fields.company')}
+          state={form.field('company')}
+          {...form.input('company')}
+          autoComplete="organization"
+          maxLength={formLimits.line}
+          required
+        />
+        <TextField
+          label={t('fields.jobTitleOptional')}
+          state={form.field('jobTitle')}
+          {...form.input('jobTitle')}
+          autoComplete="organization-title"
+          maxLength={formLimits.line}
+        />
+      </div>
+      <ConsentField form={form} />
+      <FormCaptcha captcha={captcha} busy={form.busy} />
+      <RequiredNote />
+      <SubmitButton
+        busy={form.busy}
+        label={t('publication.submit')}
+        busyLabel={t('site.sending')}
+        className="w-full sm:w-auto"
+      />
+    </form>
+  );
+}

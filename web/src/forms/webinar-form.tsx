@@ -1,0 +1,158 @@
+import { linkClass } from '../accounts/auth-layout';
+import { post } from '../accounts/api-client';
+import { fillNodes } from '../components/fill-nodes';
+import { FormStatus, SubmitButton, TextField } from '../components/form-controls';
+import { CalendarIcon } from '../components/icons';
+import { LocalDate } from '../components/local-date';
+import { formsNamespace } from '../i18n';
+import { useLocalizedPath } from '../page-context';
+import { requestRoute } from '../routes';
+import { useTranslation } from '../translation';
+import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { checkConsent, checkEmail, checkFullName, checkLine, formLimits } from './rules';
+import { useSiteForm } from './use-site-form';
+
+/** What the server answers on a registration: the webinar's start (ISO 8601 with offset). */
+type Registered = { start?: string };
+
+/**
+ * Registration for an upcoming webinar (POST /api/forms/webinar/{webinar}), for the marketing
+ * team; the visitor gets a confirmation with the date and time by e-mail.
+ */
+export function WebinarForm({ webinar, start }: { webinar: string; start: string }) {
+  const { t } = useTranslation(formsNamespace);
+  const { form, captcha, done, doneId, onSubmit, again, user } = useSiteForm<
+    { name: string; email: string; company: string; jobTitle: string; consent: boolean },
+    Registered
+  >({
+    initial: { name: '', email: '', company: '', jobTitle: '', consent: false },
+    validate: (v) => ({
+      name: checkFullName(v.name),
+      email: checkEmail(v.email),
+      company: checkLine(v.company, formLimits.line, false),
+      jobTitle: checkLine(v.jobTitle, formLimits.line, false),
+      consent: checkConsent(v.consent),
+    }),
+    prefill: (who) => ({ name: who.fullName, email: who.email }),
+  });
+
+  if (done) {
+    return (
+      <FormDone
+        id={doneId}
+        title={t('webinar.doneTitle')}
+        message={done.message || t('webinar.done')}
+        onAgain={again}
+        againLabel={t('webinar.again')}
+      >
+        <p className="mt-3 flex items-start gap-2 font-semibold">
+          <CalendarIcon className="mt-0.5 size-5 shrink-0 text-accent" />
+          <span>
+            {fillNodes(t('webinar.doneWhen'), {
+              date: <LocalDate value={done.data?.start || start} withTime />,
+            })}
+          </span>
+        </p>
+      </FormDone>
+    );
+  }
+
+  const submit = onSubmit((values, token) =>
+    post<Registered>(`/forms/webinar/${encodeURIComponent(webinar)}`, {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      company: values.company.trim(),
+      jobTitle: values.jobTitle.trim(),
+      consent: values.consent,
+      captcha: token,
+    }),
+  );
+
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={submit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId} />
+      {user?.email && (
+        <p className="text-sm text-ink-muted">
+          {fillNodes(t('site.signedInAs'), {
+            email: (
+              <bdi dir="ltr" className="break-all">
+                {user.email}
+              </bdi>
+            ),
+          })}
+        </p>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('fields.name')}
+          state={form.field('name')}
+          {...form.input('name')}
+          autoComplete="name"
+          maxLength={formLimits.name}
+          required
+        />
+        <TextField
+          label={t('fields.email')}
+          state={form.field('email')}
+          {...form.input('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          required
+        />
+        <TextField
+          label={t('fields.companyOptional')}
+          state={form.field('company')}
+          {...form.input('company')}
+          autoComplete="organization"
+          maxLength={formLimits.line}
+        />
+        <TextField
+          label={t('fields.jobTitleOptional')}
+          state={form.field('jobTitle')}
+          {...form.input('jobTitle')}
+          autoComplete="organization-title"
+          maxLength={formLimits.line}
+        />
+      </div>
+      <ConsentField form={form} />
+      <FormCaptcha captcha={captcha} busy={form.busy} />
+      <RequiredNote />
+      <SubmitButton
+        busy={form.busy}
+        label={t('webinar.submit')}
+        busyLabel={t('site.sending')}
+        className="w-full sm:w-auto"
+      />
+    </form>
+  );
+}
+
+/** What replaces the form once the webinar has taken place: where to go instead. */
+export function WebinarOver({ listRoute }: { listRoute: string }) {
+  const { t } = useTranslation(formsNamespace);
+  const localize = useLocalizedPath();
+  return (
+    <p className="leading-relaxed text-ink">
+      {fillNodes(t('webinar.over'), {
+        webinars: (
+          <a href={localize(listRoute)} className={linkClass}>
+            {t('webinar.overWebinars')}
+          </a>
+        ),
+        contact: (
+          <a href={localize(requestRoute)} className={linkClass}>
+            {t('webinar.overContact')}
+          </a>
+        ),
+      })}
+    </p>
+  );
+}
