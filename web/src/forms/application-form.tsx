@@ -1,21 +1,14 @@
 import { useId, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { upload, type ApiResult } from '../accounts/api-client';
 import type { FieldState } from '../accounts/use-form';
-import {
-  FieldError,
-  FormStatus,
-  SubmitButton,
-  TextArea,
-  TextField,
-  buttonClass,
-} from '../components/form-controls';
+import { buttonClass, FieldError, TextArea, TextField } from '../components/form-controls';
 import { DocumentIcon } from '../components/icons';
 import { intlLocale } from '../formatting';
 import { formsNamespace } from '../i18n';
 import { usePage } from '../page-context';
 import type { Locale } from '../page-props';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import {
   checkConsent,
   checkCv,
@@ -287,7 +280,7 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
   const { t } = useTranslation(formsNamespace);
   const [cv, setCv] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { form, captcha, done, doneId, onSubmit } = useSiteForm({
+  const { form, captcha, done, doneId, onSubmit, user } = useSiteForm({
     // `cv` holds the chosen file's name, so the field takes part in checks, focus and server
     // errors like the others; the file itself is `cv` above.
     initial: {
@@ -368,45 +361,16 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
   });
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      user={user}
       onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('application.submit')}
+      busyLabel={t('application.busy')}
+      besideSubmit={progress !== null && <UploadProgress fraction={progress} />}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.phone')}
-          state={form.field('phone')}
-          {...form.input('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          placeholder="+971 4 123 4567"
-          hint={t('fields.phoneHint')}
-          required
-        />
+      <PersonFields form={form} phone="required">
         <TextField
           label={t('application.linkedIn')}
           state={form.field('linkedin')}
@@ -418,7 +382,7 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
           placeholder="https://www.linkedin.com/in/…"
           maxLength={formLimits.linkedIn}
         />
-      </div>
+      </PersonFields>
       <TextArea
         label={t('application.coverLetter')}
         state={form.field('coverLetter')}
@@ -439,18 +403,6 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
           if (document.hasFocus()) form.touch('cv');
         }}
       />
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <SubmitButton
-          busy={form.busy}
-          label={t('application.submit')}
-          busyLabel={t('application.busy')}
-          className="w-full shrink-0 sm:w-auto"
-        />
-        {progress !== null && <UploadProgress fraction={progress} />}
-      </div>
-    </form>
+    </SiteFormFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { post } from '../accounts/api-client';
-import { FormStatus, SubmitButton, TextArea, TextField } from '../components/form-controls';
+import { TextArea } from '../components/form-controls';
 import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import {
   checkConsent,
   checkEmail,
@@ -17,7 +17,7 @@ import { useSiteForm } from './use-site-form';
 /** An office's contact form (POST /api/forms/contact/{office}), read by that office's team. */
 export function ContactForm({ office, city }: { office: string; city: string }) {
   const { t } = useTranslation(formsNamespace);
-  const { form, captcha, done, doneId, onSubmit, again } = useSiteForm({
+  const { form, captcha, done, doneId, onSubmit, again, user } = useSiteForm({
     initial: { name: '', email: '', phone: '', company: '', message: '', consent: false },
     validate: (v) => ({
       name: checkFullName(v.name),
@@ -55,51 +55,14 @@ export function ContactForm({ office, city }: { office: string; city: string }) 
   );
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      user={user}
       onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('contact.submit')}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.phoneOptional')}
-          state={form.field('phone')}
-          {...form.input('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          placeholder="+971 4 123 4567"
-        />
-        <TextField
-          label={t('fields.companyOptional')}
-          state={form.field('company')}
-          {...form.input('company')}
-          autoComplete="organization"
-          maxLength={formLimits.line}
-        />
-      </div>
+      <PersonFields form={form} phone="optional" company="optional" />
       <TextArea
         label={t('fields.message')}
         state={form.field('message')}
@@ -107,15 +70,6 @@ export function ContactForm({ office, city }: { office: string; city: string }) 
         maxLength={formLimits.message}
         required
       />
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <SubmitButton
-        busy={form.busy}
-        label={t('contact.submit')}
-        busyLabel={t('site.sending')}
-        className="w-full sm:w-auto"
-      />
-    </form>
+    </SiteFormFrame>
   );
 }

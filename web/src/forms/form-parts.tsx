@@ -1,14 +1,22 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { linkClass } from '../accounts/auth-layout';
 import type { FormApi } from '../accounts/use-form';
 import type { CaptchaState } from '../accounts/use-captcha';
 import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
-import { FieldError, buttonClass } from '../components/form-controls';
+import {
+  FieldError,
+  FormStatus,
+  SubmitButton,
+  TextField,
+  buttonClass,
+} from '../components/form-controls';
 import { CheckIcon } from '../components/icons';
 import { formsNamespace } from '../i18n';
+import type { User } from '../page-props';
 import { useLocalizedPath, usePage } from '../page-context';
 import { useTranslation } from '../translation';
+import { formLimits } from './rules';
 
 /** The privacy-policy route every consent box links to. */
 export const privacyRoute = '/policy';
@@ -159,5 +167,148 @@ export function FormDone({
         </div>
       </div>
     </div>
+  );
+}
+
+type PersonValues = { name: string; email: string } & Record<string, string | boolean>;
+type Need = 'required' | 'optional';
+
+/**
+ * Who is writing: name and e-mail always, then phone, company and job title where the form asks
+ * for them, in a two-column grid that `children` (more fields) continue.
+ */
+export function PersonFields<V extends PersonValues>({
+  form,
+  phone,
+  company,
+  jobTitle = false,
+  children,
+}: {
+  form: FormApi<V>;
+  phone?: Need;
+  company?: Need;
+  jobTitle?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(formsNamespace);
+  // Only the names the props ask for are read, and the form's values have them.
+  const key = (name: string) => name as keyof V & string;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        label={t('fields.name')}
+        state={form.field(key('name'))}
+        {...form.input(key('name'))}
+        autoComplete="name"
+        maxLength={formLimits.name}
+        required
+      />
+      <TextField
+        label={t('fields.email')}
+        state={form.field(key('email'))}
+        {...form.input(key('email'))}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        dir="ltr"
+        required
+      />
+      {phone && (
+        <TextField
+          label={t(phone === 'required' ? 'fields.phone' : 'fields.phoneOptional')}
+          state={form.field(key('phone'))}
+          {...form.input(key('phone'))}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          dir="ltr"
+          placeholder="+971 4 123 4567"
+          hint={t('fields.phoneHint')}
+          required={phone === 'required'}
+        />
+      )}
+      {company && (
+        <TextField
+          label={t(company === 'required' ? 'fields.company' : 'fields.companyOptional')}
+          state={form.field(key('company'))}
+          {...form.input(key('company'))}
+          autoComplete="organization"
+          maxLength={formLimits.line}
+          required={company === 'required'}
+        />
+      )}
+      {jobTitle && (
+        <TextField
+          label={t('fields.jobTitleOptional')}
+          state={form.field(key('jobTitle'))}
+          {...form.input(key('jobTitle'))}
+          autoComplete="organization-title"
+          maxLength={formLimits.line}
+        />
+      )}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A site form from top to bottom: its status, whose account filled it in, the fields
+ * (`children`), the consent box, the captcha, what the star means, and the submit button with
+ * anything that belongs beside it (an upload's progress).
+ */
+export function SiteFormFrame<V extends ConsentValues>({
+  form,
+  captcha,
+  user,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  besideSubmit,
+  children,
+}: {
+  form: FormApi<V>;
+  captcha: CaptchaState;
+  user: User | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  busyLabel?: string;
+  besideSubmit?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(formsNamespace);
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId} />
+      {user?.email && (
+        <p className="text-sm text-ink-muted">
+          {fillNodes(t('site.signedInAs'), {
+            email: (
+              <bdi dir="ltr" className="break-all">
+                {user.email}
+              </bdi>
+            ),
+          })}
+        </p>
+      )}
+      {children}
+      <ConsentField form={form} />
+      <FormCaptcha captcha={captcha} busy={form.busy} />
+      <RequiredNote />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <SubmitButton
+          busy={form.busy}
+          label={submitLabel}
+          busyLabel={busyLabel ?? t('site.sending')}
+          className="w-full shrink-0 sm:w-auto"
+        />
+        {besideSubmit}
+      </div>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 import { post } from '../accounts/api-client';
-import { FormStatus, SubmitButton, TextArea, TextField } from '../components/form-controls';
+import { TextArea, TextField } from '../components/form-controls';
 import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import {
   checkConsent,
   checkEmail,
@@ -65,54 +65,14 @@ export function InquiryForm() {
   );
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      user={user}
       onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('inquiry.submit')}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      {user?.email && (
-        <p className="text-sm text-ink-muted">{t('site.signedInAs', { email: user.email })}</p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.phoneOptional')}
-          state={form.field('phone')}
-          {...form.input('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          placeholder="+971 4 123 4567"
-        />
-        <TextField
-          label={t('fields.companyOptional')}
-          state={form.field('company')}
-          {...form.input('company')}
-          autoComplete="organization"
-          maxLength={formLimits.line}
-        />
-      </div>
+      <PersonFields form={form} phone="optional" company="optional" />
       <TextField
         label={t('inquiry.subject')}
         state={form.field('subject')}
@@ -127,15 +87,6 @@ export function InquiryForm() {
         maxLength={formLimits.message}
         required
       />
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <SubmitButton
-        busy={form.busy}
-        label={t('inquiry.submit')}
-        busyLabel={t('site.sending')}
-        className="w-full sm:w-auto"
-      />
-    </form>
+    </SiteFormFrame>
   );
 }

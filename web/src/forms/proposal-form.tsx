@@ -5,20 +5,13 @@ import type { FieldState } from '../accounts/use-form';
 import type { Problem } from '../accounts/validation';
 import { checkDate, parseLocalDate, todayIso } from '../components/date-field';
 import { DateField } from '../components/date-picker';
-import {
-  FieldError,
-  FormStatus,
-  SelectField,
-  SubmitButton,
-  TextArea,
-  TextField,
-} from '../components/form-controls';
+import { FieldError, SelectField, TextArea, TextField } from '../components/form-controls';
 import { ChevronDownIcon } from '../components/icons';
 import { formsNamespace } from '../i18n';
 import { useNavLabel, usePage } from '../page-context';
 import type { MenuItem } from '../page-props';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import {
   checkChoice,
   checkConsent,
@@ -234,56 +227,14 @@ export function ProposalForm() {
   };
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      user={user}
       onSubmit={onFormSubmit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('proposal.submit')}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      {user?.email && (
-        <p className="text-sm text-ink-muted">{t('site.signedInAs', { email: user.email })}</p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.phone')}
-          state={form.field('phone')}
-          {...form.input('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          placeholder="+971 4 123 4567"
-          hint={t('fields.phoneHint')}
-          required
-        />
-        <TextField
-          label={t('fields.company')}
-          state={form.field('company')}
-          {...form.input('company')}
-          autoComplete="organization"
-          maxLength={formLimits.line}
-          required
-        />
+      <PersonFields form={form} phone="required" company="required">
         <TextField
           label={t('proposal.country')}
           state={form.field('country')}
@@ -303,7 +254,7 @@ export function ProposalForm() {
           }))}
           required
         />
-      </div>
+      </PersonFields>
       <ServiceChooser
         groups={groups}
         chosen={routesOf(form.values.services)}
@@ -342,16 +293,7 @@ export function ProposalForm() {
         maxLength={formLimits.message}
         required
       />
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <SubmitButton
-        busy={form.busy}
-        label={t('proposal.submit')}
-        busyLabel={t('site.sending')}
-        className="w-full sm:w-auto"
-      />
-    </form>
+    </SiteFormFrame>
   );
 }
 

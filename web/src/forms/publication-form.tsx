@@ -1,12 +1,12 @@
 import { post } from '../accounts/api-client';
 import { useUser } from '../accounts/user-store';
 import { fillNodes } from '../components/fill-nodes';
-import { FormStatus, SubmitButton, TextField, buttonClass } from '../components/form-controls';
+import { buttonClass } from '../components/form-controls';
 import { DocumentIcon } from '../components/icons';
 import { formsNamespace } from '../i18n';
 import { usePage } from '../page-context';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import { checkConsent, checkEmail, checkFullName, checkLine, formLimits } from './rules';
 import { useSiteForm } from './use-site-form';
 
@@ -99,58 +99,15 @@ function PublicationForm({ publication }: { publication: string }) {
   );
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      // Only visitors who are not signed in see this form.
+      user={null}
       onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('publication.submit')}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.company')}
-          state={form.field('company')}
-          {...form.input('company')}
-          autoComplete="organization"
-          maxLength={formLimits.line}
-          required
-        />
-        <TextField
-          label={t('fields.jobTitleOptional')}
-          state={form.field('jobTitle')}
-          {...form.input('jobTitle')}
-          autoComplete="organization-title"
-          maxLength={formLimits.line}
-        />
-      </div>
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <SubmitButton
-        busy={form.busy}
-        label={t('publication.submit')}
-        busyLabel={t('site.sending')}
-        className="w-full sm:w-auto"
-      />
-    </form>
+      <PersonFields form={form} company="required" jobTitle />
+    </SiteFormFrame>
   );
 }

@@ -1,14 +1,13 @@
 import { linkClass } from '../accounts/auth-layout';
 import { post } from '../accounts/api-client';
 import { fillNodes } from '../components/fill-nodes';
-import { FormStatus, SubmitButton, TextField } from '../components/form-controls';
 import { CalendarIcon } from '../components/icons';
 import { LocalDate } from '../components/local-date';
 import { formsNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { requestRoute } from '../routes';
 import { useTranslation } from '../translation';
-import { ConsentField, FormCaptcha, FormDone, RequiredNote } from './form-parts';
+import { FormDone, PersonFields, SiteFormFrame } from './form-parts';
 import { checkConsent, checkEmail, checkFullName, checkLine, formLimits } from './rules';
 import { useSiteForm } from './use-site-form';
 
@@ -69,69 +68,15 @@ export function WebinarForm({ webinar, start }: { webinar: string; start: string
   );
 
   return (
-    <form
-      id={form.formId}
-      noValidate
+    <SiteFormFrame
+      form={form}
+      captcha={captcha}
+      user={user}
       onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
+      submitLabel={t('webinar.submit')}
     >
-      <FormStatus message={form.message} id={form.messageId} />
-      {user?.email && (
-        <p className="text-sm text-ink-muted">
-          {fillNodes(t('site.signedInAs'), {
-            email: (
-              <bdi dir="ltr" className="break-all">
-                {user.email}
-              </bdi>
-            ),
-          })}
-        </p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.name')}
-          state={form.field('name')}
-          {...form.input('name')}
-          autoComplete="name"
-          maxLength={formLimits.name}
-          required
-        />
-        <TextField
-          label={t('fields.email')}
-          state={form.field('email')}
-          {...form.input('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          required
-        />
-        <TextField
-          label={t('fields.companyOptional')}
-          state={form.field('company')}
-          {...form.input('company')}
-          autoComplete="organization"
-          maxLength={formLimits.line}
-        />
-        <TextField
-          label={t('fields.jobTitleOptional')}
-          state={form.field('jobTitle')}
-          {...form.input('jobTitle')}
-          autoComplete="organization-title"
-          maxLength={formLimits.line}
-        />
-      </div>
-      <ConsentField form={form} />
-      <FormCaptcha captcha={captcha} busy={form.busy} />
-      <RequiredNote />
-      <SubmitButton
-        busy={form.busy}
-        label={t('webinar.submit')}
-        busyLabel={t('site.sending')}
-        className="w-full sm:w-auto"
-      />
-    </form>
+      <PersonFields form={form} company="optional" jobTitle />
+    </SiteFormFrame>
   );
 }
 
