@@ -2,6 +2,7 @@ import { useId, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { upload, type ApiResult } from '../accounts/api-client';
 import type { FieldState } from '../accounts/use-form';
 import { buttonClass, FieldError, TextArea, TextField } from '../components/form-controls';
+import { todayIso } from '../components/date-field';
 import { DocumentIcon } from '../components/icons';
 import { intlLocale } from '../formatting';
 import { formsNamespace } from '../i18n';
@@ -29,13 +30,6 @@ const maxCvMegabytes = formLimits.cvBytes / (1024 * 1024);
 
 const noSubscription = () => () => {};
 
-/** Today's date by the visitor's clock, as YYYY-MM-DD. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * Whether a vacancy still takes applications by the visitor's clock: through its closing date
  * (a date without a time), included. The cached page is the same for everyone at any time, so
@@ -44,7 +38,7 @@ function localToday(): string {
 export function useApplicationsOpen(validThrough: string): boolean | null {
   return useSyncExternalStore(
     noSubscription,
-    () => /^\d{4}-\d{2}-\d{2}$/.test(validThrough) && localToday() <= validThrough,
+    () => /^\d{4}-\d{2}-\d{2}$/.test(validThrough) && todayIso() <= validThrough,
     () => null,
   );
 }
