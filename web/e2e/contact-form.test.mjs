@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openPage, useSiteAndBrowser } from './harness.mjs';
-import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
+import { captchaReady, hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 const { newEmail, mailTo, waitForMail, confirmedAccount } = visitorHelpers(site);
@@ -91,8 +91,12 @@ describe('office contact forms', { timeout: 180_000 }, () => {
     }
   });
 
-  test('in Arabic on a phone: the form fits and speaks Arabic', async () => {
-    const tab = await openPage(site.browser, { width: 375, height: 800 });
+  test('in Arabic on a phone, in the dark theme: the form fits, speaks Arabic, and its captcha stays light', async () => {
+    const tab = await openPage(site.browser, {
+      width: 375,
+      height: 800,
+      storage: { theme: 'theme-dark' },
+    });
     const { page } = tab;
     try {
       await page.goto(`${site.server.baseUrl}/ar/contact-us/cairo`);
@@ -112,6 +116,28 @@ describe('office contact forms', { timeout: 180_000 }, () => {
       );
       assert.equal(overflow, 0, 'no horizontal scrolling at 375 px');
       assert.equal(await form.locator('input[name="email"]').getAttribute('dir'), 'ltr');
+
+      // The captcha keeps its light theme on the dark page: a white box with a white checkbox.
+      assert.ok(
+        await page.evaluate(() => document.documentElement.classList.contains('theme-dark')),
+      );
+      await captchaReady(page, form);
+      const lightness = await form.evaluate((element) => {
+        const channels = (selector) => {
+          const colour = getComputedStyle(element.querySelector(selector)).backgroundColor;
+          const probe = document.createElement('canvas').getContext('2d');
+          probe.fillStyle = colour;
+          probe.fillRect(0, 0, 1, 1);
+          return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        return {
+          box: channels('altcha-widget .altcha-main'),
+          checkbox: channels('altcha-widget .altcha-checkbox input'),
+        };
+      });
+      for (const [part, rgb] of Object.entries(lightness)) {
+        assert.ok(Math.min(...rgb) > 230, `the captcha's ${part} is light: rgb ${rgb}`);
+      }
       tab.assertClean();
     } finally {
       await tab.close();
