@@ -4,6 +4,7 @@ import { Dialog } from '../components/dialog';
 import { fillNodes } from '../components/fill-nodes';
 import {
   buttonClass,
+  FormShell,
   FormStatus,
   PasswordField,
   Spinner,
@@ -16,9 +17,9 @@ import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';
 import { del, get, post, put, upload } from './api-client';
-import { PasswordStrength } from './password-strength';
 import { formatWhen } from './session-time';
 import { useForm } from './use-form';
+import { NameFields, NewPasswordFields } from './account-fields';
 import { forgetUser, storeUser } from './user-store';
 import {
   checkConfirmation,
@@ -215,32 +216,8 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.firstName')}
-          state={form.field('firstName')}
-          {...form.input('firstName')}
-          autoComplete="given-name"
-          maxLength={60}
-          required
-        />
-        <TextField
-          label={t('fields.lastName')}
-          state={form.field('lastName')}
-          {...form.input('lastName')}
-          autoComplete="family-name"
-          maxLength={60}
-          required
-        />
-      </div>
+    <FormShell form={form} onSubmit={submit}>
+      <NameFields form={form} />
       <div>
         <p className="mb-1.5 text-sm font-semibold text-ink">{t('fields.email')}</p>
         <p dir="ltr" className="text-start text-base text-ink rtl:text-end">
@@ -264,7 +241,7 @@ export function ProfileForm({ user }: { user: User }) {
         label={t('account.profile.save')}
         busyLabel={t('account.profile.busy')}
       />
-    </form>
+    </FormShell>
   );
 }
 
@@ -312,21 +289,7 @@ export function PasswordForm({ user, onChanged }: { user: User; onChanged: () =>
         autoComplete="current-password"
         required
       />
-      <PasswordField
-        label={t('fields.newPassword')}
-        state={form.field('newPassword')}
-        {...form.input('newPassword')}
-        autoComplete="new-password"
-        required
-        hint={<PasswordStrength password={form.values.newPassword} />}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        state={form.field('confirmPassword')}
-        {...form.input('confirmPassword')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="newPassword" label={t('fields.newPassword')} />
       <SubmitButton
         busy={form.busy}
         label={t('account.password.submit')}

@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { Captcha } from '../components/captcha';
-import { FormStatus, PasswordField, SubmitButton, TextField } from '../components/form-controls';
+import { FormShell, SubmitButton, TextField } from '../components/form-controls';
 import { flashToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
 import { post } from './api-client';
 import { linkClass } from './auth-layout';
-import { PasswordStrength } from './password-strength';
 import { useCaptcha } from './use-captcha';
 import { useForm } from './use-form';
+import { NewPasswordFields } from './account-fields';
 import { checkCode, checkConfirmation, checkEmail, checkNewPassword } from './validation';
 
 /** Where the verified code's token waits for the reset page: this tab only, never the URL. */
@@ -71,14 +71,7 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
+    <FormShell form={form} onSubmit={submit}>
       <TextField
         label={t('fields.email')}
         state={form.field('email')}
@@ -103,7 +96,7 @@ export function ForgotPasswordForm() {
         className="w-full"
       />
       <BackToLogin />
-    </form>
+    </FormShell>
   );
 }
 
@@ -147,14 +140,7 @@ export function VerifyCodeForm({ email }: { email: string }) {
   });
 
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
+    <FormShell form={form} onSubmit={submit}>
       <TextField
         label={t('fields.email')}
         state={form.field('email')}
@@ -190,7 +176,7 @@ export function VerifyCodeForm({ email }: { email: string }) {
         </a>
       </p>
       <BackToLogin />
-    </form>
+    </FormShell>
   );
 }
 
@@ -253,14 +239,7 @@ export function ResetPasswordForm({ ticket }: { ticket: ResetTicket }) {
   });
 
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
+    <FormShell form={form} onSubmit={submit}>
       {/* Lets password managers file the new password under the right account. */}
       <input
         type="email"
@@ -270,21 +249,7 @@ export function ResetPasswordForm({ ticket }: { ticket: ResetTicket }) {
         readOnly
         hidden
       />
-      <PasswordField
-        label={t('fields.newPassword')}
-        state={form.field('newPassword')}
-        {...form.input('newPassword')}
-        autoComplete="new-password"
-        required
-        hint={<PasswordStrength password={form.values.newPassword} />}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        state={form.field('confirmPassword')}
-        {...form.input('confirmPassword')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="newPassword" label={t('fields.newPassword')} />
       <SubmitButton
         busy={form.busy}
         label={t('reset.submit')}
@@ -292,6 +257,6 @@ export function ResetPasswordForm({ ticket }: { ticket: ResetTicket }) {
         className="w-full"
       />
       <BackToLogin />
-    </form>
+    </FormShell>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
-import { FormStatus, PasswordField, SubmitButton, TextField } from '../components/form-controls';
+import { FormShell, SubmitButton, TextField } from '../components/form-controls';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
 import { post } from './api-client';
 import { linkClass } from './auth-layout';
-import { PasswordStrength } from './password-strength';
 import { useCaptcha } from './use-captcha';
 import { useForm } from './use-form';
+import { NameFields, NewPasswordFields } from './account-fields';
 import {
   checkConfirmation,
   checkEmail,
@@ -78,32 +78,8 @@ export function RegisterForm() {
   }
 
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={submit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={t('fields.firstName')}
-          state={form.field('firstName')}
-          {...form.input('firstName')}
-          autoComplete="given-name"
-          maxLength={60}
-          required
-        />
-        <TextField
-          label={t('fields.lastName')}
-          state={form.field('lastName')}
-          {...form.input('lastName')}
-          autoComplete="family-name"
-          maxLength={60}
-          required
-        />
-      </div>
+    <FormShell form={form} onSubmit={submit}>
+      <NameFields form={form} />
       <TextField
         label={t('fields.email')}
         state={form.field('email')}
@@ -125,21 +101,7 @@ export function RegisterForm() {
         placeholder="+971 4 123 4567"
         hint={t('fields.phoneHint')}
       />
-      <PasswordField
-        label={t('fields.password')}
-        state={form.field('password')}
-        {...form.input('password')}
-        autoComplete="new-password"
-        required
-        hint={<PasswordStrength password={form.values.password} />}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        state={form.field('confirmPassword')}
-        {...form.input('confirmPassword')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields form={form} name="password" label={t('fields.password')} />
       <Captcha
         onChange={captcha.onChange}
         error={captcha.error}
@@ -173,6 +135,6 @@ export function RegisterForm() {
           {t('register.login')}
         </a>
       </p>
-    </form>
+    </FormShell>
   );
 }

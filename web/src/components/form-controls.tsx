@@ -1,5 +1,6 @@
 import {
   useState,
+  type FormEventHandler,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -312,5 +313,34 @@ export function FormStatus({
         </div>
       )}
     </div>
+  );
+}
+
+type ShellForm = { formId: string; messageId: string; busy: boolean; message: FormMessage | null };
+
+/**
+ * A form as every form of the site starts: checked by our code rather than the browser's
+ * bubbles, busy while its request runs, and its status above the fields.
+ */
+export function FormShell({
+  form,
+  onSubmit,
+  children,
+}: {
+  form: ShellForm;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={form.formId}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={form.busy || undefined}
+      className="space-y-5"
+    >
+      <FormStatus message={form.message} id={form.messageId} />
+      {children}
+    </form>
   );
 }

@@ -5,11 +5,11 @@ import type { CaptchaState } from '../accounts/use-captcha';
 import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
 import {
+  buttonClass,
   FieldError,
-  FormStatus,
+  FormShell,
   SubmitButton,
   TextField,
-  buttonClass,
 } from '../components/form-controls';
 import { CheckIcon } from '../components/icons';
 import { formsNamespace } from '../i18n';
@@ -277,14 +277,7 @@ export function SiteFormFrame<V extends ConsentValues>({
 }) {
   const { t } = useTranslation(formsNamespace);
   return (
-    <form
-      id={form.formId}
-      noValidate
-      onSubmit={onSubmit}
-      aria-busy={form.busy || undefined}
-      className="space-y-5"
-    >
-      <FormStatus message={form.message} id={form.messageId} />
+    <FormShell form={form} onSubmit={onSubmit}>
       {user?.email && (
         <p className="text-sm text-ink-muted">
           {fillNodes(t('site.signedInAs'), {
@@ -309,6 +302,6 @@ export function SiteFormFrame<V extends ConsentValues>({
         />
         {besideSubmit}
       </div>
-    </form>
+    </FormShell>
   );
 }
