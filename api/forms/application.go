@@ -113,12 +113,7 @@ func (s *Service) application(c echo.Context) error {
 			v.set("cv", m.CVType)
 		}
 	}
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 

@@ -50,12 +50,7 @@ func (s *Service) proposal(c echo.Context) error {
 	services := v.choices("services", req.Services, s.isService)
 	start := v.date("preferredStart", req.PreferredStart, s.now())
 	message := v.text("message", req.Message, maxMessage, true)
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 	p.fields = []field{
@@ -131,12 +126,7 @@ func (s *Service) inquiry(c echo.Context) error {
 	company := v.line("company", req.Company, maxLine, false)
 	subject := v.line("subject", req.Subject, maxLine, true)
 	message := v.text("message", req.Message, maxMessage, true)
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 	p.fields = []field{
@@ -183,12 +173,7 @@ func (s *Service) contact(c echo.Context) error {
 	phone := v.phone("phone", req.Phone, false)
 	company := v.line("company", req.Company, maxLine, false)
 	message := v.text("message", req.Message, maxMessage, true)
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 	p.fields = []field{
@@ -239,12 +224,7 @@ func (s *Service) webinar(c echo.Context) error {
 	p.email = v.email("email", req.Email)
 	company := v.line("company", req.Company, maxLine, false)
 	jobTitle := v.line("jobTitle", req.JobTitle, maxLine, false)
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 	p.fields = []field{
@@ -303,12 +283,7 @@ func (s *Service) publication(c echo.Context) error {
 	p.email = v.email("email", req.Email)
 	company := v.line("company", req.Company, maxLine, true)
 	jobTitle := v.line("jobTitle", req.JobTitle, maxLine, false)
-	v.consent("consent", req.Consent)
-	v.captcha("captcha", req.Captcha)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
-	}
-	if passed, err := s.gate(c, m, p.kind, req.Captcha); !passed {
+	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
 	}
 	p.fields = []field{

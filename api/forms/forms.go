@@ -242,6 +242,19 @@ func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, e
 	return true, nil
 }
 
+// admit ends a form's checks with the two fields every form has, consent
+// and captcha, answers 400 with every field at fault, and otherwise passes
+// the request through gate. When it reports false, the answer is written
+// (or err says why not).
+func (s *Service) admit(c echo.Context, v *checker, kind string, consent flexBool, token string) (bool, error) {
+	v.consent("consent", consent)
+	v.captcha("captcha", token)
+	if !v.ok() {
+		return false, invalid(c, v.m, v.errs)
+	}
+	return s.gate(c, v.m, kind, token)
+}
+
 // captchaFailed answers 400 asking for the captcha.
 func captchaFailed(c echo.Context, m *messages) error {
 	return answer(c, http.StatusBadRequest, envelope{
