@@ -1,12 +1,11 @@
 package auth
 
 import (
-	"net/mail"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/fieldcheck"
 )
 
 // Field limits.
@@ -40,7 +39,7 @@ func (v *checker) name(field, value string) string {
 		v.set(field, v.m.Required)
 	case utf8.RuneCountInString(value) > maxName:
 		v.set(field, v.m.tooLong(maxName))
-	case !printable(value):
+	case !fieldcheck.Printable(value):
 		v.set(field, v.m.InvalidChars)
 	}
 	return value
@@ -55,7 +54,7 @@ func (v *checker) email(field, value string) string {
 		v.set(field, v.m.Required)
 	case len(value) > maxEmail:
 		v.set(field, v.m.tooLong(maxEmail))
-	case !validEmail(value):
+	case !fieldcheck.Email(value):
 		v.set(field, v.m.EmailInvalid)
 	}
 	return value
@@ -67,7 +66,7 @@ func (v *checker) phone(field, value string) string {
 	if value == "" {
 		return ""
 	}
-	if !validPhone(value) {
+	if !fieldcheck.Phone(value) {
 		v.set(field, v.m.PhoneInvalid)
 	}
 	return value
@@ -131,54 +130,3 @@ func (v *checker) password(field, value string) string {
 }
 
 func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
-
-// validEmail accepts a bare address (no display name, no comments) with a
-// dotted domain, nothing that could break an e-mail header.
-func validEmail(s string) bool {
-	if strings.ContainsAny(s, "\r\n\t <>(),;:\"[]\\") || !printable(s) {
-		return false
-	}
-	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Address != s || addr.Name != "" {
-		return false
-	}
-	local, domain, found := strings.Cut(s, "@")
-	if !found || local == "" || len(local) > 64 || strings.Contains(domain, "@") {
-		return false
-	}
-	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") || strings.Contains(domain, "..") {
-		return false
-	}
-	return true
-}
-
-// validPhone accepts "+" and 8 to 15 digits, with spaces and dashes between them.
-func validPhone(s string) bool {
-	if len(s) > 24 || !strings.HasPrefix(s, "+") {
-		return false
-	}
-	digits := 0
-	for _, r := range s[1:] {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == ' ' || r == '-':
-		default:
-			return false
-		}
-	}
-	return digits >= 8 && digits <= 15
-}
-
-// printable reports whether s is valid UTF-8 without control characters.
-func printable(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return false
-		}
-	}
-	return true
-}

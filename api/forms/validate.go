@@ -1,13 +1,13 @@
 package forms
 
 import (
-	"net/mail"
 	"net/url"
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"noorvale.example/site/api/fieldcheck"
 )
 
 // Field limits, in characters.
@@ -56,7 +56,7 @@ func (v *checker) line(field, value string, limit int, required bool) string {
 		}
 	case !utf8.ValidString(value) || utf8.RuneCountInString(value) > limit:
 		v.set(field, v.m.tooLong(limit))
-	case !printable(value):
+	case !fieldcheck.Printable(value):
 		v.set(field, v.m.InvalidChars)
 	}
 	return value
@@ -76,7 +76,7 @@ func (v *checker) text(field, value string, limit int, required bool) string {
 		}
 	case !utf8.ValidString(value) || utf8.RuneCountInString(value) > limit:
 		v.set(field, v.m.tooLong(limit))
-	case !printable(strings.NewReplacer("\n", "", "\t", "").Replace(value)):
+	case !fieldcheck.Printable(strings.NewReplacer("\n", "", "\t", "").Replace(value)):
 		v.set(field, v.m.InvalidChars)
 	}
 	return value
@@ -91,7 +91,7 @@ func (v *checker) email(field, value string) string {
 		v.set(field, v.m.Required)
 	case len(value) > maxEmail:
 		v.set(field, v.m.tooLong(maxEmail))
-	case !validEmail(value):
+	case !fieldcheck.Email(value):
 		v.set(field, v.m.EmailInvalid)
 	}
 	return value
@@ -105,7 +105,7 @@ func (v *checker) phone(field, value string, required bool) string {
 		if required {
 			v.set(field, v.m.Required)
 		}
-	case !validPhone(value):
+	case !fieldcheck.Phone(value):
 		v.set(field, v.m.PhoneInvalid)
 	}
 	return value
@@ -160,7 +160,7 @@ func (v *checker) linkedIn(field, value string) string {
 		return value
 	}
 	u, err := url.Parse(value)
-	if err != nil || !printable(value) || strings.ContainsAny(value, " \"'<>") ||
+	if err != nil || !fieldcheck.Printable(value) || strings.ContainsAny(value, " \"'<>") ||
 		u.Scheme != "https" || u.Host != "www.linkedin.com" || u.User != nil ||
 		!strings.HasPrefix(u.Path, "/in/") || len(strings.Trim(u.Path[len("/in/"):], "/")) == 0 {
 		v.set(field, v.m.LinkedInInvalid)
@@ -200,52 +200,4 @@ func (v *checker) captcha(field, value string) string {
 		v.set(field, v.m.CaptchaRequired)
 	}
 	return value
-}
-
-// validEmail accepts a bare address (no display name, no comments) with a
-// dotted domain, nothing that could break an e-mail header.
-func validEmail(s string) bool {
-	if strings.ContainsAny(s, "\r\n\t <>(),;:\"[]\\") || !printable(s) {
-		return false
-	}
-	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Address != s || addr.Name != "" {
-		return false
-	}
-	local, domain, found := strings.Cut(s, "@")
-	if !found || local == "" || len(local) > 64 || strings.Contains(domain, "@") {
-		return false
-	}
-	return strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.Contains(domain, "..")
-}
-
-// validPhone accepts "+" and 8 to 15 digits, with spaces and dashes between them.
-func validPhone(s string) bool {
-	if len(s) > 24 || !strings.HasPrefix(s, "+") {
-		return false
-	}
-	digits := 0
-	for _, r := range s[1:] {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == ' ' || r == '-':
-		default:
-			return false
-		}
-	}
-	return digits >= 8 && digits <= 15
-}
-
-// printable reports whether s is valid UTF-8 without control characters.
-func printable(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return false
-		}
-	}
-	return true
 }
