@@ -7,7 +7,7 @@ import { openPage, useSiteAndBrowser } from './harness.mjs';
 import { captchaReady, hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
-const { newEmail, mailTo, waitForMail, confirmedAccount } = visitorHelpers(site);
+const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
 
 const ARABIC = /[\u0600-\u06FF]/;
 
@@ -150,12 +150,7 @@ describe('office contact forms', { timeout: 180_000 }, () => {
     const tab = await openPage(site.browser);
     const { page } = tab;
     try {
-      await page.goto(`${site.server.baseUrl}/auth/login`);
-      await hydrated(page);
-      await page.locator('main input[autocomplete="email"]').fill(email);
-      await page.locator('main input[autocomplete="current-password"]').fill(password);
-      await page.locator('main form').getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+      await logIn(page, email, password);
 
       await page.goto(`${site.server.baseUrl}/contact-us/london`);
       await hydrated(page);

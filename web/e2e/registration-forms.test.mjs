@@ -17,7 +17,7 @@ import { openPage, useSiteAndBrowser } from './harness.mjs';
 import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
-const { newEmail, mailTo, waitForMail, confirmedAccount } = visitorHelpers(site);
+const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
 
 const seed = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -45,15 +45,6 @@ assert.ok(Date.parse(past.start) < Date.now() - day, 'the seed has a past webina
 const publication = seeded('publications')[0];
 
 const MARKETING = 'info@noorvale.example';
-
-async function logIn(page, email, password) {
-  await page.goto(`${site.server.baseUrl}/auth/login`);
-  await hydrated(page);
-  await page.locator('main input[autocomplete="email"]').fill(email);
-  await page.locator('main input[autocomplete="current-password"]').fill(password);
-  await page.locator('main form').getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-}
 
 /** A download answers a PDF: the status, the type and the file's first bytes. */
 async function assertPdf(response) {

@@ -90,7 +90,18 @@ export function visitorHelpers(site) {
     return email;
   }
 
+  /** Logs in through the login page, as a visitor does, and waits to be sent on. */
+  async function logIn(page, email, password) {
+    await page.goto(`${base()}/auth/login`);
+    await hydrated(page);
+    await page.locator('main input[autocomplete="email"]').fill(email);
+    await page.locator('main input[autocomplete="current-password"]').fill(password);
+    await page.locator('main form').getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  }
+
   return {
+    logIn,
     newEmail,
     mailTo,
     waitForMail,
