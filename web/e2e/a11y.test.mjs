@@ -55,3 +55,39 @@ for (const locale of ['en', 'ar']) {
     });
   }
 }
+
+// The states a template check does not reach: a form showing its errors, and the date picker's
+// dialog open over it.
+for (const [locale, theme] of [
+  ['en', 'theme-light'],
+  ['ar', 'theme-dark'],
+]) {
+  test(`${locale} ${theme}: a form with its errors and the open date picker pass axe`, async () => {
+    const tab = await openPage(site.browser, { storage: { theme } });
+    const { page } = tab;
+    const serious = async (state) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${state}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    try {
+      await page.goto(
+        `${site.server.baseUrl}${locale === 'en' ? '' : `/${locale}`}/forms#proposal`,
+      );
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const form = page.locator('#proposal form');
+      await form.locator('button[type="submit"]').click();
+      await form.locator('[aria-invalid="true"]').first().waitFor();
+      const problems = await serious('errors shown');
+
+      await form.locator('button[aria-haspopup="dialog"]').click();
+      await form.locator('[role="dialog"][aria-modal="true"]').waitFor();
+      problems.push(...(await serious('date picker open')));
+      assert.deepEqual(problems, []);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+}
