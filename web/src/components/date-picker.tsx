@@ -335,7 +335,7 @@ function Calendar({ id, locale, rtl, selected, min, onSelect, onClose, toggle, t
         aria-labelledby={headingId}
         aria-describedby={helpId}
         onKeyDown={onDialogKeyDown}
-        className="z-50 border border-line bg-raised p-3 text-ink shadow-panel max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:mx-auto max-sm:max-w-sm max-sm:rounded-t-card max-sm:border-b-0 max-sm:pb-6 sm:absolute sm:end-0 sm:top-full sm:mt-2 sm:w-80 sm:rounded-card"
+        className="z-50 border border-line bg-raised p-3 text-ink shadow-panel max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:mx-auto max-sm:max-w-sm max-sm:rounded-t-card max-sm:border-b-0 max-sm:pb-6 sm:absolute sm:end-0 sm:top-full sm:mt-2 sm:w-[22rem] sm:rounded-card"
       >
         <div className="flex items-center gap-0.5">
           <button
@@ -357,7 +357,7 @@ function Calendar({ id, locale, rtl, selected, min, onSelect, onClose, toggle, t
           <h2
             id={headingId}
             aria-live="polite"
-            className="min-w-0 flex-1 text-center text-base font-semibold text-ink"
+            className="min-w-0 flex-1 text-center text-base font-semibold whitespace-nowrap text-ink"
           >
             {heading}
           </h2>
