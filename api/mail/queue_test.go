@@ -72,7 +72,9 @@ func TestQueueSealsMessages(t *testing.T) {
 		if rec.Kind != "confirm-email" || rec.Sealed == "" || !rec.CreatedAt.Equal(c.Now()) {
 			t.Fatalf("queued row: %+v", rec)
 		}
-		for _, secret := range []string{"jan.devries", "Jan de Vries", "c2VjcmV0LXRva2Vu", "confirm-email/", "nl"} {
+		// Only strings long enough that random ciphertext cannot spell them by chance: a
+		// two-letter word such as the language turns up in the encoded bytes now and then.
+		for _, secret := range []string{"jan.devries", "Jan de Vries", "c2VjcmV0LXRva2Vu", "confirm-email/"} {
 			if strings.Contains(rec.Sealed, secret) {
 				t.Fatalf("the sealed column shows %q in clear", secret)
 			}
