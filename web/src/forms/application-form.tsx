@@ -326,11 +326,9 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
 
   const submit = onSubmit(async (values, token): Promise<ApiResult> => {
     const body = new FormData();
-    body.set('name', values.name.trim());
-    body.set('email', values.email.trim());
-    body.set('phone', values.phone.trim());
-    body.set('linkedin', values.linkedin.trim());
-    body.set('coverLetter', values.coverLetter.trim());
+    for (const name of ['name', 'email', 'phone', 'linkedin', 'coverLetter'] as const) {
+      body.set(name, values[name]);
+    }
     body.set('consent', values.consent ? 'true' : 'false');
     body.set('captcha', token);
     body.set('cv', cv as File, (cv as File).name);

@@ -43,15 +43,7 @@ export function ContactForm({ office, city }: { office: string; city: string }) 
   }
 
   const submit = onSubmit((values, token) =>
-    post(`/forms/contact/${encodeURIComponent(office)}`, {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      message: values.message.trim(),
-      consent: values.consent,
-      captcha: token,
-    }),
+    post(`/forms/contact/${encodeURIComponent(office)}`, { ...values, captcha: token }),
   );
 
   return (

@@ -51,18 +51,7 @@ export function InquiryForm() {
     );
   }
 
-  const submit = onSubmit((values, token) =>
-    post('/forms/inquiry', {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      subject: values.subject.trim(),
-      message: values.message.trim(),
-      consent: values.consent,
-      captcha: token,
-    }),
-  );
+  const submit = onSubmit((values, token) => post('/forms/inquiry', { ...values, captcha: token }));
 
   return (
     <SiteFormFrame

@@ -192,23 +192,16 @@ export function ProposalForm() {
     );
   }
 
-  const submit = onSubmit((values, token) => {
-    const start = values.preferredStart.trim();
-    return post('/forms/proposal', {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      company: values.company.trim(),
-      country: values.country.trim(),
-      companySize: values.companySize,
-      timeline: values.timeline,
+  const submit = onSubmit((values, token) =>
+    post('/forms/proposal', {
+      ...values,
       services: routesOf(values.services),
-      preferredStart: start ? (parseLocalDate(start, locale) ?? '') : '',
-      message: values.message.trim(),
-      consent: values.consent,
+      preferredStart: values.preferredStart
+        ? (parseLocalDate(values.preferredStart, locale) ?? '')
+        : '',
       captcha: token,
-    });
-  });
+    }),
+  );
 
   // The first box of the chooser takes focus when it is the first field at fault: its group
   // must be open by then.

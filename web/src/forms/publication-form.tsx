@@ -89,11 +89,7 @@ function PublicationForm({ publication }: { publication: string }) {
 
   const submit = onSubmit((values, token) =>
     post<Download>(`/forms/publication/${encodeURIComponent(publication)}`, {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      company: values.company.trim(),
-      jobTitle: values.jobTitle.trim(),
-      consent: values.consent,
+      ...values,
       captcha: token,
     }),
   );

@@ -58,7 +58,7 @@ export function useSiteForm<V extends Values, T = unknown>({
   }, [done, doneId]);
 
   /**
-   * A submit handler that sends the values with the captcha's token. Field errors come back
+   * A submit handler that sends the values, trimmed, with the captcha's token. Field errors come back
    * before the server checks the captcha, so only then is the token still unspent.
    */
   const onSubmit = (
@@ -67,7 +67,7 @@ export function useSiteForm<V extends Values, T = unknown>({
   ) =>
     form.onSubmit(
       async (current) => {
-        const result = await send(current, captcha.token);
+        const result = await send(trimmed(current), captcha.token);
         if (result.ok) {
           captcha.spend();
           setDone({ message: result.message, data: result.data });
@@ -100,4 +100,14 @@ function withoutEmpty<V>(values: Partial<V>): Partial<V> {
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== '' && value !== undefined),
   ) as Partial<V>;
+}
+
+/** The values as they are sent: text without the spaces around it. */
+function trimmed<V extends Values>(values: V): V {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value.trim() : value,
+    ]),
+  ) as V;
 }

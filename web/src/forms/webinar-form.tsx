@@ -58,11 +58,7 @@ export function WebinarForm({ webinar, start }: { webinar: string; start: string
 
   const submit = onSubmit((values, token) =>
     post<Registered>(`/forms/webinar/${encodeURIComponent(webinar)}`, {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      company: values.company.trim(),
-      jobTitle: values.jobTitle.trim(),
-      consent: values.consent,
+      ...values,
       captcha: token,
     }),
   );
