@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useId, type MouseEvent } from 'react';
 import { useTranslation } from '../translation';
 import { rememberLanguage } from '../language';
 import { switchLocalePath } from '../locale-paths';
@@ -7,7 +6,7 @@ import { usePage } from '../page-context';
 import type { Locale } from '../page-props';
 import { Flag } from './flags';
 import { ChevronDownIcon } from './icons';
-import { useDismiss } from './use-dismiss';
+import { useMenuButton } from './use-menu-button';
 
 /** Sends the browser to the same page in another language, after remembering the choice. */
 export function goToLanguage(locale: Locale): void {
@@ -18,55 +17,12 @@ export function goToLanguage(locale: Locale): void {
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { locale, languages, page } = usePage();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const { open, setOpen, container, button, list, toggle, onButtonKeyDown, onMenuKeyDown } =
+    useMenuButton();
   const listId = useId();
-
-  useDismiss(open, container, (reason) => {
-    setOpen(false);
-    if (reason === 'escape') button.current?.focus();
-  });
 
   const current = languages.find((language) => language.code === locale);
   const currentName = current?.name ?? t(`languages.${locale}`);
-
-  const items = () =>
-    Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  // A menu button moves focus into the menu as it opens; the menu must be visible first.
-  const openAndFocus = (which: 'first' | 'last') => {
-    flushSync(() => setOpen(true));
-    const all = items();
-    (which === 'first' ? all[0] : all[all.length - 1])?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAndFocus(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if (event.key === 'Tab') {
-      setOpen(false);
-      return;
-    }
-    const all = items();
-    const index = all.findIndex((item) => item === document.activeElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (index + 1) % all.length,
-      ArrowUp: (index - 1 + all.length) % all.length,
-      Home: 0,
-      End: all.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    all[target]?.focus();
-  };
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, code: Locale) => {
     event.preventDefault();
@@ -87,7 +43,7 @@ export function LanguageSwitcher() {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={t('header.language', { language: currentName })}
-        onClick={() => (open ? setOpen(false) : openAndFocus('first'))}
+        onClick={toggle}
         onKeyDown={onButtonKeyDown}
         className="inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium transition-colors hover:bg-white/10"
       >

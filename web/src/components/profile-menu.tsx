@@ -1,5 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useId, useState } from 'react';
 import { logout } from '../accounts/logout';
 import { useUser } from '../accounts/user-store';
 import { useLocalizedPath } from '../page-context';
@@ -9,7 +8,7 @@ import { Avatar } from './avatar';
 import { Spinner } from './form-controls';
 import { ChevronDownIcon } from './icons';
 import { LoginButton } from './login-button';
-import { useDismiss } from './use-dismiss';
+import { useMenuButton } from './use-menu-button';
 
 export const accountRoute = '/account';
 
@@ -23,53 +22,10 @@ type ProfileMenuProps = {
 export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
   const { t } = useTranslation();
   const localize = useLocalizedPath();
-  const [open, setOpen] = useState(false);
+  const { open, container, button, list, toggle, onButtonKeyDown, onMenuKeyDown } = useMenuButton();
   const [leaving, setLeaving] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const name = user.fullName || user.email;
-
-  useDismiss(open, container, (reason) => {
-    setOpen(false);
-    if (reason === 'escape') button.current?.focus();
-  });
-
-  const items = () =>
-    Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  const openAndFocus = (which: 'first' | 'last') => {
-    flushSync(() => setOpen(true));
-    const all = items();
-    (which === 'first' ? all[0] : all[all.length - 1])?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAndFocus(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if (event.key === 'Tab') {
-      setOpen(false);
-      return;
-    }
-    const all = items();
-    const index = all.findIndex((item) => item === document.activeElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (index + 1) % all.length,
-      ArrowUp: (index - 1 + all.length) % all.length,
-      Home: 0,
-      End: all.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    all[target]?.focus();
-  };
 
   const onLogout = async () => {
     setLeaving(true);
@@ -85,7 +41,7 @@ export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={t('profileMenu.menuLabel', { name })}
-        onClick={() => (open ? setOpen(false) : openAndFocus('first'))}
+        onClick={toggle}
         onKeyDown={onButtonKeyDown}
         className="inline-flex items-center gap-2 rounded-full border border-line py-1 ps-1 pe-2 text-sm font-semibold text-ink transition-colors hover:bg-surface"
       >
