@@ -7,9 +7,9 @@ import {
   FormShell,
   FormStatus,
   PasswordField,
+  PhoneField,
   Spinner,
   SubmitButton,
-  TextField,
 } from '../components/form-controls';
 import { flashToast, showToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
@@ -225,15 +225,10 @@ export function ProfileForm({ user }: { user: User }) {
         </p>
         <p className="mt-1 text-sm text-ink-muted">{t('account.profile.emailNote')}</p>
       </div>
-      <TextField
+      <PhoneField
         label={t('fields.phone')}
         state={form.field('phoneNumber')}
         {...form.input('phoneNumber')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        dir="ltr"
-        placeholder="+971 4 123 4567"
         hint={t('fields.phoneHint')}
       />
       <SubmitButton

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormStatus, Spinner, SubmitButton, TextField } from '../components/form-controls';
+import { EmailField, FormStatus, Spinner, SubmitButton } from '../components/form-controls';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
@@ -33,16 +33,7 @@ function ResendConfirmation() {
     >
       <p className="text-sm text-ink-muted">{t('confirm.resendIntro')}</p>
       <FormStatus message={form.message} id={form.messageId} />
-      <TextField
-        label={t('fields.email')}
-        state={form.field('email')}
-        {...form.input('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-      />
+      <EmailField label={t('fields.email')} state={form.field('email')} {...form.input('email')} />
       <SubmitButton
         busy={form.busy}
         label={t('confirm.resend')}

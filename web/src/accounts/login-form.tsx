@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Captcha } from '../components/captcha';
 import {
   Checkbox,
+  EmailField,
   FormStatus,
   PasswordField,
   SubmitButton,
-  TextField,
 } from '../components/form-controls';
 import { flashToast, showToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
@@ -111,16 +111,7 @@ export function LoginForm() {
           </button>
         )}
       </FormStatus>
-      <TextField
-        label={t('fields.email')}
-        state={form.field('email')}
-        {...form.input('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-      />
+      <EmailField label={t('fields.email')} state={form.field('email')} {...form.input('email')} />
       <PasswordField
         label={t('fields.password')}
         state={form.field('password')}

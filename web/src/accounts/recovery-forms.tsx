@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Captcha } from '../components/captcha';
-import { FormShell, SubmitButton, TextField } from '../components/form-controls';
+import { EmailField, FormShell, SubmitButton, TextField } from '../components/form-controls';
 import { flashToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
@@ -72,16 +72,7 @@ export function ForgotPasswordForm() {
 
   return (
     <FormShell form={form} onSubmit={submit}>
-      <TextField
-        label={t('fields.email')}
-        state={form.field('email')}
-        {...form.input('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-      />
+      <EmailField label={t('fields.email')} state={form.field('email')} {...form.input('email')} />
       <Captcha
         onChange={captcha.onChange}
         error={captcha.error}
@@ -141,16 +132,7 @@ export function VerifyCodeForm({ email }: { email: string }) {
 
   return (
     <FormShell form={form} onSubmit={submit}>
-      <TextField
-        label={t('fields.email')}
-        state={form.field('email')}
-        {...form.input('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-      />
+      <EmailField label={t('fields.email')} state={form.field('email')} {...form.input('email')} />
       <TextField
         label={t('fields.code')}
         state={form.field('code')}

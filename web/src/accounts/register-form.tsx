@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
-import { FormShell, SubmitButton, TextField } from '../components/form-controls';
+import { EmailField, FormShell, PhoneField, SubmitButton } from '../components/form-controls';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
@@ -80,25 +80,11 @@ export function RegisterForm() {
   return (
     <FormShell form={form} onSubmit={submit}>
       <NameFields form={form} />
-      <TextField
-        label={t('fields.email')}
-        state={form.field('email')}
-        {...form.input('email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
-      />
-      <TextField
+      <EmailField label={t('fields.email')} state={form.field('email')} {...form.input('email')} />
+      <PhoneField
         label={t('fields.phone')}
         state={form.field('phoneNumber')}
         {...form.input('phoneNumber')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        dir="ltr"
-        placeholder="+971 4 123 4567"
         hint={t('fields.phoneHint')}
       />
       <NewPasswordFields form={form} name="password" label={t('fields.password')} />

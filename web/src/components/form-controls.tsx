@@ -44,6 +44,27 @@ export function TextField({ label, state, hint, addon, className = '', ...input 
   );
 }
 
+/** An e-mail address: the keyboard, autofill and left-to-right text an address needs. Required. */
+export function EmailField(props: FieldProps) {
+  return (
+    <TextField type="email" autoComplete="email" inputMode="email" dir="ltr" required {...props} />
+  );
+}
+
+/** A phone number in international format, with an example of the format. */
+export function PhoneField(props: FieldProps) {
+  return (
+    <TextField
+      type="tel"
+      autoComplete="tel"
+      inputMode="tel"
+      dir="ltr"
+      placeholder="+971 4 123 4567"
+      {...props}
+    />
+  );
+}
+
 /** A field's label, with a mark on required fields (the word is in the field's own semantics). */
 function FieldLabel({
   htmlFor,

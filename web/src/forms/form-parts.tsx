@@ -6,8 +6,10 @@ import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
 import {
   buttonClass,
+  EmailField,
   FieldError,
   FormShell,
+  PhoneField,
   SubmitButton,
   TextField,
 } from '../components/form-controls';
@@ -203,26 +205,16 @@ export function PersonFields<V extends PersonValues>({
         maxLength={formLimits.name}
         required
       />
-      <TextField
+      <EmailField
         label={t('fields.email')}
         state={form.field(key('email'))}
         {...form.input(key('email'))}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        required
       />
       {phone && (
-        <TextField
+        <PhoneField
           label={t(phone === 'required' ? 'fields.phone' : 'fields.phoneOptional')}
           state={form.field(key('phone'))}
           {...form.input(key('phone'))}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          placeholder="+971 4 123 4567"
           hint={t('fields.phoneHint')}
           required={phone === 'required'}
         />
