@@ -11,6 +11,7 @@ import { useCaptcha } from './use-captcha';
 import { useForm } from './use-form';
 import { NewPasswordFields } from './account-fields';
 import { checkCode, checkConfirmation, checkEmail, checkNewPassword } from './validation';
+import { useBrowserValue } from '../browser-value';
 
 /** Where the verified code's token waits for the reset page: this tab only, never the URL. */
 export const resetStorageKey = 'passwordReset';
@@ -91,13 +92,11 @@ export function ForgotPasswordForm() {
   );
 }
 
-const noEmail = () => '';
 const emailFromAddress = () => new URLSearchParams(window.location.search).get('email') ?? '';
-const noSubscription = () => () => {};
 
 /** The e-mail address the previous step put in the address (?email=), read after hydration. */
 export function useEmailFromAddress(): string {
-  return useSyncExternalStore(noSubscription, emailFromAddress, noEmail);
+  return useBrowserValue(emailFromAddress) ?? '';
 }
 
 /** Step 2: the code from the e-mail; a right code gives a token for the next step. */
@@ -185,7 +184,7 @@ function ticketSnapshot(): ResetTicket | null {
  */
 export function useResetTicket(): ResetTicket | null | undefined {
   return useSyncExternalStore<ResetTicket | null | undefined>(
-    noSubscription,
+    () => () => {},
     ticketSnapshot,
     unknownTicket,
   );

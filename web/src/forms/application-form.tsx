@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { upload, type ApiResult } from '../accounts/api-client';
 import type { FieldState } from '../accounts/use-form';
 import { buttonClass, FieldError, TextArea, TextField } from '../components/form-controls';
@@ -21,6 +21,7 @@ import {
   formLimits,
 } from './rules';
 import { useSiteForm } from './use-site-form';
+import { useBrowserValue } from '../browser-value';
 
 /** What the CV picker offers: PDF and Word (.docx), by extension and by type. */
 export const cvAccept =
@@ -28,18 +29,14 @@ export const cvAccept =
 
 const maxCvMegabytes = formLimits.cvBytes / (1024 * 1024);
 
-const noSubscription = () => () => {};
-
 /**
  * Whether a vacancy still takes applications by the visitor's clock: through its closing date
  * (a date without a time), included. The cached page is the same for everyone at any time, so
  * the server leaves it undecided (null) and the browser decides once hydrated.
  */
 export function useApplicationsOpen(validThrough: string): boolean | null {
-  return useSyncExternalStore(
-    noSubscription,
+  return useBrowserValue(
     () => /^\d{4}-\d{2}-\d{2}$/.test(validThrough) && todayIso() <= validThrough,
-    () => null,
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { post } from '../accounts/api-client';
 import type { FieldState } from '../accounts/use-form';
@@ -23,6 +23,7 @@ import {
   formLimits,
 } from './rules';
 import { useSiteForm } from './use-site-form';
+import { useBrowserValue } from '../browser-value';
 
 /** Company sizes the server accepts, and the key of each one's label under `proposal.sizes`. */
 export const companySizes = [
@@ -88,7 +89,6 @@ export function serviceGroups(
   return groups;
 }
 
-const noSubscription = () => () => {};
 /** The service a link chose in advance: the route after #proposal (routes.ts proposalRoute). */
 function serviceInAddress(): string | null {
   let hash: string;
@@ -99,7 +99,6 @@ function serviceInAddress(): string | null {
   }
   return hash.startsWith('proposal/') ? hash.slice('proposal'.length) : null;
 }
-const noService = () => null;
 
 /** The chosen services are kept as one string of routes separated by spaces. */
 const routesOf = (value: string) => value.split(' ').filter(Boolean);
@@ -122,7 +121,7 @@ export function ProposalForm() {
   });
   const allRoutes = groups.flatMap((group) => group.choices.map((choice) => choice.route));
   // A link from a service's page (/forms#proposal/<route>) chooses it in advance.
-  const wanted = useSyncExternalStore(noSubscription, serviceInAddress, noService);
+  const wanted = useBrowserValue(serviceInAddress);
   // Groups the visitor opened or closed; the others start open when they are the first or hold
   // the service chosen in advance.
   const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { contentOf, type WebinarContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
@@ -16,19 +15,14 @@ import { formatMinutes, instantOf } from '../formatting';
 import { formsNamespace } from '../i18n';
 import { useContentLang, usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
-
-const noSubscription = () => () => {};
+import { useBrowserValue } from '../browser-value';
 
 /**
  * Whether the webinar is still to come, by the visitor's clock. The cached page is the same for
  * everyone at any time, so the server leaves it open (null) and the browser decides.
  */
 export function useUpcoming(start: string): boolean | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => instantOf(start) > Date.now(),
-    () => null,
-  );
+  return useBrowserValue(() => instantOf(start) > Date.now());
 }
 
 /** A webinar: when, how long, in which language, who speaks, and what it covers. */
