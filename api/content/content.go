@@ -98,6 +98,7 @@ type Page struct {
 	Children       []MenuItem // child pages (a landing page's services or standards)
 	Collection     string     // the collection a list or item page shows, else ""
 	Slug           string     // an item page's slug, else ""
+	Number         int        // a list's page number from 2 on; 0 for its first page and every other page
 }
 
 // SignedInOnly reports whether the page exists only for a signed-in visitor,

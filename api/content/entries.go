@@ -1,9 +1,13 @@
 package content
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -59,6 +63,16 @@ func collectionNames() []string {
 // homeItems is how many news stories the home page shows.
 const homeItems = 8
 
+// ListPageSize is how many items a list page shows. Older items are on
+// further pages ("/resources/news/page/2"), so an edit never re-renders an
+// ever-growing list.
+const ListPageSize = 12
+
+// PagedRoute returns the route of page n (2 or more) of a list page.
+func PagedRoute(listRoute string, n int) string {
+	return listRoute + "/page/" + strconv.Itoa(n)
+}
+
 // ItemSummary is what a list shows of an item.
 type ItemSummary struct {
 	Collection     string `json:"collection"`
@@ -85,6 +99,7 @@ type PageContent struct {
 // entryText is one content entry, decoded as far as the catalogue needs.
 type entryText struct {
 	body    json.RawMessage
+	digest  [16]byte  // identifies the body and its change time: what a document built from it depends on
 	changed time.Time // when the store last saw the entry change
 	title   string
 	updated string      // the date the content gives itself: legal pages, items
@@ -176,6 +191,13 @@ func (c *Catalog) WithEntries(entries []store.ContentEntry) (out *Catalog, probl
 		}
 		list := out.listItems(p, items[p.Collection], &problems)
 		out.lists[p.Collection] = list
+		for n := 2; n <= pageCount(len(list)); n++ {
+			paged := *p
+			paged.Route = PagedRoute(p.Route, n)
+			paged.Number = n
+			out.add(&paged)
+			out.texts[paged.Route] = out.texts[p.Route]
+		}
 		for _, it := range list {
 			if c.byRoute[it.page.Route] != nil || out.byRoute[it.page.Route] != nil {
 				problems = append(problems, fmt.Errorf("content: item page %s has the route of another page", it.page.Route))
@@ -246,6 +268,10 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		return nil, fmt.Errorf("content: %s: stored body is not usable: %w", EntryFile(e), err)
 	}
 	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated}
+	h := sha256.New()
+	_, _ = io.WriteString(h, e.Body)
+	_ = binary.Write(h, binary.LittleEndian, e.UpdatedAt.UnixNano())
+	copy(t.digest[:], h.Sum(nil))
 	if col == nil {
 		if e.Slug == "/" {
 			body, err := sanitizeHome(t.body)
@@ -349,11 +375,17 @@ func (c *Catalog) lookup(route string, loc locale.Locale) (*entryText, locale.Lo
 	return nil, loc
 }
 
-// Content returns a page's content in a language, falling back to English.
-// Updated is the date the text gives itself (legal pages, items) or the day
-// its entry last changed; a list page also counts its items, and the home
-// page its news.
+// Content returns a page's content in a language, falling back to English,
+// as of now. Updated is the date the text gives itself (legal pages, items)
+// or the day its entry last changed; a list page also counts the items it
+// shows, and the home page its news.
 func (c *Catalog) Content(p *Page, loc locale.Locale) PageContent {
+	return c.ContentAt(p, loc, time.Now())
+}
+
+// ContentAt is Content as of a given moment, which decides the webinars a
+// list page shows.
+func (c *Catalog) ContentAt(p *Page, loc locale.Locale, now time.Time) PageContent {
 	t, in := c.lookup(p.Route, loc)
 	out := PageContent{Locale: in}
 	latest := time.Time{}
@@ -365,15 +397,9 @@ func (c *Catalog) Content(p *Page, loc locale.Locale) PageContent {
 		}
 		latest = t.changed
 	}
-	collection := p.Collection
-	if p.Kind == KindHome {
-		collection = "news"
-	}
-	if p.Slug == "" && collection != "" {
-		for _, it := range c.lists[collection] {
-			if t, _ := it.text(loc); t.changed.After(latest) {
-				latest = t.changed
-			}
+	for _, it := range c.shown(p, now) {
+		if t, _ := it.text(loc); t.changed.After(latest) {
+			latest = t.changed
 		}
 	}
 	out.Updated = isoDate(latest)
@@ -389,51 +415,107 @@ func (it *listedItem) text(loc locale.Locale) (*entryText, locale.Locale) {
 }
 
 // Items returns the item summaries a page lists in a language: a list
-// page's collection, newest first (webinars: upcoming ones first, soonest
-// first, then past ones, newest first, as of now); the home page's latest
-// news, repeated in order when there are fewer than it shows; else none.
+// page's share of its collection, newest first (webinars: upcoming ones
+// first, soonest first, then past ones, newest first, as of now); the home
+// page's latest news, repeated in order when there are fewer than it shows;
+// else none.
 func (c *Catalog) Items(p *Page, loc locale.Locale, now time.Time) []ItemSummary {
+	shown := c.shown(p, now)
+	out := make([]ItemSummary, len(shown))
+	for i, it := range shown {
+		t, _ := it.text(loc)
+		out[i] = t.summary
+		if it.page.Collection == "webinars" {
+			soon := it.when.After(now)
+			out[i].Upcoming = &soon
+		}
+	}
+	return out
+}
+
+// Pagination returns a list page's number and how many pages its list has;
+// 0, 0 for any other page.
+func (c *Catalog) Pagination(p *Page) (number, pages int) {
+	if p.Collection == "" || p.Slug != "" {
+		return 0, 0
+	}
+	return max(p.Number, 1), max(pageCount(len(c.lists[p.Collection])), 1)
+}
+
+func pageCount(items int) int { return (items + ListPageSize - 1) / ListPageSize }
+
+// shown returns the items a page shows, in order.
+func (c *Catalog) shown(p *Page, now time.Time) []*listedItem {
 	switch {
 	case p.Kind == KindHome:
-		news := c.summaries("news", loc, now)
+		news := c.lists["news"]
 		if len(news) == 0 {
-			return []ItemSummary{}
+			return nil
 		}
-		out := make([]ItemSummary, homeItems)
+		out := make([]*listedItem, homeItems)
 		for i := range out {
 			out[i] = news[i%len(news)]
 		}
 		return out
 	case p.Collection != "" && p.Slug == "":
-		return c.summaries(p.Collection, loc, now)
+		all := c.ordered(p.Collection, now)
+		from := (max(p.Number, 1) - 1) * ListPageSize
+		if from >= len(all) {
+			return nil
+		}
+		return all[from:min(from+ListPageSize, len(all))]
 	}
-	return []ItemSummary{}
+	return nil
 }
 
-func (c *Catalog) summaries(collection string, loc locale.Locale, now time.Time) []ItemSummary {
+// ordered returns a collection's items in list order: newest first, except
+// webinars, whose upcoming ones come first, soonest first.
+func (c *Catalog) ordered(collection string, now time.Time) []*listedItem {
 	list := c.lists[collection]
-	out := make([]ItemSummary, 0, len(list))
 	if collection != "webinars" {
-		for _, it := range list {
-			t, _ := it.text(loc)
-			out = append(out, t.summary)
-		}
-		return out
+		return list
 	}
-	var upcoming, past []ItemSummary
+	var upcoming, past []*listedItem
 	for _, it := range list {
-		t, _ := it.text(loc)
-		s := t.summary
-		soon := it.when.After(now)
-		s.Upcoming = &soon
-		if soon {
-			upcoming = append(upcoming, s)
+		if it.when.After(now) {
+			upcoming = append(upcoming, it)
 		} else {
-			past = append(past, s)
+			past = append(past, it)
 		}
 	}
 	slices.Reverse(upcoming) // the list is newest first: the soonest is last
-	return append(append(out, upcoming...), past...)
+	return append(upcoming, past...)
+}
+
+// WriteSources writes to w what the document of a page in a language is
+// built from in the catalogue, as of now: the text it shows and the
+// language that text is in, and each item it lists with whether a webinar
+// is still upcoming. Two calls write the same bytes exactly when the page's
+// props (BuildProps) would be the same, given the same site and build.
+func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time.Time) {
+	var buf [64]byte
+	b := append(buf[:0], p.Route...)
+	b = append(b, 0)
+	b = append(b, loc...)
+	if t, in := c.lookup(p.Route, loc); t != nil {
+		b = append(b, 't')
+		b = append(b, in...)
+		b = append(b, t.digest[:]...)
+	}
+	_, _ = w.Write(b)
+	if number, pages := c.Pagination(p); pages > 0 {
+		_, _ = fmt.Fprintf(w, "p%d/%d", number, pages)
+	}
+	for _, it := range c.shown(p, now) {
+		t, in := it.text(loc)
+		b = append(buf[:0], 'i')
+		b = append(b, in...)
+		b = append(b, t.digest[:]...)
+		if it.page.Collection == "webinars" && it.when.After(now) {
+			b = append(b, 'u')
+		}
+		_, _ = w.Write(b)
+	}
 }
 
 // NextChange returns the first moment after now at which a page's items

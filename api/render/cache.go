@@ -1,22 +1,17 @@
 package render
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/sha256"
+	"crypto/rand"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/andybalholm/brotli"
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
@@ -37,278 +32,81 @@ type ContentStore interface {
 	ContentEntries(ctx context.Context) ([]store.ContentEntry, error)
 }
 
-// Variant is one encoding of a cached document with its ready-made header values.
-type Variant struct {
-	Body     []byte
-	ETag     []string // strong tag; per-encoding so caches never mix them up
-	Encoding []string // Content-Encoding, nil for identity
-	Length   []string // Content-Length
-}
-
-// Entry is a rendered document, stored once in each encoding.
-type Entry struct {
-	Status      int
-	ContentType []string // Content-Type header value
-	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body; "" for a private entry
-	Private     bool     // rendered for one signed-in visitor: never cached, never served to anyone else
-	Identity    Variant
-	Gzip        Variant
-	Brotli      Variant
-}
-
-// HTMLType is the content type of rendered pages.
-const HTMLType = "text/html; charset=utf-8"
-
-var htmlContentType = []string{HTMLType}
-
-// Matches reports whether an If-None-Match header names this document in
-// any of its encodings: they all carry the same content.
-func (e *Entry) Matches(ifNoneMatch string) bool {
-	if e.Hash == "" {
-		return false
-	}
-	for len(ifNoneMatch) > 0 {
-		var tag string
-		tag, ifNoneMatch = nextToken(ifNoneMatch)
-		if tag == "*" {
-			return true
-		}
-		if len(tag) > 2 && tag[:2] == "W/" {
-			tag = tag[2:]
-		}
-		if len(tag) < 2 || tag[0] != '"' || tag[len(tag)-1] != '"' {
-			continue
-		}
-		tag = tag[1 : len(tag)-1]
-		if len(tag) < len(e.Hash) || tag[:len(e.Hash)] != e.Hash {
-			continue
-		}
-		switch tag[len(e.Hash):] {
-		case "", "-gz", "-br":
-			return true
-		}
-	}
-	return false
-}
-
-// nextToken returns the next comma-separated element, trimmed, and the rest.
-func nextToken(s string) (string, string) {
-	end := len(s)
-	rest := ""
-	for i := 0; i < len(s); i++ {
-		if s[i] == ',' {
-			end, rest = i, s[i+1:]
-			break
-		}
-	}
-	tok := s[:end]
-	for len(tok) > 0 && (tok[0] == ' ' || tok[0] == '\t') {
-		tok = tok[1:]
-	}
-	for len(tok) > 0 && (tok[len(tok)-1] == ' ' || tok[len(tok)-1] == '\t') {
-		tok = tok[:len(tok)-1]
-	}
-	return tok, rest
-}
-
-// Select picks the variant for an Accept-Encoding header: brotli, then gzip,
-// then identity.
-func (e *Entry) Select(acceptEncoding string) *Variant {
-	if acceptEncoding == "" {
-		return &e.Identity
-	}
-	if AcceptsEncoding(acceptEncoding, "br") {
-		return &e.Brotli
-	}
-	if AcceptsEncoding(acceptEncoding, "gzip") {
-		return &e.Gzip
-	}
-	return &e.Identity
-}
-
-// AcceptsEncoding reports whether an Accept-Encoding header allows a coding,
-// without allocating: the page path runs this on every request.
-func AcceptsEncoding(header, coding string) bool {
-	for len(header) > 0 {
-		var tok string
-		tok, header = nextToken(header)
-		name, params := tok, ""
-		for i := 0; i < len(tok); i++ {
-			if tok[i] == ';' {
-				name, params = tok[:i], tok[i+1:]
-				break
-			}
-		}
-		for len(name) > 0 && name[len(name)-1] == ' ' {
-			name = name[:len(name)-1]
-		}
-		if !equalFold(name, coding) && name != "*" {
-			continue
-		}
-		return !zeroQuality(params)
-	}
-	return false
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		ca, cb := a[i]|0x20, b[i]|0x20
-		if ca != cb {
-			return false
-		}
-	}
-	return true
-}
-
-// zeroQuality reports whether parameters say q=0 (q=0, q=0.0, q=0.000).
-func zeroQuality(params string) bool {
-	for len(params) > 0 && params[0] == ' ' {
-		params = params[1:]
-	}
-	if len(params) < 2 || (params[0] != 'q' && params[0] != 'Q') || params[1] != '=' {
-		return false
-	}
-	v := params[2:]
-	if len(v) == 0 || v[0] != '0' {
-		return false
-	}
-	for i := 1; i < len(v); i++ {
-		if v[i] != '.' && v[i] != '0' && v[i] != ' ' {
-			return false
-		}
-	}
-	return true
-}
-
-// NewEntry compresses an HTML document once in every encoding.
-func NewEntry(status int, html []byte) (*Entry, error) {
-	return newEntry(status, htmlContentType, html)
-}
-
-// NewPrivateEntry wraps an HTML document rendered for one visitor. It is
-// not compressed ahead (it is sent once, compressed on the way out if at
-// all) and carries no ETag: every variant is the identity body.
-func NewPrivateEntry(status int, html []byte) *Entry {
-	v := Variant{Body: html, Length: []string{strconv.Itoa(len(html))}}
-	return &Entry{Status: status, ContentType: htmlContentType, Private: true, Identity: v, Gzip: v, Brotli: v}
-}
-
-// NewDocument compresses a document of another type once in every encoding.
-func NewDocument(status int, contentType string, body []byte) (*Entry, error) {
-	return newEntry(status, []string{contentType}, body)
-}
-
-func newEntry(status int, contentType []string, body []byte) (*Entry, error) {
-	// Entries live as long as the cache: keep exactly the bytes, not the
-	// spare capacity of the buffer the body was read into.
-	body = bytes.Clone(body)
-	sum := sha256.Sum256(body)
-	hash := base64.RawURLEncoding.EncodeToString(sum[:16])
-	gz, err := gzipBytes(body)
-	if err != nil {
-		return nil, err
-	}
-	br, err := brotliBytes(body)
-	if err != nil {
-		return nil, err
-	}
-	return &Entry{
-		Status:      status,
-		ContentType: contentType,
-		Hash:        hash,
-		Identity:    newVariant(body, `"`+hash+`"`, ""),
-		Gzip:        newVariant(gz, `"`+hash+`-gz"`, "gzip"),
-		Brotli:      newVariant(br, `"`+hash+`-br"`, "br"),
-	}, nil
-}
-
-func newVariant(body []byte, etag, encoding string) Variant {
-	v := Variant{Body: body, ETag: []string{etag}, Length: []string{strconv.Itoa(len(body))}}
-	if encoding != "" {
-		v.Encoding = []string{encoding}
-	}
-	return v
-}
-
-// Compressors are reused: a brotli encoder at quality 9 allocates several
-// megabytes, and a full render compresses hundreds of documents.
-var (
-	gzipWriters   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
-	brotliWriters = sync.Pool{New: func() any {
-		return brotli.NewWriterOptions(nil, brotli.WriterOptions{Quality: brotliQuality, LGWin: 22})
-	}}
-)
-
-func gzipBytes(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w := gzipWriters.Get().(*gzip.Writer)
-	defer gzipWriters.Put(w)
-	w.Reset(&buf)
-	if _, err := w.Write(b); err != nil {
-		return nil, fmt.Errorf("render: gzip: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("render: gzip: %w", err)
-	}
-	return bytes.Clone(buf.Bytes()), nil
-}
-
-// brotliQuality trades a little size for render time: quality 11 is several
-// times slower than 9 for about 2 % smaller pages, and every page is
-// compressed again whenever content changes.
-const brotliQuality = 9
-
-func brotliBytes(b []byte) ([]byte, error) {
-	var buf bytes.Buffer
-	w := brotliWriters.Get().(*brotli.Writer)
-	defer brotliWriters.Put(w)
-	w.Reset(&buf)
-	if _, err := w.Write(b); err != nil {
-		return nil, fmt.Errorf("render: brotli: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("render: brotli: %w", err)
-	}
-	return bytes.Clone(buf.Bytes()), nil
+// DocumentStore keeps rendered documents in the database, so a restart or
+// another replica of the same build loads them instead of rendering, and
+// hands out the lease on rendering a build's changes.
+type DocumentStore interface {
+	UseBuild(ctx context.Context, build string, scriptHashes []string, now time.Time) error
+	AcquireRenderLease(ctx context.Context, build, holder string, now time.Time, ttl time.Duration) (bool, error)
+	ReleaseRenderLease(ctx context.Context, build, holder string) error
+	SaveDocuments(ctx context.Context, build string, docs []store.RenderedDocument, now time.Time) (int64, error)
+	DocumentsAfter(ctx context.Context, build string, seq int64) ([]store.RenderedDocument, error)
+	LatestDocumentSeq(ctx context.Context, build string) (int64, error)
+	DeleteDocuments(ctx context.Context, build string, paths []string) error
+	PruneBuilds(ctx context.Context, cutoff time.Time) (int64, error)
 }
 
 // CacheConfig configures a Cache. Zero values take the defaults noted beside them.
 type CacheConfig struct {
 	Renderer     Renderer
 	Store        ContentStore
+	Documents    DocumentStore    // where rendered documents are kept; none: memory only
+	Build        string           // identifies the build that renders (see BuildID); "dev" when empty
+	ScriptHashes func() []string  // the inline-script hashes of the running renderer, recorded with the build
 	Catalog      *content.Catalog // the page tree of sitemap.json; texts and item pages come from the store
 	BaseURL      string
 	Captcha      content.Captcha // the captcha the forms show; provider "altcha" when empty
 	Logger       *slog.Logger
 	Now          func() time.Time // clock for the footer year, upcoming webinars and the daily refresh; time.Now
 	Workers      int              // concurrent renders; 2
-	PollInterval time.Duration    // how often the content version is checked; 2 s
+	PollInterval time.Duration    // how often the content version and other replicas' documents are checked; 2 s
+	LeaseTTL     time.Duration    // how long a render lease lasts unrenewed; 30 s
+	OnRendered   func(Pass)       // told of every pass that rendered or loaded documents
 }
 
-// Cache keeps every public page in every language rendered in memory,
-// with the sitemaps and robots.txt, and re-renders when the content
-// changes, when a webinar starts and at least once a day. Lookups take no
+// Pass describes one pass of bringing the cache up to date.
+type Pass struct {
+	Planned  int           // documents the catalogue has
+	Rendered int           // documents rendered in this pass
+	Loaded   int           // documents loaded from the store, rendered by another process
+	Took     time.Duration // wall time of the pass
+}
+
+// Cache keeps every public page in every language rendered in memory, with
+// the sitemaps and robots.txt. Each document carries the fingerprint of
+// what it was built from; when the content, the site's identity, the date
+// or the build changes, only the documents whose fingerprint changed are
+// rendered again, by the one process holding the build's render lease, and
+// stored, and every other process loads them from the store. Lookups take no
 // lock: the map is replaced, never changed in place.
 type Cache struct {
 	cfg        CacheConfig
 	log        *slog.Logger
+	holder     string // this process, as lease holder
 	entries    atomic.Pointer[map[string]*Entry]
 	filled     atomic.Bool
 	site       atomic.Pointer[content.Site]
 	catalog    atomic.Pointer[content.Catalog]
-	lastRender atomic.Int64 // duration of the last complete render, in nanoseconds
+	lastRender atomic.Int64 // duration of the last pass that rendered, in nanoseconds
 
-	renderMu sync.Mutex // one full render at a time
+	renderMu sync.Mutex // one pass at a time; guards the fields below
 	writeMu  sync.Mutex // serialises map replacement
 
-	version    int64     // content version of the last complete render
-	day        string    // UTC date of the last complete render
-	complete   bool      // whether the last full render rendered everything
-	nextChange time.Time // when the last render's lists change by themselves; zero for never
-	seen       time.Time // the newest content entry change the last complete render included
+	build    string       // the build whose documents the cache holds
+	seq      atomic.Int64 // the newest stored document loaded
+	plan     *plan        // the last plan; nil before the first
+	complete bool         // whether every planned document is current
+	buildUse time.Time    // when the build was last recorded as in use
+}
+
+// plan is every document the catalogue has, with what it is built from.
+type plan struct {
+	version    int64     // content version it was made from
+	day        string    // UTC date it was made on
+	nextChange time.Time // when its lists change by themselves; zero for never
+	in         PropsInput
+	jobs       []job
+	live       map[string]bool // every key the cache should hold
 }
 
 // NewCache builds an empty cache; RenderAll or Run fills it.
@@ -322,13 +120,21 @@ func NewCache(cfg CacheConfig) *Cache {
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 2 * time.Second
 	}
+	if cfg.LeaseTTL <= 0 {
+		cfg.LeaseTTL = 30 * time.Second
+	}
+	if cfg.Build == "" {
+		cfg.Build = "dev"
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.Captcha.Provider == "" {
 		cfg.Captcha = content.Captcha{Provider: "altcha"}
 	}
-	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache")}
+	var id [9]byte
+	_, _ = rand.Read(id[:])
+	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache"), holder: base64.RawURLEncoding.EncodeToString(id[:]), build: cfg.Build}
 	empty := map[string]*Entry{}
 	c.entries.Store(&empty)
 	c.catalog.Store(cfg.Catalog)
@@ -361,185 +167,402 @@ func (c *Cache) Len() int { return len(*c.entries.Load()) }
 
 // job is one document to render.
 type job struct {
-	key  string
-	page *content.Page
-	loc  locale.Locale
+	key         string
+	page        *content.Page
+	loc         locale.Locale
+	fingerprint string
 }
 
 // jobsFor lists every document to cache: each public page and the
-// not-found page in every language. Pages only a signed-in visitor sees are
-// left out: they are rendered per request.
-func jobsFor(cat *content.Catalog) []job {
+// not-found page in every language, with its fingerprint. Pages only a
+// signed-in visitor sees are left out: they are rendered per request.
+func jobsFor(in PropsInput, build, site string) []job {
+	cat := in.Catalog
 	pages := cat.Pages()
+	notFound := cat.NotFound()
 	out := make([]job, 0, (len(pages)+1)*len(locale.All))
 	for _, l := range locale.All {
 		for _, p := range pages {
 			if p.SignedInOnly() {
 				continue
 			}
-			out = append(out, job{key: locale.Path(l, p.Route), page: p, loc: l})
+			out = append(out, job{key: locale.Path(l, p.Route), page: p, loc: l, fingerprint: Fingerprint(build, site, in, p, l)})
 		}
-		out = append(out, job{key: notFoundKey(l), page: cat.NotFound(), loc: l})
+		out = append(out, job{key: notFoundKey(l), page: notFound, loc: l, fingerprint: Fingerprint(build, site, in, notFound, l)})
 	}
 	return out
 }
 
-// RenderAll rebuilds the catalogue from the store, writes the sitemaps and
-// robots.txt, renders every page in every language and the not-found pages,
-// then swaps in the documents that rendered and drops those of pages that
-// no longer exist. A document that failed keeps its previous version, so a
-// renderer outage never empties the cache.
+// errWaiting reports that another process holds the render lease: the
+// documents it renders arrive through the store.
+var errWaiting = errors.New("render: another process is rendering these documents")
+
+// RenderAll brings every document up to date: it rebuilds the catalogue
+// from the store, writes the sitemaps and robots.txt, loads what other
+// processes stored, and renders the documents whose fingerprint changed
+// (when it gets the render lease; otherwise it leaves them to the holder).
+// Documents of pages that no longer exist are dropped. A document that
+// failed keeps its previous version, so a renderer outage never empties
+// the cache.
 func (c *Cache) RenderAll(ctx context.Context) error {
 	c.renderMu.Lock()
 	defer c.renderMu.Unlock()
+	p, err := c.makePlan(ctx)
+	if err != nil {
+		return err
+	}
+	return c.execute(ctx, p)
+}
+
+// makePlan reads the content and lists every document with its fingerprint.
+func (c *Cache) makePlan(ctx context.Context) (*plan, error) {
 	state, err := c.cfg.Store.ContentState(ctx)
 	if err != nil {
-		return fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	site, err := c.loadSite(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	cat, changed, newest, err := c.loadCatalog(ctx)
+	cat, err := c.loadCatalog(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := c.cfg.Now().UTC()
 	in := PropsInput{Catalog: cat, Site: site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}
-
 	docs, err := c.documents(cat, state)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	jobs := changedFirst(jobsFor(cat), changed)
-	live := make(map[string]bool, len(jobs)+len(docs))
+	p := &plan{
+		version:    state.Version,
+		day:        now.Format(time.DateOnly),
+		nextChange: cat.NextChange(now),
+		in:         in,
+		jobs:       jobsFor(in, c.build, SiteDigest(site, cat)),
+	}
+	p.live = make(map[string]bool, len(p.jobs)+len(docs))
 	for k := range docs {
-		live[k] = true
+		p.live[k] = true
 	}
-	for _, j := range jobs {
-		live[j.key] = true
+	for _, j := range p.jobs {
+		p.live[j.key] = true
 	}
 	// The documents for crawlers need no renderer: they are served at once.
 	c.merge(docs, nil)
+	c.plan = p
+	return p, nil
+}
 
-	results := make([]*Entry, len(jobs))
-	errs := make([]error, len(jobs))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
+// execute renders what a plan needs that the cache does not hold.
+func (c *Cache) execute(ctx context.Context, p *plan) error {
 	started := time.Now()
+	loaded, err := c.pull(ctx)
+	if err != nil {
+		c.log.Warn("cannot load stored documents", "err", err)
+	}
+	stale := c.staleJobs(p)
+	pass := Pass{Planned: len(p.jobs), Loaded: loaded}
+	if len(stale) == 0 {
+		c.finish(ctx, p, pass, started)
+		return nil
+	}
+	if !c.filled.Load() && c.holdsEvery(p) {
+		// Every page has a document, if not the newest: the site can serve.
+		c.filled.Store(true)
+	}
+	release, err := c.lease(ctx)
+	if err != nil {
+		c.complete = false
+		if pass.Loaded > 0 && c.cfg.OnRendered != nil {
+			pass.Took = time.Since(started)
+			c.cfg.OnRendered(pass)
+		}
+		return err
+	}
+	defer release()
+
+	results := make([]*Entry, len(stale))
+	errs := make([]error, len(stale))
+	next := atomic.Int64{}
+	batch := newBatcher(c)
+	var wg sync.WaitGroup
 	for range c.cfg.Workers {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(jobs) || ctx.Err() != nil {
+				if i >= len(stale) || ctx.Err() != nil {
 					return
 				}
-				results[i], errs[i] = c.render(ctx, in, jobs[i])
-				// A document that changed is served at once, not when the
-				// whole render is done: with the changed pages rendered
-				// first, an edit shows within moments on every replica.
-				if e := results[i]; e != nil && e != (*c.entries.Load())[jobs[i].key] {
-					c.merge(map[string]*Entry{jobs[i].key: e}, nil)
+				results[i], errs[i] = c.render(ctx, p.in, stale[i])
+				if results[i] != nil {
+					batch.add(ctx, stale[i].key, results[i])
 				}
 			}
 		})
 	}
 	wg.Wait()
+	batch.flush(ctx)
 
-	fresh := map[string]*Entry{}
 	var failed []error
-	for i, j := range jobs {
+	failures := 0
+	for i, j := range stale {
 		if errs[i] != nil || results[i] == nil {
+			failures++
 			if errs[i] != nil && len(failed) < 3 {
 				failed = append(failed, fmt.Errorf("%s: %w", j.key, errs[i]))
 			}
-			continue
 		}
-		fresh[j.key] = results[i]
 	}
-	c.merge(fresh, live)
-	failures := len(jobs) - len(fresh)
-	c.complete = failures == 0
+	pass.Rendered = len(stale) - failures
 	if failures > 0 {
+		c.complete = false
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		c.log.Warn("pages not rendered; serving their previous version", "failed", failures, "of", len(jobs))
-		return fmt.Errorf("render: %d of %d documents failed: %w", failures, len(jobs), errors.Join(failed...))
+		c.log.Warn("pages not rendered; serving their previous version", "failed", failures, "of", len(stale))
+		return fmt.Errorf("render: %d of %d documents failed: %w", failures, len(stale), errors.Join(failed...))
 	}
 	took := time.Since(started)
-	c.version = state.Version
-	c.seen = newest
-	c.day = now.Format(time.DateOnly)
-	c.nextChange = cat.NextChange(now)
 	c.lastRender.Store(int64(took))
-	c.filled.Store(true)
-	c.log.Info("pages rendered", "documents", len(jobs), "content_version", state.Version, "took", took.Round(time.Millisecond))
-	// A full render leaves behind far more garbage than the cache it fills;
-	// hand it back to the system now rather than sit on it until the next one.
-	debug.FreeOSMemory()
+	c.log.Info("pages rendered", "documents", pass.Rendered, "of", len(p.jobs), "content_version", p.version, "took", took.Round(time.Millisecond))
+	c.finish(ctx, p, pass, started)
+	if pass.Rendered > len(p.jobs)/2 {
+		// A full render leaves behind far more garbage than the cache it
+		// fills; hand it back to the system now rather than sit on it.
+		debug.FreeOSMemory()
+	}
 	return nil
 }
 
+// finish drops the documents of pages that no longer exist and marks the
+// cache current.
+func (c *Cache) finish(ctx context.Context, p *plan, pass Pass, started time.Time) {
+	if gone := c.merge(nil, p.live); len(gone) > 0 && c.cfg.Documents != nil {
+		if err := c.cfg.Documents.DeleteDocuments(ctx, c.build, gone); err != nil {
+			c.log.Warn("cannot delete documents of removed pages", "err", err)
+		}
+	}
+	c.complete = true
+	c.filled.Store(true)
+	if c.cfg.OnRendered != nil && (pass.Rendered > 0 || pass.Loaded > 0) {
+		pass.Took = time.Since(started)
+		c.cfg.OnRendered(pass)
+	}
+}
+
+// staleJobs returns the jobs whose document is missing or was built from
+// something else, in plan order.
+func (c *Cache) staleJobs(p *plan) []job {
+	current := *c.entries.Load()
+	var out []job
+	for _, j := range p.jobs {
+		if e := current[j.key]; e == nil || e.Fingerprint != j.fingerprint {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// holdsEvery reports whether the cache has some document for every job.
+func (c *Cache) holdsEvery(p *plan) bool {
+	current := *c.entries.Load()
+	for _, j := range p.jobs {
+		if current[j.key] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// lease takes the build's render lease and keeps it renewed until the
+// returned function is called. Without a document store there is nothing
+// to share, and nothing to take.
+func (c *Cache) lease(ctx context.Context) (func(), error) {
+	d := c.cfg.Documents
+	if d == nil {
+		return func() {}, nil
+	}
+	if err := c.useBuild(ctx); err != nil {
+		return nil, err
+	}
+	ok, err := d.AcquireRenderLease(ctx, c.build, c.holder, c.cfg.Now(), c.cfg.LeaseTTL)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	if !ok {
+		return nil, errWaiting
+	}
+	renewCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(c.cfg.LeaseTTL / 3)
+		defer tick.Stop()
+		for {
+			select {
+			case <-renewCtx.Done():
+				return
+			case <-tick.C:
+				if _, err := d.AcquireRenderLease(renewCtx, c.build, c.holder, c.cfg.Now(), c.cfg.LeaseTTL); err != nil && renewCtx.Err() == nil {
+					c.log.Warn("cannot renew the render lease", "err", err)
+				}
+			}
+		}
+	}()
+	return func() {
+		stop()
+		<-done
+		// Released even when ctx has ended, so a successor need not wait it out.
+		releaseCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := d.ReleaseRenderLease(releaseCtx, c.build, c.holder); err != nil {
+			c.log.Warn("cannot release the render lease", "err", err)
+		}
+	}, nil
+}
+
+// useBuild records, at most hourly, that this build is in use.
+func (c *Cache) useBuild(ctx context.Context) error {
+	now := c.cfg.Now()
+	if now.Sub(c.buildUse) < time.Hour {
+		return nil
+	}
+	var hashes []string
+	if c.cfg.ScriptHashes != nil {
+		hashes = c.cfg.ScriptHashes()
+	}
+	if err := c.cfg.Documents.UseBuild(ctx, c.build, hashes, now); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	c.buildUse = now
+	return nil
+}
+
+// batcher serves rendered documents as they come and stores them a few at
+// a time.
+type batcher struct {
+	c       *Cache
+	mu      sync.Mutex
+	pending map[string]*Entry
+}
+
+const batchSize = 16
+
+func newBatcher(c *Cache) *batcher { return &batcher{c: c, pending: map[string]*Entry{}} }
+
+func (b *batcher) add(ctx context.Context, key string, e *Entry) {
+	b.mu.Lock()
+	b.pending[key] = e
+	full := len(b.pending) >= batchSize
+	b.mu.Unlock()
+	if full {
+		b.flush(ctx)
+	}
+}
+
+func (b *batcher) flush(ctx context.Context) {
+	b.mu.Lock()
+	docs := b.pending
+	b.pending = map[string]*Entry{}
+	b.mu.Unlock()
+	if len(docs) == 0 {
+		return
+	}
+	b.c.merge(docs, nil)
+	d := b.c.cfg.Documents
+	if d == nil {
+		return
+	}
+	rows := make([]store.RenderedDocument, 0, len(docs))
+	for key, e := range docs {
+		rows = append(rows, store.RenderedDocument{
+			Path: key, Fingerprint: e.Fingerprint, Status: e.Status, ContentType: e.ContentType[0],
+			Hash: e.Hash, Size: e.Size, Brotli: e.Brotli().Body,
+		})
+	}
+	if _, err := d.SaveDocuments(context.WithoutCancel(ctx), b.c.build, rows, b.c.cfg.Now()); err != nil {
+		b.c.log.Warn("cannot store rendered documents; other replicas will render them", "err", err)
+	}
+}
+
+// pull loads the documents other processes stored since the last pull and
+// returns how many replaced what the cache held.
+func (c *Cache) pull(ctx context.Context) (int, error) {
+	d := c.cfg.Documents
+	if d == nil {
+		return 0, nil
+	}
+	seq := c.seq.Load()
+	top, err := d.LatestDocumentSeq(ctx, c.build)
+	if err != nil || top <= seq {
+		return 0, err
+	}
+	docs, err := d.DocumentsAfter(ctx, c.build, seq)
+	if err != nil {
+		return 0, err
+	}
+	current := *c.entries.Load()
+	fresh := make(map[string]*Entry, len(docs))
+	for _, doc := range docs {
+		seq = max(seq, doc.Seq)
+		if old := current[doc.Path]; old != nil && old.Hash == doc.Hash && old.Fingerprint == doc.Fingerprint {
+			continue // this process's own, or the same document
+		}
+		e := StoredEntry(doc.Status, doc.ContentType, doc.Hash, doc.Size, doc.Brotli)
+		e.Fingerprint, e.Seq = doc.Fingerprint, doc.Seq
+		fresh[doc.Path] = e
+	}
+	c.merge(fresh, nil)
+	c.seq.Store(seq)
+	return len(fresh), nil
+}
+
+// SetBuild switches the cache to another build, as after a rebuild in
+// development: every document is then rendered again by RenderAll.
+func (c *Cache) SetBuild(build string) {
+	c.renderMu.Lock()
+	defer c.renderMu.Unlock()
+	c.build = build
+	c.seq.Store(0)
+	c.buildUse = time.Time{}
+	c.plan = nil
+}
+
+// Preload loads the stored documents of this build, so a restart or a new
+// replica serves every page at once, before its renderer is up. It reports
+// whether every page had a document.
+func (c *Cache) Preload(ctx context.Context) (bool, error) {
+	c.renderMu.Lock()
+	defer c.renderMu.Unlock()
+	if _, err := c.pull(ctx); err != nil {
+		return false, fmt.Errorf("render: %w", err)
+	}
+	p, err := c.makePlan(ctx)
+	if err != nil {
+		return false, err
+	}
+	if !c.holdsEvery(p) {
+		return false, nil
+	}
+	c.filled.Store(true)
+	c.complete = len(c.staleJobs(p)) == 0
+	return true, nil
+}
+
 // loadCatalog builds the catalogue from the sitemap and the stored content
-// and makes it current. Entries it cannot use are logged and left out. It
-// also returns the locale-free routes whose documents an entry changed since
-// the last complete render may have changed (the entry's page, its list and,
-// for news, the home page) and the newest entry change it saw.
-func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, map[string]bool, time.Time, error) {
+// and makes it current. Entries it cannot use are logged and left out.
+func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 	entries, err := c.cfg.Store.ContentEntries(ctx)
 	if err != nil {
-		return nil, nil, time.Time{}, fmt.Errorf("render: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	cat, problems := c.cfg.Catalog.WithEntries(entries)
 	for _, p := range problems {
 		c.log.Warn("content entry left out", "err", p)
 	}
 	c.catalog.Store(cat)
-	changed := map[string]bool{}
-	newest := c.seen
-	for _, e := range entries {
-		if !e.UpdatedAt.After(c.seen) {
-			continue
-		}
-		if e.UpdatedAt.After(newest) {
-			newest = e.UpdatedAt
-		}
-		if e.Collection == content.PagesCollection {
-			changed[e.Slug] = true
-			continue
-		}
-		for _, col := range content.Collections() {
-			if col.Name == e.Collection {
-				changed[col.ListRoute] = true
-				changed[col.ListRoute+"/"+e.Slug] = true
-				if col.Name == "news" {
-					changed["/"] = true
-				}
-			}
-		}
-	}
-	return cat, changed, newest, nil
-}
-
-// changedFirst orders jobs so the documents of changed routes render first,
-// keeping the order within each group.
-func changedFirst(jobs []job, changed map[string]bool) []job {
-	if len(changed) == 0 {
-		return jobs
-	}
-	out := make([]job, 0, len(jobs))
-	for _, j := range jobs {
-		if changed[j.page.Route] {
-			out = append(out, j)
-		}
-	}
-	for _, j := range jobs {
-		if !changed[j.page.Route] {
-			out = append(out, j)
-		}
-	}
-	return out
+	return cat, nil
 }
 
 // documents writes the sitemaps and robots.txt, reusing the cached entry of
@@ -548,7 +571,7 @@ func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[s
 	out := map[string]*Entry{}
 	current := *c.entries.Load()
 	for path, d := range sitemap.Documents(cat, c.cfg.BaseURL, state.UpdatedAt) {
-		if old := current[path]; old != nil && bytes.Equal(old.Identity.Body, d.Body) {
+		if old := current[path]; old != nil && old.Hash == ContentHash(d.Body) {
 			out[path] = old
 			continue
 		}
@@ -575,8 +598,7 @@ func (c *Cache) loadSite(ctx context.Context) (content.Site, error) {
 	return site, nil
 }
 
-// render renders one document, reusing the cached entry when the HTML has
-// not changed so its compressed forms need not be computed again.
+// render renders one document.
 func (c *Cache) render(ctx context.Context, in PropsInput, j job) (*Entry, error) {
 	props := BuildProps(in, j.page, j.loc)
 	status, html, err := c.cfg.Renderer.Render(ctx, props)
@@ -586,32 +608,41 @@ func (c *Cache) render(ctx context.Context, in PropsInput, j job) (*Entry, error
 	if status != props.Status {
 		return nil, fmt.Errorf("renderer answered %d for a %d page", status, props.Status)
 	}
-	if old := (*c.entries.Load())[j.key]; old != nil && old.Status == status && bytes.Equal(old.Identity.Body, html) {
-		return old, nil
+	e, err := NewEntry(status, html)
+	if err != nil {
+		return nil, err
 	}
-	return NewEntry(status, html)
+	e.Fingerprint = j.fingerprint
+	return e, nil
 }
 
 // merge replaces the given entries, copying the map so readers never lock.
-// When live is not nil, entries whose key it lacks are dropped: their pages
-// no longer exist.
-func (c *Cache) merge(fresh map[string]*Entry, live map[string]bool) {
+// When live is not nil, entries whose key it lacks are dropped, and their
+// keys returned: their pages no longer exist.
+func (c *Cache) merge(fresh map[string]*Entry, live map[string]bool) []string {
 	if len(fresh) == 0 && live == nil {
-		return
+		return nil
 	}
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	old := *c.entries.Load()
+	var gone []string
 	next := make(map[string]*Entry, len(old)+len(fresh))
 	for k, v := range old {
 		if live == nil || live[k] {
 			next[k] = v
+		} else {
+			gone = append(gone, k)
 		}
 	}
 	for k, v := range fresh {
 		next[k] = v
 	}
+	if live != nil && len(gone) == 0 && len(fresh) == 0 {
+		return nil
+	}
 	c.entries.Store(&next)
+	return gone
 }
 
 // RenderPage renders one page in one locale now and caches it; it is for a
@@ -676,56 +707,71 @@ func (c *Cache) input(ctx context.Context) (PropsInput, error) {
 	return PropsInput{Catalog: c.Catalog(), Site: *site, BaseURL: c.cfg.BaseURL, Year: now.Year(), Now: now}, nil
 }
 
-// Run keeps the cache current until ctx ends: it renders everything at once,
-// then every PollInterval re-renders when the content version has moved, the
-// UTC date has changed (the footer year), or the last pass was incomplete.
+// Run keeps the cache current until ctx ends: it brings every document up
+// to date at once, then every PollInterval loads what other processes
+// stored and brings the cache up to date again when the content version has
+// moved, the UTC date has changed (the footer year), a webinar has started,
+// or the last pass was incomplete. Once a day it prunes the documents of
+// builds nobody has used for a week.
 func (c *Cache) Run(ctx context.Context) {
-	if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+	if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil && !errors.Is(err, errWaiting) {
 		c.log.Warn("initial render incomplete; retrying", "err", err)
 	}
 	ticker := time.NewTicker(c.cfg.PollInterval)
 	defer ticker.Stop()
+	var pruned time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
 		}
-		stale, why, err := c.stale(ctx)
-		if err != nil {
-			c.log.Warn("cannot check content version", "err", err)
-			continue
+		if now := c.cfg.Now(); c.cfg.Documents != nil && now.Sub(pruned) > 24*time.Hour {
+			pruned = now
+			if n, err := c.cfg.Documents.PruneBuilds(ctx, now.Add(-7*24*time.Hour)); err != nil {
+				c.log.Warn("cannot prune the documents of old builds", "err", err)
+			} else if n > 0 {
+				c.log.Info("documents of unused builds pruned", "builds", n)
+			}
 		}
-		if !stale {
-			continue
-		}
-		c.log.Info("re-rendering pages", "reason", why)
-		if err := c.RenderAll(ctx); err != nil && ctx.Err() == nil {
+		err := c.update(ctx)
+		if err != nil && ctx.Err() == nil && !errors.Is(err, errWaiting) {
 			c.log.Warn("render incomplete; retrying", "err", err)
 		}
 	}
 }
 
-func (c *Cache) stale(ctx context.Context) (bool, string, error) {
+// update makes a new plan when the content, the date or a webinar's start
+// has moved on, and otherwise finishes the last plan if it is incomplete.
+func (c *Cache) update(ctx context.Context) error {
 	c.renderMu.Lock()
-	version, day, complete, next := c.version, c.day, c.complete, c.nextChange
-	c.renderMu.Unlock()
-	if !complete {
-		return true, "previous render incomplete", nil
+	defer c.renderMu.Unlock()
+	if _, err := c.pull(ctx); err != nil {
+		return fmt.Errorf("render: load stored documents: %w", err)
 	}
-	now := c.cfg.Now().UTC()
-	if today := now.Format(time.DateOnly); today != day {
-		return true, "new day", nil
+	if c.cfg.Documents != nil {
+		if err := c.useBuild(ctx); err != nil {
+			c.log.Warn("cannot record the build as in use", "err", err)
+		}
 	}
-	if !next.IsZero() && !now.Before(next) {
-		return true, "a webinar started", nil
+	p := c.plan
+	replan := p == nil
+	if !replan {
+		now := c.cfg.Now().UTC()
+		v, err := c.cfg.Store.ContentVersion(ctx)
+		if err != nil {
+			return fmt.Errorf("render: check content version: %w", err)
+		}
+		replan = v != p.version || now.Format(time.DateOnly) != p.day ||
+			(!p.nextChange.IsZero() && !now.Before(p.nextChange))
 	}
-	v, err := c.cfg.Store.ContentVersion(ctx)
-	if err != nil {
-		return false, "", err
+	if replan {
+		var err error
+		if p, err = c.makePlan(ctx); err != nil {
+			return err
+		}
+	} else if c.complete {
+		return nil
 	}
-	if v != version {
-		return true, "content changed", nil
-	}
-	return false, "", nil
+	return c.execute(ctx, p)
 }

@@ -4,7 +4,10 @@
 package render
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -44,6 +47,13 @@ type PageProps struct {
 	Items          []content.ItemSummary `json:"items"`                // what a list page lists; the home page's latest news
 	ContentLocale  locale.Locale         `json:"contentLocale"`        // the language Content is in
 	Updated        string                `json:"updated"`              // ISO date the content last changed, "" when unknown
+	Pagination     *Pagination           `json:"pagination,omitempty"` // on list pages
+}
+
+// Pagination tells a list page which of its list's pages it is.
+type Pagination struct {
+	Page  int `json:"page"`  // from 1
+	Pages int `json:"pages"` // at least 1
 }
 
 // Alternate is the address of the same page in another language.
@@ -82,7 +92,7 @@ type PropsInput struct {
 // (kind "not-found") answers 404 and has no address of its own. An item
 // page's last breadcrumb carries the item's title in the page's language.
 func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
-	text := in.Catalog.Content(page, loc)
+	text := in.Catalog.ContentAt(page, loc, in.Now)
 	crumbs := page.Breadcrumbs
 	if page.Slug != "" && len(crumbs) > 0 && text.Title != "" {
 		crumbs = slices.Clone(crumbs)
@@ -113,6 +123,9 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 		Footer:     in.Catalog.Footer(),
 		Languages:  languages(),
 	}
+	if number, pages := in.Catalog.Pagination(page); pages > 0 {
+		p.Page.Pagination = &Pagination{Page: number, Pages: pages}
+	}
 	if page.Kind == content.KindNotFound {
 		p.Status = http.StatusNotFound
 		p.Page.Path = ""
@@ -132,4 +145,29 @@ func languages() []Language {
 		out[i] = Language{Code: l, Name: l.Name()}
 	}
 	return out
+}
+
+// Fingerprint identifies everything a document is built from: the build
+// that renders it, the site's identity, the year and the page's own sources
+// in the catalogue (its text and the items it lists). Two documents with
+// the same fingerprint are the same document, so only those whose
+// fingerprint changed are rendered again.
+func Fingerprint(build, site string, in PropsInput, page *content.Page, loc locale.Locale) string {
+	h := sha256.New()
+	_, _ = fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%s\x00%s\x00", build, site, in.BaseURL, in.Year, page.Kind, page.TranslationKey)
+	in.Catalog.WriteSources(h, page, loc, in.Now)
+	sum := h.Sum(nil)
+	return base64.RawURLEncoding.EncodeToString(sum[:18])
+}
+
+// SiteDigest identifies the site's identity as pages show it, with the
+// menus and footer of the catalogue.
+func SiteDigest(site content.Site, cat *content.Catalog) string {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	_ = enc.Encode(site)
+	_ = enc.Encode(cat.Nav())
+	_ = enc.Encode(cat.Footer())
+	sum := h.Sum(nil)
+	return base64.RawURLEncoding.EncodeToString(sum[:18])
 }

@@ -40,10 +40,12 @@ type SupervisorConfig struct {
 	StopGrace      time.Duration // SIGTERM to SIGKILL; 5 s
 }
 
-// nodeFlags keep the renderer lean: it holds no state, so a small young
-// generation and a capped old one cost a little render time and save most of
-// the memory V8 would otherwise keep (about 150 MB down to about 90 MB).
-var nodeFlags = []string{"--max-semi-space-size=1", "--max-old-space-size=64"}
+// nodeFlags keep the renderer lean: it holds no state, so a capped old
+// generation saves most of the memory V8 would otherwise keep (about 150 MB
+// down to about 100 MB). The young generation is where a render's garbage
+// dies: at 1 MB it was collected so often that collection took over a
+// quarter of the renderer's time; 4 MB costs about 6 MB more.
+var nodeFlags = []string{"--max-semi-space-size=4", "--max-old-space-size=64"}
 
 // Supervisor runs the Node renderer as a child process: it starts it on a
 // private unix socket, waits for it to be healthy, restarts it with back-off
@@ -242,6 +244,11 @@ func (s *Supervisor) runOnce() time.Duration {
 	cmd := exec.Command(s.cfg.NodeBin, append(nodeFlags[:len(nodeFlags):len(nodeFlags)], s.cfg.Script)...)
 	cmd.Dir = s.cfg.Dir
 	cmd.Env = append(os.Environ(), "RENDER_SOCKET="+s.socket, "DIST_DIR="+s.cfg.DistDir)
+	if os.Getenv("NODE_ENV") == "" {
+		// React's development build checks every element it creates and
+		// records a stack for each: it renders a page several times slower.
+		cmd.Env = append(cmd.Env, "NODE_ENV=production")
+	}
 	stdout := newLineLogger(s.log, "stdout")
 	stderr := newLineLogger(s.log, "stderr")
 	cmd.Stdout, cmd.Stderr = stdout, stderr

@@ -77,7 +77,7 @@ func TestRenderForUser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !e.Private || e.Status != 200 || !bytes.Contains(e.Identity.Body, []byte(`"fullName":"Layla Haddad"`)) {
+		if !e.Private || e.Status != 200 || !bytes.Contains(e.Identity().Body, []byte(`"fullName":"Layla Haddad"`)) {
 			t.Fatalf("private entry %+v", e)
 		}
 		if p := rec.last(); p.User != user || p.Locale != locale.Nl || p.Site.Captcha.Provider != "turnstile" {
@@ -86,7 +86,7 @@ func TestRenderForUser(t *testing.T) {
 		if e.Matches(`""`) || e.Matches("*") {
 			t.Fatal("a private entry answers If-None-Match")
 		}
-		if cache.Page("/nl/about-us") != public || cache.Len() != before || bytes.Contains(public.Identity.Body, []byte("Layla")) {
+		if cache.Page("/nl/about-us") != public || cache.Len() != before || bytes.Contains(public.Identity().Body, []byte("Layla")) {
 			t.Fatal("the visitor's render reached the cache")
 		}
 

@@ -14,6 +14,7 @@ import (
 // development: production builds never change under a running server.
 type BuildWatcher struct {
 	files []string
+	dist  string
 	seen  string
 	s     *Supervisor
 	c     *Cache
@@ -27,7 +28,7 @@ func NewBuildWatcher(distDir string, s *Supervisor, c *Cache, log *slog.Logger) 
 		filepath.Join(distDir, "server", "entry-server.js"),
 		filepath.Join(distDir, "client", ".vite", "manifest.json"),
 	}
-	return &BuildWatcher{files: files, seen: buildStamp(files), s: s, c: c, log: log}
+	return &BuildWatcher{files: files, dist: distDir, seen: buildStamp(files), s: s, c: c, log: log}
 }
 
 // WatchBuild watches the build in distDir until ctx ends; see BuildWatcher.
@@ -63,6 +64,11 @@ func (w *BuildWatcher) Run(ctx context.Context) {
 		if !restart(ctx, w.s) {
 			w.log.Warn("renderer did not come back after the rebuild; pages keep their previous version")
 			continue
+		}
+		if build, err := BuildID(w.dist); err == nil {
+			w.c.SetBuild(build)
+		} else {
+			w.log.Warn("cannot identify the new build", "err", err)
 		}
 		if err := w.c.RenderAll(ctx); err != nil && ctx.Err() == nil {
 			w.log.Warn("render after rebuild", "err", err)

@@ -44,7 +44,7 @@ func TestWatchBuildShowsARebuild(t *testing.T) {
 	if err := cache.RenderAll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(cache.Page("/about-us").Identity.Body, []byte(">About Us<")) {
+	if !bytes.Contains(cache.Page("/about-us").Identity().Body, []byte(">About Us<")) {
 		t.Fatal("the About Us heading is not on the page before the rebuild")
 	}
 
@@ -73,7 +73,7 @@ func TestWatchBuildShowsARebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	testenv.Eventually(t, 30*time.Second, "the page to show the rebuilt heading", func() bool {
-		return bytes.Contains(cache.Page("/about-us").Identity.Body, []byte(">About Noorvale<"))
+	testenv.Eventually(t, 60*time.Second, "the page to show the rebuilt heading", func() bool {
+		return bytes.Contains(cache.Page("/about-us").Identity().Body, []byte(">About Noorvale<"))
 	})
 }

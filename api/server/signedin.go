@@ -136,7 +136,7 @@ func (s *Server) servePersonal(c echo.Context, page *content.Page, loc locale.Lo
 		c.Response().WriteHeader(e.Status)
 		return nil
 	}
-	return c.Blob(e.Status, render.HTMLType, e.Identity.Body)
+	return c.Blob(e.Status, render.HTMLType, e.Identity().Body)
 }
 
 // redirectSignedIn sends a signed-in visitor away from the login and

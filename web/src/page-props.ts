@@ -106,6 +106,8 @@ export type PageProps = {
     contentLocale: Locale;
     /** ISO date the content last changed, '' if unknown. */
     updated: string;
+    /** On list pages: which of the list's pages this is, from 1. */
+    pagination?: { page: number; pages: number };
   };
   alternates: { hreflang: string; href: string }[];
   canonical: string;

@@ -227,16 +227,24 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
 	measured.MailQueue(st.PendingMail)
 	supervisor.OnScriptHashes(func([]string) { measured.RendererStarted() })
+	build, err := render.BuildID(cfg.DistDir)
+	if err != nil {
+		ln.Close()
+		return fmt.Errorf("%w (is dist/ built? run `npm run build`)", err)
+	}
 	cache := render.NewCache(render.CacheConfig{
-		Renderer: measured.Renderer(supervisor),
-		Store:    st,
-		Catalog:  catalog,
-		BaseURL:  cfg.BaseURL,
-		Captcha:  captchaWidget(cfg),
-		Logger:   logger,
-		// One cheap query a second: a content change made through any
-		// replica reaches every replica's pages quickly.
-		PollInterval: time.Second,
+		Renderer:     measured.Renderer(supervisor),
+		Store:        st,
+		Documents:    st,
+		Build:        build,
+		ScriptHashes: supervisor.ScriptHashes,
+		Catalog:      catalog,
+		BaseURL:      cfg.BaseURL,
+		Captcha:      captchaWidget(cfg),
+		Logger:       logger,
+		// Two cheap queries four times a second: a change rendered by any
+		// replica reaches every replica's pages well within a second.
+		PollInterval: 250 * time.Millisecond,
 	})
 	queue, sender, devMail, err := newMail(cfg, st, logger)
 	if err != nil {
@@ -270,7 +278,17 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 
 	logger.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)
 
-	// Pages render in the background; /readyz turns 200 when they are all in.
+	// Pages this build rendered before, here or on another replica, are
+	// served at once; the rest render in the background, and /readyz turns
+	// 200 when every page has a document.
+	if hashes, err := st.BuildScriptHashes(ctx, build); err == nil {
+		srv.SetScriptHashes(hashes)
+	}
+	if complete, err := cache.Preload(ctx); err != nil {
+		logger.Warn("stored pages not loaded; rendering them", "err", err)
+	} else {
+		logger.Info("stored pages loaded", "build", build, "every_page", complete, "documents", cache.Len())
+	}
 	renderCtx, stopRendering := context.WithCancel(ctx)
 	rendering := make(chan struct{})
 	go func() {

@@ -95,7 +95,7 @@ func TestGracefulShutdown(t *testing.T) {
 		res.Body.Close()
 		return res.StatusCode == http.StatusOK
 	}
-	testenv.Eventually(t, 60*time.Second, "/readyz to answer 200", ready)
+	testenv.Eventually(t, 180*time.Second, "/readyz to answer 200", ready)
 
 	res, err := client.Get(base + "/ar/about-us")
 	if err != nil {

@@ -85,4 +85,31 @@ describe('ListPage', () => {
     renderInPage(<ListPage />, props);
     expect(screen.getByText(/geen openstaande vacatures/)).toBeTruthy();
   });
+
+  it('links the other pages of a long list, in the page language', () => {
+    const props = samplePageProps({ route: '/resources/news', locale: 'fr' });
+    props.page.route = '/resources/news/page/2';
+    props.page.path = '/fr/resources/news/page/2';
+    props.page.pagination = { page: 2, pages: 3 };
+    renderInPage(<ListPage />, props);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/fr/resources/news',
+      '/fr/resources/news',
+      '/fr/resources/news/page/3',
+      '/fr/resources/news/page/3',
+    ]);
+    expect(links[0]!.textContent).toBe('Précédent');
+    expect(links[0]!.getAttribute('rel')).toBe('prev');
+    expect(links.at(-1)!.getAttribute('rel')).toBe('next');
+    expect(within(nav).getByText('Page 2').closest('[aria-current="page"]')).not.toBeNull();
+  });
+
+  it('shows no page links when the list fits one page', () => {
+    const props = samplePageProps({ route: '/resources/news', locale: 'en' });
+    props.page.pagination = { page: 1, pages: 1 };
+    renderInPage(<ListPage />, props);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { contentOf, type ListContent } from '../content';
 import { ItemCard } from '../components/item-card';
 import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
 import { Paragraphs } from '../components/prose';
 import { usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
@@ -8,7 +9,7 @@ import { useTranslation } from '../translation';
 /** A resource list (news, blogs, publications, webinars) or the vacancies: intro and cards. */
 export default function ListPage() {
   const { t } = useTranslation('resources');
-  const { page } = usePage();
+  const { page, locale } = usePage();
   const navTitle = usePageTitle();
   const content = contentOf<ListContent>(page);
   return (
@@ -33,6 +34,14 @@ export default function ListPage() {
           <p className="mt-10 rounded-card border border-dashed border-line-strong p-8 text-center text-ink-muted">
             {t(page.kind === 'careers' ? 'list.noVacancies' : 'list.empty')}
           </p>
+        )}
+        {page.pagination && (
+          <Pagination
+            route={page.route}
+            page={page.pagination.page}
+            pages={page.pagination.pages}
+            locale={locale}
+          />
         )}
       </div>
     </>

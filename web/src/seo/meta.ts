@@ -70,7 +70,10 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
     };
   }
 
-  const title = (!item && text(content.metaTitle)) || `${heading} | ${site.name}`;
+  const paged = page.pagination && page.pagination.page > 1 ? page.pagination : null;
+  const base = (!item && text(content.metaTitle)) || `${heading} | ${site.name}`;
+  // Later pages of a list are titled apart, so no two pages share a title.
+  const title = paged ? `${t('pagination.pageOf', paged)} · ${base}` : base;
   const written = item
     ? (text(content.description) ?? text(content.summary))
     : (text(content.metaDescription) ?? text(content.summary) ?? text(content.description));
