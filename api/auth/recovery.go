@@ -13,6 +13,8 @@ import (
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // forgetRequest is the legacy ForgetPassword form.
@@ -29,19 +31,19 @@ type forgetRequest struct {
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req forgetRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	if !s.verifyCaptcha(c, req.Captcha) {
-		return captchaFailed(c, m)
+	if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
+		return err
 	}
 	ctx := r.Context()
 	allowed, err := s.onceAMinute(ctx, "reset", email)
@@ -68,12 +70,12 @@ func (s *Service) forgetPassword(c echo.Context) error {
 			return fmt.Errorf("auth: forget password: %w", err)
 		}
 	}
-	return ok(c, nil, m.ForgetDone)
+	return endpoint.OK(c, nil, m.ForgetDone)
 }
 
 // codeHash keys a reset code to its account under the secret key: a
 // six-digit code is too short to store behind a plain hash.
-func (s *Service) codeHash(userID, code string) string { return s.keyed("reset-code", userID, code) }
+func (s *Service) codeHash(userID, code string) string { return s.keys.Of("reset-code", userID, code) }
 
 func sixDigits() string {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
@@ -96,29 +98,29 @@ type verifyRequest struct {
 // POST /api/ApplicationUser/VerifyCode
 func (s *Service) verifyCode(c echo.Context) error {
 	r := c.Request()
-	m := msgs(requestLocale(r))
+	m := msgs(endpoint.Locale(r))
 	var req verifyRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
 	code := v.code("code", req.Code)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	now := s.now()
-	key := s.keyed("reset", email)
+	key := s.keys.Of("reset", email)
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
-		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
 	}
 	if cnt.Count >= codeTries {
-		return fail(c, http.StatusBadRequest, m.CodeDead, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 	}
 
 	var tok *store.Token
@@ -149,9 +151,9 @@ func (s *Service) verifyCode(c echo.Context) error {
 			}
 		}
 		if cnt.Count >= codeTries {
-			return fail(c, http.StatusBadRequest, m.CodeDead, nil)
+			return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 		}
-		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
 	}
 
 	secret := newSecret()
@@ -164,7 +166,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if err := s.store.ResetCounter(ctx, key); err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
-	return ok(c, map[string]string{"token": secret}, m.CodeAccepted)
+	return endpoint.OK(c, map[string]string{"token": secret}, m.CodeAccepted)
 }
 
 // resetRequest is the legacy ResetPassword payload.
@@ -181,17 +183,17 @@ type resetRequest struct {
 // POST /api/ApplicationUser/ResetPassword
 func (s *Service) resetPassword(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req resetRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
 	v.required("token", req.Token, maxToken)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	now := s.now()
@@ -204,12 +206,12 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if u == nil || u.Email != email {
-		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
 	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
 		u.Email, u.FirstName, u.LastName, fullName(u))
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	hash, err := s.hasher.Hash(ctx, req.NewPassword)
 	if err != nil {
@@ -220,7 +222,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if !won {
-		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
 	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
@@ -229,12 +231,12 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	// Whoever reset the password may log in at once.
-	if err := s.store.ResetCounter(ctx, s.keyed("login", u.Email)); err != nil {
+	if err := s.store.ResetCounter(ctx, s.keys.Of("login", u.Email)); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	s.clearCookie(c)
 	s.sendPasswordChanged(c, u, loc)
-	return ok(c, nil, m.ResetDone)
+	return endpoint.OK(c, nil, m.ResetDone)
 }
 
 func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {

@@ -11,6 +11,8 @@ import (
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // registerRequest is the legacy registration payload; nothing else is read.
@@ -31,11 +33,11 @@ type registerRequest struct {
 // POST /api/Website/Register
 func (s *Service) register(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req registerRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	first := v.name("firstName", req.FirstName)
@@ -44,11 +46,11 @@ func (s *Service) register(c echo.Context) error {
 	phone := v.phone("phoneNumber", req.PhoneNumber)
 	v.newPassword("password", req.Password, "confirmPassword", req.ConfirmPassword,
 		email, first, last, first+" "+last)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	if !s.verifyCaptcha(c, req.Captcha) {
-		return captchaFailed(c, m)
+	if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
+		return err
 	}
 	ctx := r.Context()
 	// Always hash, so a known address takes as long as a new one.
@@ -68,7 +70,7 @@ func (s *Service) register(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
 	}
-	return ok(c, nil, m.RegisterDone)
+	return endpoint.OK(c, nil, m.RegisterDone)
 }
 
 // registerAgain handles a registration for an address that has an account.
@@ -128,19 +130,19 @@ func fullName(u *store.User) string { return userData(u).FullName }
 //
 // POST /api/ApplicationUser/ConfirmEmail/:token
 func (s *Service) confirmEmail(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	token := c.Param("token")
 	if !wellFormedSecret(token) {
-		return fail(c, http.StatusBadRequest, m.ConfirmInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
 	}
 	_, err := s.store.ConfirmEmail(c.Request().Context(), sha(token), s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return fail(c, http.StatusBadRequest, m.ConfirmInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: confirm e-mail: %w", err)
 	}
-	return ok(c, nil, m.ConfirmDone)
+	return endpoint.OK(c, nil, m.ConfirmDone)
 }
 
 // resendRequest asks for a new confirmation link.
@@ -154,16 +156,16 @@ type resendRequest struct {
 // POST /api/account/resend-confirmation
 func (s *Service) resendConfirmation(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req resendRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	allowed, err := s.onceAMinute(ctx, "confirm", email)
@@ -181,5 +183,5 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 			return fmt.Errorf("auth: resend confirmation: %w", err)
 		}
 	}
-	return ok(c, nil, m.ResendDone)
+	return endpoint.OK(c, nil, m.ResendDone)
 }

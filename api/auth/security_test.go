@@ -172,7 +172,7 @@ func TestLoginThrottle(t *testing.T) {
 		r = b.json("POST", "/api/Website/Login", map[string]any{"email": "ghost@example.com", "password": "x", "captcha": "solved"})
 		expect(t, "unknown address locked", r, 429, false)
 		// The throttle table holds no e-mail address.
-		cnt, err := st.Counter(context.Background(), e.svc.keyed("login", "ghost@example.com"))
+		cnt, err := st.Counter(context.Background(), e.svc.keys.Of("login", "ghost@example.com"))
 		if err != nil || cnt.Count != 5 {
 			t.Fatalf("counter %+v %v", cnt, err)
 		}
@@ -224,7 +224,7 @@ func TestValidation(t *testing.T) {
 	r := b.json("POST", "/api/Website/Register", reg)
 	expect(t, "invalid registration", r, 400, false)
 	want := map[string]string{
-		"firstName": ar.tooLong(60), "lastName": ar.InvalidChars, "email": ar.EmailInvalid,
+		"firstName": ar.TooLongFor(60), "lastName": ar.InvalidChars, "email": ar.EmailInvalid,
 		"phoneNumber": ar.PhoneInvalid, "password": sprintf(ar.PasswordShort, 12), "confirmPassword": ar.PasswordMismatch,
 	}
 	for k, v := range want {
@@ -266,6 +266,19 @@ func TestValidation(t *testing.T) {
 	}
 }
 
+// The legacy recovery forms post multipart form data; both steps take it.
+func TestRecoveryTakesMultipart(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("rania@example.com", goodPassword)
+		b := e.browser()
+		expect(t, "forget", b.multipart("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "rania@example.com", "captcha": "solved"}), 200, true)
+		code := e.mail.last(t, "rania@example.com").Data["code"]
+		expect(t, "verify", b.multipart("/api/ApplicationUser/VerifyCode", map[string]string{"email": "rania@example.com", "code": code}), 200, true)
+		expect(t, "register takes no multipart", b.multipart("/api/Website/Register", map[string]string{"email": "x@example.com"}), 415, false)
+	})
+}
+
 func TestMalformedAndOversizedBodies(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
 	b := e.browser()
@@ -278,11 +291,26 @@ func TestMalformedAndOversizedBodies(t *testing.T) {
 		{"JSON array", "application/json", `[1,2,3]`, 400},
 		{"huge JSON", "application/json", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`, 413},
 		{"huge form", "application/x-www-form-urlencoded", "email=" + strings.Repeat("a", 70<<10), 413},
-		{"broken multipart", "multipart/form-data; boundary=x", "--x\r\nbroken", 400},
+		{"multipart where login takes none", "multipart/form-data; boundary=x", "--x\r\nbroken", 415},
+		{"text/plain", "text/plain", `{"email":"a@b.example","password":"x"}`, 415},
 		{"empty", "", "", 400},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := b.send("POST", "/api/Website/Login", tc.contentType, strings.NewReader(tc.body))
+			if r.status != tc.status || r.env.IsSuccess || r.env.Message == "" {
+				t.Fatalf("status %d, want %d; %s", r.status, tc.status, r.body)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, contentType, body string
+		status                  int
+	}{
+		{"broken multipart", "multipart/form-data; boundary=x", "--x\r\nbroken", 400},
+		{"xml", "application/xml", `<email>a@b.example</email>`, 415},
+	} {
+		t.Run("forget password, "+tc.name, func(t *testing.T) {
+			r := b.send("POST", "/api/ApplicationUser/ForgetPassword", tc.contentType, strings.NewReader(tc.body))
 			if r.status != tc.status || r.env.IsSuccess || r.env.Message == "" {
 				t.Fatalf("status %d, want %d; %s", r.status, tc.status, r.body)
 			}

@@ -2,12 +2,12 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/netip"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // Throttling by e-mail address, counted whether or not an account has it.
@@ -29,35 +29,9 @@ const (
 // IP (an IPv6 client by its /64) to the endpoint named bucket, with 429 and
 // Retry-After. The counter lives in the database, so replicas share it.
 func (s *Service) rateLimit(bucket string, perMinute int) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			now := s.now()
-			key := s.keyed("ip", bucket, ipKey(c.RealIP()))
-			cnt, err := s.store.Hit(c.Request().Context(), key, now, rateWindow)
-			if err != nil {
-				return fmt.Errorf("auth: rate limit: %w", err)
-			}
-			if cnt.Count > perMinute {
-				return tooMany(c, msgs(requestLocale(c.Request())).RateLimited, cnt.WindowStart.Add(rateWindow).Sub(now))
-			}
-			return next(c)
-		}
-	}
-}
-
-// ipKey is the part of an address that names one client: the address for
-// IPv4, the /64 network for IPv6.
-func ipKey(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	addr = addr.Unmap()
-	if addr.Is6() {
-		p, _ := addr.Prefix(64)
-		return p.String()
-	}
-	return addr.String()
+	return s.limiter.Middleware(bucket, perMinute, rateWindow, func(r *http.Request) string {
+		return msgs(endpoint.Locale(r)).RateLimited
+	})
 }
 
 // loginState is what the throttle says before a password is checked.
@@ -68,7 +42,7 @@ type loginState struct {
 }
 
 func (s *Service) loginThrottle(ctx context.Context, email string) (loginState, error) {
-	st := loginState{key: s.keyed("login", email)}
+	st := loginState{key: s.keys.Of("login", email)}
 	cnt, err := s.store.Counter(ctx, st.key)
 	if err != nil {
 		return st, err
@@ -103,7 +77,7 @@ func (s *Service) loginFailed(ctx context.Context, key string) (needCaptcha bool
 // now, and records that it did. It behaves the same whether or not an
 // account has the address.
 func (s *Service) onceAMinute(ctx context.Context, kind, email string) (bool, error) {
-	key := s.keyed(kind, email)
+	key := s.keys.Of(kind, email)
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return false, err
@@ -113,23 +87,4 @@ func (s *Service) onceAMinute(ctx context.Context, kind, email string) (bool, er
 		return false, nil
 	}
 	return true, s.store.StartWindow(ctx, key, now)
-}
-
-// verifyCaptcha checks a captcha token; a missing verifier accepts nothing.
-func (s *Service) verifyCaptcha(c echo.Context, token string) bool {
-	if s.captcha == nil || token == "" || len(token) > 8192 {
-		return false
-	}
-	if err := s.captcha.Verify(c.Request().Context(), token, c.RealIP()); err != nil {
-		return false
-	}
-	return true
-}
-
-// captchaFailed answers 400 asking for the captcha.
-func captchaFailed(c echo.Context, m *messages) error {
-	return answer(c, http.StatusBadRequest, envelope{
-		Data: flags{"captchaRequired": true}, Message: m.CaptchaRequired,
-		Errors: map[string]string{"captcha": m.CaptchaRequired},
-	})
 }
