@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
@@ -25,8 +26,9 @@ type forgetRequest struct {
 
 // forgetPassword e-mails a six-digit code, valid ten minutes, when an
 // account has the address. The answer is always the same. A new code goes
-// out at most once a minute per address; the wrong-code counter restarts
-// with it, for known and unknown addresses alike.
+// out at most once a minute per address, and none for a day after ten
+// wrong codes; the wrong-code counter of a code restarts with it, for known
+// and unknown addresses alike.
 //
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
@@ -46,9 +48,15 @@ func (s *Service) forgetPassword(c echo.Context) error {
 		return err
 	}
 	ctx := r.Context()
-	allowed, err := s.onceAMinute(ctx, "reset", email)
+	paused, err := s.recoveryPaused(ctx, email)
 	if err != nil {
 		return fmt.Errorf("auth: forget password: %w", err)
+	}
+	allowed := false
+	if !paused {
+		if allowed, err = s.onceAMinute(ctx, "reset", email); err != nil {
+			return fmt.Errorf("auth: forget password: %w", err)
+		}
 	}
 	if allowed {
 		u, err := s.store.UserByEmail(ctx, email)
@@ -73,6 +81,12 @@ func (s *Service) forgetPassword(c echo.Context) error {
 	return endpoint.OK(c, nil, m.ForgetDone)
 }
 
+// recoveryPaused reports whether an address has had its day's wrong codes.
+func (s *Service) recoveryPaused(ctx context.Context, email string) (bool, error) {
+	cnt, err := s.store.Counter(ctx, s.keys.Of("reset-wrong", email))
+	return s.now().Before(cnt.LockedUntil), err
+}
+
 // codeHash keys a reset code to its account under the secret key: a
 // six-digit code is too short to store behind a plain hash.
 func (s *Service) codeHash(userID, code string) string { return s.keys.Of("reset-code", userID, code) }
@@ -92,8 +106,11 @@ type verifyRequest struct {
 }
 
 // verifyCode exchanges a correct code for a reset token valid fifteen
-// minutes. After five wrong codes the code is dead, whether or not the
-// address has an account.
+// minutes. A code takes five guesses and an address ten wrong codes a day,
+// whether or not it has an account; each guess is counted before it is
+// compared, in single statements, so parallel guesses cannot overrun
+// either limit. The tenth wrong code pauses recovery for a day and tells
+// the owner.
 //
 // POST /api/ApplicationUser/VerifyCode
 func (s *Service) verifyCode(c echo.Context) error {
@@ -119,7 +136,19 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
 		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
 	}
-	if cnt.Count >= codeTries {
+	paused, err := s.recoveryPaused(ctx, email)
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if paused {
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
+	}
+	// The guess is counted before it is compared.
+	cnt, err = s.store.Hit(ctx, key, now, codeLifetime)
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if cnt.Count > codeTries {
 		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 	}
 
@@ -131,8 +160,14 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
-	good := tok != nil && tok.Valid(now) && tok.Attempts < codeTries &&
-		subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+	good := false
+	if tok != nil && tok.Valid(now) {
+		claimed, err := s.store.ClaimTokenAttempt(ctx, tok.ID, codeTries)
+		if err != nil {
+			return fmt.Errorf("auth: verify code: %w", err)
+		}
+		good = claimed && subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+	}
 	if good {
 		won, err := s.store.UseToken(ctx, tok.ID, now)
 		if err != nil {
@@ -141,16 +176,11 @@ func (s *Service) verifyCode(c echo.Context) error {
 		good = won
 	}
 	if !good {
-		cnt, err := s.store.Hit(ctx, key, now, codeLifetime)
+		dead, err := s.wrongCode(ctx, email, u)
 		if err != nil {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
-		if tok != nil {
-			if _, err := s.store.CountTokenAttempt(ctx, tok.ID); err != nil {
-				return fmt.Errorf("auth: verify code: %w", err)
-			}
-		}
-		if cnt.Count >= codeTries {
+		if dead || cnt.Count >= codeTries {
 			return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 		}
 		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
@@ -167,6 +197,40 @@ func (s *Service) verifyCode(c echo.Context) error {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	return endpoint.OK(c, map[string]string{"token": secret}, m.CodeAccepted)
+}
+
+// wrongCode counts a wrong code against the address's day and reports
+// whether recovery is now paused. The tenth pauses it for a day: the
+// account's codes are deleted and its owner (u, nil for an unknown
+// address) is told.
+func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (bool, error) {
+	key := s.keys.Of("reset-wrong", email)
+	now := s.now()
+	cnt, err := s.store.Hit(ctx, key, now, codePause)
+	if err != nil || cnt.Count < wrongCodesADay {
+		return false, err
+	}
+	if cnt.Count > wrongCodesADay {
+		return true, nil
+	}
+	if err := s.store.Lock(ctx, key, now.Add(codePause)); err != nil {
+		return true, err
+	}
+	if u == nil {
+		return true, nil
+	}
+	if err := s.store.DeleteTokens(ctx, u.ID, store.PurposeResetCode); err != nil {
+		return true, err
+	}
+	loc, ok := locale.Parse(u.Locale)
+	if !ok {
+		loc = locale.Default
+	}
+	s.sendMail(ctx, mail.Message{
+		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetPaused,
+		Data: map[string]string{"hours": "24"},
+	})
+	return true, nil
 }
 
 // resetRequest is the legacy ResetPassword payload.

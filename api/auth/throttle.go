@@ -20,7 +20,9 @@ const (
 	rateWindow      = time.Minute
 	codeEvery       = time.Minute // at most one reset code or confirmation link per address per minute
 	codeLifetime    = 10 * time.Minute
-	codeTries       = 5
+	codeTries       = 5  // wrong guesses at one code
+	wrongCodesADay  = 10 // wrong codes for one address before recovery pauses
+	codePause       = 24 * time.Hour
 	resetLifetime   = 15 * time.Minute
 	confirmLifetime = 24 * time.Hour
 )
