@@ -15,6 +15,7 @@ type messages struct {
 	RegisterDone      string
 	ConfirmDone       string
 	ConfirmInvalid    string
+	ConfirmChoose     string
 	LoginDone         string
 	LoginFailed       string
 	EmailNotConfirmed string
@@ -64,6 +65,7 @@ var catalogue = map[locale.Locale]*messages{
 		RegisterDone:      "Thank you. Check your inbox: we have sent an e-mail to this address with the next step.",
 		ConfirmDone:       "Your e-mail address is confirmed. You can now log in.",
 		ConfirmInvalid:    "This confirmation link is invalid, has expired or has already been used. You can ask for a new link on the login page.",
+		ConfirmChoose:     "This address was registered more than once before it was confirmed. Choose the password for your account to confirm it.",
 		LoginDone:         "You are now logged in.",
 		LoginFailed:       "The e-mail address or password is incorrect.",
 		EmailNotConfirmed: "Your e-mail address is not confirmed yet. Use the link in the e-mail we sent you, or ask us to send a new one.",
@@ -109,6 +111,7 @@ var catalogue = map[locale.Locale]*messages{
 		RegisterDone:      "Bedankt. Kijk in uw inbox: we hebben een e-mail naar dit adres gestuurd met de volgende stap.",
 		ConfirmDone:       "Uw e-mailadres is bevestigd. U kunt nu inloggen.",
 		ConfirmInvalid:    "Deze bevestigingslink is ongeldig, verlopen of al gebruikt. Op de inlogpagina kunt u een nieuwe link aanvragen.",
+		ConfirmChoose:     "Dit adres is meer dan eens geregistreerd voordat het werd bevestigd. Kies het wachtwoord voor uw account om het te bevestigen.",
 		LoginDone:         "U bent ingelogd.",
 		LoginFailed:       "Het e-mailadres of wachtwoord is onjuist.",
 		EmailNotConfirmed: "Uw e-mailadres is nog niet bevestigd. Gebruik de link in de e-mail die we u stuurden, of vraag een nieuwe aan.",
@@ -154,6 +157,7 @@ var catalogue = map[locale.Locale]*messages{
 		RegisterDone:      "Merci. Consultez votre boîte de réception : nous avons envoyé à cette adresse un e-mail indiquant la marche à suivre.",
 		ConfirmDone:       "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.",
 		ConfirmInvalid:    "Ce lien de confirmation est invalide, a expiré ou a déjà été utilisé. Vous pouvez demander un nouveau lien depuis la page de connexion.",
+		ConfirmChoose:     "Cette adresse a été inscrite plusieurs fois avant d’être confirmée. Choisissez le mot de passe de votre compte pour la confirmer.",
 		LoginDone:         "Vous êtes connecté.",
 		LoginFailed:       "L’adresse e-mail ou le mot de passe est incorrect.",
 		EmailNotConfirmed: "Votre adresse e-mail n’est pas encore confirmée. Utilisez le lien de l’e-mail que nous vous avons envoyé, ou demandez-en un nouveau.",
@@ -199,6 +203,7 @@ var catalogue = map[locale.Locale]*messages{
 		RegisterDone:      "شكرًا لك. تفقّد بريدك الوارد: أرسلنا إلى هذا العنوان رسالة تتضمن الخطوة التالية.",
 		ConfirmDone:       "تم تأكيد بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.",
 		ConfirmInvalid:    "رابط التأكيد هذا غير صالح أو منتهي الصلاحية أو سبق استخدامه. يمكنك طلب رابط جديد من صفحة تسجيل الدخول.",
+		ConfirmChoose:     "سُجِّل هذا العنوان أكثر من مرة قبل تأكيده. اختر كلمة المرور لحسابك لتأكيده.",
 		LoginDone:         "تم تسجيل دخولك.",
 		LoginFailed:       "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
 		EmailNotConfirmed: "لم يتم تأكيد بريدك الإلكتروني بعد. استخدم الرابط الوارد في الرسالة التي أرسلناها إليك، أو اطلب رابطًا جديدًا.",

@@ -58,14 +58,14 @@ func (s *Service) register(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
 	}
-	profile := store.Profile{FirstName: first, LastName: last, PhoneNumber: phone}
+	reg := &store.Registration{FirstName: first, LastName: last, PhoneNumber: phone, PasswordHash: hash, Locale: string(loc)}
 	u := &store.User{Email: email, FirstName: first, LastName: last, PhoneNumber: phone, PasswordHash: hash, Locale: string(loc)}
 	err = s.store.CreateUser(ctx, u)
 	switch {
 	case err == nil:
-		err = s.sendConfirmation(ctx, u, loc)
+		err = s.sendConfirmation(ctx, u, reg, loc)
 	case errors.Is(err, store.ErrEmailTaken):
-		err = s.registerAgain(ctx, email, profile, hash, loc)
+		err = s.registerAgain(ctx, email, reg, loc)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
@@ -75,23 +75,18 @@ func (s *Service) register(c echo.Context) error {
 
 // registerAgain handles a registration for an address that has an account.
 // A confirmed account gets a notice with links to log in and to reset the
-// password. An unconfirmed one takes the new details and a new link, so
-// only the latest registration can be confirmed: someone who registered a
-// victim's address first cannot keep a password the victim never chose.
-func (s *Service) registerAgain(ctx context.Context, email string, p store.Profile, hash string, loc locale.Locale) error {
+// password. An unconfirmed one keeps what it has and gets one more
+// registration with a link of its own: nobody who registers a victim's
+// address, before or after the victim, can change the password the
+// victim's link confirms, and a link of an address registered more than
+// once asks whoever clicks it to choose the password.
+func (s *Service) registerAgain(ctx context.Context, email string, reg *store.Registration, loc locale.Locale) error {
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil {
 		return err
 	}
 	if !u.Confirmed() {
-		err := s.store.ReplacePendingRegistration(ctx, u.ID, p, hash, string(loc))
-		if err == nil {
-			u.FirstName, u.LastName, u.PhoneNumber = p.FirstName, p.LastName, p.PhoneNumber
-			return s.sendConfirmation(ctx, u, loc)
-		}
-		if !errors.Is(err, store.ErrNotFound) { // confirmed in the meantime: fall through
-			return err
-		}
+		return s.sendConfirmation(ctx, u, reg, loc)
 	}
 	s.sendMail(ctx, mail.Message{
 		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
@@ -103,14 +98,13 @@ func (s *Service) registerAgain(ctx context.Context, email string, p store.Profi
 	return nil
 }
 
-// sendConfirmation stores a new confirmation token for u and e-mails its link.
-func (s *Service) sendConfirmation(ctx context.Context, u *store.User, loc locale.Locale) error {
+// sendConfirmation stores reg as a registration of u's address with a new
+// link and e-mails the link.
+func (s *Service) sendConfirmation(ctx context.Context, u *store.User, reg *store.Registration, loc locale.Locale) error {
 	secret := newSecret()
 	now := s.now()
-	if err := s.store.CreateToken(ctx, &store.Token{
-		UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: sha(secret),
-		CreatedAt: now, ExpiresAt: now.Add(confirmLifetime),
-	}); err != nil {
+	reg.UserID, reg.TokenHash, reg.CreatedAt, reg.ExpiresAt = u.ID, sha(secret), now, now.Add(confirmLifetime)
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
 		return err
 	}
 	s.sendMail(ctx, mail.Message{
@@ -125,8 +119,19 @@ func (s *Service) sendConfirmation(ctx context.Context, u *store.User, loc local
 
 func fullName(u *store.User) string { return userData(u).FullName }
 
-// confirmEmail spends a confirmation token. It does not start a session:
-// the page offers to log in.
+// confirmRequest is what the confirmation page posts: nothing, or the
+// password chosen for an address registered more than once.
+type confirmRequest struct {
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// confirmEmail confirms the registration a link was sent for, when the
+// person who opened the link asks for it (a POST from the page, never the
+// page's loading). When the address was registered more than once, it
+// answers choosePassword until the request carries a new password, which
+// the account then takes; the other registrations are discarded. It does
+// not start a session: the page offers to log in.
 //
 // POST /api/ApplicationUser/ConfirmEmail/:token
 func (s *Service) confirmEmail(c echo.Context) error {
@@ -135,6 +140,53 @@ func (s *Service) confirmEmail(c echo.Context) error {
 	if !wellFormedSecret(token) {
 		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
 	}
+	var req confirmRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	ctx := c.Request().Context()
+	now := s.now()
+	reg, registrations, err := s.store.RegistrationByHash(ctx, sha(token), now)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.confirmLegacyLink(c, m, token)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: confirm e-mail: %w", err)
+	}
+	var hash string
+	if registrations > 1 {
+		if req.NewPassword == "" {
+			return endpoint.FailWith(c, http.StatusBadRequest, m.ConfirmChoose, endpoint.Flags{"choosePassword": true})
+		}
+		u, err := s.store.UserByID(ctx, reg.UserID)
+		if err != nil {
+			return fmt.Errorf("auth: confirm e-mail: %w", err)
+		}
+		v := newChecker(m)
+		v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
+			u.Email, reg.FirstName, reg.LastName, reg.FirstName+" "+reg.LastName)
+		if !v.OK() {
+			return endpoint.Answer(c, http.StatusBadRequest, endpoint.Envelope{
+				Data: endpoint.Flags{"choosePassword": true}, Message: m.FixFields, Errors: v.Errs,
+			})
+		}
+		if hash, err = s.hasher.Hash(ctx, req.NewPassword); err != nil {
+			return fmt.Errorf("auth: confirm e-mail: %w", err)
+		}
+	}
+	_, err = s.store.ConfirmRegistration(ctx, reg.ID, hash, now)
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: confirm e-mail: %w", err)
+	}
+	return endpoint.OK(c, nil, m.ConfirmDone)
+}
+
+// confirmLegacyLink spends a link sent before registrations kept their own
+// details: the account had one registration, so the link confirms it.
+func (s *Service) confirmLegacyLink(c echo.Context, m *messages, token string) error {
 	_, err := s.store.ConfirmEmail(c.Request().Context(), sha(token), s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
@@ -176,7 +228,7 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 		u, err := s.store.UserByEmail(ctx, email)
 		switch {
 		case err == nil && !u.Confirmed():
-			if err := s.sendConfirmation(ctx, u, loc); err != nil {
+			if err := s.resendLink(ctx, u, loc); err != nil {
 				return fmt.Errorf("auth: resend confirmation: %w", err)
 			}
 		case err != nil && !errors.Is(err, store.ErrNotFound):
@@ -184,4 +236,30 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 		}
 	}
 	return endpoint.OK(c, nil, m.ResendDone)
+}
+
+// resendLink e-mails a new link for the newest registration of u's
+// address, or, when every registration has been swept away, for the
+// details the account was created with.
+func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Locale) error {
+	secret := newSecret()
+	now := s.now()
+	renewed, err := s.store.RenewRegistration(ctx, u.ID, sha(secret), now.Add(confirmLifetime))
+	if err != nil {
+		return err
+	}
+	if !renewed {
+		return s.sendConfirmation(ctx, u, &store.Registration{
+			FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
+			PasswordHash: u.PasswordHash, Locale: u.Locale,
+		}, loc)
+	}
+	s.sendMail(ctx, mail.Message{
+		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
+		Data: map[string]string{
+			"link":  s.link(locale.Path(loc, "/auth/confirm-email/"+secret)),
+			"hours": "24",
+		},
+	})
+	return nil
 }

@@ -65,6 +65,7 @@ var migrations = []migration{
 	{7, "throttle counters", migrateThrottle},
 	{8, "uploads shared by replicas", migrateBlobs},
 	{9, "form submissions", migrateSubmissions},
+	{10, "pending registrations", migrateRegistrations},
 }
 
 // LatestSchemaVersion is the schema version this build expects.
