@@ -57,20 +57,20 @@ func (s *Service) updateProfile(c echo.Context) error {
 }
 
 // checkOwnPassword verifies the signed-in visitor's password for a
-// sensitive change. Wrong guesses count towards the same per-address
-// throttle as logins, so a stolen session cannot brute-force it.
-func (s *Service) checkOwnPassword(c echo.Context, u *store.User, password string) (good bool, retry time.Duration, err error) {
+// sensitive change. Wrong guesses are limited per session (see
+// sessionGuesses), never by failed logins elsewhere.
+func (s *Service) checkOwnPassword(c echo.Context, cur current, password string) (good bool, retry time.Duration, err error) {
 	ctx := c.Request().Context()
-	th, err := s.loginThrottle(ctx, u.Email)
-	if err != nil || th.lockedFor > 0 {
-		return false, th.lockedFor, err
+	key, wait, err := s.sessionGuesses(ctx, cur.session.IDHash)
+	if err != nil || wait > 0 {
+		return false, wait, err
 	}
-	good, _, err = s.hasher.Verify(ctx, password, u.PasswordHash)
+	good, _, err = s.hasher.Verify(ctx, password, cur.user.PasswordHash)
 	if err != nil {
 		return false, 0, err
 	}
 	if !good {
-		_, err = s.loginFailed(ctx, th.key)
+		err = s.sessionGuessFailed(ctx, key)
 	}
 	return good, 0, err
 }
@@ -102,7 +102,7 @@ func (s *Service) changePassword(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	good, retry, err := s.checkOwnPassword(c, u, req.CurrentPassword)
+	good, retry, err := s.checkOwnPassword(c, cur, req.CurrentPassword)
 	if err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
@@ -205,8 +205,9 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	u := mustUser(c).user
-	good, retry, err := s.checkOwnPassword(c, u, req.Password)
+	cur := mustUser(c)
+	u := cur.user
+	good, retry, err := s.checkOwnPassword(c, cur, req.Password)
 	if err != nil {
 		return fmt.Errorf("auth: delete account: %w", err)
 	}

@@ -44,9 +44,6 @@ func (s *Service) login(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
-	if th.lockedFor > 0 {
-		return endpoint.TooMany(c, m.TooManyAttempts, th.lockedFor)
-	}
 	if th.needCaptcha {
 		if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
 			return err
