@@ -11,13 +11,15 @@ import (
 
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // currentUser answers the signed-in visitor's user data.
 //
 // GET /api/account
 func (s *Service) currentUser(c echo.Context) error {
-	return ok(c, userData(mustUser(c).user), "")
+	return endpoint.OK(c, userData(mustUser(c).user), "")
 }
 
 // profileRequest holds the only fields a profile update may change: no
@@ -32,10 +34,10 @@ type profileRequest struct {
 //
 // PUT /api/account/profile
 func (s *Service) updateProfile(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	var req profileRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := store.Profile{
@@ -43,32 +45,32 @@ func (s *Service) updateProfile(c echo.Context) error {
 		LastName:    v.name("lastName", req.LastName),
 		PhoneNumber: v.phone("phoneNumber", req.PhoneNumber),
 	}
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	u := mustUser(c).user
 	if err := s.store.UpdateProfile(c.Request().Context(), u.ID, p); err != nil {
 		return fmt.Errorf("auth: update profile: %w", err)
 	}
 	u.FirstName, u.LastName, u.PhoneNumber = p.FirstName, p.LastName, p.PhoneNumber
-	return ok(c, userData(u), m.ProfileSaved)
+	return endpoint.OK(c, userData(u), m.ProfileSaved)
 }
 
 // checkOwnPassword verifies the signed-in visitor's password for a
-// sensitive change. Wrong guesses count towards the same per-address
-// throttle as logins, so a stolen session cannot brute-force it.
-func (s *Service) checkOwnPassword(c echo.Context, u *store.User, password string) (good bool, retry time.Duration, err error) {
+// sensitive change. Wrong guesses are limited per session (see
+// sessionGuesses), never by failed logins elsewhere.
+func (s *Service) checkOwnPassword(c echo.Context, cur current, password string) (good bool, retry time.Duration, err error) {
 	ctx := c.Request().Context()
-	th, err := s.loginThrottle(ctx, u.Email)
-	if err != nil || th.lockedFor > 0 {
-		return false, th.lockedFor, err
+	key, wait, err := s.sessionGuesses(ctx, cur.session.IDHash)
+	if err != nil || wait > 0 {
+		return false, wait, err
 	}
-	good, _, err = s.hasher.Verify(ctx, password, u.PasswordHash)
+	good, _, err = s.hasher.Verify(ctx, password, cur.user.PasswordHash)
 	if err != nil {
 		return false, 0, err
 	}
 	if !good {
-		_, err = s.loginFailed(ctx, th.key)
+		err = s.sessionGuessFailed(ctx, key)
 	}
 	return good, 0, err
 }
@@ -85,11 +87,11 @@ type passwordRequest struct {
 //
 // POST /api/account/password
 func (s *Service) changePassword(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	var req passwordRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	cur := mustUser(c)
 	u := cur.user
@@ -97,18 +99,18 @@ func (s *Service) changePassword(c echo.Context) error {
 	v.password("currentPassword", req.CurrentPassword)
 	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
 		u.Email, u.FirstName, u.LastName, fullName(u))
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	good, retry, err := s.checkOwnPassword(c, u, req.CurrentPassword)
+	good, retry, err := s.checkOwnPassword(c, cur, req.CurrentPassword)
 	if err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	if retry > 0 {
-		return tooMany(c, m.TooManyAttempts, retry)
+		return endpoint.TooMany(c, m.TooManyAttempts, retry)
 	}
 	if !good {
-		return invalid(c, m, map[string]string{"currentPassword": m.PasswordWrong})
+		return endpoint.Invalid(c, map[string]string{"currentPassword": m.PasswordWrong})
 	}
 	ctx := c.Request().Context()
 	hash, err := s.hasher.Hash(ctx, req.NewPassword)
@@ -121,11 +123,11 @@ func (s *Service) changePassword(c echo.Context) error {
 	if err := s.store.DeleteUserSessions(ctx, u.ID, cur.session.IDHash); err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
-	if err := s.store.ResetCounter(ctx, s.keyed("login", u.Email)); err != nil {
+	if err := s.store.ResetCounter(ctx, s.keys.Of("login", u.Email)); err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	s.sendPasswordChanged(c, u, loc)
-	return ok(c, nil, m.PasswordChanged)
+	return endpoint.OK(c, nil, m.PasswordChanged)
 }
 
 // sessionInfo is one signed-in browser in the sessions list.
@@ -142,7 +144,7 @@ type sessionInfo struct {
 //
 // GET /api/account/sessions
 func (s *Service) listSessions(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
 	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, s.now())
 	if err != nil {
@@ -155,7 +157,7 @@ func (s *Service) listSessions(c echo.Context) error {
 			CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC(), Current: r.IDHash == cur.session.IDHash,
 		})
 	}
-	return ok(c, out, "")
+	return endpoint.OK(c, out, "")
 }
 
 // revokeSession ends one of the account's sessions; ending the current
@@ -163,23 +165,23 @@ func (s *Service) listSessions(c echo.Context) error {
 //
 // DELETE /api/account/sessions/:id
 func (s *Service) revokeSession(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
 	id := c.Param("id")
 	if len(id) > 64 {
-		return fail(c, http.StatusNotFound, m.SessionNotFound, nil)
+		return endpoint.Fail(c, http.StatusNotFound, m.SessionNotFound)
 	}
 	found, err := s.store.DeleteUserSession(c.Request().Context(), cur.user.ID, id)
 	if err != nil {
 		return fmt.Errorf("auth: revoke session: %w", err)
 	}
 	if !found {
-		return fail(c, http.StatusNotFound, m.SessionNotFound, nil)
+		return endpoint.Fail(c, http.StatusNotFound, m.SessionNotFound)
 	}
 	if id == cur.session.ID {
 		s.clearCookie(c)
 	}
-	return ok(c, nil, m.SessionEnded)
+	return endpoint.OK(c, nil, m.SessionEnded)
 }
 
 // deleteRequest confirms an account deletion with the password.
@@ -192,27 +194,28 @@ type deleteRequest struct {
 //
 // POST /api/account/delete
 func (s *Service) deleteAccount(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	var req deleteRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	v.password("password", req.Password)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	u := mustUser(c).user
-	good, retry, err := s.checkOwnPassword(c, u, req.Password)
+	cur := mustUser(c)
+	u := cur.user
+	good, retry, err := s.checkOwnPassword(c, cur, req.Password)
 	if err != nil {
 		return fmt.Errorf("auth: delete account: %w", err)
 	}
 	if retry > 0 {
-		return tooMany(c, m.TooManyAttempts, retry)
+		return endpoint.TooMany(c, m.TooManyAttempts, retry)
 	}
 	if !good {
-		return invalid(c, m, map[string]string{"password": m.PasswordWrong})
+		return endpoint.Invalid(c, map[string]string{"password": m.PasswordWrong})
 	}
 	ctx := c.Request().Context()
 	if err := s.store.DeleteUser(ctx, u.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -221,7 +224,7 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	s.deleteBlob(ctx, u.AvatarKey)
 	s.clearCookie(c)
 	s.sendMail(ctx, mail.Message{To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAccountDeleted})
-	return ok(c, nil, m.AccountDeleted)
+	return endpoint.OK(c, nil, m.AccountDeleted)
 }
 
 // deleteBlob removes a stored file; a failure leaves an orphan, which is logged.

@@ -6,7 +6,6 @@ package auth
 
 import (
 	"context"
-	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"log/slog"
@@ -15,15 +14,13 @@ import (
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
 // Verifier checks a captcha token from a form; captcha.Verifier is one.
-type Verifier interface {
-	// Verify returns nil when token is a valid, unspent solution, an error otherwise (also for "").
-	Verify(ctx context.Context, token, remoteIP string) error
-}
+type Verifier = endpoint.Verifier
 
 // Limits are the per-IP rate limits, in requests per minute per endpoint.
 type Limits struct {
@@ -52,10 +49,11 @@ type Config struct {
 type Service struct {
 	store   *store.Store
 	mail    mail.Enqueuer
-	captcha Verifier
+	captcha endpoint.Captcha
+	limiter endpoint.Limiter
+	keys    endpoint.Keys
 	blobs   blob.Store
 	baseURL string
-	secret  []byte
 	hasher  *passwords.Hasher
 	limits  Limits
 	log     *slog.Logger
@@ -77,6 +75,8 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	now := func() time.Time { return cfg.Now().UTC() }
+	keys := endpoint.NewKeys(cfg.SecretKey)
 	secure := strings.HasPrefix(cfg.BaseURL, "https://")
 	c := cookieSpec{name: "session", secure: secure}
 	if secure {
@@ -85,14 +85,15 @@ func New(cfg Config) *Service {
 	return &Service{
 		store:   cfg.Store,
 		mail:    cfg.Mail,
-		captcha: cfg.Captcha,
+		captcha: endpoint.Captcha{Verifier: cfg.Captcha, Log: cfg.Logger},
+		keys:    keys,
+		limiter: endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		blobs:   cfg.Blobs,
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
-		secret:  []byte(cfg.SecretKey),
 		hasher:  cfg.Hasher,
 		limits:  cfg.Limits,
 		log:     cfg.Logger,
-		now:     func() time.Time { return cfg.Now().UTC() },
+		now:     now,
 		cookie:  c,
 	}
 }
@@ -118,17 +119,6 @@ func (s *Service) Run(ctx context.Context) {
 		case <-tick.C:
 		}
 	}
-}
-
-// keyed returns a hex HMAC of parts under the secret key: the database
-// holds these instead of e-mail addresses, IPs and codes.
-func (s *Service) keyed(parts ...string) string {
-	m := hmac.New(sha256.New, s.secret)
-	for _, p := range parts {
-		m.Write([]byte(p))
-		m.Write([]byte{0})
-	}
-	return hex.EncodeToString(m.Sum(nil))
 }
 
 // sha returns the hex SHA-256 of a random secret (session ids, link tokens).

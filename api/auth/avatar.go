@@ -19,6 +19,8 @@ import (
 	"golang.org/x/image/webp"
 
 	"noorvale.example/site/api/blob"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // Avatar limits.
@@ -36,20 +38,20 @@ const (
 // POST /api/account/avatar (multipart, field "file")
 func (s *Service) uploadAvatar(c echo.Context) error {
 	r := c.Request()
-	m := msgs(requestLocale(r))
+	m := msgs(endpoint.Locale(r))
 	if r.ContentLength > maxAvatarBody {
-		return fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge, nil)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAvatarBody)
 	data, err := readFilePart(r)
 	var mbe *http.MaxBytesError
 	switch {
-	case errors.As(err, &mbe) || errors.Is(err, errTooLarge):
-		return fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge, nil)
+	case errors.As(err, &mbe) || errors.Is(err, endpoint.ErrTooLarge):
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
 	case errors.Is(err, errNoFile):
-		return invalid(c, m, map[string]string{"file": m.AvatarMissing})
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarMissing})
 	case err != nil:
-		return fail(c, http.StatusBadRequest, m.BadRequest, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.BadRequest)
 	}
 
 	var decodeConfig func(io.Reader) (image.Config, error)
@@ -62,19 +64,19 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	case "image/webp":
 		decodeConfig, decodeImage = webp.DecodeConfig, webp.Decode
 	default:
-		return invalid(c, m, map[string]string{"file": m.AvatarType})
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarType})
 	}
 	// The header first: a small file can claim enormous dimensions.
 	cfg, err := decodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return invalid(c, m, map[string]string{"file": m.AvatarUnreadable})
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
 	}
 	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width < 1 || cfg.Height < 1 {
-		return invalid(c, m, map[string]string{"file": sprintf(m.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
+		return endpoint.Invalid(c, map[string]string{"file": sprintf(m.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
 	}
 	img, err := decodeImage(bytes.NewReader(data))
 	if err != nil {
-		return invalid(c, m, map[string]string{"file": m.AvatarUnreadable})
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
 	}
 	img = fit(img, avatarSide)
 
@@ -101,7 +103,7 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	}
 	s.deleteBlob(ctx, u.AvatarKey)
 	u.AvatarKey = key
-	return ok(c, userData(u), m.AvatarSaved)
+	return endpoint.OK(c, userData(u), m.AvatarSaved)
 }
 
 var errNoFile = errors.New("auth: no file part")
@@ -134,7 +136,7 @@ func readFilePart(r *http.Request) ([]byte, error) {
 			return nil, err
 		}
 		if len(data) > maxAvatarBytes {
-			return nil, errTooLarge
+			return nil, endpoint.ErrTooLarge
 		}
 		if len(data) == 0 {
 			return nil, errNoFile
@@ -174,7 +176,7 @@ func isOpaque(img image.Image) bool {
 //
 // DELETE /api/account/avatar
 func (s *Service) removeAvatar(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	ctx := c.Request().Context()
 	if u.AvatarKey != "" {
@@ -184,7 +186,7 @@ func (s *Service) removeAvatar(c echo.Context) error {
 		s.deleteBlob(ctx, u.AvatarKey)
 		u.AvatarKey = ""
 	}
-	return ok(c, userData(u), m.AvatarRemoved)
+	return endpoint.OK(c, userData(u), m.AvatarRemoved)
 }
 
 // serveAvatar sends the signed-in visitor's own picture, with its stored
@@ -192,15 +194,15 @@ func (s *Service) removeAvatar(c echo.Context) error {
 //
 // GET /api/account/avatar/:name
 func (s *Service) serveAvatar(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	name := c.Param("name")
 	if u.AvatarKey == "" || name != path.Base(u.AvatarKey) {
-		return fail(c, http.StatusNotFound, m.AvatarNotFound, nil)
+		return endpoint.Fail(c, http.StatusNotFound, m.AvatarNotFound)
 	}
 	rc, contentType, err := s.blobs.Get(c.Request().Context(), u.AvatarKey)
 	if errors.Is(err, blob.ErrNotFound) {
-		return fail(c, http.StatusNotFound, m.AvatarNotFound, nil)
+		return endpoint.Fail(c, http.StatusNotFound, m.AvatarNotFound)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: serve avatar: %w", err)

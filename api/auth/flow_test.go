@@ -207,21 +207,77 @@ func TestNoEnumeration(t *testing.T) {
 	})
 }
 
-// TestPendingRegistrationTakesLatest: whoever registers an address first
-// cannot keep a password the owner never chose.
-func TestPendingRegistrationTakesLatest(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t))
-	b := e.browser()
-	squat := registration("victim@example.com")
-	squat["password"], squat["confirmPassword"] = "attacker chosen secret", "attacker chosen secret"
-	expect(t, "squatter registers", b.json("POST", "/api/Website/Register", squat), 200, true)
-	firstLink := e.mail.last(t, "victim@example.com").Data["link"]
-	expect(t, "owner registers", b.json("POST", "/api/Website/Register", registration("victim@example.com")), 200, true)
-	link := e.mail.last(t, "victim@example.com").Data["link"]
-	expect(t, "old link", b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+tokenFromLink(t, firstLink), nil), 400, false)
-	expect(t, "new link", b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+tokenFromLink(t, link), nil), 200, true)
-	expect(t, "squatter's password", b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": "attacker chosen secret"}), 401, false)
-	expect(t, "owner's password", b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": goodPassword}), 200, true)
+// An address registered twice before it is confirmed: neither
+// registration changes what the other's link confirms, and either link
+// asks whoever opened it to choose the password, whichever came first.
+func TestRegisteredTwiceBeforeConfirmation(t *testing.T) {
+	const attackerPassword = "attacker chosen secret"
+	for _, order := range []string{"victim first", "attacker first"} {
+		t.Run(order, func(t *testing.T) {
+			testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+				e := newEnv(t, st)
+				b := e.browser()
+				squat := registration("victim@example.com")
+				squat["password"], squat["confirmPassword"] = attackerPassword, attackerPassword
+				squat["firstName"] = "Mallory"
+				regs := []map[string]any{registration("victim@example.com"), squat}
+				if order == "attacker first" {
+					regs[0], regs[1] = regs[1], regs[0]
+				}
+				var links []string
+				for _, reg := range regs {
+					expect(t, "register", b.json("POST", "/api/Website/Register", reg), 200, true)
+					links = append(links, tokenFromLink(t, e.mail.last(t, "victim@example.com").Data["link"]))
+				}
+				victimLink := links[0]
+				if order == "attacker first" {
+					victimLink = links[1]
+				}
+				confirm := "/api/ApplicationUser/ConfirmEmail/" + victimLink
+
+				// Opening the link confirms nothing by itself: it asks for the password.
+				r := b.json("POST", confirm, nil)
+				expect(t, "confirm without a password", r, 400, false)
+				if string(r.env.Data) != `{"choosePassword":true}` || r.env.Message != msgs("en").ConfirmChoose {
+					t.Fatalf("confirm without a password: %s", r.body)
+				}
+				for _, pw := range []string{attackerPassword, goodPassword} {
+					if r := b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": pw}); r.env.IsSuccess {
+						t.Fatal("logged in before the address was confirmed")
+					}
+				}
+				expect(t, "weak chosen password", b.json("POST", confirm, map[string]any{"newPassword": "short", "confirmPassword": "short"}), 400, false)
+				chosen := "harbour lantern violet 7"
+				expect(t, "confirm with a chosen password", b.json("POST", confirm, map[string]any{"newPassword": chosen, "confirmPassword": chosen}), 200, true)
+
+				for _, link := range links {
+					expect(t, "a link after confirmation", b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+link, nil), 400, false)
+				}
+				expect(t, "attacker's password", b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": attackerPassword, "captcha": "solved"}), 401, false)
+				expect(t, "registered password", b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": goodPassword, "captcha": "solved"}), 401, false)
+				r = b.json("POST", "/api/Website/Login", map[string]any{"email": "victim@example.com", "password": chosen, "captcha": "solved"})
+				expect(t, "chosen password", r, 200, true)
+				var user UserData
+				r.data(t, &user)
+				if user.FirstName == "Mallory" {
+					t.Fatal("the account took the attacker's name from a link the victim opened")
+				}
+			})
+		})
+	}
+}
+
+// A link of an address registered once confirms that registration, with
+// its own password, on request.
+func TestRegisteredOnceConfirmsOnRequest(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		b := e.browser()
+		expect(t, "register", b.json("POST", "/api/Website/Register", registration("once@example.com")), 200, true)
+		link := tokenFromLink(t, e.mail.last(t, "once@example.com").Data["link"])
+		expect(t, "confirm", b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+link, nil), 200, true)
+		expect(t, "login", b.json("POST", "/api/Website/Login", map[string]any{"email": "once@example.com", "password": goodPassword}), 200, true)
+	})
 }
 
 func TestConfirmationExpires(t *testing.T) {

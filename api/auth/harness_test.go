@@ -212,6 +212,18 @@ func (b *browser) form(target string, fields map[string]string) *result {
 	return b.send(http.MethodPost, target, "application/x-www-form-urlencoded", strings.NewReader(v.Encode()))
 }
 
+// multipart sends fields as multipart/form-data, as the legacy recovery forms did.
+func (b *browser) multipart(target string, fields map[string]string) *result {
+	b.env.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	_ = w.Close()
+	return b.send(http.MethodPost, target, w.FormDataContentType(), &buf)
+}
+
 // upload sends a multipart body with one file field.
 func (b *browser) upload(target, field string, data []byte) *result {
 	b.env.t.Helper()

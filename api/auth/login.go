@@ -8,14 +8,16 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // loginRequest is the legacy credentials payload.
 type loginRequest struct {
-	Email      string   `json:"email"`
-	Password   string   `json:"password"`
-	RememberMe flexBool `json:"rememberMe"`
-	Captcha    string   `json:"captcha"`
+	Email      string        `json:"email"`
+	Password   string        `json:"password"`
+	RememberMe endpoint.Bool `json:"rememberMe"`
+	Captcha    string        `json:"captcha"`
 }
 
 // login checks the credentials and starts a session. Unknown addresses and
@@ -25,28 +27,27 @@ type loginRequest struct {
 // POST /api/Website/Login
 func (s *Service) login(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req loginRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
 	v.password("password", req.Password)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	th, err := s.loginThrottle(ctx, email)
 	if err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
-	if th.lockedFor > 0 {
-		return tooMany(c, m.TooManyAttempts, th.lockedFor)
-	}
-	if th.needCaptcha && !s.verifyCaptcha(c, req.Captcha) {
-		return captchaFailed(c, m)
+	if th.needCaptcha {
+		if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
+			return err
+		}
 	}
 
 	u, err := s.store.UserByEmail(ctx, email)
@@ -69,12 +70,12 @@ func (s *Service) login(c echo.Context) error {
 		}
 		var data any
 		if needCaptcha {
-			data = flags{"captchaRequired": true}
+			data = endpoint.Flags{"captchaRequired": true}
 		}
-		return fail(c, http.StatusUnauthorized, m.LoginFailed, data)
+		return endpoint.FailWith(c, http.StatusUnauthorized, m.LoginFailed, data)
 	}
 	if !u.Confirmed() {
-		return fail(c, http.StatusForbidden, m.EmailNotConfirmed, flags{"emailNotConfirmed": true})
+		return endpoint.FailWith(c, http.StatusForbidden, m.EmailNotConfirmed, endpoint.Flags{"emailNotConfirmed": true})
 	}
 
 	if err := s.store.ResetCounter(ctx, th.key); err != nil {
@@ -102,19 +103,19 @@ func (s *Service) login(c echo.Context) error {
 	if err := s.startSession(c, u, bool(req.RememberMe)); err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
-	return ok(c, userData(u), "")
+	return endpoint.OK(c, userData(u), "")
 }
 
 // logout ends the request's session and clears the cookie.
 //
 // POST /api/account/logout
 func (s *Service) logout(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	if h := s.presentedHash(c.Request()); h != "" {
 		if err := s.store.DeleteSession(c.Request().Context(), h); err != nil {
 			return fmt.Errorf("auth: logout: %w", err)
 		}
 	}
 	s.clearCookie(c)
-	return ok(c, nil, m.LoggedOut)
+	return endpoint.OK(c, nil, m.LoggedOut)
 }

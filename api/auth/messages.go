@@ -2,21 +2,23 @@ package auth
 
 import (
 	"fmt"
-	"net/http"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 )
 
 // messages holds every string the account API answers with, in one language.
 type messages struct {
+	*endpoint.Messages
+
 	// Answers.
 	RegisterDone      string
 	ConfirmDone       string
 	ConfirmInvalid    string
+	ConfirmChoose     string
 	LoginDone         string
 	LoginFailed       string
 	EmailNotConfirmed string
-	CaptchaRequired   string
 	TooManyAttempts   string
 	RateLimited       string
 	ForgetDone        string
@@ -36,18 +38,10 @@ type messages struct {
 	AvatarSaved       string
 	AvatarRemoved     string
 	AvatarNotFound    string
-	BodyTooLarge      string
 	AvatarTooLarge    string
-	BadRequest        string
-	FixFields         string
 	Internal          string
 
 	// Field errors.
-	Required         string
-	TooLong          string // %d characters
-	InvalidChars     string
-	EmailInvalid     string
-	PhoneInvalid     string
 	CodeFormat       string
 	PasswordShort    string // %d characters
 	PasswordLong     string // %d characters
@@ -67,13 +61,14 @@ type messages struct {
 
 var catalogue = map[locale.Locale]*messages{
 	locale.En: {
+		Messages:          endpoint.For(locale.En),
 		RegisterDone:      "Thank you. Check your inbox: we have sent an e-mail to this address with the next step.",
 		ConfirmDone:       "Your e-mail address is confirmed. You can now log in.",
 		ConfirmInvalid:    "This confirmation link is invalid, has expired or has already been used. You can ask for a new link on the login page.",
+		ConfirmChoose:     "This address was registered more than once before it was confirmed. Choose the password for your account to confirm it.",
 		LoginDone:         "You are now logged in.",
 		LoginFailed:       "The e-mail address or password is incorrect.",
 		EmailNotConfirmed: "Your e-mail address is not confirmed yet. Use the link in the e-mail we sent you, or ask us to send a new one.",
-		CaptchaRequired:   "Please complete the security check and try again.",
 		TooManyAttempts:   "Too many failed attempts for this account. Please wait a little before trying again.",
 		RateLimited:       "Too many requests from your network. Please wait a minute and try again.",
 		ForgetDone:        "If an account uses this address, we have sent it a 6-digit code. The code is valid for 10 minutes.",
@@ -93,17 +88,9 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarSaved:       "Your profile picture has been updated.",
 		AvatarRemoved:     "Your profile picture has been removed.",
 		AvatarNotFound:    "This image was not found.",
-		BodyTooLarge:      "The request is too large.",
 		AvatarTooLarge:    "The image is too large: the limit is 2 MB.",
-		BadRequest:        "The request could not be read. Please check the data you sent.",
-		FixFields:         "Please correct the highlighted fields.",
 		Internal:          "Something went wrong on our side. Please try again later.",
 
-		Required:         "This field is required.",
-		TooLong:          "Use at most %d characters.",
-		InvalidChars:     "This field contains characters that are not allowed.",
-		EmailInvalid:     "Enter a valid e-mail address, such as name@example.com.",
-		PhoneInvalid:     "Enter the number in international format, for example +971 4 123 4567.",
 		CodeFormat:       "Enter the 6-digit code from the e-mail.",
 		PasswordShort:    "Use at least %d characters.",
 		PasswordLong:     "Use at most %d characters.",
@@ -120,13 +107,14 @@ var catalogue = map[locale.Locale]*messages{
 		UnknownDevice: "Unknown device",
 	},
 	locale.Nl: {
+		Messages:          endpoint.For(locale.Nl),
 		RegisterDone:      "Bedankt. Kijk in uw inbox: we hebben een e-mail naar dit adres gestuurd met de volgende stap.",
 		ConfirmDone:       "Uw e-mailadres is bevestigd. U kunt nu inloggen.",
 		ConfirmInvalid:    "Deze bevestigingslink is ongeldig, verlopen of al gebruikt. Op de inlogpagina kunt u een nieuwe link aanvragen.",
+		ConfirmChoose:     "Dit adres is meer dan eens geregistreerd voordat het werd bevestigd. Kies het wachtwoord voor uw account om het te bevestigen.",
 		LoginDone:         "U bent ingelogd.",
 		LoginFailed:       "Het e-mailadres of wachtwoord is onjuist.",
 		EmailNotConfirmed: "Uw e-mailadres is nog niet bevestigd. Gebruik de link in de e-mail die we u stuurden, of vraag een nieuwe aan.",
-		CaptchaRequired:   "Voltooi de beveiligingscontrole en probeer het opnieuw.",
 		TooManyAttempts:   "Te veel mislukte pogingen voor dit account. Wacht even voordat u het opnieuw probeert.",
 		RateLimited:       "Te veel verzoeken vanaf uw netwerk. Wacht een minuut en probeer het opnieuw.",
 		ForgetDone:        "Als er een account met dit adres bestaat, hebben we er een code van 6 cijfers naartoe gestuurd. De code is 10 minuten geldig.",
@@ -146,17 +134,9 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarSaved:       "Uw profielfoto is bijgewerkt.",
 		AvatarRemoved:     "Uw profielfoto is verwijderd.",
 		AvatarNotFound:    "Deze afbeelding is niet gevonden.",
-		BodyTooLarge:      "Het verzoek is te groot.",
 		AvatarTooLarge:    "De afbeelding is te groot: het maximum is 2 MB.",
-		BadRequest:        "Het verzoek kon niet worden gelezen. Controleer de verstuurde gegevens.",
-		FixFields:         "Corrigeer de gemarkeerde velden.",
 		Internal:          "Er is bij ons iets misgegaan. Probeer het later opnieuw.",
 
-		Required:         "Dit veld is verplicht.",
-		TooLong:          "Gebruik maximaal %d tekens.",
-		InvalidChars:     "Dit veld bevat tekens die niet zijn toegestaan.",
-		EmailInvalid:     "Voer een geldig e-mailadres in, zoals naam@voorbeeld.nl.",
-		PhoneInvalid:     "Voer het nummer in internationale notatie in, bijvoorbeeld +31 20 123 4567.",
 		CodeFormat:       "Voer de code van 6 cijfers uit de e-mail in.",
 		PasswordShort:    "Gebruik minstens %d tekens.",
 		PasswordLong:     "Gebruik maximaal %d tekens.",
@@ -173,13 +153,14 @@ var catalogue = map[locale.Locale]*messages{
 		UnknownDevice: "Onbekend apparaat",
 	},
 	locale.Fr: {
+		Messages:          endpoint.For(locale.Fr),
 		RegisterDone:      "Merci. Consultez votre boîte de réception : nous avons envoyé à cette adresse un e-mail indiquant la marche à suivre.",
 		ConfirmDone:       "Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.",
 		ConfirmInvalid:    "Ce lien de confirmation est invalide, a expiré ou a déjà été utilisé. Vous pouvez demander un nouveau lien depuis la page de connexion.",
+		ConfirmChoose:     "Cette adresse a été inscrite plusieurs fois avant d’être confirmée. Choisissez le mot de passe de votre compte pour la confirmer.",
 		LoginDone:         "Vous êtes connecté.",
 		LoginFailed:       "L’adresse e-mail ou le mot de passe est incorrect.",
 		EmailNotConfirmed: "Votre adresse e-mail n’est pas encore confirmée. Utilisez le lien de l’e-mail que nous vous avons envoyé, ou demandez-en un nouveau.",
-		CaptchaRequired:   "Veuillez effectuer la vérification de sécurité, puis réessayer.",
 		TooManyAttempts:   "Trop de tentatives infructueuses pour ce compte. Veuillez patienter un peu avant de réessayer.",
 		RateLimited:       "Trop de requêtes depuis votre réseau. Veuillez patienter une minute, puis réessayer.",
 		ForgetDone:        "Si un compte utilise cette adresse, nous lui avons envoyé un code à 6 chiffres. Ce code est valable 10 minutes.",
@@ -199,17 +180,9 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarSaved:       "Votre photo de profil a été mise à jour.",
 		AvatarRemoved:     "Votre photo de profil a été supprimée.",
 		AvatarNotFound:    "Cette image est introuvable.",
-		BodyTooLarge:      "La requête est trop volumineuse.",
 		AvatarTooLarge:    "L’image est trop volumineuse : la limite est de 2 Mo.",
-		BadRequest:        "La requête est illisible. Veuillez vérifier les données envoyées.",
-		FixFields:         "Veuillez corriger les champs signalés.",
 		Internal:          "Une erreur s’est produite de notre côté. Veuillez réessayer plus tard.",
 
-		Required:         "Ce champ est obligatoire.",
-		TooLong:          "Utilisez %d caractères au maximum.",
-		InvalidChars:     "Ce champ contient des caractères non autorisés.",
-		EmailInvalid:     "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
-		PhoneInvalid:     "Saisissez le numéro au format international, par exemple +33 1 23 45 67 89.",
 		CodeFormat:       "Saisissez le code à 6 chiffres reçu par e-mail.",
 		PasswordShort:    "Utilisez au moins %d caractères.",
 		PasswordLong:     "Utilisez %d caractères au maximum.",
@@ -226,13 +199,14 @@ var catalogue = map[locale.Locale]*messages{
 		UnknownDevice: "Appareil inconnu",
 	},
 	locale.Ar: {
+		Messages:          endpoint.For(locale.Ar),
 		RegisterDone:      "شكرًا لك. تفقّد بريدك الوارد: أرسلنا إلى هذا العنوان رسالة تتضمن الخطوة التالية.",
 		ConfirmDone:       "تم تأكيد بريدك الإلكتروني. يمكنك الآن تسجيل الدخول.",
 		ConfirmInvalid:    "رابط التأكيد هذا غير صالح أو منتهي الصلاحية أو سبق استخدامه. يمكنك طلب رابط جديد من صفحة تسجيل الدخول.",
+		ConfirmChoose:     "سُجِّل هذا العنوان أكثر من مرة قبل تأكيده. اختر كلمة المرور لحسابك لتأكيده.",
 		LoginDone:         "تم تسجيل دخولك.",
 		LoginFailed:       "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
 		EmailNotConfirmed: "لم يتم تأكيد بريدك الإلكتروني بعد. استخدم الرابط الوارد في الرسالة التي أرسلناها إليك، أو اطلب رابطًا جديدًا.",
-		CaptchaRequired:   "يُرجى إكمال التحقق الأمني ثم المحاولة مرة أخرى.",
 		TooManyAttempts:   "محاولات فاشلة كثيرة لهذا الحساب. يُرجى الانتظار قليلًا قبل المحاولة مرة أخرى.",
 		RateLimited:       "طلبات كثيرة جدًا من شبكتك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
 		ForgetDone:        "إذا كان هناك حساب يستخدم هذا العنوان، فقد أرسلنا إليه رمزًا من 6 أرقام صالحًا لمدة 10 دقائق.",
@@ -252,17 +226,9 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarSaved:       "تم تحديث صورة ملفك الشخصي.",
 		AvatarRemoved:     "تمت إزالة صورة ملفك الشخصي.",
 		AvatarNotFound:    "لم يُعثر على هذه الصورة.",
-		BodyTooLarge:      "حجم الطلب كبير جدًا.",
 		AvatarTooLarge:    "حجم الصورة كبير جدًا: الحد الأقصى 2 ميغابايت.",
-		BadRequest:        "تعذّرت قراءة الطلب. يُرجى التحقق من البيانات المرسلة.",
-		FixFields:         "يُرجى تصحيح الحقول المشار إليها.",
 		Internal:          "حدث خطأ من جانبنا. يُرجى المحاولة لاحقًا.",
 
-		Required:         "هذا الحقل مطلوب.",
-		TooLong:          "استخدم %d حرفًا على الأكثر.",
-		InvalidChars:     "يحتوي هذا الحقل على أحرف غير مسموح بها.",
-		EmailInvalid:     "أدخل بريدًا إلكترونيًا صالحًا، مثل name@example.com.",
-		PhoneInvalid:     "أدخل الرقم بالصيغة الدولية، مثل ‎+971 4 123 4567‎.",
 		CodeFormat:       "أدخل الرمز المكوّن من 6 أرقام الوارد في الرسالة.",
 		PasswordShort:    "استخدم %d حرفًا على الأقل.",
 		PasswordLong:     "استخدم %d حرفًا على الأكثر.",
@@ -287,16 +253,5 @@ func msgs(l locale.Locale) *messages {
 	}
 	return catalogue[locale.Default]
 }
-
-// requestLocale is the language of an answer: the lang query parameter,
-// else the browser's Accept-Language (as the server's other API answers).
-func requestLocale(r *http.Request) locale.Locale {
-	if l, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
-		return l
-	}
-	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
-}
-
-func (m *messages) tooLong(n int) string { return fmt.Sprintf(m.TooLong, n) }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

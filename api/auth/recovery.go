@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
@@ -13,6 +14,8 @@ import (
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // forgetRequest is the legacy ForgetPassword form.
@@ -23,30 +26,37 @@ type forgetRequest struct {
 
 // forgetPassword e-mails a six-digit code, valid ten minutes, when an
 // account has the address. The answer is always the same. A new code goes
-// out at most once a minute per address; the wrong-code counter restarts
-// with it, for known and unknown addresses alike.
+// out at most once a minute per address, and none for a day after ten
+// wrong codes; the wrong-code counter of a code restarts with it, for known
+// and unknown addresses alike.
 //
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req forgetRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	if !s.verifyCaptcha(c, req.Captcha) {
-		return captchaFailed(c, m)
+	if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
+		return err
 	}
 	ctx := r.Context()
-	allowed, err := s.onceAMinute(ctx, "reset", email)
+	paused, err := s.recoveryPaused(ctx, email)
 	if err != nil {
 		return fmt.Errorf("auth: forget password: %w", err)
+	}
+	allowed := false
+	if !paused {
+		if allowed, err = s.onceAMinute(ctx, "reset", email); err != nil {
+			return fmt.Errorf("auth: forget password: %w", err)
+		}
 	}
 	if allowed {
 		u, err := s.store.UserByEmail(ctx, email)
@@ -68,12 +78,18 @@ func (s *Service) forgetPassword(c echo.Context) error {
 			return fmt.Errorf("auth: forget password: %w", err)
 		}
 	}
-	return ok(c, nil, m.ForgetDone)
+	return endpoint.OK(c, nil, m.ForgetDone)
+}
+
+// recoveryPaused reports whether an address has had its day's wrong codes.
+func (s *Service) recoveryPaused(ctx context.Context, email string) (bool, error) {
+	cnt, err := s.store.Counter(ctx, s.keys.Of("reset-wrong", email))
+	return s.now().Before(cnt.LockedUntil), err
 }
 
 // codeHash keys a reset code to its account under the secret key: a
 // six-digit code is too short to store behind a plain hash.
-func (s *Service) codeHash(userID, code string) string { return s.keyed("reset-code", userID, code) }
+func (s *Service) codeHash(userID, code string) string { return s.keys.Of("reset-code", userID, code) }
 
 func sixDigits() string {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
@@ -90,35 +106,50 @@ type verifyRequest struct {
 }
 
 // verifyCode exchanges a correct code for a reset token valid fifteen
-// minutes. After five wrong codes the code is dead, whether or not the
-// address has an account.
+// minutes. A code takes five guesses and an address ten wrong codes a day,
+// whether or not it has an account; each guess is counted before it is
+// compared, in single statements, so parallel guesses cannot overrun
+// either limit. The tenth wrong code pauses recovery for a day and tells
+// the owner.
 //
 // POST /api/ApplicationUser/VerifyCode
 func (s *Service) verifyCode(c echo.Context) error {
 	r := c.Request()
-	m := msgs(requestLocale(r))
+	m := msgs(endpoint.Locale(r))
 	var req verifyRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
 	code := v.code("code", req.Code)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	now := s.now()
-	key := s.keyed("reset", email)
+	key := s.keys.Of("reset", email)
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
-		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
 	}
-	if cnt.Count >= codeTries {
-		return fail(c, http.StatusBadRequest, m.CodeDead, nil)
+	paused, err := s.recoveryPaused(ctx, email)
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if paused {
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
+	}
+	// The guess is counted before it is compared.
+	cnt, err = s.store.Hit(ctx, key, now, codeLifetime)
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	if cnt.Count > codeTries {
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 	}
 
 	var tok *store.Token
@@ -129,8 +160,14 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
-	good := tok != nil && tok.Valid(now) && tok.Attempts < codeTries &&
-		subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+	good := false
+	if tok != nil && tok.Valid(now) {
+		claimed, err := s.store.ClaimTokenAttempt(ctx, tok.ID, codeTries)
+		if err != nil {
+			return fmt.Errorf("auth: verify code: %w", err)
+		}
+		good = claimed && subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+	}
 	if good {
 		won, err := s.store.UseToken(ctx, tok.ID, now)
 		if err != nil {
@@ -139,19 +176,14 @@ func (s *Service) verifyCode(c echo.Context) error {
 		good = won
 	}
 	if !good {
-		cnt, err := s.store.Hit(ctx, key, now, codeLifetime)
+		dead, err := s.wrongCode(ctx, email, u)
 		if err != nil {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
-		if tok != nil {
-			if _, err := s.store.CountTokenAttempt(ctx, tok.ID); err != nil {
-				return fmt.Errorf("auth: verify code: %w", err)
-			}
+		if dead || cnt.Count >= codeTries {
+			return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
 		}
-		if cnt.Count >= codeTries {
-			return fail(c, http.StatusBadRequest, m.CodeDead, nil)
-		}
-		return fail(c, http.StatusBadRequest, m.CodeWrong, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
 	}
 
 	secret := newSecret()
@@ -164,7 +196,41 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if err := s.store.ResetCounter(ctx, key); err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
-	return ok(c, map[string]string{"token": secret}, m.CodeAccepted)
+	return endpoint.OK(c, map[string]string{"token": secret}, m.CodeAccepted)
+}
+
+// wrongCode counts a wrong code against the address's day and reports
+// whether recovery is now paused. The tenth pauses it for a day: the
+// account's codes are deleted and its owner (u, nil for an unknown
+// address) is told.
+func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (bool, error) {
+	key := s.keys.Of("reset-wrong", email)
+	now := s.now()
+	cnt, err := s.store.Hit(ctx, key, now, codePause)
+	if err != nil || cnt.Count < wrongCodesADay {
+		return false, err
+	}
+	if cnt.Count > wrongCodesADay {
+		return true, nil
+	}
+	if err := s.store.Lock(ctx, key, now.Add(codePause)); err != nil {
+		return true, err
+	}
+	if u == nil {
+		return true, nil
+	}
+	if err := s.store.DeleteTokens(ctx, u.ID, store.PurposeResetCode); err != nil {
+		return true, err
+	}
+	loc, ok := locale.Parse(u.Locale)
+	if !ok {
+		loc = locale.Default
+	}
+	s.sendMail(ctx, mail.Message{
+		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetPaused,
+		Data: map[string]string{"hours": "24"},
+	})
+	return true, nil
 }
 
 // resetRequest is the legacy ResetPassword payload.
@@ -181,17 +247,17 @@ type resetRequest struct {
 // POST /api/ApplicationUser/ResetPassword
 func (s *Service) resetPassword(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req resetRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
 	v.required("token", req.Token, maxToken)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	now := s.now()
@@ -204,12 +270,12 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if u == nil || u.Email != email {
-		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
 	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
 		u.Email, u.FirstName, u.LastName, fullName(u))
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	hash, err := s.hasher.Hash(ctx, req.NewPassword)
 	if err != nil {
@@ -220,7 +286,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if !won {
-		return fail(c, http.StatusBadRequest, m.ResetInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
 	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
@@ -229,12 +295,12 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	// Whoever reset the password may log in at once.
-	if err := s.store.ResetCounter(ctx, s.keyed("login", u.Email)); err != nil {
+	if err := s.store.ResetCounter(ctx, s.keys.Of("login", u.Email)); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	s.clearCookie(c)
 	s.sendPasswordChanged(c, u, loc)
-	return ok(c, nil, m.ResetDone)
+	return endpoint.OK(c, nil, m.ResetDone)
 }
 
 func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {

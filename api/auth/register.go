@@ -11,6 +11,8 @@ import (
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // registerRequest is the legacy registration payload; nothing else is read.
@@ -31,11 +33,11 @@ type registerRequest struct {
 // POST /api/Website/Register
 func (s *Service) register(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req registerRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	first := v.name("firstName", req.FirstName)
@@ -44,11 +46,11 @@ func (s *Service) register(c echo.Context) error {
 	phone := v.phone("phoneNumber", req.PhoneNumber)
 	v.newPassword("password", req.Password, "confirmPassword", req.ConfirmPassword,
 		email, first, last, first+" "+last)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
-	if !s.verifyCaptcha(c, req.Captcha) {
-		return captchaFailed(c, m)
+	if passed, err := s.captcha.Pass(c, req.Captcha); !passed {
+		return err
 	}
 	ctx := r.Context()
 	// Always hash, so a known address takes as long as a new one.
@@ -56,40 +58,35 @@ func (s *Service) register(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
 	}
-	profile := store.Profile{FirstName: first, LastName: last, PhoneNumber: phone}
+	reg := &store.Registration{FirstName: first, LastName: last, PhoneNumber: phone, PasswordHash: hash, Locale: string(loc)}
 	u := &store.User{Email: email, FirstName: first, LastName: last, PhoneNumber: phone, PasswordHash: hash, Locale: string(loc)}
 	err = s.store.CreateUser(ctx, u)
 	switch {
 	case err == nil:
-		err = s.sendConfirmation(ctx, u, loc)
+		err = s.sendConfirmation(ctx, u, reg, loc)
 	case errors.Is(err, store.ErrEmailTaken):
-		err = s.registerAgain(ctx, email, profile, hash, loc)
+		err = s.registerAgain(ctx, email, reg, loc)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
 	}
-	return ok(c, nil, m.RegisterDone)
+	return endpoint.OK(c, nil, m.RegisterDone)
 }
 
 // registerAgain handles a registration for an address that has an account.
 // A confirmed account gets a notice with links to log in and to reset the
-// password. An unconfirmed one takes the new details and a new link, so
-// only the latest registration can be confirmed: someone who registered a
-// victim's address first cannot keep a password the victim never chose.
-func (s *Service) registerAgain(ctx context.Context, email string, p store.Profile, hash string, loc locale.Locale) error {
+// password. An unconfirmed one keeps what it has and gets one more
+// registration with a link of its own: nobody who registers a victim's
+// address, before or after the victim, can change the password the
+// victim's link confirms, and a link of an address registered more than
+// once asks whoever clicks it to choose the password.
+func (s *Service) registerAgain(ctx context.Context, email string, reg *store.Registration, loc locale.Locale) error {
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil {
 		return err
 	}
 	if !u.Confirmed() {
-		err := s.store.ReplacePendingRegistration(ctx, u.ID, p, hash, string(loc))
-		if err == nil {
-			u.FirstName, u.LastName, u.PhoneNumber = p.FirstName, p.LastName, p.PhoneNumber
-			return s.sendConfirmation(ctx, u, loc)
-		}
-		if !errors.Is(err, store.ErrNotFound) { // confirmed in the meantime: fall through
-			return err
-		}
+		return s.sendConfirmation(ctx, u, reg, loc)
 	}
 	s.sendMail(ctx, mail.Message{
 		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
@@ -101,14 +98,13 @@ func (s *Service) registerAgain(ctx context.Context, email string, p store.Profi
 	return nil
 }
 
-// sendConfirmation stores a new confirmation token for u and e-mails its link.
-func (s *Service) sendConfirmation(ctx context.Context, u *store.User, loc locale.Locale) error {
+// sendConfirmation stores reg as a registration of u's address with a new
+// link and e-mails the link.
+func (s *Service) sendConfirmation(ctx context.Context, u *store.User, reg *store.Registration, loc locale.Locale) error {
 	secret := newSecret()
 	now := s.now()
-	if err := s.store.CreateToken(ctx, &store.Token{
-		UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: sha(secret),
-		CreatedAt: now, ExpiresAt: now.Add(confirmLifetime),
-	}); err != nil {
+	reg.UserID, reg.TokenHash, reg.CreatedAt, reg.ExpiresAt = u.ID, sha(secret), now, now.Add(confirmLifetime)
+	if err := s.store.CreateRegistration(ctx, reg); err != nil {
 		return err
 	}
 	s.sendMail(ctx, mail.Message{
@@ -123,24 +119,82 @@ func (s *Service) sendConfirmation(ctx context.Context, u *store.User, loc local
 
 func fullName(u *store.User) string { return userData(u).FullName }
 
-// confirmEmail spends a confirmation token. It does not start a session:
-// the page offers to log in.
+// confirmRequest is what the confirmation page posts: nothing, or the
+// password chosen for an address registered more than once.
+type confirmRequest struct {
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// confirmEmail confirms the registration a link was sent for, when the
+// person who opened the link asks for it (a POST from the page, never the
+// page's loading). When the address was registered more than once, it
+// answers choosePassword until the request carries a new password, which
+// the account then takes; the other registrations are discarded. It does
+// not start a session: the page offers to log in.
 //
 // POST /api/ApplicationUser/ConfirmEmail/:token
 func (s *Service) confirmEmail(c echo.Context) error {
-	m := msgs(requestLocale(c.Request()))
+	m := msgs(endpoint.Locale(c.Request()))
 	token := c.Param("token")
 	if !wellFormedSecret(token) {
-		return fail(c, http.StatusBadRequest, m.ConfirmInvalid, nil)
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
 	}
-	_, err := s.store.ConfirmEmail(c.Request().Context(), sha(token), s.now())
+	var req confirmRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	ctx := c.Request().Context()
+	now := s.now()
+	reg, registrations, err := s.store.RegistrationByHash(ctx, sha(token), now)
 	if errors.Is(err, store.ErrNotFound) {
-		return fail(c, http.StatusBadRequest, m.ConfirmInvalid, nil)
+		return s.confirmLegacyLink(c, m, token)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: confirm e-mail: %w", err)
 	}
-	return ok(c, nil, m.ConfirmDone)
+	var hash string
+	if registrations > 1 {
+		if req.NewPassword == "" {
+			return endpoint.FailWith(c, http.StatusBadRequest, m.ConfirmChoose, endpoint.Flags{"choosePassword": true})
+		}
+		u, err := s.store.UserByID(ctx, reg.UserID)
+		if err != nil {
+			return fmt.Errorf("auth: confirm e-mail: %w", err)
+		}
+		v := newChecker(m)
+		v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
+			u.Email, reg.FirstName, reg.LastName, reg.FirstName+" "+reg.LastName)
+		if !v.OK() {
+			return endpoint.Answer(c, http.StatusBadRequest, endpoint.Envelope{
+				Data: endpoint.Flags{"choosePassword": true}, Message: m.FixFields, Errors: v.Errs,
+			})
+		}
+		if hash, err = s.hasher.Hash(ctx, req.NewPassword); err != nil {
+			return fmt.Errorf("auth: confirm e-mail: %w", err)
+		}
+	}
+	_, err = s.store.ConfirmRegistration(ctx, reg.ID, hash, now)
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: confirm e-mail: %w", err)
+	}
+	return endpoint.OK(c, nil, m.ConfirmDone)
+}
+
+// confirmLegacyLink spends a link sent before registrations kept their own
+// details: the account had one registration, so the link confirms it.
+func (s *Service) confirmLegacyLink(c echo.Context, m *messages, token string) error {
+	_, err := s.store.ConfirmEmail(c.Request().Context(), sha(token), s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("auth: confirm e-mail: %w", err)
+	}
+	return endpoint.OK(c, nil, m.ConfirmDone)
 }
 
 // resendRequest asks for a new confirmation link.
@@ -154,16 +208,16 @@ type resendRequest struct {
 // POST /api/account/resend-confirmation
 func (s *Service) resendConfirmation(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	var req resendRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
-	if !v.ok() {
-		return invalid(c, m, v.errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	ctx := r.Context()
 	allowed, err := s.onceAMinute(ctx, "confirm", email)
@@ -174,12 +228,38 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 		u, err := s.store.UserByEmail(ctx, email)
 		switch {
 		case err == nil && !u.Confirmed():
-			if err := s.sendConfirmation(ctx, u, loc); err != nil {
+			if err := s.resendLink(ctx, u, loc); err != nil {
 				return fmt.Errorf("auth: resend confirmation: %w", err)
 			}
 		case err != nil && !errors.Is(err, store.ErrNotFound):
 			return fmt.Errorf("auth: resend confirmation: %w", err)
 		}
 	}
-	return ok(c, nil, m.ResendDone)
+	return endpoint.OK(c, nil, m.ResendDone)
+}
+
+// resendLink e-mails a new link for the newest registration of u's
+// address, or, when every registration has been swept away, for the
+// details the account was created with.
+func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Locale) error {
+	secret := newSecret()
+	now := s.now()
+	renewed, err := s.store.RenewRegistration(ctx, u.ID, sha(secret), now.Add(confirmLifetime))
+	if err != nil {
+		return err
+	}
+	if !renewed {
+		return s.sendConfirmation(ctx, u, &store.Registration{
+			FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
+			PasswordHash: u.PasswordHash, Locale: u.Locale,
+		}, loc)
+	}
+	s.sendMail(ctx, mail.Message{
+		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
+		Data: map[string]string{
+			"link":  s.link(locale.Path(loc, "/auth/confirm-email/"+secret)),
+			"hours": "24",
+		},
+	})
+	return nil
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // Session lifetimes: idle expiry, sliding; and how often last-seen moves.
@@ -240,7 +242,7 @@ func (s *Service) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		_, err := s.signedIn(c)
 		if errors.Is(err, errNoSession) {
-			return fail(c, http.StatusUnauthorized, msgs(requestLocale(c.Request())).NotSignedIn, nil)
+			return endpoint.Fail(c, http.StatusUnauthorized, msgs(endpoint.Locale(c.Request())).NotSignedIn)
 		}
 		if err != nil {
 			return fmt.Errorf("auth: load session: %w", err)

@@ -2,25 +2,27 @@ package auth
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/netip"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // Throttling by e-mail address, counted whether or not an account has it.
 const (
 	loginWindow     = 15 * time.Minute
 	captchaAfter    = 3 // failures before login asks for a captcha
-	lockAfter       = 5 // failures before login is refused for a while
+	lockAfter       = 5 // wrong current passwords before a session is refused for a while
 	firstLock       = time.Minute
 	longestLock     = 15 * time.Minute
 	rateWindow      = time.Minute
 	codeEvery       = time.Minute // at most one reset code or confirmation link per address per minute
 	codeLifetime    = 10 * time.Minute
-	codeTries       = 5
+	codeTries       = 5  // wrong guesses at one code
+	wrongCodesADay  = 10 // wrong codes for one address before recovery pauses
+	codePause       = 24 * time.Hour
 	resetLifetime   = 15 * time.Minute
 	confirmLifetime = 24 * time.Hour
 )
@@ -29,81 +31,72 @@ const (
 // IP (an IPv6 client by its /64) to the endpoint named bucket, with 429 and
 // Retry-After. The counter lives in the database, so replicas share it.
 func (s *Service) rateLimit(bucket string, perMinute int) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			now := s.now()
-			key := s.keyed("ip", bucket, ipKey(c.RealIP()))
-			cnt, err := s.store.Hit(c.Request().Context(), key, now, rateWindow)
-			if err != nil {
-				return fmt.Errorf("auth: rate limit: %w", err)
-			}
-			if cnt.Count > perMinute {
-				return tooMany(c, msgs(requestLocale(c.Request())).RateLimited, cnt.WindowStart.Add(rateWindow).Sub(now))
-			}
-			return next(c)
-		}
-	}
-}
-
-// ipKey is the part of an address that names one client: the address for
-// IPv4, the /64 network for IPv6.
-func ipKey(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	addr = addr.Unmap()
-	if addr.Is6() {
-		p, _ := addr.Prefix(64)
-		return p.String()
-	}
-	return addr.String()
+	return s.limiter.Middleware(bucket, perMinute, rateWindow, func(r *http.Request) string {
+		return msgs(endpoint.Locale(r)).RateLimited
+	})
 }
 
 // loginState is what the throttle says before a password is checked.
 type loginState struct {
 	key         string
-	lockedFor   time.Duration // > 0: refuse with 429
 	needCaptcha bool
 }
 
+// loginThrottle says whether logins to an address need the captcha: after
+// three failures within the window. Failures never refuse a login that
+// proves the password and solves the captcha, so nobody can lock an owner
+// out by guessing; each further guess costs a captcha solved anew.
 func (s *Service) loginThrottle(ctx context.Context, email string) (loginState, error) {
-	st := loginState{key: s.keyed("login", email)}
+	st := loginState{key: s.keys.Of("login", email)}
 	cnt, err := s.store.Counter(ctx, st.key)
 	if err != nil {
 		return st, err
 	}
-	now := s.now()
-	if now.Before(cnt.LockedUntil) {
-		st.lockedFor = cnt.LockedUntil.Sub(now)
-	}
-	st.needCaptcha = cnt.Count >= captchaAfter && now.Sub(cnt.WindowStart) < loginWindow
+	st.needCaptcha = cnt.Count >= captchaAfter && s.now().Sub(cnt.WindowStart) < loginWindow
 	return st, nil
 }
 
 // loginFailed counts a failed password check for the address and returns
-// whether a captcha is now required; from the fifth failure within the
-// window the address is locked, one minute doubling up to fifteen.
+// whether a captcha is now required.
 func (s *Service) loginFailed(ctx context.Context, key string) (needCaptcha bool, err error) {
-	now := s.now()
-	cnt, err := s.store.Hit(ctx, key, now, loginWindow)
+	cnt, err := s.store.Hit(ctx, key, s.now(), loginWindow)
 	if err != nil {
 		return false, err
 	}
-	if cnt.Count >= lockAfter {
-		lock := firstLock << min(cnt.Count-lockAfter, 4)
-		if err := s.store.Lock(ctx, key, now.Add(min(lock, longestLock))); err != nil {
-			return false, err
-		}
-	}
 	return cnt.Count >= captchaAfter, nil
+}
+
+// sessionGuesses says how long a session must wait before it may check
+// its account's password again: from the fifth wrong password within the
+// window, one minute doubling up to fifteen. It is counted per session, so
+// a stolen session cannot brute-force the password, and guesses elsewhere
+// never block the owner's own session.
+func (s *Service) sessionGuesses(ctx context.Context, sessionHash string) (key string, wait time.Duration, err error) {
+	key = s.keys.Of("own-password", sessionHash)
+	cnt, err := s.store.Counter(ctx, key)
+	if now := s.now(); err == nil && now.Before(cnt.LockedUntil) {
+		wait = cnt.LockedUntil.Sub(now)
+	}
+	return key, wait, err
+}
+
+// sessionGuessFailed counts a wrong password in a session and locks the
+// session's checks from the fifth.
+func (s *Service) sessionGuessFailed(ctx context.Context, key string) error {
+	now := s.now()
+	cnt, err := s.store.Hit(ctx, key, now, loginWindow)
+	if err != nil || cnt.Count < lockAfter {
+		return err
+	}
+	lock := firstLock << min(cnt.Count-lockAfter, 4)
+	return s.store.Lock(ctx, key, now.Add(min(lock, longestLock)))
 }
 
 // onceAMinute reports whether a mail of this kind may go to the address
 // now, and records that it did. It behaves the same whether or not an
 // account has the address.
 func (s *Service) onceAMinute(ctx context.Context, kind, email string) (bool, error) {
-	key := s.keyed(kind, email)
+	key := s.keys.Of(kind, email)
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return false, err
@@ -113,23 +106,4 @@ func (s *Service) onceAMinute(ctx context.Context, kind, email string) (bool, er
 		return false, nil
 	}
 	return true, s.store.StartWindow(ctx, key, now)
-}
-
-// verifyCaptcha checks a captcha token; a missing verifier accepts nothing.
-func (s *Service) verifyCaptcha(c echo.Context, token string) bool {
-	if s.captcha == nil || token == "" || len(token) > 8192 {
-		return false
-	}
-	if err := s.captcha.Verify(c.Request().Context(), token, c.RealIP()); err != nil {
-		return false
-	}
-	return true
-}
-
-// captchaFailed answers 400 asking for the captcha.
-func captchaFailed(c echo.Context, m *messages) error {
-	return answer(c, http.StatusBadRequest, envelope{
-		Data: flags{"captchaRequired": true}, Message: m.CaptchaRequired,
-		Errors: map[string]string{"captcha": m.CaptchaRequired},
-	})
 }

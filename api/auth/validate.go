@@ -5,93 +5,48 @@ import (
 	"unicode/utf8"
 
 	"noorvale.example/site/api/auth/passwords"
-	"noorvale.example/site/api/fieldcheck"
+	"noorvale.example/site/api/endpoint"
 )
 
 // Field limits.
 const (
 	maxName  = 60
-	maxEmail = 254
 	maxToken = 200
 )
 
-// checker collects one message per field.
+// checker is the shared field checker with the account API's own rules.
 type checker struct {
-	m    *messages
-	errs map[string]string
+	*endpoint.Checker
+	m *messages
 }
 
-func newChecker(m *messages) *checker { return &checker{m: m, errs: map[string]string{}} }
-
-func (v *checker) ok() bool { return len(v.errs) == 0 }
-
-func (v *checker) set(field, msg string) {
-	if _, taken := v.errs[field]; !taken {
-		v.errs[field] = msg
-	}
+func newChecker(m *messages) *checker {
+	return &checker{Checker: endpoint.NewChecker(m.Messages), m: m}
 }
 
 // name checks a required person's name and returns it trimmed.
-func (v *checker) name(field, value string) string {
-	value = strings.TrimSpace(value)
-	switch {
-	case value == "":
-		v.set(field, v.m.Required)
-	case utf8.RuneCountInString(value) > maxName:
-		v.set(field, v.m.tooLong(maxName))
-	case !fieldcheck.Printable(value):
-		v.set(field, v.m.InvalidChars)
-	}
-	return value
-}
+func (v *checker) name(field, value string) string { return v.Line(field, value, maxName, true) }
 
-// email checks a required e-mail address and returns it normalized:
-// trimmed and in lower case.
-func (v *checker) email(field, value string) string {
-	value = normalizeEmail(value)
-	switch {
-	case value == "":
-		v.set(field, v.m.Required)
-	case len(value) > maxEmail:
-		v.set(field, v.m.tooLong(maxEmail))
-	case !fieldcheck.Email(value):
-		v.set(field, v.m.EmailInvalid)
-	}
-	return value
-}
+// email checks a required e-mail address and returns it normalized.
+func (v *checker) email(field, value string) string { return v.Email(field, value) }
 
 // phone checks an optional phone number in international format.
-func (v *checker) phone(field, value string) string {
-	value = strings.TrimSpace(value)
-	if value == "" {
-		return ""
-	}
-	if !fieldcheck.Phone(value) {
-		v.set(field, v.m.PhoneInvalid)
-	}
-	return value
-}
+func (v *checker) phone(field, value string) string { return v.Phone(field, value, false) }
 
 // required checks that a field is present and at most limit bytes long.
 func (v *checker) required(field, value string, limit int) string {
-	switch {
-	case value == "":
-		v.set(field, v.m.Required)
-	case len(value) > limit:
-		v.set(field, v.m.tooLong(limit))
-	}
-	return value
+	return v.Required(field, value, limit)
 }
 
 // code checks a six-digit code.
 func (v *checker) code(field, value string) string {
 	value = strings.TrimSpace(value)
 	if value == "" {
-		v.set(field, v.m.Required)
+		v.Set(field, v.m.Required)
 		return value
 	}
 	if len(value) != 6 || strings.Trim(value, "0123456789") != "" {
-		v.set(field, v.m.CodeFormat)
+		v.Set(field, v.m.CodeFormat)
 	}
 	return value
 }
@@ -100,21 +55,21 @@ func (v *checker) code(field, value string) string {
 // and the person's e-mail and names.
 func (v *checker) newPassword(field, value, confirmField, confirm string, personal ...string) {
 	if value == "" {
-		v.set(field, v.m.Required)
+		v.Set(field, v.m.Required)
 		return
 	}
 	switch passwords.Check(value, personal...) {
 	case passwords.TooShort:
-		v.set(field, sprintf(v.m.PasswordShort, passwords.MinLength))
+		v.Set(field, sprintf(v.m.PasswordShort, passwords.MinLength))
 	case passwords.TooLong:
-		v.set(field, sprintf(v.m.PasswordLong, passwords.MaxLength))
+		v.Set(field, sprintf(v.m.PasswordLong, passwords.MaxLength))
 	case passwords.Common:
-		v.set(field, v.m.PasswordCommon)
+		v.Set(field, v.m.PasswordCommon)
 	case passwords.LikePersonal:
-		v.set(field, v.m.PasswordPersonal)
+		v.Set(field, v.m.PasswordPersonal)
 	}
 	if confirm != value {
-		v.set(confirmField, v.m.PasswordMismatch)
+		v.Set(confirmField, v.m.PasswordMismatch)
 	}
 }
 
@@ -122,11 +77,9 @@ func (v *checker) newPassword(field, value, confirmField, confirm string, person
 func (v *checker) password(field, value string) string {
 	switch {
 	case value == "":
-		v.set(field, v.m.Required)
+		v.Set(field, v.m.Required)
 	case utf8.RuneCountInString(value) > passwords.MaxLength*4:
-		v.set(field, v.m.PasswordWrong)
+		v.Set(field, v.m.PasswordWrong)
 	}
 	return value
 }
-
-func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/config"
+	"noorvale.example/site/api/endpoint"
 )
 
 // Verifier checks a captcha token from a form.
@@ -27,9 +28,9 @@ type Verifier interface {
 var ErrInvalid = errors.New("captcha: invalid")
 
 // ErrUnavailable is returned when a hosted provider cannot be asked (down,
-// slow, or refusing our secret): the caller answers 503 rather than
-// blaming the visitor.
-var ErrUnavailable = errors.New("captcha: provider unavailable")
+// slow, or refusing our secret): the API's captcha gate answers 503 rather
+// than blaming the visitor.
+var ErrUnavailable = endpoint.ErrCaptchaUnavailable
 
 // Widget is what a form needs to show the captcha: the provider and either
 // an ALTCHA challenge or a hosted provider's site key.
@@ -80,12 +81,6 @@ func New(cfg *config.Config, spent SpentStore) (Provider, error) {
 	}
 }
 
-// response is the API envelope of a successful answer.
-type response struct {
-	IsSuccess bool   `json:"isSuccess"`
-	Data      Widget `json:"data"`
-}
-
 // ChallengeHandler answers GET /api/captcha/challenge with the widget the
 // forms need, never cached: an ALTCHA challenge is good for one solution.
 func ChallengeHandler(p Provider) echo.HandlerFunc {
@@ -94,7 +89,6 @@ func ChallengeHandler(p Provider) echo.HandlerFunc {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusInternalServerError).SetInternal(err)
 		}
-		c.Response().Header().Set("Cache-Control", "no-store")
-		return c.JSON(http.StatusOK, response{IsSuccess: true, Data: w})
+		return endpoint.OK(c, w, "")
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"time"
@@ -17,17 +16,19 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/mail"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // applicationRequest is a job application; the CV comes as the file part "cv".
 type applicationRequest struct {
-	Name        string   `json:"name"`
-	Email       string   `json:"email"`
-	Phone       string   `json:"phone"`
-	LinkedIn    string   `json:"linkedin"`
-	CoverLetter string   `json:"coverLetter"`
-	Consent     flexBool `json:"consent"`
-	Captcha     string   `json:"captcha"`
+	Name        string        `json:"name"`
+	Email       string        `json:"email"`
+	Phone       string        `json:"phone"`
+	LinkedIn    string        `json:"linkedin"`
+	CoverLetter string        `json:"coverLetter"`
+	Consent     endpoint.Bool `json:"consent"`
+	Captcha     string        `json:"captcha"`
 }
 
 // upload is a file part as received.
@@ -35,6 +36,12 @@ type upload struct {
 	name string
 	data []byte
 }
+
+// Body limits of an application.
+const (
+	maxCVBytes = 5 << 20             // the CV file itself
+	maxUpload  = maxCVBytes + 64<<10 // the CV plus the other fields
+)
 
 // Multipart limits besides the file: any one text field, and how many parts
 // are read at all.
@@ -56,10 +63,10 @@ var uploadTime = 5 * time.Minute
 // POST /api/forms/application/:vacancy (multipart/form-data)
 func (s *Service) application(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	if r.ContentLength > maxUpload {
-		return fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
 	}
 	// Only this route reads a large body: it alone gets the longer deadline,
 	// and the answer's write deadline moves with it.
@@ -79,22 +86,18 @@ func (s *Service) application(c echo.Context) error {
 	_ = json.Unmarshal(en, &info)
 	through, err := time.Parse(time.DateOnly, info.ValidThrough)
 	if err != nil || !s.now().Before(through.Add(24*time.Hour)) {
-		return fail(c, http.StatusBadRequest, m.VacancyClosed)
+		return endpoint.Fail(c, http.StatusBadRequest, m.VacancyClosed)
 	}
 
 	var req applicationRequest
 	var cv *upload
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxUpload)
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-		cv, err = readApplication(r, &req)
-	} else {
-		err = decode(c, &req)
-	}
+	cv, err = readApplication(r, &req)
 	switch {
-	case errors.Is(err, errTooLarge):
-		return fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
+	case errors.Is(err, endpoint.ErrTooLarge):
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
 	case err != nil:
-		return fail(c, http.StatusBadRequest, m.BadRequest)
+		return endpoint.Fail(c, http.StatusBadRequest, m.BadRequest)
 	}
 
 	v := newChecker(m)
@@ -107,10 +110,10 @@ func (s *Service) application(c echo.Context) error {
 	var format cvFormat
 	switch {
 	case cv == nil || len(cv.data) == 0:
-		v.set("cv", m.CVMissing)
+		v.Set("cv", m.CVMissing)
 	default:
 		if format, err = inspectCV(cv.data); err != nil {
-			v.set("cv", m.CVType)
+			v.Set("cv", m.CVType)
 		}
 	}
 	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
@@ -140,16 +143,16 @@ func (s *Service) application(c echo.Context) error {
 		"Export it with: server submissions export --kind application --from %s --to %s --cvs ./cvs",
 		fileName, format.label, (len(cv.data)+1023)/1024, day, day)
 	s.announce(ctx, p, sub)
-	return ok(c, nil, m.ApplicationDone)
+	return endpoint.OK(c, nil, m.ApplicationDone)
 }
 
 // readApplication reads a multipart application: text fields into req,
 // the part "cv" as the file. More than maxCVBytes in the file, or more
-// than maxFieldBytes in a field, is errTooLarge.
+// than maxFieldBytes in a field, is endpoint.ErrTooLarge.
 func readApplication(r *http.Request, req *applicationRequest) (*upload, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, errDecode
+		return nil, endpoint.ErrUnreadable
 	}
 	values := map[string][]string{}
 	var cv *upload
@@ -159,36 +162,36 @@ func readApplication(r *http.Request, req *applicationRequest) (*upload, error) 
 			break
 		}
 		if err != nil {
-			return nil, bodyError(err)
+			return nil, endpoint.Classify(err)
 		}
 		name := part.FormName()
 		if name == "cv" && cv == nil {
 			data, err := io.ReadAll(io.LimitReader(part, maxCVBytes+1))
 			if err != nil {
-				return nil, bodyError(err)
+				return nil, endpoint.Classify(err)
 			}
 			if len(data) > maxCVBytes {
-				return nil, errTooLarge
+				return nil, endpoint.ErrTooLarge
 			}
 			cv = &upload{name: part.FileName(), data: data}
 			continue
 		}
 		if part.FileName() != "" {
 			if _, err := io.Copy(io.Discard, part); err != nil {
-				return nil, bodyError(err)
+				return nil, endpoint.Classify(err)
 			}
 			continue
 		}
 		data, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 		if err != nil {
-			return nil, bodyError(err)
+			return nil, endpoint.Classify(err)
 		}
 		if len(data) > maxFieldBytes {
-			return nil, errTooLarge
+			return nil, endpoint.ErrTooLarge
 		}
 		values[name] = append(values[name], string(data))
 	}
-	fillFromForm(req, values)
+	endpoint.FillFromForm(req, values)
 	return cv, nil
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/locale"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // linkLifetime is how long a publication's download link works.
@@ -68,7 +70,7 @@ func (s *Service) downloadURL(slug string, loc locale.Locale, expires time.Time)
 // GET /api/forms/publication/:publication/download?token=…&lang=…
 func (s *Service) download(c echo.Context) error {
 	r := c.Request()
-	loc := requestLocale(r)
+	loc := endpoint.Locale(r)
 	m := msgs(loc)
 	slug := c.Param("publication")
 	page, _, _ := s.item("publications", slug, loc)
@@ -79,10 +81,10 @@ func (s *Service) download(c echo.Context) error {
 	switch {
 	case token != "":
 		if !s.validToken(slug, token) {
-			return fail(c, http.StatusForbidden, m.DownloadInvalid)
+			return endpoint.Fail(c, http.StatusForbidden, m.DownloadInvalid)
 		}
 	case !s.signedIn(r):
-		return fail(c, http.StatusForbidden, m.DownloadLocked)
+		return endpoint.Fail(c, http.StatusForbidden, m.DownloadLocked)
 	}
 	version, err := s.store.ContentVersion(r.Context())
 	if err != nil {

@@ -10,33 +10,35 @@ import (
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/mail"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // proposalRequest is the request for proposal; nothing else is read.
 type proposalRequest struct {
-	Name           string     `json:"name"`
-	Email          string     `json:"email"`
-	Phone          string     `json:"phone"`
-	Company        string     `json:"company"`
-	Country        string     `json:"country"`
-	CompanySize    string     `json:"companySize"`
-	Timeline       string     `json:"timeline"`
-	Services       stringList `json:"services"`
-	PreferredStart string     `json:"preferredStart"`
-	Message        string     `json:"message"`
-	Consent        flexBool   `json:"consent"`
-	Captcha        string     `json:"captcha"`
+	Name           string        `json:"name"`
+	Email          string        `json:"email"`
+	Phone          string        `json:"phone"`
+	Company        string        `json:"company"`
+	Country        string        `json:"country"`
+	CompanySize    string        `json:"companySize"`
+	Timeline       string        `json:"timeline"`
+	Services       endpoint.List `json:"services"`
+	PreferredStart string        `json:"preferredStart"`
+	Message        string        `json:"message"`
+	Consent        endpoint.Bool `json:"consent"`
+	Captcha        string        `json:"captcha"`
 }
 
 // proposal takes a request for proposal, for the marketing inbox.
 //
 // POST /api/forms/proposal
 func (s *Service) proposal(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	var req proposalRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindProposal, loc: loc, inbox: s.inboxes.Marketing, form: "Request for proposal"}
@@ -98,25 +100,25 @@ func (s *Service) serviceNames(routes []string) []string {
 
 // inquiryRequest is a general inquiry.
 type inquiryRequest struct {
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Phone   string   `json:"phone"`
-	Company string   `json:"company"`
-	Subject string   `json:"subject"`
-	Message string   `json:"message"`
-	Consent flexBool `json:"consent"`
-	Captcha string   `json:"captcha"`
+	Name    string        `json:"name"`
+	Email   string        `json:"email"`
+	Phone   string        `json:"phone"`
+	Company string        `json:"company"`
+	Subject string        `json:"subject"`
+	Message string        `json:"message"`
+	Consent endpoint.Bool `json:"consent"`
+	Captcha string        `json:"captcha"`
 }
 
 // inquiry takes a general inquiry, for the marketing inbox.
 //
 // POST /api/forms/inquiry
 func (s *Service) inquiry(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	var req inquiryRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindInquiry, loc: loc, inbox: s.inboxes.Marketing, form: "General inquiry"}
@@ -139,13 +141,13 @@ func (s *Service) inquiry(c echo.Context) error {
 
 // contactRequest is an office's contact form.
 type contactRequest struct {
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Phone   string   `json:"phone"`
-	Company string   `json:"company"`
-	Message string   `json:"message"`
-	Consent flexBool `json:"consent"`
-	Captcha string   `json:"captcha"`
+	Name    string        `json:"name"`
+	Email   string        `json:"email"`
+	Phone   string        `json:"phone"`
+	Company string        `json:"company"`
+	Message string        `json:"message"`
+	Consent endpoint.Bool `json:"consent"`
+	Captcha string        `json:"captcha"`
 }
 
 // officeNames are the offices' English names, for the inbox.
@@ -155,7 +157,7 @@ var officeNames = map[string]string{"london": "London", "dubai": "Dubai", "cairo
 //
 // POST /api/forms/contact/:office (london, dubai or cairo)
 func (s *Service) contact(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	office := c.Param("office")
 	city, known := officeNames[office]
@@ -163,8 +165,8 @@ func (s *Service) contact(c echo.Context) error {
 		return notFound(c, m)
 	}
 	var req contactRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindContact, target: office, loc: loc, inbox: s.inboxes.Offices[office], form: "Contact (" + city + " office)"}
@@ -186,19 +188,19 @@ func (s *Service) contact(c echo.Context) error {
 
 // webinarRequest registers for a webinar.
 type webinarRequest struct {
-	Name     string   `json:"name"`
-	Email    string   `json:"email"`
-	Company  string   `json:"company"`
-	JobTitle string   `json:"jobTitle"`
-	Consent  flexBool `json:"consent"`
-	Captcha  string   `json:"captcha"`
+	Name     string        `json:"name"`
+	Email    string        `json:"email"`
+	Company  string        `json:"company"`
+	JobTitle string        `json:"jobTitle"`
+	Consent  endpoint.Bool `json:"consent"`
+	Captcha  string        `json:"captcha"`
 }
 
 // webinar registers a visitor for an upcoming webinar, for the marketing inbox.
 //
 // POST /api/forms/webinar/:webinar
 func (s *Service) webinar(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	slug := c.Param("webinar")
 	page, en, local := s.item("webinars", slug, loc)
@@ -212,11 +214,11 @@ func (s *Service) webinar(c echo.Context) error {
 	_ = json.Unmarshal(en, &info)
 	start, err := time.Parse(time.RFC3339, info.Start)
 	if err != nil || !start.After(s.now()) {
-		return fail(c, http.StatusBadRequest, m.WebinarClosed)
+		return endpoint.Fail(c, http.StatusBadRequest, m.WebinarClosed)
 	}
 	var req webinarRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindWebinar, target: slug, loc: loc, inbox: s.inboxes.Marketing, form: "Webinar registration: " + info.Title}
@@ -251,12 +253,12 @@ func localTitle(body json.RawMessage, fallback string) string {
 
 // publicationRequest asks for a gated publication.
 type publicationRequest struct {
-	Name     string   `json:"name"`
-	Email    string   `json:"email"`
-	Company  string   `json:"company"`
-	JobTitle string   `json:"jobTitle"`
-	Consent  flexBool `json:"consent"`
-	Captcha  string   `json:"captcha"`
+	Name     string        `json:"name"`
+	Email    string        `json:"email"`
+	Company  string        `json:"company"`
+	JobTitle string        `json:"jobTitle"`
+	Consent  endpoint.Bool `json:"consent"`
+	Captcha  string        `json:"captcha"`
 }
 
 // publication takes the details a publication is downloaded for and
@@ -265,7 +267,7 @@ type publicationRequest struct {
 //
 // POST /api/forms/publication/:publication → data.downloadUrl, data.expiresAt
 func (s *Service) publication(c echo.Context) error {
-	loc := requestLocale(c.Request())
+	loc := endpoint.Locale(c.Request())
 	m := msgs(loc)
 	slug := c.Param("publication")
 	page, en, local := s.item("publications", slug, loc)
@@ -274,8 +276,8 @@ func (s *Service) publication(c echo.Context) error {
 	}
 	title := localTitle(en, page.Name)
 	var req publicationRequest
-	if err := decode(c, &req); err != nil {
-		return decodeFailed(c, m, err)
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindPublication, target: slug, loc: loc, inbox: s.inboxes.Marketing, form: "Publication download: " + title}

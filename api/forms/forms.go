@@ -11,13 +11,11 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/netip"
 	"strings"
 	"time"
 
@@ -25,11 +23,12 @@ import (
 
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/blob"
-	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
+
+	"noorvale.example/site/api/endpoint"
 )
 
 // The kinds of form, as stored in submissions.kind.
@@ -47,9 +46,7 @@ var Kinds = []string{KindProposal, KindInquiry, KindContact, KindApplication, Ki
 
 // Verifier checks a captcha token; captcha.Verifier is one. It returns
 // captcha.ErrUnavailable when the provider cannot be asked.
-type Verifier interface {
-	Verify(ctx context.Context, token, remoteIP string) error
-}
+type Verifier = endpoint.Verifier
 
 // Users tells who is signed in; *auth.Service is one.
 type Users interface {
@@ -91,13 +88,13 @@ type Config struct {
 type Service struct {
 	store     *store.Store
 	mail      mail.Enqueuer
-	captcha   Verifier
+	captcha   endpoint.Captcha
+	limiter   endpoint.Limiter
 	blobs     blob.Store
 	users     Users
 	catalog   func() *content.Catalog
 	inboxes   Inboxes
 	baseURL   string
-	secret    []byte
 	linkKey   []byte
 	retention time.Duration
 	limit     int
@@ -120,36 +117,39 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	now := func() time.Time { return cfg.Now().UTC() }
 	return &Service{
 		store:     cfg.Store,
 		mail:      cfg.Mail,
-		captcha:   cfg.Captcha,
+		captcha:   endpoint.Captcha{Verifier: cfg.Captcha, Log: cfg.Logger},
+		limiter:   endpoint.Limiter{Counters: cfg.Store, Keys: endpoint.NewKeys(cfg.SecretKey), Now: now},
 		blobs:     cfg.Blobs,
 		users:     cfg.Users,
 		catalog:   cfg.Catalog,
 		inboxes:   cfg.Inboxes,
 		baseURL:   strings.TrimRight(cfg.BaseURL, "/"),
-		secret:    []byte(cfg.SecretKey),
 		linkKey:   derive(cfg.SecretKey, "forms: publication download links v1"),
 		retention: cfg.CVRetention,
 		limit:     cfg.Limit,
 		log:       cfg.Logger,
-		now:       func() time.Time { return cfg.Now().UTC() },
+		now:       now,
 		pdfs:      newPDFCache(),
 	}
 }
 
-// Routes declares the forms API on g, the /api/forms group. Each form's
-// rate limit (Config.Limit valid submissions an hour per client IP) is
-// counted in the handler, after validation, so a visitor correcting a
-// field does not use it up; the download has a per-IP limit of its own.
+// Routes declares the forms API on g, the /api/forms group, each route
+// with the bodies it accepts (415 for any other). Each form's rate limit
+// (Config.Limit valid submissions an hour per client IP) is counted in the
+// handler, after validation, so a visitor correcting a field does not use
+// it up; the download has a per-IP limit of its own.
 func (s *Service) Routes(g *echo.Group) {
-	g.POST("/proposal", s.proposal)
-	g.POST("/inquiry", s.inquiry)
-	g.POST("/contact/:office", s.contact)
-	g.POST("/application/:vacancy", s.application)
-	g.POST("/webinar/:webinar", s.webinar)
-	g.POST("/publication/:publication", s.publication)
+	fields := endpoint.Accepts(endpoint.JSON, endpoint.Form)
+	g.POST("/proposal", s.proposal, fields)
+	g.POST("/inquiry", s.inquiry, fields)
+	g.POST("/contact/:office", s.contact, fields)
+	g.POST("/application/:vacancy", s.application, endpoint.Accepts(endpoint.Multipart))
+	g.POST("/webinar/:webinar", s.webinar, fields)
+	g.POST("/publication/:publication", s.publication, fields)
 	g.GET("/publication/:publication/download", s.download, s.rateLimit("download", 120))
 }
 
@@ -160,107 +160,39 @@ func derive(secret, purpose string) []byte {
 	return m.Sum(nil)
 }
 
-// keyed returns a hex HMAC of parts under the secret key: the throttle
-// table holds these instead of IP addresses.
-func (s *Service) keyed(parts ...string) string {
-	m := hmac.New(sha256.New, s.secret)
-	for _, p := range parts {
-		m.Write([]byte(p))
-		m.Write([]byte{0})
-	}
-	return hex.EncodeToString(m.Sum(nil))
-}
-
-// ipKey is the part of an address that names one client: the address for
-// IPv4, the /64 network for IPv6.
-func ipKey(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	addr = addr.Unmap()
-	if addr.Is6() {
-		p, _ := addr.Prefix(64)
-		return p.String()
-	}
-	return addr.String()
-}
-
-// allow counts one submission of a form from the request's client and
-// reports how long it must wait when it is over the hourly limit.
-func (s *Service) allow(c echo.Context, bucket string, limit int) (time.Duration, error) {
-	now := s.now()
-	cnt, err := s.store.Hit(c.Request().Context(), s.keyed("forms", bucket, ipKey(c.RealIP())), now, limitWindow)
-	if err != nil {
-		return 0, fmt.Errorf("forms: rate limit: %w", err)
-	}
-	if cnt.Count > limit {
-		return cnt.WindowStart.Add(limitWindow).Sub(now), nil
-	}
-	return 0, nil
-}
-
 // rateLimit refuses more than perHour requests an hour from one client to
 // the route, with 429 and Retry-After.
 func (s *Service) rateLimit(bucket string, perHour int) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			wait, err := s.allow(c, bucket, perHour)
-			if err != nil {
-				return err
-			}
-			if wait > 0 {
-				return tooMany(c, msgs(requestLocale(c.Request())).RateLimited, wait)
-			}
-			return next(c)
-		}
-	}
+	return s.limiter.Middleware("forms-"+bucket, perHour, limitWindow, func(r *http.Request) string {
+		return msgs(endpoint.Locale(r)).RateLimited
+	})
 }
 
 // gate runs what every valid submission passes before it is stored: the
 // form's rate limit, then the captcha. When it reports false it has
 // answered, and err is the answer's error.
 func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, error) {
-	wait, err := s.allow(c, kind, s.limit)
+	wait, err := s.limiter.Allow(c.Request().Context(), "forms-"+kind, c.RealIP(), s.limit, limitWindow)
 	if err != nil {
 		return false, err
 	}
 	if wait > 0 {
-		return false, tooMany(c, m.RateLimited, wait)
+		return false, endpoint.TooMany(c, m.RateLimited, wait)
 	}
-	if s.captcha == nil {
-		return false, captchaFailed(c, m)
-	}
-	err = s.captcha.Verify(c.Request().Context(), token, c.RealIP())
-	switch {
-	case errors.Is(err, captcha.ErrUnavailable):
-		s.log.Warn("forms: captcha provider unavailable", "err", err)
-		return false, fail(c, http.StatusServiceUnavailable, m.CaptchaUnavailable)
-	case err != nil:
-		return false, captchaFailed(c, m)
-	}
-	return true, nil
+	return s.captcha.Pass(c, token)
 }
 
 // admit ends a form's checks with the two fields every form has, consent
 // and captcha, answers 400 with every field at fault, and otherwise passes
 // the request through gate. When it reports false, the answer is written
 // (or err says why not).
-func (s *Service) admit(c echo.Context, v *checker, kind string, consent flexBool, token string) (bool, error) {
+func (s *Service) admit(c echo.Context, v *checker, kind string, consent endpoint.Bool, token string) (bool, error) {
 	v.consent("consent", consent)
 	v.captcha("captcha", token)
-	if !v.ok() {
-		return false, invalid(c, v.m, v.errs)
+	if !v.OK() {
+		return false, endpoint.Invalid(c, v.Errs)
 	}
 	return s.gate(c, v.m, kind, token)
-}
-
-// captchaFailed answers 400 asking for the captcha.
-func captchaFailed(c echo.Context, m *messages) error {
-	return answer(c, http.StatusBadRequest, envelope{
-		Data: map[string]bool{"captchaRequired": true}, Message: m.CaptchaRequired,
-		Errors: map[string]string{"captcha": m.CaptchaRequired},
-	})
 }
 
 // field is one submitted value: its key in the stored data, its label in
@@ -399,7 +331,7 @@ func (s *Service) submit(c echo.Context, p *pending, data any, message string) e
 		return err
 	}
 	s.announce(c.Request().Context(), p, sub)
-	return ok(c, data, message)
+	return endpoint.OK(c, data, message)
 }
 
 // item returns the page of a collection's item and its content in English
@@ -439,4 +371,6 @@ func validSlug(s string) bool {
 }
 
 // notFound answers 404 in the visitor's language.
-func notFound(c echo.Context, m *messages) error { return fail(c, http.StatusNotFound, m.NotFound) }
+func notFound(c echo.Context, m *messages) error {
+	return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+}

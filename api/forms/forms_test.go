@@ -3,11 +3,13 @@ package forms
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
@@ -55,9 +57,9 @@ func TestValidation(t *testing.T) {
 			{"inquiry: header injection in the e-mail", "/api/forms/inquiry", with(validInquiry(), map[string]any{"email": "eve@example.com\r\nBcc: x@example.com"}),
 				400, map[string]string{"email": en.EmailInvalid}, ""},
 			{"inquiry: message too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"message": strings.Repeat("ب", maxMessage+1)}),
-				400, map[string]string{"message": en.tooLong(maxMessage)}, ""},
+				400, map[string]string{"message": en.TooLongFor(maxMessage)}, ""},
 			{"inquiry: subject too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"subject": strings.Repeat("s", maxLine+1)}),
-				400, map[string]string{"subject": en.tooLong(maxLine)}, ""},
+				400, map[string]string{"subject": en.TooLongFor(maxLine)}, ""},
 			{"contact: unknown office", "/api/forms/contact/paris", validContact(), 404, nil, en.NotFound},
 			{"contact: message with a control character", "/api/forms/contact/dubai", with(validContact(), map[string]any{"message": "Hi\x00there"}),
 				400, map[string]string{"message": en.InvalidChars}, ""},
@@ -98,13 +100,37 @@ func TestValidation(t *testing.T) {
 
 func TestBodyLimits(t *testing.T) {
 	h := newHarness(t, testenv.SQLiteStore(t))
-	big := with(validInquiry(), map[string]any{"message": strings.Repeat("x", maxJSONBody)})
+	big := with(validInquiry(), map[string]any{"message": strings.Repeat("x", endpoint.MaxBytes)})
 	if res := h.postJSON("/api/forms/inquiry", big, ""); res.status != http.StatusRequestEntityTooLarge {
 		t.Fatalf("64 KB+ JSON: status %d", res.status)
 	}
 	req := jsonRequest(t, "/api/forms/inquiry", `{"name": 42}`)
 	if res := h.do(req, ""); res.status != http.StatusBadRequest || res.env.Message != msgs(locale.En).BadRequest {
 		t.Fatalf("wrong JSON type: %d %s", res.status, res.body)
+	}
+}
+
+// Each form takes the bodies it declares and answers 415 to any other,
+// before it counts anything.
+func TestBodyTypes(t *testing.T) {
+	h := newHarness(t, testenv.SQLiteStore(t))
+	body, ct := multipartBody(t, map[string]string{"name": "Huda"}, "", nil)
+	for _, tc := range []struct {
+		name, path, contentType, body string
+	}{
+		{"text/plain inquiry", "/api/forms/inquiry", "text/plain", `{"name":"Huda"}`},
+		{"multipart inquiry", "/api/forms/inquiry", ct, body.String()},
+		{"JSON application", "/api/forms/application/senior-penetration-tester", "application/json", `{"name":"Huda"}`},
+		{"urlencoded application", "/api/forms/application/senior-penetration-tester", "application/x-www-form-urlencoded", "name=Huda"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, tc.path, strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", tc.contentType)
+			res := h.do(req, "")
+			if res.status != http.StatusUnsupportedMediaType || res.env.Message != msgs(locale.En).UnsupportedBody {
+				t.Fatalf("%d %s", res.status, res.body)
+			}
+		})
 	}
 }
 

@@ -2,40 +2,32 @@ package forms
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 )
 
 // messages holds every string the forms answer with, in one language.
 type messages struct {
+	*endpoint.Messages
+
 	// Answers.
-	ProposalDone       string
-	InquiryDone        string
-	ContactDone        string
-	ApplicationDone    string
-	WebinarDone        string
-	PublicationDone    string
-	FixFields          string
-	BadRequest         string
-	BodyTooLarge       string
-	CVTooLarge         string
-	RateLimited        string
-	CaptchaRequired    string
-	CaptchaUnavailable string
-	NotFound           string
-	VacancyClosed      string
-	WebinarClosed      string
-	DownloadInvalid    string
-	DownloadLocked     string
+	ProposalDone    string
+	InquiryDone     string
+	ContactDone     string
+	ApplicationDone string
+	WebinarDone     string
+	PublicationDone string
+	CVTooLarge      string
+	RateLimited     string
+	NotFound        string
+	VacancyClosed   string
+	WebinarClosed   string
+	DownloadInvalid string
+	DownloadLocked  string
 
 	// Field errors.
-	Required        string
-	TooLong         string // %d characters
-	InvalidChars    string
-	EmailInvalid    string
-	PhoneInvalid    string
 	ConsentRequired string
 	ChoiceInvalid   string
 	ServiceUnknown  string
@@ -58,30 +50,21 @@ type messages struct {
 
 var catalogue = map[locale.Locale]*messages{
 	locale.En: {
-		ProposalDone:       "Thank you. We have received your request for a proposal and will contact you within one working day. A confirmation is on its way to your inbox.",
-		InquiryDone:        "Thank you. We have received your question and will reply within one working day. A confirmation is on its way to your inbox.",
-		ContactDone:        "Thank you. Your message has been passed on to the office, which will reply within one working day.",
-		ApplicationDone:    "Thank you for your application. We have received it with your CV and have sent you a confirmation by e-mail.",
-		WebinarDone:        "You are registered. We have sent a confirmation with the date and time to your inbox.",
-		PublicationDone:    "Thank you. Your download is ready, and we have also e-mailed you the link. It is valid for 24 hours.",
-		FixFields:          "Please correct the highlighted fields.",
-		BadRequest:         "The request could not be read. Please check the data you sent.",
-		BodyTooLarge:       "The request is too large.",
-		CVTooLarge:         "Your CV is too large: the limit is 5 MB.",
-		RateLimited:        "You have sent this form too many times from your network. Please try again later.",
-		CaptchaRequired:    "Please complete the security check and try again.",
-		CaptchaUnavailable: "The security check is temporarily unavailable. Please try again in a few minutes.",
-		NotFound:           "We could not find what this form refers to. It may have been removed.",
-		VacancyClosed:      "This vacancy is closed and no longer accepts applications.",
-		WebinarClosed:      "Registration for this webinar has closed.",
-		DownloadInvalid:    "This download link is invalid or has expired. Please fill in the form again to receive a new link.",
-		DownloadLocked:     "Please leave your details in the form, or log in, to download this publication.",
+		Messages:        endpoint.For(locale.En),
+		ProposalDone:    "Thank you. We have received your request for a proposal and will contact you within one working day. A confirmation is on its way to your inbox.",
+		InquiryDone:     "Thank you. We have received your question and will reply within one working day. A confirmation is on its way to your inbox.",
+		ContactDone:     "Thank you. Your message has been passed on to the office, which will reply within one working day.",
+		ApplicationDone: "Thank you for your application. We have received it with your CV and have sent you a confirmation by e-mail.",
+		WebinarDone:     "You are registered. We have sent a confirmation with the date and time to your inbox.",
+		PublicationDone: "Thank you. Your download is ready, and we have also e-mailed you the link. It is valid for 24 hours.",
+		CVTooLarge:      "Your CV is too large: the limit is 5 MB.",
+		RateLimited:     "You have sent this form too many times from your network. Please try again later.",
+		NotFound:        "We could not find what this form refers to. It may have been removed.",
+		VacancyClosed:   "This vacancy is closed and no longer accepts applications.",
+		WebinarClosed:   "Registration for this webinar has closed.",
+		DownloadInvalid: "This download link is invalid or has expired. Please fill in the form again to receive a new link.",
+		DownloadLocked:  "Please leave your details in the form, or log in, to download this publication.",
 
-		Required:        "This field is required.",
-		TooLong:         "Use at most %d characters.",
-		InvalidChars:    "This field contains characters that are not allowed.",
-		EmailInvalid:    "Enter a valid e-mail address, such as name@example.com.",
-		PhoneInvalid:    "Enter the number in international format, for example +971 4 123 4567.",
 		ConsentRequired: "Please agree to the privacy policy so that we can process your request.",
 		ChoiceInvalid:   "Choose one of the options in the list.",
 		ServiceUnknown:  "Choose services from the list.",
@@ -101,30 +84,21 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Page %d",
 	},
 	locale.Nl: {
-		ProposalDone:       "Bedankt. We hebben uw offerteaanvraag ontvangen en nemen binnen één werkdag contact met u op. U ontvangt een bevestiging per e-mail.",
-		InquiryDone:        "Bedankt. We hebben uw vraag ontvangen en antwoorden binnen één werkdag. U ontvangt een bevestiging per e-mail.",
-		ContactDone:        "Bedankt. Uw bericht is doorgestuurd naar het kantoor, dat binnen één werkdag antwoordt.",
-		ApplicationDone:    "Bedankt voor uw sollicitatie. We hebben die met uw cv ontvangen en u een bevestiging per e-mail gestuurd.",
-		WebinarDone:        "U bent aangemeld. We hebben u een bevestiging met de datum en tijd gestuurd.",
-		PublicationDone:    "Bedankt. Uw download staat klaar en we hebben u de link ook per e-mail gestuurd. De link is 24 uur geldig.",
-		FixFields:          "Corrigeer de gemarkeerde velden.",
-		BadRequest:         "Het verzoek kon niet worden gelezen. Controleer de verstuurde gegevens.",
-		BodyTooLarge:       "Het verzoek is te groot.",
-		CVTooLarge:         "Uw cv is te groot: het maximum is 5 MB.",
-		RateLimited:        "U hebt dit formulier te vaak verstuurd vanaf uw netwerk. Probeer het later opnieuw.",
-		CaptchaRequired:    "Voltooi de beveiligingscontrole en probeer het opnieuw.",
-		CaptchaUnavailable: "De beveiligingscontrole is tijdelijk niet beschikbaar. Probeer het over een paar minuten opnieuw.",
-		NotFound:           "We konden niet vinden waar dit formulier over gaat. Misschien is het verwijderd.",
-		VacancyClosed:      "Deze vacature is gesloten en neemt geen sollicitaties meer aan.",
-		WebinarClosed:      "De aanmelding voor dit webinar is gesloten.",
-		DownloadInvalid:    "Deze downloadlink is ongeldig of verlopen. Vul het formulier opnieuw in om een nieuwe link te ontvangen.",
-		DownloadLocked:     "Laat uw gegevens achter in het formulier, of log in, om deze publicatie te downloaden.",
+		Messages:        endpoint.For(locale.Nl),
+		ProposalDone:    "Bedankt. We hebben uw offerteaanvraag ontvangen en nemen binnen één werkdag contact met u op. U ontvangt een bevestiging per e-mail.",
+		InquiryDone:     "Bedankt. We hebben uw vraag ontvangen en antwoorden binnen één werkdag. U ontvangt een bevestiging per e-mail.",
+		ContactDone:     "Bedankt. Uw bericht is doorgestuurd naar het kantoor, dat binnen één werkdag antwoordt.",
+		ApplicationDone: "Bedankt voor uw sollicitatie. We hebben die met uw cv ontvangen en u een bevestiging per e-mail gestuurd.",
+		WebinarDone:     "U bent aangemeld. We hebben u een bevestiging met de datum en tijd gestuurd.",
+		PublicationDone: "Bedankt. Uw download staat klaar en we hebben u de link ook per e-mail gestuurd. De link is 24 uur geldig.",
+		CVTooLarge:      "Uw cv is te groot: het maximum is 5 MB.",
+		RateLimited:     "U hebt dit formulier te vaak verstuurd vanaf uw netwerk. Probeer het later opnieuw.",
+		NotFound:        "We konden niet vinden waar dit formulier over gaat. Misschien is het verwijderd.",
+		VacancyClosed:   "Deze vacature is gesloten en neemt geen sollicitaties meer aan.",
+		WebinarClosed:   "De aanmelding voor dit webinar is gesloten.",
+		DownloadInvalid: "Deze downloadlink is ongeldig of verlopen. Vul het formulier opnieuw in om een nieuwe link te ontvangen.",
+		DownloadLocked:  "Laat uw gegevens achter in het formulier, of log in, om deze publicatie te downloaden.",
 
-		Required:        "Dit veld is verplicht.",
-		TooLong:         "Gebruik maximaal %d tekens.",
-		InvalidChars:    "Dit veld bevat tekens die niet zijn toegestaan.",
-		EmailInvalid:    "Voer een geldig e-mailadres in, zoals naam@voorbeeld.nl.",
-		PhoneInvalid:    "Voer het nummer in internationale notatie in, bijvoorbeeld +31 20 123 4567.",
 		ConsentRequired: "Ga akkoord met het privacybeleid, zodat we uw aanvraag kunnen verwerken.",
 		ChoiceInvalid:   "Kies een van de opties uit de lijst.",
 		ServiceUnknown:  "Kies diensten uit de lijst.",
@@ -144,30 +118,21 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Pagina %d",
 	},
 	locale.Fr: {
-		ProposalDone:       "Merci. Nous avons bien reçu votre demande de proposition et vous contacterons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
-		InquiryDone:        "Merci. Nous avons bien reçu votre question et vous répondrons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
-		ContactDone:        "Merci. Votre message a été transmis au bureau concerné, qui vous répondra sous un jour ouvré.",
-		ApplicationDone:    "Merci pour votre candidature. Nous l’avons bien reçue avec votre CV et vous avons envoyé une confirmation par e-mail.",
-		WebinarDone:        "Votre inscription est enregistrée. Nous vous avons envoyé une confirmation indiquant la date et l’heure.",
-		PublicationDone:    "Merci. Votre téléchargement est prêt et nous vous avons également envoyé le lien par e-mail. Il est valable 24\u00a0heures.",
-		FixFields:          "Veuillez corriger les champs signalés.",
-		BadRequest:         "La requête est illisible. Veuillez vérifier les données envoyées.",
-		BodyTooLarge:       "La requête est trop volumineuse.",
-		CVTooLarge:         "Votre CV est trop volumineux\u00a0: la limite est de 5\u00a0Mo.",
-		RateLimited:        "Ce formulaire a été envoyé trop de fois depuis votre réseau. Veuillez réessayer plus tard.",
-		CaptchaRequired:    "Veuillez effectuer la vérification de sécurité, puis réessayer.",
-		CaptchaUnavailable: "La vérification de sécurité est momentanément indisponible. Veuillez réessayer dans quelques minutes.",
-		NotFound:           "Nous ne trouvons pas l’élément auquel ce formulaire se rapporte. Il a peut-être été retiré.",
-		VacancyClosed:      "Cette offre d’emploi est close et n’accepte plus de candidatures.",
-		WebinarClosed:      "Les inscriptions à ce webinaire sont closes.",
-		DownloadInvalid:    "Ce lien de téléchargement est invalide ou a expiré. Veuillez remplir à nouveau le formulaire pour recevoir un nouveau lien.",
-		DownloadLocked:     "Veuillez renseigner le formulaire, ou vous connecter, pour télécharger cette publication.",
+		Messages:        endpoint.For(locale.Fr),
+		ProposalDone:    "Merci. Nous avons bien reçu votre demande de proposition et vous contacterons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
+		InquiryDone:     "Merci. Nous avons bien reçu votre question et vous répondrons sous un jour ouvré. Une confirmation vous a été envoyée par e-mail.",
+		ContactDone:     "Merci. Votre message a été transmis au bureau concerné, qui vous répondra sous un jour ouvré.",
+		ApplicationDone: "Merci pour votre candidature. Nous l’avons bien reçue avec votre CV et vous avons envoyé une confirmation par e-mail.",
+		WebinarDone:     "Votre inscription est enregistrée. Nous vous avons envoyé une confirmation indiquant la date et l’heure.",
+		PublicationDone: "Merci. Votre téléchargement est prêt et nous vous avons également envoyé le lien par e-mail. Il est valable 24\u00a0heures.",
+		CVTooLarge:      "Votre CV est trop volumineux\u00a0: la limite est de 5\u00a0Mo.",
+		RateLimited:     "Ce formulaire a été envoyé trop de fois depuis votre réseau. Veuillez réessayer plus tard.",
+		NotFound:        "Nous ne trouvons pas l’élément auquel ce formulaire se rapporte. Il a peut-être été retiré.",
+		VacancyClosed:   "Cette offre d’emploi est close et n’accepte plus de candidatures.",
+		WebinarClosed:   "Les inscriptions à ce webinaire sont closes.",
+		DownloadInvalid: "Ce lien de téléchargement est invalide ou a expiré. Veuillez remplir à nouveau le formulaire pour recevoir un nouveau lien.",
+		DownloadLocked:  "Veuillez renseigner le formulaire, ou vous connecter, pour télécharger cette publication.",
 
-		Required:        "Ce champ est obligatoire.",
-		TooLong:         "Utilisez %d caractères au maximum.",
-		InvalidChars:    "Ce champ contient des caractères non autorisés.",
-		EmailInvalid:    "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
-		PhoneInvalid:    "Saisissez le numéro au format international, par exemple +33 1 23 45 67 89.",
 		ConsentRequired: "Veuillez accepter la politique de confidentialité afin que nous puissions traiter votre demande.",
 		ChoiceInvalid:   "Choisissez l’une des options de la liste.",
 		ServiceUnknown:  "Choisissez des services dans la liste.",
@@ -187,30 +152,21 @@ var catalogue = map[locale.Locale]*messages{
 		Page:       "Page %d",
 	},
 	locale.Ar: {
-		ProposalDone:       "شكرًا لك. تلقّينا طلبك للحصول على عرض، وسنتواصل معك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
-		InquiryDone:        "شكرًا لك. تلقّينا استفسارك وسنرد عليك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
-		ContactDone:        "شكرًا لك. أحلنا رسالتك إلى المكتب المعني، وسيرد عليك خلال يوم عمل واحد.",
-		ApplicationDone:    "شكرًا لتقدّمك. تلقّينا طلبك وسيرتك الذاتية، وأرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
-		WebinarDone:        "تم تسجيلك. أرسلنا إليك رسالة تأكيد تتضمن التاريخ والوقت.",
-		PublicationDone:    "شكرًا لك. ملفك جاهز للتنزيل، وأرسلنا إليك الرابط بالبريد الإلكتروني أيضًا. الرابط صالح لمدة 24 ساعة.",
-		FixFields:          "يُرجى تصحيح الحقول المشار إليها.",
-		BadRequest:         "تعذّرت قراءة الطلب. يُرجى التحقق من البيانات المرسلة.",
-		BodyTooLarge:       "حجم الطلب كبير جدًا.",
-		CVTooLarge:         "حجم سيرتك الذاتية كبير جدًا: الحد الأقصى 5 ميغابايت.",
-		RateLimited:        "أُرسل هذا النموذج مرات كثيرة من شبكتك. يُرجى المحاولة لاحقًا.",
-		CaptchaRequired:    "يُرجى إكمال التحقق الأمني ثم المحاولة مرة أخرى.",
-		CaptchaUnavailable: "التحقق الأمني غير متاح مؤقتًا. يُرجى المحاولة بعد بضع دقائق.",
-		NotFound:           "لم نعثر على ما يخص هذا النموذج، وربما أُزيل.",
-		VacancyClosed:      "هذه الوظيفة مغلقة ولم تعد تستقبل طلبات.",
-		WebinarClosed:      "أُغلق باب التسجيل في هذه الندوة الإلكترونية.",
-		DownloadInvalid:    "رابط التنزيل هذا غير صالح أو منتهي الصلاحية. يُرجى تعبئة النموذج مجددًا للحصول على رابط جديد.",
-		DownloadLocked:     "يُرجى تعبئة بياناتك في النموذج، أو تسجيل الدخول، لتنزيل هذا الإصدار.",
+		Messages:        endpoint.For(locale.Ar),
+		ProposalDone:    "شكرًا لك. تلقّينا طلبك للحصول على عرض، وسنتواصل معك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
+		InquiryDone:     "شكرًا لك. تلقّينا استفسارك وسنرد عليك خلال يوم عمل واحد. أرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
+		ContactDone:     "شكرًا لك. أحلنا رسالتك إلى المكتب المعني، وسيرد عليك خلال يوم عمل واحد.",
+		ApplicationDone: "شكرًا لتقدّمك. تلقّينا طلبك وسيرتك الذاتية، وأرسلنا إليك رسالة تأكيد بالبريد الإلكتروني.",
+		WebinarDone:     "تم تسجيلك. أرسلنا إليك رسالة تأكيد تتضمن التاريخ والوقت.",
+		PublicationDone: "شكرًا لك. ملفك جاهز للتنزيل، وأرسلنا إليك الرابط بالبريد الإلكتروني أيضًا. الرابط صالح لمدة 24 ساعة.",
+		CVTooLarge:      "حجم سيرتك الذاتية كبير جدًا: الحد الأقصى 5 ميغابايت.",
+		RateLimited:     "أُرسل هذا النموذج مرات كثيرة من شبكتك. يُرجى المحاولة لاحقًا.",
+		NotFound:        "لم نعثر على ما يخص هذا النموذج، وربما أُزيل.",
+		VacancyClosed:   "هذه الوظيفة مغلقة ولم تعد تستقبل طلبات.",
+		WebinarClosed:   "أُغلق باب التسجيل في هذه الندوة الإلكترونية.",
+		DownloadInvalid: "رابط التنزيل هذا غير صالح أو منتهي الصلاحية. يُرجى تعبئة النموذج مجددًا للحصول على رابط جديد.",
+		DownloadLocked:  "يُرجى تعبئة بياناتك في النموذج، أو تسجيل الدخول، لتنزيل هذا الإصدار.",
 
-		Required:        "هذا الحقل مطلوب.",
-		TooLong:         "استخدم %d حرفًا على الأكثر.",
-		InvalidChars:    "يحتوي هذا الحقل على أحرف غير مسموح بها.",
-		EmailInvalid:    "أدخل بريدًا إلكترونيًا صالحًا، مثل name@example.com.",
-		PhoneInvalid:    "أدخل الرقم بالصيغة الدولية، مثل ‎+971 4 123 4567‎.",
 		ConsentRequired: "يُرجى الموافقة على سياسة الخصوصية حتى نتمكن من معالجة طلبك.",
 		ChoiceInvalid:   "اختر أحد الخيارات من القائمة.",
 		ServiceUnknown:  "اختر الخدمات من القائمة.",
@@ -238,17 +194,6 @@ func msgs(l locale.Locale) *messages {
 	}
 	return catalogue[locale.Default]
 }
-
-// requestLocale is the language of an answer: the lang query parameter,
-// else the browser's Accept-Language, as the rest of the API.
-func requestLocale(r *http.Request) locale.Locale {
-	if l, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
-		return l
-	}
-	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
-}
-
-func (m *messages) tooLong(n int) string { return fmt.Sprintf(m.TooLong, n) }
 
 // date writes a day as the language writes it: "17 February 2027".
 func (m *messages) date(t time.Time) string {

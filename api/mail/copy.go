@@ -285,4 +285,42 @@ var letters = map[Kind]map[locale.Locale]letter{
 			Reason: "تصلك هذه الرسالة تأكيدًا لحذف حسابك، وهي آخر رسالة نرسلها إلى هذا العنوان.",
 		},
 	},
+	KindResetPaused: {
+		locale.En: {
+			Subject: "Password reset paused on your account",
+			Blocks: []block{
+				{Text: "Someone entered ten wrong password reset codes for your Noorvale Assurance account within a day. To protect the account, no new reset code will be sent for {hours} hours."},
+				{Text: "Your password has not changed, and you can still log in with it as usual."},
+				{Text: "If you were not trying to reset your password, someone else may be trying to take over your account: use a password you use nowhere else."},
+			},
+			Reason: "You are receiving this e-mail because we let you know about important changes to your account.",
+		},
+		locale.Nl: {
+			Subject: "Nieuw wachtwoord instellen tijdelijk geblokkeerd",
+			Blocks: []block{
+				{Text: "Iemand heeft binnen een dag tien verkeerde codes ingevoerd om het wachtwoord van uw account bij Noorvale Assurance opnieuw in te stellen. Ter bescherming van uw account sturen we de komende {hours} uur geen nieuwe code."},
+				{Text: "Uw wachtwoord is niet gewijzigd en u kunt er gewoon mee inloggen."},
+				{Text: "Probeerde u niet zelf uw wachtwoord opnieuw in te stellen? Dan probeert iemand anders mogelijk uw account over te nemen: gebruik een wachtwoord dat u nergens anders gebruikt."},
+			},
+			Reason: "U ontvangt deze e-mail omdat wij u op de hoogte houden van belangrijke wijzigingen in uw account.",
+		},
+		locale.Fr: {
+			Subject: "Réinitialisation du mot de passe suspendue",
+			Blocks: []block{
+				{Text: "Quelqu’un a saisi dix codes de réinitialisation erronés pour votre compte Noorvale Assurance en une journée. Pour protéger votre compte, aucun nouveau code ne sera envoyé pendant {hours} heures."},
+				{Text: "Votre mot de passe n’a pas changé et vous pouvez toujours vous connecter avec lui."},
+				{Text: "Si vous n’avez pas tenté de réinitialiser votre mot de passe, quelqu’un essaie peut-être de prendre le contrôle de votre compte : utilisez un mot de passe que vous n’utilisez nulle part ailleurs."},
+			},
+			Reason: "Vous recevez cet e-mail parce que nous vous informons des modifications importantes apportées à votre compte.",
+		},
+		locale.Ar: {
+			Subject: "إيقاف إعادة تعيين كلمة المرور مؤقتًا",
+			Blocks: []block{
+				{Text: "أدخل أحدهم عشرة رموز خاطئة لإعادة تعيين كلمة المرور لحسابك لدى Noorvale Assurance خلال يوم واحد. لحماية حسابك، لن نرسل رمزًا جديدًا لمدة {hours} ساعة."},
+				{Text: "لم تتغيّر كلمة المرور، ويمكنك تسجيل الدخول بها كالمعتاد."},
+				{Text: "إذا لم تكن أنت من حاول إعادة تعيين كلمة المرور، فربما يحاول شخص آخر الاستيلاء على حسابك: استخدم كلمة مرور لا تستخدمها في أي مكان آخر."},
+			},
+			Reason: "تصلك هذه الرسالة لأننا نُطلعك على التغييرات المهمة في حسابك.",
+		},
+	},
 }

@@ -27,6 +27,7 @@ const (
 	KindResetCode         Kind = "reset-code"         // Data: "code" (6 digits), "minutes" ("10")
 	KindPasswordChanged   Kind = "password-changed"   // Data: "resetLink"
 	KindAccountDeleted    Kind = "account-deleted"    // Data: none
+	KindResetPaused       Kind = "reset-paused"       // Data: "hours" ("24")
 
 	// The forms: a notification to the firm's inbox (always in English) and
 	// a confirmation to the visitor in their language, one kind per form.
@@ -40,7 +41,7 @@ const (
 )
 
 // Kinds lists every kind of e-mail the site sends.
-var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted,
+var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
 	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication}
 
@@ -51,6 +52,7 @@ var requiredData = map[Kind][]string{
 	KindResetCode:         {"code", "minutes"},
 	KindPasswordChanged:   {"resetLink"},
 	KindAccountDeleted:    nil,
+	KindResetPaused:       {"hours"},
 
 	KindFormNotification:       {"form", "reference", "fields"},
 	KindFormConfirmProposal:    nil,

@@ -16,6 +16,7 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindResetCode:         {"code": "804215", "minutes": "10"},
 	mailpkg.KindPasswordChanged:   {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
 	mailpkg.KindAccountDeleted:    {},
+	mailpkg.KindResetPaused:       {"hours": "24"},
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},

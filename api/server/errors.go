@@ -7,28 +7,14 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 )
-
-// apiError is the API's answer to anything that went wrong.
-type apiError struct {
-	IsSuccess bool   `json:"isSuccess"`
-	Message   string `json:"message"`
-}
 
 // apiNotFound answers every API address that has no endpoint.
 func (s *Server) apiNotFound(echo.Context) error { return echo.ErrNotFound }
 
 func isAPI(path string) bool { return path == "/api" || strings.HasPrefix(path, "/api/") }
-
-// apiLocale is the language of an API answer: the lang query parameter, else
-// the browser's Accept-Language.
-func apiLocale(r *http.Request) locale.Locale {
-	if l, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
-		return l
-	}
-	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
-}
 
 // apiMessage picks the public message for a status; the internal error is
 // never shown.
@@ -70,8 +56,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 
 	if isAPI(r.URL.Path) {
-		c.Response().Header()["Cache-Control"] = noStore
-		_ = c.JSON(code, apiError{Message: apiMessage(locale.For(apiLocale(r)), code)})
+		_ = endpoint.Fail(c, code, apiMessage(locale.For(endpoint.Locale(r)), code))
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/assets/") {

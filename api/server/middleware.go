@@ -21,6 +21,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 )
@@ -328,8 +329,7 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		if !isAPI(r.URL.Path) {
 			return echo.NewHTTPError(http.StatusForbidden)
 		}
-		c.Response().Header()["Cache-Control"] = noStore
-		return c.JSON(http.StatusForbidden, apiError{Message: locale.For(apiLocale(r)).APICrossSite})
+		return endpoint.Fail(c, http.StatusForbidden, locale.For(endpoint.Locale(r)).APICrossSite)
 	}
 }
 

@@ -51,31 +51,32 @@ func TestUsers(t *testing.T) {
 			t.Fatalf("update missing user: %v", err)
 		}
 
-		// A pending registration can be replaced; a confirmed one cannot.
+		// Each registration of an unconfirmed address keeps its own link and
+		// password; confirming one discards the others.
 		now := time.Now()
-		tok := &store.Token{UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "h1", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
-		if err := s.CreateToken(ctx, tok); err != nil {
-			t.Fatal(err)
+		first := &store.Registration{UserID: u.ID, TokenHash: "h1", FirstName: "A", LastName: "B", PasswordHash: "first", Locale: "en", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		second := &store.Registration{UserID: u.ID, TokenHash: "h2", FirstName: "C", LastName: "D", PasswordHash: "second", Locale: "nl", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		for _, r := range []*store.Registration{first, second} {
+			if err := s.CreateRegistration(ctx, r); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if err := s.ReplacePendingRegistration(ctx, u.ID, store.Profile{FirstName: "A", LastName: "B"}, "newhash", "nl"); err != nil {
-			t.Fatal(err)
+		got2, n, err := s.RegistrationByHash(ctx, "h1", now)
+		if err != nil || got2.PasswordHash != "first" || n != 2 {
+			t.Fatalf("RegistrationByHash = %+v, %d, %v", got2, n, err)
 		}
-		if _, err := s.TokenByHash(ctx, store.PurposeConfirmEmail, "h1"); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("old confirmation token survived the new registration: %v", err)
+		if _, _, err := s.RegistrationByHash(ctx, "h1", now.Add(2*time.Hour)); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("expired registration: %v", err)
 		}
-		tok = &store.Token{UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "h2", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
-		if err := s.CreateToken(ctx, tok); err != nil {
-			t.Fatal(err)
+		confirmed, err := s.ConfirmRegistration(ctx, first.ID, "chosen", now)
+		if err != nil || !confirmed.Confirmed() || confirmed.PasswordHash != "chosen" || confirmed.FirstName != "A" || confirmed.Locale != "en" {
+			t.Fatalf("ConfirmRegistration = %+v, %v", confirmed, err)
 		}
-		confirmed, err := s.ConfirmEmail(ctx, "h2", now)
-		if err != nil || !confirmed.Confirmed() || confirmed.PasswordHash != "newhash" || confirmed.Locale != "nl" {
-			t.Fatalf("ConfirmEmail = %+v, %v", confirmed, err)
+		if _, _, err := s.RegistrationByHash(ctx, "h2", now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the other registration survived the confirmation: %v", err)
 		}
-		if _, err := s.ConfirmEmail(ctx, "h2", now); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("second ConfirmEmail = %v, want ErrNotFound", err)
-		}
-		if err := s.ReplacePendingRegistration(ctx, u.ID, store.Profile{FirstName: "C"}, "evil", "en"); !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("replacing a confirmed account = %v, want ErrNotFound", err)
+		if _, err := s.ConfirmRegistration(ctx, second.ID, "", now); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("second ConfirmRegistration = %v, want ErrNotFound", err)
 		}
 
 		sess := &store.Session{IDHash: "s1", UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}

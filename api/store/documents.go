@@ -10,7 +10,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// migrateDocuments creates the tables of rendered pages (migration 10):
+// migrateDocuments creates the tables of rendered pages (migration 11):
 // every public document a build rendered, brotli-compressed, so a restart or
 // another replica of the same build loads them instead of rendering, and one
 // row per build with the script hashes its pages' CSP needs and the lease on

@@ -65,7 +65,8 @@ var migrations = []migration{
 	{7, "throttle counters", migrateThrottle},
 	{8, "uploads shared by replicas", migrateBlobs},
 	{9, "form submissions", migrateSubmissions},
-	{10, "rendered documents", migrateDocuments},
+	{10, "pending registrations", migrateRegistrations},
+	{11, "rendered documents", migrateDocuments},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

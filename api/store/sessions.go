@@ -120,6 +120,7 @@ func (s *Store) DeleteExpired(ctx context.Context, now, staleBefore time.Time) (
 	}{
 		{"sessions", &Session{}, "expires_at < ?", dbTime(now)},
 		{"tokens", &Token{}, "expires_at < ?", dbTime(now)},
+		{"registrations", &Registration{}, "expires_at < ?", dbTime(now)},
 		{"throttle", &throttleRow{}, "window_start < ? AND locked_until < ?", nil},
 	} {
 		var res *gorm.DB

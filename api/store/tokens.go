@@ -96,6 +96,19 @@ func (s *Store) CountTokenAttempt(ctx context.Context, id string) (int, error) {
 	return t.Attempts, nil
 }
 
+// ClaimTokenAttempt counts one attempt at an unused token that has had
+// fewer than limit, and reports whether it did. It is one conditional
+// UPDATE, so of many concurrent attempts at most limit are ever claimed.
+func (s *Store) ClaimTokenAttempt(ctx context.Context, id string, limit int) (bool, error) {
+	res := s.db.WithContext(ctx).Model(&Token{}).
+		Where("id = ? AND used_at IS NULL AND attempts < ?", id, limit).
+		Update("attempts", gorm.Expr("attempts + 1"))
+	if res.Error != nil {
+		return false, fmt.Errorf("store: claim token attempt: %w", res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
 // UseToken marks a token used and reports whether this call did it: of
 // two concurrent uses, exactly one wins.
 func (s *Store) UseToken(ctx context.Context, id string, now time.Time) (bool, error) {

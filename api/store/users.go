@@ -175,33 +175,6 @@ func (s *Store) SetAvatarKey(ctx context.Context, id, key string) error {
 	return s.updateUser(ctx, "avatar", id, map[string]any{"avatar_key": key})
 }
 
-// ReplacePendingRegistration overwrites the profile, password and language
-// of an account whose address is not confirmed yet, and deletes its earlier
-// confirmation tokens, so only the latest registration can be confirmed. It
-// returns ErrNotFound when the account is confirmed (or gone).
-func (s *Store) ReplacePendingRegistration(ctx context.Context, id string, p Profile, hash, locale string) error {
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&User{}).Where("id = ? AND email_confirmed_at IS NULL", id).Updates(map[string]any{
-			"first_name": p.FirstName, "last_name": p.LastName, "phone_number": p.PhoneNumber,
-			"password_hash": hash, "locale": locale, "updated_at": dbTime(time.Now()),
-		})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return ErrNotFound
-		}
-		return tx.Where("user_id = ? AND purpose = ?", id, PurposeConfirmEmail).Delete(&Token{}).Error
-	})
-	if errors.Is(err, ErrNotFound) {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("store: replace pending registration: %w", err)
-	}
-	return nil
-}
-
 // DeleteUser deletes an account with its sessions and tokens.
 func (s *Store) DeleteUser(ctx context.Context, id string) error {
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -211,6 +184,9 @@ func (s *Store) DeleteUser(ctx context.Context, id string) error {
 			return err
 		}
 		if err := tx.Where("user_id = ?", id).Delete(&Token{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("user_id = ?", id).Delete(&Registration{}).Error; err != nil {
 			return err
 		}
 		res := tx.Where("id = ?", id).Delete(&User{})

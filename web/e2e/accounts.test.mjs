@@ -13,8 +13,15 @@ const site = useSiteAndBrowser({ development: true });
 
 const ARABIC = /[\u0600-\u06FF]/;
 
-const { hydrated, newEmail, waitForMail, confirmedAccount, captchaReady, solveCaptcha } =
-  visitorHelpers(site);
+const {
+  hydrated,
+  newEmail,
+  waitForMail,
+  confirmedAccount,
+  captchaReady,
+  solveCaptcha,
+  solvedCaptcha,
+} = visitorHelpers(site);
 
 /** Initials and colour index as the specification defines them. */
 function expectedAvatar(fullName) {
@@ -50,9 +57,11 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-      // Confirm with the link from the outbox: the landing page confirms on arrival.
+      // Confirm with the link from the outbox: opening it confirms nothing until the button.
       const link = await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/);
       await page.goto(link);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
       await page.getByText('Your e-mail address is confirmed.').waitFor();
       await Promise.all([
         page.waitForURL(/\/auth\/login$/),
@@ -148,6 +157,41 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
     } finally {
       await tab.close();
     }
+  });
+
+  test('an address registered twice: its link asks for the password before it confirms', async () => {
+    const email = newEmail('twice');
+    for (const password of ['first chosen secret 1', 'second chosen secret 2']) {
+      const res = await fetch(`${site.server.baseUrl}/api/Website/Register?lang=en`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Samir',
+          lastName: 'Nasser',
+          email,
+          password,
+          confirmPassword: password,
+          captcha: await solvedCaptcha(),
+        }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    }
+    const { page } = await openPage(site.browser, { allowApiStatuses: [400] });
+    await page.goto(await waitForMail(email, /\/auth\/confirm-email\/[\w-]+/));
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByText('registered more than once').waitFor();
+    const chosen = 'harbour lantern violet 7';
+    await page.getByLabel(/^new password/i).fill(chosen);
+    await page.getByLabel(/confirm password/i).fill(chosen);
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByText('Your e-mail address is confirmed.').waitFor();
+    const login = await fetch(`${site.server.baseUrl}/api/Website/Login?lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: chosen }),
+    });
+    assert.equal(login.status, 200, await login.text());
   });
 
   test('forgot password, the code from the outbox, verify, reset: old sessions end, the new password works', async () => {
@@ -396,7 +440,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
         await check('/auth/forgot-password');
         await check('/auth/verify-code?email=someone%40example.com');
         await check('/auth/reset-password');
-        // The landing page once the server has refused the token: the resend form.
+        // The landing page of a confirmation link, before its button is pressed.
         await check('/auth/confirm-email/not-a-real-token-but-well-formed', 'main form');
         await check('/auth/login');
         await fillLogin(page, email, password);

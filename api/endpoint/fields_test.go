@@ -1,4 +1,4 @@
-package fieldcheck
+package endpoint
 
 import "testing"
 

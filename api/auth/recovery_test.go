@@ -1,0 +1,127 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
+)
+
+// codes returns the reset codes mailed to an address so far.
+func (e *env) codes(to string) []string {
+	var out []string
+	for _, m := range e.mail.all() {
+		if m.To == to && m.Kind == mail.KindResetCode {
+			out = append(out, m.Data["code"])
+		}
+	}
+	return out
+}
+
+func wrongFor(t *testing.T, code string) string {
+	t.Helper()
+	return fmt.Sprintf("%06d", (mustAtoi(t, code)+1)%1_000_000)
+}
+
+// Guesses sent at once are each counted before they are compared: a burst
+// gets no more comparisons against one code than five sent one by one.
+func TestParallelGuessesAreCountedBeforeComparing(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		u := e.confirmedUser("burst@example.com", goodPassword)
+		expect(t, "forget", e.browser().form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "burst@example.com", "captcha": "solved"}), 200, true)
+		wrong := wrongFor(t, e.codes("burst@example.com")[0])
+
+		const burst = 40
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		compared := make(chan string, burst)
+		for i := range burst {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b := e.browser()
+				b.ip = fmt.Sprintf("203.0.113.%d", i%10+1)
+				<-start
+				compared <- b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "burst@example.com", "code": wrong}).env.Message
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(compared)
+		wrongAnswers := 0
+		for msg := range compared {
+			if msg == msgs("en").CodeWrong {
+				wrongAnswers++
+			}
+		}
+		tok, err := st.LatestToken(context.Background(), u.ID, store.PurposeResetCode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tok.Attempts > codeTries || wrongAnswers > codeTries-1 {
+			t.Fatalf("%d guesses at once: %d compared against the code, %d answered \"wrong\" rather than \"dead\"; at most %d may be", burst, tok.Attempts, wrongAnswers, codeTries)
+		}
+	})
+}
+
+// A fresh code every minute does not bring fresh guesses without end: ten
+// wrong codes a day, then no code for a day, and the owner is told.
+func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("target@example.com", goodPassword)
+		b := e.browser()
+		forget := func() {
+			t.Helper()
+			expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "target@example.com", "captcha": "solved"}), 200, true)
+		}
+		guess := func(code string) *result {
+			t.Helper()
+			return b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "target@example.com", "code": code})
+		}
+
+		wrongs := 0
+		for round := 0; wrongs < wrongCodesADay; round++ {
+			forget()
+			codes := e.codes("target@example.com")
+			if len(codes) != round+1 {
+				t.Fatalf("round %d: %d codes mailed after %d wrong guesses", round, len(codes), wrongs)
+			}
+			for range codeTries {
+				if wrongs == wrongCodesADay {
+					break
+				}
+				expect(t, "wrong code", guess(wrongFor(t, codes[round])), 400, false)
+				wrongs++
+			}
+			e.clock.advance(61 * time.Second)
+		}
+		paused := e.mail.last(t, "target@example.com")
+		if paused.Kind != mail.KindResetPaused || paused.Data["hours"] != "24" {
+			t.Fatalf("after %d wrong codes the owner got %+v", wrongs, paused)
+		}
+
+		sent := len(e.codes("target@example.com"))
+		for range 3 {
+			forget()
+			e.clock.advance(time.Hour)
+		}
+		if got := len(e.codes("target@example.com")); got != sent {
+			t.Fatalf("%d new codes mailed while recovery was paused", got-sent)
+		}
+
+		e.clock.advance(codePause)
+		forget()
+		codes := e.codes("target@example.com")
+		if len(codes) != sent+1 {
+			t.Fatal("no code a day after the pause began")
+		}
+		expect(t, "right code after the pause", guess(codes[len(codes)-1]), 200, true)
+	})
+}

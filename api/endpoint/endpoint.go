@@ -1,0 +1,94 @@
+// Package endpoint is what every JSON API endpoint of the site shares: the
+// answer envelope ({isSuccess, data, message, errors}), the bodies a route
+// accepts and how they are read, the field checker and its messages in the
+// visitor's language, the per-address rate-limit keys and the captcha gate.
+// The account, forms and captcha APIs and the server's error handler all
+// answer through it, so a rule changed here changes for every endpoint.
+package endpoint
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/locale"
+)
+
+// Envelope is the API's one answer shape.
+type Envelope struct {
+	IsSuccess bool              `json:"isSuccess"`
+	Data      any               `json:"data"`
+	Message   string            `json:"message,omitempty"`
+	Errors    map[string]string `json:"errors,omitempty"`
+}
+
+// Answer writes e with status. API answers are never cached.
+func Answer(c echo.Context, status int, e Envelope) error {
+	NoStore(c.Response().Header())
+	return c.JSON(status, e)
+}
+
+// NoStore sets the headers every API answer carries.
+func NoStore(h http.Header) {
+	h.Set("Cache-Control", "no-store")
+}
+
+// OK answers success with data and an optional message.
+func OK(c echo.Context, data any, message string) error {
+	return Answer(c, http.StatusOK, Envelope{IsSuccess: true, Data: data, Message: message})
+}
+
+// Fail answers a failure with a message.
+func Fail(c echo.Context, status int, message string) error {
+	return Answer(c, status, Envelope{Message: message})
+}
+
+// FailWith answers a failure with a message and data that tells the
+// client what to show (flags such as captchaRequired).
+func FailWith(c echo.Context, status int, message string, data any) error {
+	return Answer(c, status, Envelope{Data: data, Message: message})
+}
+
+// Invalid answers 400 with a message per field.
+func Invalid(c echo.Context, errs map[string]string) error {
+	return Answer(c, http.StatusBadRequest, Envelope{Message: Lookup(c.Request()).FixFields, Errors: errs})
+}
+
+// TooMany answers 429 with message and Retry-After in whole seconds.
+func TooMany(c echo.Context, message string, retry time.Duration) error {
+	c.Response().Header().Set("Retry-After", RetryAfter(retry))
+	return Fail(c, http.StatusTooManyRequests, message)
+}
+
+// RetryAfter writes a wait as the Retry-After header does: whole seconds,
+// rounded up, at least one.
+func RetryAfter(d time.Duration) string {
+	secs := int((d + time.Second - 1) / time.Second)
+	return strconv.Itoa(max(secs, 1))
+}
+
+// Flags is the data of a failure that tells the client what to show.
+type Flags map[string]bool
+
+// CaptchaRequired answers 400 asking for the captcha.
+func CaptchaRequired(c echo.Context) error {
+	m := Lookup(c.Request())
+	return Answer(c, http.StatusBadRequest, Envelope{
+		Data: Flags{"captchaRequired": true}, Message: m.CaptchaRequired,
+		Errors: map[string]string{"captcha": m.CaptchaRequired},
+	})
+}
+
+// Locale is the language of an answer: the lang query parameter, else the
+// browser's Accept-Language.
+func Locale(r *http.Request) locale.Locale {
+	if l, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
+		return l
+	}
+	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}
+
+// Lookup returns the shared messages in the language of r.
+func Lookup(r *http.Request) *Messages { return For(Locale(r)) }

@@ -1,0 +1,145 @@
+package endpoint
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/store"
+)
+
+// Keys turns e-mail addresses, client addresses and codes into keyed
+// hashes, so the database holds these instead of the values themselves.
+type Keys struct{ secret []byte }
+
+// NewKeys returns keys under secret.
+func NewKeys(secret string) Keys { return Keys{secret: []byte(secret)} }
+
+// Of returns a hex HMAC of parts, each ended by a zero byte, under the key.
+func (k Keys) Of(parts ...string) string {
+	m := hmac.New(sha256.New, k.secret)
+	for _, p := range parts {
+		m.Write([]byte(p))
+		m.Write([]byte{0})
+	}
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// Client is the key of a client address for limits: one IPv4 address, or
+// one IPv6 /64 (what one subscriber is usually given), so an attacker
+// cannot step through the addresses of a single network.
+func (k Keys) Client(bucket, ip string) string { return k.Of("ip", bucket, ClientKey(ip)) }
+
+// ClientKey is the part of an address that names one client: the address
+// for IPv4, the /64 network for IPv6.
+func ClientKey(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	addr = addr.Unmap()
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
+}
+
+// Counters is where limits count; *store.Store is one.
+type Counters interface {
+	Hit(ctx context.Context, key string, now time.Time, window time.Duration) (store.Counter, error)
+}
+
+// Limiter counts requests per client address in the database, so
+// replicas share it.
+type Limiter struct {
+	Counters Counters
+	Keys     Keys
+	Now      func() time.Time
+}
+
+// Allow counts one request to bucket from ip and returns how long the
+// client must wait when it has sent more than limit in the window.
+func (l Limiter) Allow(ctx context.Context, bucket, ip string, limit int, window time.Duration) (time.Duration, error) {
+	now := l.Now()
+	cnt, err := l.Counters.Hit(ctx, l.Keys.Client(bucket, ip), now, window)
+	if err != nil {
+		return 0, fmt.Errorf("endpoint: rate limit: %w", err)
+	}
+	if cnt.Count > limit {
+		return cnt.WindowStart.Add(window).Sub(now), nil
+	}
+	return 0, nil
+}
+
+// Middleware refuses more than limit requests per window from one client
+// to bucket with 429, Retry-After and message(r).
+func (l Limiter) Middleware(bucket string, limit int, window time.Duration, message func(*http.Request) string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			wait, err := l.Allow(c.Request().Context(), bucket, c.RealIP(), limit, window)
+			if err != nil {
+				return err
+			}
+			if wait > 0 {
+				return TooMany(c, message(c.Request()), wait)
+			}
+			return next(c)
+		}
+	}
+}
+
+// Verifier checks a captcha token; captcha.Verifier is one.
+type Verifier interface {
+	// Verify returns nil when token is a valid, unspent solution, an error otherwise (also for "").
+	Verify(ctx context.Context, token, remoteIP string) error
+}
+
+// ErrCaptchaUnavailable is what a Verifier returns when its provider
+// cannot be asked: the gate answers 503 rather than blaming the visitor.
+var ErrCaptchaUnavailable = errors.New("captcha: provider unavailable")
+
+// Captcha is the captcha gate of an API.
+type Captcha struct {
+	Verifier Verifier // nil: no token passes
+	Log      *slog.Logger
+}
+
+// Solved reports whether token is a valid solution. A missing verifier,
+// an empty or absurdly long token fail without asking the provider.
+func (g Captcha) Solved(c echo.Context, token string) (bool, error) {
+	if g.Verifier == nil || token == "" || len(token) > MaxCaptcha {
+		return false, nil
+	}
+	err := g.Verifier.Verify(c.Request().Context(), token, c.RealIP())
+	if errors.Is(err, ErrCaptchaUnavailable) {
+		return false, err
+	}
+	return err == nil, nil
+}
+
+// Pass checks token; when it reports false it has answered (400 asking for
+// the captcha, or 503 when the provider cannot be asked) and err is the
+// answer's error.
+func (g Captcha) Pass(c echo.Context, token string) (bool, error) {
+	solved, err := g.Solved(c, token)
+	switch {
+	case err != nil:
+		if g.Log != nil {
+			g.Log.Warn("captcha provider unavailable", "err", err)
+		}
+		return false, Fail(c, http.StatusServiceUnavailable, Lookup(c.Request()).CaptchaUnavailable)
+	case !solved:
+		return false, CaptchaRequired(c)
+	}
+	return true, nil
+}
