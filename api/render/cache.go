@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -134,7 +135,8 @@ func NewCache(cfg CacheConfig) *Cache {
 	}
 	var id [9]byte
 	_, _ = rand.Read(id[:])
-	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache"), holder: base64.RawURLEncoding.EncodeToString(id[:]), build: cfg.Build}
+	c := &Cache{cfg: cfg, log: cfg.Logger.With("component", "page-cache"), holder: base64.RawURLEncoding.EncodeToString(id[:])}
+	c.build = c.documentSet(cfg.Build)
 	empty := map[string]*Entry{}
 	c.entries.Store(&empty)
 	c.catalog.Store(cfg.Catalog)
@@ -518,12 +520,28 @@ func (c *Cache) pull(ctx context.Context) (int, error) {
 	return len(fresh), nil
 }
 
+// documentSet names the documents a build renders with this process's
+// settings: processes that differ in their public address or captcha render
+// different pages, and must not take each other's.
+func (c *Cache) documentSet(build string) string {
+	sum := sha256.Sum256([]byte(c.cfg.BaseURL + "\x00" + c.cfg.Captcha.Provider + "\x00" + c.cfg.Captcha.SiteKey))
+	return build + "." + base64.RawURLEncoding.EncodeToString(sum[:6])
+}
+
+// Build names the set of stored documents the cache uses: the build and
+// the settings that change what it renders.
+func (c *Cache) Build() string {
+	c.renderMu.Lock()
+	defer c.renderMu.Unlock()
+	return c.build
+}
+
 // SetBuild switches the cache to another build, as after a rebuild in
 // development: every document is then rendered again by RenderAll.
 func (c *Cache) SetBuild(build string) {
 	c.renderMu.Lock()
 	defer c.renderMu.Unlock()
-	c.build = build
+	c.build = c.documentSet(build)
 	c.seq.Store(0)
 	c.buildUse = time.Time{}
 	c.plan = nil

@@ -7,6 +7,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,18 +39,50 @@ func main() {
 	duration := flag.Duration("duration", 10*time.Second, "length of each load run")
 	connections := flag.Int("connections", 64, "concurrent connections per load run")
 	accountsOnly := flag.Bool("accounts", false, "print only the login figures and the HTTP Observatory scan")
+	pipelineOnly := flag.Bool("pipeline", false, "print only the render pipeline's figures")
+	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
+		"PostgreSQL database for the two-replica figures (a throwaway schema is made in it); empty to skip them")
 	flag.Parse()
 
 	var err error
-	if *accountsOnly {
+	switch {
+	case *accountsOnly:
 		err = runAccounts(*serverBin)
-	} else {
+	case *pipelineOnly:
+		err = runPipeline(*serverBin, *databaseURL)
+	default:
+		err = runPipeline(*serverBin, *databaseURL)
+		if err != nil {
+			break
+		}
 		err = run(*serverBin, *duration, *connections)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+}
+
+// runPipeline prints the render pipeline's figures: a full render, an
+// edit, a restart, at today's size and at ten times the collections, and
+// edits seen by two replicas on PostgreSQL.
+func runPipeline(serverBin, databaseURL string) error {
+	fmt.Println("Render pipeline, on SQLite, as shipped:")
+	if err := pipelineFigures(serverBin, 1); err != nil {
+		return err
+	}
+	fmt.Println("Render pipeline, on SQLite, with ten times the news, blogs and publications:")
+	if err := pipelineFigures(serverBin, 10); err != nil {
+		return err
+	}
+	if databaseURL != "" {
+		fmt.Println("Two replicas on one PostgreSQL database:")
+		if err := replicaFigures(serverBin, databaseURL); err != nil {
+			return err
+		}
+	}
+	fmt.Println()
+	return nil
 }
 
 // runAccounts prints the figures of the account API alone.
@@ -78,12 +112,12 @@ func run(serverBin string, duration time.Duration, connections int) error {
 		return err
 	}
 
-	body, contentType, err := fetch(srv.baseURL + servicePage)
+	body, header, err := fetchWithHeader(srv.baseURL + servicePage)
 	if err != nil {
 		return err
 	}
 
-	bare, bareURL, err := startBare(body, contentType)
+	bare, bareURL, err := startBare(body, header)
 	if err != nil {
 		return err
 	}
@@ -92,17 +126,24 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	fmt.Printf("Cached page %s (%d bytes), %d connections, %s each, wrk on the same machine\n\n",
 		servicePage, len(body), connections, duration)
 
-	full, err := wrk(srv.baseURL+servicePage, duration, connections)
-	if err != nil {
-		return err
+	// Five runs of each, alternating, so a change in the machine's load
+	// falls on both alike; the medians are compared.
+	var fulls, plains []load
+	for range 5 {
+		f, err := wrk(srv.baseURL+servicePage, duration/2, connections)
+		if err != nil {
+			return err
+		}
+		p, err := wrk(bareURL, duration/2, connections)
+		if err != nil {
+			return err
+		}
+		fulls, plains = append(fulls, f), append(plains, p)
 	}
-	plain, err := wrk(bareURL, duration, connections)
-	if err != nil {
-		return err
-	}
+	full, plain := median(fulls), median(plains)
 	fmt.Printf("%-34s %12s %10s\n", "", "requests/s", "p99")
-	fmt.Printf("%-34s %12.0f %10s\n", "full server (Echo, cache, headers)", full.rps, full.p99)
-	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same bytes", plain.rps, plain.p99)
+	fmt.Printf("%-34s %12.0f %10s\n", "full server (median of 5)", full.rps, full.p99)
+	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same headers+body", plain.rps, plain.p99)
 	fmt.Printf("%-34s %12.2f×   (target ≥ 0.90×)\n\n", "ratio full / bare", full.rps/plain.rps)
 
 	renders, err := uncachedRenders(body, duration)
@@ -268,17 +309,43 @@ func fetch(url string) ([]byte, string, error) {
 	return body, res.Header.Get("Content-Type"), err
 }
 
-func startBare(body []byte, contentType string) (*http.Server, string, error) {
+func startBare(body []byte, header http.Header) (*http.Server, string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, "", err
 	}
+	header = header.Clone()
+	header.Del("Date") // net/http writes its own
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", contentType)
+		h := w.Header()
+		for k, v := range header {
+			h[k] = v
+		}
 		_, _ = w.Write(body)
 	})}
 	go func() { _ = srv.Serve(ln) }()
 	return srv, "http://" + ln.Addr().String() + "/", nil
+}
+
+// fetchWithHeader reads a page uncompressed, as wrk asks for it, with the headers it came with.
+func fetchWithHeader(url string) ([]byte, http.Header, error) {
+	res, err := http.Get(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, nil, fmt.Errorf("GET %s: %s", url, res.Status)
+	}
+	body, err := io.ReadAll(res.Body)
+	return body, res.Header, err
+}
+
+// median returns the run with the median throughput.
+func median(runs []load) load {
+	sorted := slices.Clone(runs)
+	slices.SortFunc(sorted, func(a, b load) int { return cmp.Compare(a.rps, b.rps) })
+	return sorted[len(sorted)/2]
 }
 
 type load struct {

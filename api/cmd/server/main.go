@@ -281,13 +281,13 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	// Pages this build rendered before, here or on another replica, are
 	// served at once; the rest render in the background, and /readyz turns
 	// 200 when every page has a document.
-	if hashes, err := st.BuildScriptHashes(ctx, build); err == nil {
+	if hashes, err := st.BuildScriptHashes(ctx, cache.Build()); err == nil {
 		srv.SetScriptHashes(hashes)
 	}
 	if complete, err := cache.Preload(ctx); err != nil {
 		logger.Warn("stored pages not loaded; rendering them", "err", err)
 	} else {
-		logger.Info("stored pages loaded", "build", build, "every_page", complete, "documents", cache.Len())
+		logger.Info("stored pages loaded", "build", cache.Build(), "every_page", complete, "documents", cache.Len())
 	}
 	renderCtx, stopRendering := context.WithCancel(ctx)
 	rendering := make(chan struct{})
