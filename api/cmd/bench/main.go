@@ -40,6 +40,7 @@ func main() {
 	connections := flag.Int("connections", 64, "concurrent connections per load run")
 	accountsOnly := flag.Bool("accounts", false, "print only the login figures and the HTTP Observatory scan")
 	pipelineOnly := flag.Bool("pipeline", false, "print only the render pipeline's figures")
+	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
 		"PostgreSQL database for the two-replica figures (a throwaway schema is made in it); empty to skip them")
 	flag.Parse()
@@ -48,6 +49,8 @@ func main() {
 	switch {
 	case *accountsOnly:
 		err = runAccounts(*serverBin)
+	case *cachedOnly:
+		err = runCached(*serverBin, *duration, *connections)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	default:
@@ -85,6 +88,58 @@ func runPipeline(serverBin, databaseURL string) error {
 	return nil
 }
 
+// cachedFigures prints a cached page's throughput through the full server
+// beside a bare handler writing the same headers and body, and returns the
+// page and the full server's figures.
+func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte, load, error) {
+	body, header, err := fetchWithHeader(srv.baseURL + servicePage)
+	if err != nil {
+		return nil, load{}, err
+	}
+
+	bare, bareURL, err := startBare(body, header)
+	if err != nil {
+		return nil, load{}, err
+	}
+	defer bare.Close()
+
+	fmt.Printf("Cached page %s (%d bytes), %d connections, 5 alternating runs of %s each, wrk on the same machine\n\n",
+		servicePage, len(body), connections, duration/2)
+
+	// Five runs of each, alternating, so a change in the machine's load
+	// falls on both alike; the medians are compared.
+	var fulls, plains []load
+	for range 5 {
+		f, err := wrk(srv.baseURL+servicePage, duration/2, connections)
+		if err != nil {
+			return nil, load{}, err
+		}
+		p, err := wrk(bareURL, duration/2, connections)
+		if err != nil {
+			return nil, load{}, err
+		}
+		fulls, plains = append(fulls, f), append(plains, p)
+	}
+	full, plain := median(fulls), median(plains)
+	fmt.Printf("%-34s %12s %10s\n", "", "requests/s", "p99")
+	fmt.Printf("%-34s %12.0f %10s\n", "full server (median of 5)", full.rps, full.p99)
+	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same headers+body", plain.rps, plain.p99)
+	fmt.Printf("%-34s %12.2f×   (target ≥ 0.90×)\n\n", "ratio full / bare", full.rps/plain.rps)
+
+	return body, full, nil
+}
+
+// runCached prints the cached-page comparison alone.
+func runCached(serverBin string, duration time.Duration, connections int) error {
+	srv, err := startServer(serverBin)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	_, _, err = cachedFigures(srv, duration, connections)
+	return err
+}
+
 // runAccounts prints the figures of the account API alone.
 func runAccounts(serverBin string) error {
 	srv, err := startServer(serverBin)
@@ -112,39 +167,10 @@ func run(serverBin string, duration time.Duration, connections int) error {
 		return err
 	}
 
-	body, header, err := fetchWithHeader(srv.baseURL + servicePage)
+	body, full, err := cachedFigures(srv, duration, connections)
 	if err != nil {
 		return err
 	}
-
-	bare, bareURL, err := startBare(body, header)
-	if err != nil {
-		return err
-	}
-	defer bare.Close()
-
-	fmt.Printf("Cached page %s (%d bytes), %d connections, %s each, wrk on the same machine\n\n",
-		servicePage, len(body), connections, duration)
-
-	// Five runs of each, alternating, so a change in the machine's load
-	// falls on both alike; the medians are compared.
-	var fulls, plains []load
-	for range 5 {
-		f, err := wrk(srv.baseURL+servicePage, duration/2, connections)
-		if err != nil {
-			return err
-		}
-		p, err := wrk(bareURL, duration/2, connections)
-		if err != nil {
-			return err
-		}
-		fulls, plains = append(fulls, f), append(plains, p)
-	}
-	full, plain := median(fulls), median(plains)
-	fmt.Printf("%-34s %12s %10s\n", "", "requests/s", "p99")
-	fmt.Printf("%-34s %12.0f %10s\n", "full server (median of 5)", full.rps, full.p99)
-	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same headers+body", plain.rps, plain.p99)
-	fmt.Printf("%-34s %12.2f×   (target ≥ 0.90×)\n\n", "ratio full / bare", full.rps/plain.rps)
 
 	renders, err := uncachedRenders(body, duration)
 	if err != nil {
@@ -209,7 +235,7 @@ func startServer(bin string) (*server, error) {
 	// The login figures spread requests over many X-Forwarded-For addresses,
 	// which the server believes only from a trusted proxy: here, loopback.
 	env := append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+baseURL,
-		"DATA_DIR="+dataDir, "DATABASE_URL=", "APP_ENV=production", "LOG_LEVEL=error",
+		"DATA_DIR="+dataDir, "DATABASE_URL=", "APP_ENV=production", "LOG_LEVEL=info",
 		"TRUSTED_PROXIES=127.0.0.1/32")
 	migrate := exec.Command(bin, "migrate")
 	migrate.Env, migrate.Stdout, migrate.Stderr = env, os.Stderr, os.Stderr
@@ -219,9 +245,14 @@ func startServer(bin string) (*server, error) {
 	if err := seedUsers(filepath.Join(dataDir, "site.db")); err != nil {
 		return nil, fmt.Errorf("seed users: %w", err)
 	}
+	// The access log stays on, as in production, written to a file.
+	logFile, err := os.Create(filepath.Join(dataDir, "server.log"))
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = env
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start server: %w", err)
 	}
