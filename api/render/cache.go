@@ -17,8 +17,12 @@ import (
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/sitemap"
+	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
 )
+
+// ErrUnavailable is returned when the renderer cannot answer.
+var ErrUnavailable = ssr.ErrUnavailable
 
 // Renderer turns props into a document.
 type Renderer interface {

@@ -1,6 +1,7 @@
-// Package render turns pages into HTML: it supervises the Node renderer,
-// talks to it over a unix socket, and keeps every public page pre-rendered
-// and pre-compressed in memory.
+// Package render turns the site's content into documents: it builds each
+// page's props and fingerprint, has the Node renderer (package ssr) draw the
+// pages whose fingerprint changed, keeps every public page compressed in
+// memory and in the database, and shares the work between replicas.
 package render
 
 import (

@@ -14,19 +14,7 @@ import (
 
 func propsInput(t *testing.T) render.PropsInput {
 	t.Helper()
-	cat, err := content.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	settings, err := content.SeedSettings()
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := content.SiteFromSettings(settings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return render.PropsInput{Catalog: cat, Site: site, BaseURL: "https://www.noorvale.example", Year: 2031}
+	return testenv.SeedPropsInput(t)
 }
 
 func TestBuildProps(t *testing.T) {

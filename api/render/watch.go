@@ -8,6 +8,14 @@ import (
 	"time"
 )
 
+// RendererProcess is the running renderer as the build watcher restarts it
+// (an ssr.Supervisor).
+type RendererProcess interface {
+	Kill()
+	PID() int
+	Ready() bool
+}
+
 // BuildWatcher restarts the renderer and renders every page again whenever
 // the render bundle or the client manifest changes, so that a rebuild (as
 // `task dev` makes on every edit) shows on the next page load. Meant for
@@ -16,14 +24,14 @@ type BuildWatcher struct {
 	files []string
 	dist  string
 	seen  string
-	s     *Supervisor
+	s     RendererProcess
 	c     *Cache
 	log   *slog.Logger
 }
 
 // NewBuildWatcher notes the build in distDir as it is now: a change made
 // after it returns is one Run acts on.
-func NewBuildWatcher(distDir string, s *Supervisor, c *Cache, log *slog.Logger) *BuildWatcher {
+func NewBuildWatcher(distDir string, s RendererProcess, c *Cache, log *slog.Logger) *BuildWatcher {
 	files := []string{
 		filepath.Join(distDir, "server", "entry-server.js"),
 		filepath.Join(distDir, "client", ".vite", "manifest.json"),
@@ -32,7 +40,7 @@ func NewBuildWatcher(distDir string, s *Supervisor, c *Cache, log *slog.Logger) 
 }
 
 // WatchBuild watches the build in distDir until ctx ends; see BuildWatcher.
-func WatchBuild(ctx context.Context, distDir string, s *Supervisor, c *Cache, log *slog.Logger) {
+func WatchBuild(ctx context.Context, distDir string, s RendererProcess, c *Cache, log *slog.Logger) {
 	NewBuildWatcher(distDir, s, c, log).Run(ctx)
 }
 
@@ -77,7 +85,7 @@ func (w *BuildWatcher) Run(ctx context.Context) {
 }
 
 // restart kills the renderer and waits until its successor is healthy.
-func restart(ctx context.Context, s *Supervisor) bool {
+func restart(ctx context.Context, s RendererProcess) bool {
 	old := s.PID()
 	s.Kill()
 	deadline := time.Now().Add(30 * time.Second)

@@ -10,6 +10,7 @@ import (
 
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/ssr"
 )
 
 // copyBuild copies what the renderer reads from dist into a fresh directory
@@ -39,7 +40,7 @@ func copyBuild(t *testing.T) string {
 
 func TestWatchBuildShowsARebuild(t *testing.T) {
 	dist := copyBuild(t)
-	sup := testenv.StartRenderer(t, nil, func(c *render.SupervisorConfig) { c.DistDir = dist })
+	sup := testenv.StartRenderer(t, nil, func(c *ssr.SupervisorConfig) { c.DistDir = dist })
 	cache := render.NewCache(render.CacheConfig{Logger: quiet, Renderer: sup, Store: seededStore(t), Catalog: smallCatalog(t), BaseURL: "http://localhost:8080"})
 	if err := cache.RenderAll(context.Background()); err != nil {
 		t.Fatal(err)

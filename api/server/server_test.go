@@ -24,6 +24,7 @@ import (
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
 )
 
@@ -32,7 +33,7 @@ import (
 type site struct {
 	srv      *Server
 	cache    *render.Cache
-	renderer *render.Supervisor // nil with a renderer of the test's own
+	renderer *ssr.Supervisor // nil with a renderer of the test's own
 	store    *store.Store
 }
 
@@ -64,7 +65,7 @@ func newSite(t *testing.T, opts siteOptions) *site {
 	s := &site{store: st}
 	renderer := opts.renderer
 	if renderer == nil {
-		s.renderer = testenv.StartRenderer(t, nil, func(c *render.SupervisorConfig) {
+		s.renderer = testenv.StartRenderer(t, nil, func(c *ssr.SupervisorConfig) {
 			if opts.restart > 0 {
 				c.MinBackoff, c.MaxBackoff = opts.restart, opts.restart
 			}

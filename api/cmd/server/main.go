@@ -27,6 +27,7 @@ import (
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/server"
+	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
 )
 
@@ -218,7 +219,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return fmt.Errorf("listen on port %d: %w", cfg.Port, err)
 	}
 
-	supervisor, err := render.NewSupervisor(render.SupervisorConfig{
+	supervisor, err := ssr.NewSupervisor(ssr.SupervisorConfig{
 		NodeBin: cfg.NodeBin,
 		DistDir: cfg.DistDir,
 		Logger:  logger,

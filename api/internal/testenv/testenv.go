@@ -25,6 +25,7 @@ import (
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
 )
 
@@ -151,14 +152,14 @@ func ForEachStore(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 // repository root, with the built dist/) under a supervisor, waits until it
 // is healthy, and stops it when the test ends. Restarts are quick unless
 // tune says otherwise.
-func StartRenderer(t testing.TB, logger *slog.Logger, tune ...func(*render.SupervisorConfig)) *render.Supervisor {
+func StartRenderer(t testing.TB, logger *slog.Logger, tune ...func(*ssr.SupervisorConfig)) *ssr.Supervisor {
 	t.Helper()
 	root := RepoRoot(t)
 	dist := DistDir(t)
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	cfg := render.SupervisorConfig{
+	cfg := ssr.SupervisorConfig{
 		Dir:        root,
 		DistDir:    dist,
 		Logger:     logger,
@@ -168,7 +169,7 @@ func StartRenderer(t testing.TB, logger *slog.Logger, tune ...func(*render.Super
 	for _, fn := range tune {
 		fn(&cfg)
 	}
-	sup, err := render.NewSupervisor(cfg)
+	sup, err := ssr.NewSupervisor(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,4 +282,23 @@ func SampleContent() map[string]string {
 			"description": ["You will lead tests."], "responsibilities": ["Lead tests"], "requirements": ["Five years of testing"], "niceToHave": ["Arabic"],
 			"benefits": ["Training budget"]}`,
 	}
+}
+
+// SeedPropsInput is what page props are built from with the seed's page
+// tree and identity and no stored texts, at a fixed year.
+func SeedPropsInput(t testing.TB) render.PropsInput {
+	t.Helper()
+	cat, err := content.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings, err := content.SeedSettings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := content.SiteFromSettings(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return render.PropsInput{Catalog: cat, Site: site, BaseURL: "https://www.noorvale.example", Year: 2031}
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package render
+package ssr
 
 import "os/exec"
 

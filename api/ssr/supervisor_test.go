@@ -1,4 +1,4 @@
-package render_test
+package ssr_test
 
 import (
 	"context"
@@ -11,11 +11,12 @@ import (
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/ssr"
 )
 
 func TestSupervisorRestartsKilledRenderer(t *testing.T) {
 	sup := testenv.StartRenderer(t, nil)
-	in := propsInput(t)
+	in := testenv.SeedPropsInput(t)
 	props := render.BuildProps(in, in.Catalog.Page("/contact-us/dubai"), locale.En)
 
 	if !sup.Ready() {
@@ -61,10 +62,10 @@ func TestSupervisorStop(t *testing.T) {
 	}
 	testenv.Eventually(t, 60*time.Second, "the renderer process to be gone", func() bool { return !testenv.ProcessAlive(pid) })
 
-	in := propsInput(t)
+	in := testenv.SeedPropsInput(t)
 	begin := time.Now()
 	_, _, err := sup.Render(ctx, render.BuildProps(in, in.Catalog.Page("/"), locale.En))
-	if !errors.Is(err, render.ErrUnavailable) {
+	if !errors.Is(err, ssr.ErrUnavailable) {
 		t.Fatalf("render after stop = %v", err)
 	}
 	if took := time.Since(begin); took > time.Second {
@@ -76,7 +77,7 @@ func TestSupervisorStop(t *testing.T) {
 }
 
 func TestSupervisorBadScript(t *testing.T) {
-	sup, err := render.NewSupervisor(render.SupervisorConfig{
+	sup, err := ssr.NewSupervisor(ssr.SupervisorConfig{
 		Script:       "no-such-renderer.mjs",
 		Dir:          t.TempDir(),
 		StartTimeout: 300 * time.Millisecond,

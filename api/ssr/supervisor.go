@@ -1,4 +1,8 @@
-package render
+// Package ssr runs the Node renderer (ssr/ at the top of the repository) for
+// the server: it starts it on a private unix socket, checks its health,
+// restarts it when it dies, stops it on shutdown, and sends it props to
+// render.
+package ssr
 
 import (
 	"bytes"
@@ -22,7 +26,7 @@ import (
 )
 
 // ErrUnavailable is returned by Render when the renderer cannot answer.
-var ErrUnavailable = errors.New("render: renderer unavailable")
+var ErrUnavailable = errors.New("ssr: renderer unavailable")
 
 // SupervisorConfig configures the Node renderer's supervisor. Zero durations
 // take the defaults noted beside them.
@@ -95,7 +99,7 @@ func NewSupervisor(cfg SupervisorConfig) (*Supervisor, error) {
 	// A fresh private directory: nobody else can take the socket's name.
 	tmp, err := os.MkdirTemp("", "noorvale-render-")
 	if err != nil {
-		return nil, fmt.Errorf("render: socket directory: %w", err)
+		return nil, fmt.Errorf("ssr: socket directory: %w", err)
 	}
 	s := &Supervisor{
 		cfg:       cfg,
@@ -159,11 +163,11 @@ func (s *Supervisor) Start(ctx context.Context) error {
 	case <-s.healthyCh:
 		return nil
 	case <-timer.C:
-		return fmt.Errorf("render: the renderer (%s %s) was not healthy within %s", s.cfg.NodeBin, s.cfg.Script, s.cfg.StartTimeout)
+		return fmt.Errorf("ssr: the renderer (%s %s) was not healthy within %s", s.cfg.NodeBin, s.cfg.Script, s.cfg.StartTimeout)
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-s.done:
-		return errors.New("render: supervisor stopped")
+		return errors.New("ssr: supervisor stopped")
 	}
 }
 
@@ -184,7 +188,7 @@ func (s *Supervisor) Stop(ctx context.Context) error {
 	s.healthy.Store(false)
 	s.client.CloseIdleConnections()
 	if err := os.RemoveAll(s.tmpDir); err != nil {
-		return fmt.Errorf("render: remove socket directory: %w", err)
+		return fmt.Errorf("ssr: remove socket directory: %w", err)
 	}
 	return nil
 }
@@ -424,7 +428,7 @@ func (s *Supervisor) checkHealth() error {
 func (s *Supervisor) Render(ctx context.Context, props any) (int, []byte, error) {
 	body, err := json.Marshal(props)
 	if err != nil {
-		return 0, nil, fmt.Errorf("render: encode props: %w", err)
+		return 0, nil, fmt.Errorf("ssr: encode props: %w", err)
 	}
 	timeout := 800 * time.Millisecond
 	if s.healthy.Load() {
@@ -434,7 +438,7 @@ func (s *Supervisor) Render(ctx context.Context, props any) (int, []byte, error)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://renderer/render", bytes.NewReader(body))
 	if err != nil {
-		return 0, nil, fmt.Errorf("render: %w", err)
+		return 0, nil, fmt.Errorf("ssr: %w", err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	res, err := s.client.Do(req)
@@ -447,7 +451,7 @@ func (s *Supervisor) Render(ctx context.Context, props any) (int, []byte, error)
 		return 0, nil, fmt.Errorf("%w: read answer: %w", ErrUnavailable, err)
 	}
 	if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusNotFound {
-		return res.StatusCode, nil, fmt.Errorf("render: renderer answered %s: %.200s", res.Status, html)
+		return res.StatusCode, nil, fmt.Errorf("ssr: renderer answered %s: %.200s", res.Status, html)
 	}
 	return res.StatusCode, html, nil
 }
