@@ -346,7 +346,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       await captchaReady(page);
       await page.getByLabel(/e-mail address/i).focus();
       await page.waitForSelector('altcha-widget .altcha[data-state="expired"]', {
-        timeout: 20_000,
+        timeout: 60_000,
       });
       assert.equal(await page.getByText('Please complete the security check.').count(), 0);
       await page.getByRole('button', { name: 'Send the code' }).click();
@@ -357,7 +357,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       tamper = 'forge';
       await page.locator('altcha-widget label').click();
       await page.waitForSelector('altcha-widget .altcha[data-state="verified"]', {
-        timeout: 20_000,
+        timeout: 60_000,
       });
       assert.equal(await page.getByText('Please complete the security check.').count(), 0);
       await page.evaluate(() => {

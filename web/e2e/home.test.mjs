@@ -204,7 +204,7 @@ test('counters show their final values in the page and count up to them when scr
         [...document.querySelectorAll('.counter-value')].map((el) => el.textContent).join('|') ===
         want.join('|'),
       served,
-      { timeout: 5000 },
+      { timeout: 60_000 },
     );
     tab.assertClean();
   } finally {

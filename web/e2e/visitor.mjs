@@ -128,5 +128,5 @@ export const captchaReady = (page, scope = page) =>
 export async function solveCaptcha(page, form = page.locator('form').first()) {
   await captchaReady(page, form);
   await form.locator('input').first().focus();
-  await form.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 });
+  await form.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 });
 }
