@@ -110,3 +110,53 @@ test('phone numbers and e-mail addresses read left to right inside Arabic pages'
     await tab.close();
   }
 });
+
+test('the home page is titled in its own language, in <title> and og:title', async () => {
+  const titles = {};
+  for (const locale of ['en', 'nl', 'fr', 'ar']) {
+    const html = await (
+      await fetch(`${site.server.baseUrl}${locale === 'en' ? '/' : `/${locale}`}`)
+    ).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const og = /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
+    assert.equal(og, title, `${locale}: og:title`);
+    titles[locale] = title;
+  }
+  assert.equal(new Set(Object.values(titles)).size, 4, JSON.stringify(titles));
+  assert.match(titles.ar, /[\u0600-\u06FF]/);
+  assert.match(titles.nl, /Informatiebeveiliging/);
+  assert.match(titles.fr, /Sécurité/);
+});
+
+test('Arabic pages write office addresses in Arabic, aligned with the page, postcodes left to right', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 800 });
+  try {
+    await tab.page.goto(site.server.baseUrl + '/ar/contact-us/london');
+    const addresses = await tab.page.$$eval('.office-address', (spans) =>
+      spans.map((span) => {
+        const postcode = [...span.querySelectorAll('[dir="ltr"]')].find((el) =>
+          /EC2M 7EB/.test(el.textContent),
+        );
+        return {
+          text: span.textContent,
+          direction: getComputedStyle(span).direction,
+          align: getComputedStyle(span).textAlign,
+          postcode: postcode ? getComputedStyle(postcode).direction : null,
+        };
+      }),
+    );
+    // The contact page's own card and the three offices of the footer.
+    assert.equal(addresses.length, 4);
+    for (const address of addresses) {
+      assert.match(address.text, /[\u0600-\u06FF]/, address.text);
+      assert.equal(address.direction, 'rtl', address.text);
+      assert.match(address.align, /^(start|right)$/, address.text);
+    }
+    const london = addresses.filter((a) => /EC2M 7EB/.test(a.text));
+    assert.equal(london.length, 2);
+    for (const address of london) assert.equal(address.postcode, 'ltr');
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});

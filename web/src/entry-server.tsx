@@ -31,7 +31,7 @@ import { createServerI18n } from './i18n-server';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
 import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page-props';
-import { pageMeta } from './seo/meta';
+import { pageMeta, siteTagline } from './seo/meta';
 import { siteImages } from './seo/site-images';
 import { structuredData } from './seo/structured-data';
 import { themeScript } from './theme-script';
@@ -104,7 +104,7 @@ export function render(input: PageProps, assets: Assets): string {
   const label = (key: string, name: string) => t(`nav.${key}`, { defaultValue: name });
   const jsonLd = structuredData(props, heading, label);
   const image = `${baseUrl}${siteImages.social.path}`;
-  const imageAlt = `${site.name}: ${site.tagline}`;
+  const imageAlt = `${site.name}: ${siteTagline(site, t)}`;
   const handle = xHandle(props);
 
   const payload: PagePayload = { props, resources };
