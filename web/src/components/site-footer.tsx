@@ -87,7 +87,7 @@ export function SiteFooter() {
       <div className="border-t border-footer-line">
         <div className="page-shell py-10">
           <h2 className="text-sm font-semibold text-white">{t('footer.offices')}</h2>
-          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid gap-6 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3">
             {site.offices.map((office) => (
               <li key={office.key}>
                 <p className="font-semibold text-white">
