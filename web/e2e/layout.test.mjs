@@ -91,3 +91,58 @@ test('at 1280 px no card title is cut: news, resources and vacancies show their 
     await tab.close();
   }
 });
+
+test('"On this page" marks the link of the section being read as the reader scrolls', async () => {
+  for (const path of ['/services/cybersecurity-services/penetration-testing', '/ar/about-us']) {
+    const tab = await openPage(site.browser, { width: 1280, height: 900 });
+    try {
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const contents = tab.page.locator('aside nav');
+      const ids = await contents
+        .locator('a')
+        .evaluateAll((links) => links.map((a) => decodeURIComponent(a.hash.slice(1))));
+      assert.ok(ids.length >= 3, `${path}: ${ids.length} sections`);
+      const seen = [];
+      for (const [index, id] of ids.entries()) {
+        // Bring the section's start just below the top of the window, or the page to its end.
+        await tab.page.evaluate(
+          ([target, last]) => {
+            const top = document.getElementById(target).getBoundingClientRect().top;
+            window.scrollTo(0, last ? document.documentElement.scrollHeight : top + scrollY - 10);
+          },
+          [id, index === ids.length - 1],
+        );
+        // The marked link is the last section whose start is in the top quarter of the window.
+        await tab.page.waitForFunction(
+          (all) => {
+            const line = innerHeight * 0.25;
+            const atEnd = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+            const reached = all.filter(
+              (s) => document.getElementById(s).getBoundingClientRect().top <= line,
+            );
+            const want = atEnd ? all.at(-1) : (reached.at(-1) ?? all[0]);
+            const current = [...document.querySelectorAll('aside nav a[aria-current]')];
+            return (
+              current.length === 1 &&
+              current[0].getAttribute('aria-current') === 'location' &&
+              decodeURIComponent(current[0].hash.slice(1)) === want
+            );
+          },
+          ids,
+          { timeout: 60_000 },
+        );
+        seen.push(
+          await contents
+            .locator('a[aria-current]')
+            .evaluate((a) => decodeURIComponent(a.hash.slice(1))),
+        );
+      }
+      assert.equal(seen.at(-1), ids.at(-1), `${path}: the last section at the end of the page`);
+      assert.ok(new Set(seen).size >= ids.length - 1, `${path}: followed ${seen.join(', ')}`);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+});
