@@ -4,7 +4,7 @@
 // no fonts installed (such as the slim Node image the production build runs in). It also writes
 // every content item's cover (web/src/cover-art.mjs) as AVIF and WebP at the widths pages offer.
 import { availableParallelism } from 'node:os';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -18,6 +18,8 @@ import {
 /** File names under dist/client; web/src/seo/site-images.ts links the same ones. */
 export const socialImage = { file: 'og-default.png', width: 1200, height: 630 };
 export const logoImage = { file: 'logo.png', width: 512, height: 512 };
+/** The icon browsers ask for at /favicon.ico whatever the page links: web/public/favicon.svg. */
+export const faviconIco = { file: 'favicon.ico', sizes: [16, 32, 48] };
 
 const navy = '#0b3a66';
 const navyDeep = '#0a2540';
@@ -148,7 +150,33 @@ ${shield(56, 56, 400, { body: navy, letter: '#ffffff', light: beam })}
 }
 
 /**
- * Writes both pictures into `dir` (the client build); returns the paths written.
+ * An ICO file holding PNG images (one per size, largest last), the form every browser reads.
+ * @param {{ size: number, png: Buffer }[]} images
+ */
+export function icoFile(images) {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // 1: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size >= 256 ? 0 : size, 0); // width (0 means 256)
+    entry.writeUInt8(size >= 256 ? 0 : size, 1); // height
+    entry.writeUInt8(0, 2); // no palette
+    entry.writeUInt8(0, 3); // reserved
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map(({ png }) => png)]);
+}
+
+/**
+ * Writes both pictures and favicon.ico into `dir` (the client build); returns the paths written.
  * @param {string} dir
  */
 export async function buildImages(dir) {
@@ -167,6 +195,18 @@ export async function buildImages(dir) {
     await writeFile(path, png);
     written.push(path);
   }
+  const favicon = await readFile(new URL('../web/public/favicon.svg', import.meta.url));
+  const icons = [];
+  for (const size of faviconIco.sizes) {
+    const png = await sharp(favicon, { density: 72 * (size / 40) * 4 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    icons.push({ size, png });
+  }
+  const icoPath = join(dir, faviconIco.file);
+  await writeFile(icoPath, icoFile(icons));
+  written.push(icoPath);
   return written;
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { coverFormats, coverPath, coverWidths } from '../web/src/cover-art.mjs';
 import {
   buildCovers,
   buildImages,
+  faviconIco,
   lettering,
   listItems,
   logoImage,
@@ -28,7 +29,11 @@ describe('build images', () => {
     expect(`/${logoImage.file}`).toBe(siteImages.logo.path);
     dir = await mkdtemp(join(tmpdir(), 'images-'));
     const written = await buildImages(dir);
-    expect(written).toEqual([join(dir, socialImage.file), join(dir, logoImage.file)]);
+    expect(written).toEqual([
+      join(dir, socialImage.file),
+      join(dir, logoImage.file),
+      join(dir, faviconIco.file),
+    ]);
     const social = await sharp(written[0]).metadata();
     expect([social.format, social.width, social.height]).toEqual([
       'png',
@@ -37,6 +42,21 @@ describe('build images', () => {
     ]);
     const logo = await sharp(written[1]).metadata();
     expect([logo.format, logo.width, logo.height]).toEqual(['png', 512, 512]);
+    // favicon.ico: an icon directory whose entries are PNGs of the announced sizes.
+    const ico = await readFile(join(dir, faviconIco.file));
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([
+      0,
+      1,
+      faviconIco.sizes.length,
+    ]);
+    for (const [i, size] of faviconIco.sizes.entries()) {
+      const entry = 6 + 16 * i;
+      expect(ico.readUInt8(entry)).toBe(size);
+      const start = ico.readUInt32LE(entry + 12);
+      const png = ico.subarray(start, start + ico.readUInt32LE(entry + 8));
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
+    }
   });
 
   it('draws its lettering without fonts', () => {

@@ -50,6 +50,9 @@ type Office struct {
 	Email   string `json:"email"`
 	Phone   string `json:"phone"`
 	Address string `json:"address"`
+	// Addresses holds the address as it is written in other languages,
+	// by language code; a language without one shows Address.
+	Addresses map[string]string `json:"addresses,omitempty"`
 }
 
 // SettingsStore is the part of the store the identity is kept in.

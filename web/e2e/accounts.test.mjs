@@ -21,6 +21,7 @@ const {
   captchaReady,
   solveCaptcha,
   solvedCaptcha,
+  logIn,
 } = visitorHelpers(site);
 
 /** Initials and colour index as the specification defines them. */
@@ -211,6 +212,19 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
         before.page.getByRole('button', { name: 'Log in', exact: true }).click(),
       ]);
 
+      // The two legacy calls go out as form data (SPEC §7: "form data: email"; "email, code").
+      const sent = {};
+      page.on('request', (request) => {
+        const call = /\/api\/ApplicationUser\/(ForgetPassword|VerifyCode)\b/.exec(request.url());
+        if (!call) return;
+        const type = request.headers()['content-type'] ?? '';
+        const boundary = /boundary=(.+)$/.exec(type)?.[1];
+        const fields = boundary
+          ? [...(request.postData() ?? '').matchAll(/name="([^"]+)"/g)].map((m) => m[1])
+          : [];
+        sent[call[1]] = { type: type.split(';')[0], fields };
+      });
+
       await page.goto(`${site.server.baseUrl}/auth/forgot-password`);
       await hydrated(page);
       await page.getByLabel(/e-mail address/i).fill(email);
@@ -228,6 +242,10 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
         page.getByRole('button', { name: 'Verify the code' }).click(),
       ]);
       await hydrated(page);
+      assert.deepEqual(sent, {
+        ForgetPassword: { type: 'multipart/form-data', fields: ['email', 'captcha'] },
+        VerifyCode: { type: 'multipart/form-data', fields: ['email', 'code'] },
+      });
       assert.doesNotMatch(page.url(), /token|code/, 'the token never goes into the address');
       await page.getByLabel('New password').fill(newPassword);
       await page.getByLabel('Confirm password').fill(newPassword);
@@ -375,6 +393,89 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       await page.waitForFunction(() => window.captchaStates.includes('unverified'));
       tab.assertClean();
     } finally {
+      await tab.close();
+    }
+  });
+
+  test('the delete-account dialog: 150 ms in, resizable, closes on Escape, keeps its height while dragged', async () => {
+    const password = 'copper valley signal 21';
+    const email = await confirmedAccount('Karim', 'Fahmy', password);
+    const tab = await openPage(site.browser);
+    const { page } = tab;
+    try {
+      await logIn(page, email, password);
+      await page.goto(`${site.server.baseUrl}/account`);
+      await hydrated(page);
+      const open = page.getByRole('button', { name: 'Delete my account…' });
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.waitFor();
+      const style = await dialog.evaluate((el) => ({
+        animation: getComputedStyle(el).animationDuration,
+        resize: getComputedStyle(el).resize,
+      }));
+      assert.deepEqual(style, { animation: '0.15s', resize: 'both' });
+      assert.equal(await page.evaluate(() => document.activeElement?.type), 'password');
+
+      // Drag it by its title bar, reading its box after every step.
+      const before = await dialog.boundingBox();
+      const title = await dialog
+        .getByRole('heading', { name: 'Delete your account?' })
+        .boundingBox();
+      const x = title.x + title.width / 2;
+      const y = title.y + title.height / 2;
+      const heights = [];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let step = 1; step <= 6; step++) {
+        await page.mouse.move(x - step * 20, y - step * 10);
+        heights.push((await dialog.boundingBox()).height);
+      }
+      await page.mouse.up();
+      const after = await dialog.boundingBox();
+      assert.deepEqual(
+        heights,
+        heights.map(() => before.height),
+        'its height while dragged',
+      );
+      assert.equal(after.height, before.height);
+      assert.ok(Math.abs(after.x - (before.x - 120)) < 2, `moved from ${before.x} to ${after.x}`);
+      assert.equal(await page.evaluate(() => document.activeElement?.type), 'password');
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('one click on the security check before the page has hydrated solves it, with the CPU slowed four times', async () => {
+    const tab = await openPage(site.browser);
+    const { page } = tab;
+    const cdp = await tab.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      // The page's scripts are held back until the click is made, so it surely comes first.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${site.server.baseUrl}/auth/register`, { waitUntil: 'commit' });
+      await page.locator('main .captcha').click();
+      assert.equal(
+        await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'no'),
+        'no',
+        'the click came before hydration',
+      );
+      release();
+      await hydrated(page);
+      await page.locator('main altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 });
+      tab.assertClean();
+    } finally {
+      await cdp.detach();
       await tab.close();
     }
   });

@@ -273,6 +273,51 @@ describe('request for proposal and general enquiry', { timeout: 240_000 }, () =>
     }
   });
 
+  test('without scripts a link that chose a service opens the proposal form at that service', async () => {
+    const tab = await openPage(site.browser, { javaScriptEnabled: false });
+    const { page } = tab;
+    try {
+      // Service and standard pages link to the proposal with themselves chosen; each such link
+      // names an element of the one /forms page (its Arabic twin has the same ids).
+      const html = await (await fetch(`${site.server.baseUrl}/forms`)).text();
+      const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+      const targets = [];
+      for (const path of [
+        '/services/cybersecurity-services/penetration-testing',
+        '/compliance/soc-reports/soc-2',
+        '/ar/compliance/iso-standards/iso-27001',
+      ]) {
+        const source = await (await fetch(site.server.baseUrl + path)).text();
+        const links = [...source.matchAll(/href="(?:\/ar)?\/forms#([^"]+)"/g)];
+        targets.push(...links.map((m) => decodeURI(m[1])));
+      }
+      assert.ok(targets.length >= 3, `links to the proposal: ${targets.length}`);
+      for (const target of targets) assert.ok(ids.has(target), `#${target} names no element`);
+
+      const route = '/compliance/pci-standards/pci-dss';
+      await page.goto(`${site.server.baseUrl}/forms#proposal${route}`);
+      const landed = await page.evaluate(() => {
+        const target = document.querySelector(':target');
+        if (!target) return null;
+        const box = target.getBoundingClientRect();
+        return {
+          inProposal: !!target.closest('#proposal form'),
+          box: target.querySelector('input')?.value,
+          inView: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight,
+          scrolled: window.scrollY > 0,
+        };
+      });
+      assert.deepEqual(landed, { inProposal: true, box: route, inView: true, scrolled: true });
+      assert.equal(
+        await page.locator('link[rel="canonical"]').getAttribute('href'),
+        `${site.server.baseUrl}/forms`,
+      );
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
   test('the tabs follow the arrow keys, Home and End, mirrored in Arabic, and the hash', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;

@@ -64,6 +64,83 @@ for (const width of [375, 600, 768, 992, 1200]) {
   });
 }
 
+for (const width of [375, 1280]) {
+  test(`at ${width} px the partner slider loops and moves by itself, its slides labelled 1 to 5`, async () => {
+    const tab = await openHome('/', width);
+    try {
+      const frame = tab.page.locator('.partner-slider .swiper');
+      await frame.scrollIntoViewIfNeeded();
+      const state = await frame.evaluate((el) => ({
+        loop: el.swiper.params.loop,
+        speed: el.swiper.params.speed,
+        running: el.swiper.autoplay.running,
+        labels: [...new Set([...el.querySelectorAll('.swiper-slide')].map((s) => s.ariaLabel))]
+          .sort()
+          .join('|'),
+      }));
+      assert.deepEqual(state, {
+        loop: true,
+        speed: 1500,
+        running: true,
+        labels: ['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5'].join('|'),
+      });
+      // Autoplay turns it on its own, forwards, past the last partner and round again.
+      const start = await frame.evaluate((el) => el.swiper.realIndex);
+      await tab.page.waitForFunction(
+        (from) => {
+          const swiper = document.querySelector('.partner-slider .swiper').swiper;
+          return swiper.realIndex !== from && !swiper.animating;
+        },
+        start,
+        { timeout: 60_000 },
+      );
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+test('in the dark theme the partner logos sit on dark tiles, drawn light, not on white', async () => {
+  const tab = await openHome('/', 1280, { storage: { theme: 'theme-dark' } });
+  try {
+    const tiles = await tab.page.locator('.partner-logo').evaluateAll((els) =>
+      els.map((el) => {
+        const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g).map(Number);
+        const img = el.querySelector('img');
+        return {
+          light: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255,
+          filter: getComputedStyle(img).filter,
+        };
+      }),
+    );
+    assert.equal(tiles.length, 10, 'five partners, twice');
+    for (const tile of tiles) {
+      assert.ok(tile.light < 0.3, `tile lightness ${tile.light.toFixed(2)}`);
+      assert.match(tile.filter, /invert/);
+    }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('Arabic, French and Dutch testimonials are quoted with their own quotation marks', async () => {
+  for (const [path, open, close] of [
+    ['/ar', '«', '»'],
+    ['/fr', '«\u00a0', '\u00a0»'],
+    ['/nl', '„', '”'],
+    ['/', '“', '”'],
+  ]) {
+    const html = await (await fetch(site.server.baseUrl + path)).text();
+    const quotes = [...html.matchAll(/<blockquote[^>]*><p>([^<]*)<\/p>/g)].map((m) => m[1]);
+    assert.equal(quotes.length, 4, `${path}: four testimonials`);
+    for (const quote of quotes) {
+      assert.ok(quote.startsWith(open) && quote.endsWith(close), `${path}: ${quote.slice(0, 20)}…`);
+    }
+  }
+});
+
 test('the news slider stops under the pointer and moves on again when it leaves', async () => {
   const tab = await openHome('/', 1280);
   try {

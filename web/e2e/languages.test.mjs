@@ -58,28 +58,68 @@ for (const locale of ['ar', 'nl', 'fr']) {
   });
 }
 
-test('Arabic pages load the Arabic face and other languages never do', async () => {
+test('one typeface in every language: each page fetches only its scripts, draws in it and never shifts', async () => {
   const tab = await openPage(site.browser, { width: 1280, height: 800 });
   try {
+    // Every layout shift from the first paint on, as Chromium reports it.
+    await tab.context.addInitScript(() => {
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const fonts = [];
     tab.page.on('request', (req) => {
       if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
     });
-    for (const path of ['/', '/nl/about-us', '/fr/contact-us/cairo']) {
-      await tab.page.goto(site.server.baseUrl + path);
+    // The font Chromium actually drew an element's text with.
+    const cdp = await tab.context.newCDPSession(tab.page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const drawnWith = async (selector) => {
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return used.map((font) => font.familyName);
+    };
+    const settled = async () => {
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await tab.page.evaluate(() => document.fonts.ready);
+    };
+    for (const [path, script] of [
+      ['/about-us', 'latin'],
+      ['/nl/about-us', 'latin'],
+      ['/fr/contact-us/cairo', 'latin'],
+      ['/ar/about-us', 'arabic'],
+    ]) {
+      fonts.length = 0;
+      await tab.page.goto(site.server.baseUrl + path);
+      await settled();
+      assert.equal(await tab.page.evaluate(() => window.layoutShift), 0, `${path}: layout shift`);
+      for (const file of fonts) {
+        assert.match(
+          file,
+          /\/assets\/ibm-plex-sans-arabic-(latin|arabic)-(400|600)-normal-[\w-]+\.woff2$/,
+        );
+      }
+      assert.ok(
+        fonts.some((file) => file.includes(`-${script}-400-`)),
+        `${path} fetched ${fonts.join(' ')}`,
+      );
+      if (script === 'latin')
+        assert.ok(!fonts.some((file) => /arabic-arabic-/.test(file)), `${path}: ${fonts}`);
+      // Once its files are in the cache (a second view), every text is drawn in the face.
+      await tab.page.reload();
+      await settled();
+      assert.equal(await tab.page.evaluate(() => window.layoutShift), 0, `${path}: layout shift`);
+      for (const selector of ['h1', 'main p', 'header nav a']) {
+        const used = await drawnWith(selector);
+        assert.ok(
+          used.length > 0 && used.every((name) => name.startsWith('IBM Plex Sans Arabic')),
+          `${path} ${selector}: ${used}`,
+        );
+      }
     }
-    assert.deepEqual(fonts, [], 'fonts fetched by English, Dutch and French pages');
-    await tab.page.goto(site.server.baseUrl + '/ar/about-us');
-    await tab.page.waitForFunction(() => document.fonts.status === 'loaded');
-    assert.ok(
-      fonts.some((f) => /\/assets\/ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/.test(f)),
-      fonts.join(' '),
-    );
-    assert.equal(
-      await tab.page.evaluate(() => document.fonts.check('16px "IBM Plex Sans Arabic"', 'مرحبا')),
-      true,
-    );
     tab.assertClean();
   } finally {
     await tab.close();
@@ -105,6 +145,56 @@ test('phone numbers and e-mail addresses read left to right inside Arabic pages'
       assert.equal(n.direction, 'ltr', `${n.text} reads ${n.direction}`);
       assert.match(n.text, /^\+\d/);
     }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the home page is titled in its own language, in <title> and og:title', async () => {
+  const titles = {};
+  for (const locale of ['en', 'nl', 'fr', 'ar']) {
+    const html = await (
+      await fetch(`${site.server.baseUrl}${locale === 'en' ? '/' : `/${locale}`}`)
+    ).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const og = /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
+    assert.equal(og, title, `${locale}: og:title`);
+    titles[locale] = title;
+  }
+  assert.equal(new Set(Object.values(titles)).size, 4, JSON.stringify(titles));
+  assert.match(titles.ar, /[\u0600-\u06FF]/);
+  assert.match(titles.nl, /Informatiebeveiliging/);
+  assert.match(titles.fr, /Sécurité/);
+});
+
+test('Arabic pages write office addresses in Arabic, aligned with the page, postcodes left to right', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 800 });
+  try {
+    await tab.page.goto(site.server.baseUrl + '/ar/contact-us/london');
+    const addresses = await tab.page.$$eval('.office-address', (spans) =>
+      spans.map((span) => {
+        const postcode = [...span.querySelectorAll('[dir="ltr"]')].find((el) =>
+          /EC2M 7EB/.test(el.textContent),
+        );
+        return {
+          text: span.textContent,
+          direction: getComputedStyle(span).direction,
+          align: getComputedStyle(span).textAlign,
+          postcode: postcode ? getComputedStyle(postcode).direction : null,
+        };
+      }),
+    );
+    // The contact page's own card and the three offices of the footer.
+    assert.equal(addresses.length, 4);
+    for (const address of addresses) {
+      assert.match(address.text, /[\u0600-\u06FF]/, address.text);
+      assert.equal(address.direction, 'rtl', address.text);
+      assert.match(address.align, /^(start|right)$/, address.text);
+    }
+    const london = addresses.filter((a) => /EC2M 7EB/.test(a.text));
+    assert.equal(london.length, 2);
+    for (const address of london) assert.equal(address.postcode, 'ltr');
     tab.assertClean();
   } finally {
     await tab.close();

@@ -214,3 +214,40 @@ describe('responsive header', () => {
     });
   }
 });
+
+describe('small things a visitor notices', () => {
+  test('/favicon.ico answers an icon, for browsers that ask for it whatever the page links', async () => {
+    const res = await fetch(`${site.server.baseUrl}/favicon.ico`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/x-icon');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.deepEqual([bytes.readUInt16LE(0), bytes.readUInt16LE(2)], [0, 1], 'an ICO header');
+  });
+
+  test('the login page says "Log in" the way its button does, and its header offers no login link', async () => {
+    for (const width of [1280, 375]) {
+      const tab = await openPage(site.browser, { width });
+      try {
+        await tab.page.goto(`${site.server.baseUrl}/auth/login`);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        const heading = await tab.page.getByRole('heading', { level: 1 }).innerText();
+        const button = await tab.page.locator('main form button[type="submit"]').innerText();
+        assert.equal(heading.trim(), 'Log in');
+        assert.equal(button.trim(), heading.trim());
+        // The language switcher's links to this page in other languages are not login links.
+        const headerLinks = await tab.page
+          .locator('header a[href$="/auth/login"]:not([hreflang])')
+          .evaluateAll((links) => links.length);
+        assert.equal(headerLinks, 0, `login links in the header at ${width} px`);
+        // Elsewhere the header still offers it.
+        await tab.page.goto(`${site.server.baseUrl}/about-us`);
+        assert.ok(
+          (await tab.page.locator('header a[href$="/auth/login"]:not([hreflang])').count()) > 0,
+        );
+        tab.assertClean();
+      } finally {
+        await tab.close();
+      }
+    }
+  });
+});

@@ -48,6 +48,17 @@ describe('render', () => {
     expect(doc.title).toBe('Noorvale Assurance | Information security, compliance and audit');
   });
 
+  it('titles the home page in its own language, og:title included', () => {
+    const titles = locales.map((locale) => {
+      const doc = parse(render(samplePageProps({ route: '/', locale }), assets));
+      const og = doc.querySelector('meta[property="og:title"]')?.getAttribute('content');
+      expect(og).toBe(doc.title);
+      return doc.title;
+    });
+    expect(new Set(titles).size).toBe(locales.length);
+    expect(titles[locales.indexOf('ar')]).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it('marks the not-found page noindex and gives it no canonical address', () => {
     const doc = parse(render(samplePageProps({ route: '/no-such-page', locale: 'fr' }), assets));
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');

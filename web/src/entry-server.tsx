@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-// The Arabic face that styles.css declares: Arabic pages preload its regular weight (body
-// text) and its bold (headings, the largest text on a page).
-import arabicBold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
-import arabicFont from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+// The typeface's files that styles.css declares. A page preloads those of its language's script
+// in both weights, so they are there by the first paint (a face that is late is not used, so text
+// never moves); Arabic pages also preload the Latin regular, for digits and Latin names.
+import arabicRegular from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabicSemibold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
+import latinRegular from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import latinSemibold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arForms from '../locales/ar/forms.json';
@@ -31,7 +34,7 @@ import { createServerI18n } from './i18n-server';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
 import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page-props';
-import { pageMeta } from './seo/meta';
+import { pageMeta, siteTagline } from './seo/meta';
 import { siteImages } from './seo/site-images';
 import { structuredData } from './seo/structured-data';
 import { themeScript } from './theme-script';
@@ -104,7 +107,7 @@ export function render(input: PageProps, assets: Assets): string {
   const label = (key: string, name: string) => t(`nav.${key}`, { defaultValue: name });
   const jsonLd = structuredData(props, heading, label);
   const image = `${baseUrl}${siteImages.social.path}`;
-  const imageAlt = `${site.name}: ${site.tagline}`;
+  const imageAlt = `${site.name}: ${siteTagline(site, t)}`;
   const handle = xHandle(props);
 
   const payload: PagePayload = { props, resources };
@@ -141,14 +144,15 @@ export function render(input: PageProps, assets: Assets): string {
     meta('name', 'twitter:image:alt', imageAlt),
     `<script>${themeScript}</script>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    props.locale === 'ar'
-      ? [arabicBold, arabicFont]
-          .map(
-            (href) =>
-              `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`,
-          )
-          .join('')
-      : '',
+    (props.locale === 'ar'
+      ? [arabicRegular, arabicSemibold, latinRegular]
+      : [latinRegular, latinSemibold]
+    )
+      .map(
+        (href) =>
+          `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`,
+      )
+      .join(''),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
     ...jsonLd.map((block) => `<script type="application/ld+json">${jsonForScript(block)}</script>`),

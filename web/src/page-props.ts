@@ -57,7 +57,15 @@ export type Breadcrumb = { translationKey: string; name: string; route?: string 
 
 export type SocialNetwork = 'linkedin' | 'x' | 'youtube';
 
-export type Office = { key: string; city: string; email: string; phone: string; address: string };
+export type Office = {
+  key: string;
+  city: string;
+  email: string;
+  phone: string;
+  address: string;
+  /** The address as written in other languages; a language without one shows `address`. */
+  addresses?: Partial<Record<Locale, string>>;
+};
 
 export type Site = {
   name: string;

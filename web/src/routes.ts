@@ -6,7 +6,15 @@ export const requestRoute = '/forms';
  * The choice rides in the fragment, so crawlers see one /forms page rather than one per service.
  */
 export function proposalRoute(serviceRoute: string): string {
-  return `${requestRoute}#proposal${encodeURI(serviceRoute)}`;
+  return `${requestRoute}#${encodeURI(proposalTargetId(serviceRoute))}`;
+}
+
+/**
+ * The id of the element a proposalRoute link points at: the service's box in the request for
+ * proposal, so the link lands on the form even where no script runs.
+ */
+export function proposalTargetId(serviceRoute: string): string {
+  return `proposal${serviceRoute}`;
 }
 
 /** The page of one of the firm's offices. */

@@ -442,6 +442,8 @@ export function DeleteAccount() {
       <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger')}>
         {t('account.delete.open')}
       </button>
+      {/* Modal, unlike the dialogs' default: the WAI-ARIA dialog pattern advises it for a
+          destructive confirmation, which must be answered before anything else is done. */}
       <Dialog open={open} onClose={close} title={t('account.delete.dialogTitle')} modal>
         <form
           id={form.formId}

@@ -67,7 +67,10 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<Api
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // The browser writes the multipart Content-Type, boundary included.
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
@@ -98,6 +101,15 @@ export const getByIds = <T>(path: string, id: string, secondId: string) =>
   call<T>('GET', join(path, id, secondId));
 /** POST {api}/path with a JSON body (or none). */
 export const post = <T>(path: string, body?: unknown) => call<T>('POST', join(path), body);
+/**
+ * POST {api}/path with its fields as multipart form data, as the legacy calls that the
+ * specification lists with "form data" (ForgetPassword, VerifyCode) are sent.
+ */
+export const postForm = <T>(path: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return call<T>('POST', join(path), form);
+};
 /** PUT {api}/path with a JSON body. */
 export const put = <T>(path: string, body: unknown) => call<T>('PUT', join(path), body);
 /** DELETE {api}/path, or {api}/path/id. */

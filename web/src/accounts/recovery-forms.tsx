@@ -5,7 +5,7 @@ import { flashToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
-import { post } from './api-client';
+import { post, postForm } from './api-client';
 import { linkClass } from './auth-layout';
 import { useCaptcha } from './use-captcha';
 import { useForm } from './use-form';
@@ -53,7 +53,7 @@ export function ForgotPasswordForm() {
   const submit = form.onSubmit(
     async (values) => {
       const email = values.email.trim();
-      const result = await post('/ApplicationUser/ForgetPassword', {
+      const result = await postForm('/ApplicationUser/ForgetPassword', {
         email,
         captcha: captcha.token,
       });
@@ -110,7 +110,7 @@ export function VerifyCodeForm({ email }: { email: string }) {
 
   const submit = form.onSubmit(async (values) => {
     const address = values.email.trim();
-    const result = await post<{ token?: string }>('/ApplicationUser/VerifyCode', {
+    const result = await postForm<{ token?: string }>('/ApplicationUser/VerifyCode', {
       email: address,
       code: values.code.trim(),
     });

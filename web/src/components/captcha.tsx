@@ -99,6 +99,7 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
   const { t, i18n } = useTranslation(formsNamespace);
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement | null>(null);
+  const standIn = useRef<HTMLInputElement>(null);
   const [ready, setReady] = useState(false);
   const latest = useRef({ onChange, onTouched });
   useEffect(() => {
@@ -147,10 +148,16 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
             }),
           ).then(() => {
             if (cancelled) return;
+            // The visitor may have ticked the stand-in box before the page or the widget's code
+            // had loaded (the box works without scripts), or be in the form already, past the
+            // focus that would have started it: either way, start solving now.
+            const box = standIn.current;
+            const ticked = !!box?.checked;
+            const boxFocused = !!box && document.activeElement === box;
+            const inForm = !!element.closest('form')?.contains(document.activeElement);
             setReady(true);
-            // It solves itself when the form gets focus: if the visitor is already in the form,
-            // that moment has passed, so start now.
-            if (element.closest('form')?.contains(document.activeElement)) void element.verify();
+            if (ticked || inForm) void element.verify();
+            if (boxFocused) element.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
           });
         },
         { once: true },
@@ -178,7 +185,20 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
 
   return (
     <CaptchaFrame error={error} errorId={errorId} ready={ready}>
-      {!ready && <p className="py-5 text-sm text-ink-muted">{t('captcha.loading')}</p>}
+      {!ready && (
+        // Stands where the widget will be, from the server's page on: ticking it asks for the
+        // check, which starts as soon as the widget is there.
+        <label className="captcha-stand-in flex min-h-[4.5rem] cursor-pointer items-center gap-3 rounded-md border border-line-strong bg-white px-4 py-3 text-sm text-[#1f2937]">
+          <input
+            ref={standIn}
+            type="checkbox"
+            disabled={disabled}
+            className="size-5 shrink-0 accent-brand"
+          />
+          <span className="flex-1">{t('captcha.widget.label')}</span>
+          <span className="text-xs text-[#4b5563]">{t('captcha.loading')}</span>
+        </label>
+      )}
       {/* The widget's own element lives here, outside React's reach. */}
       <div ref={host} className="captcha-light" />
     </CaptchaFrame>

@@ -73,6 +73,11 @@ type CarouselProps = {
   fadeIn?: boolean;
   /** Drag with the mouse (touch dragging always works). */
   mouseDrag?: boolean;
+  /**
+   * Where every slide fits in view at once, show them twice in a row so the carousel can still
+   * loop and autoplay; slides keep their own "n of m" labels in both rounds.
+   */
+  repeatToLoop?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -95,14 +100,17 @@ export function Carousel({
   fadeWhenSingle = false,
   fadeIn = false,
   mouseDrag = true,
+  repeatToLoop = false,
   className = '',
   children,
 }: CarouselProps) {
   const { t } = useTranslation();
   const { dir } = usePage();
-  const slides = Children.toArray(children);
-  const inView = slidesInView(perView, slides.length);
+  const own = Children.toArray(children);
+  const inView = slidesInView(perView, own.length);
   const most = Math.max(...inView);
+  const repeated = repeatToLoop && own.length > 1 && own.length <= most;
+  const slides = repeated ? [...own, ...own] : own;
   const swiperRef = useRef<SwiperInstance | null>(null);
   const [paused, setPaused] = useState(false); // the visitor's choice
   const [focused, setFocused] = useState(false);
@@ -155,10 +163,13 @@ export function Carousel({
       containerRoleDescriptionMessage: null,
       itemRoleDescriptionMessage: t('carousel.slide'),
       slideRole: 'group',
-      slideLabelMessage: t('carousel.slideLabel', {
-        index: '{{index}}',
-        count: '{{slidesLength}}',
-      }),
+      // A repeated round labels its slides itself, counting its own slides only.
+      slideLabelMessage: repeated
+        ? ''
+        : t('carousel.slideLabel', {
+            index: '{{index}}',
+            count: '{{slidesLength}}',
+          }),
       paginationBulletMessage: t('carousel.goTo', { index: '{{index}}' }),
       prevSlideMessage: t('carousel.previous'),
       nextSlideMessage: t('carousel.next'),
@@ -237,7 +248,15 @@ export function Carousel({
         {...options}
       >
         {slides.map((slide, i) => (
-          <SwiperSlide key={i} className="h-auto!">
+          <SwiperSlide
+            key={i}
+            className="h-auto!"
+            aria-label={
+              repeated
+                ? t('carousel.slideLabel', { index: (i % own.length) + 1, count: own.length })
+                : undefined
+            }
+          >
             {slide}
           </SwiperSlide>
         ))}

@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../translation';
 import { CloseIcon } from './icons';
 
@@ -108,6 +115,11 @@ export function Dialog({
   const onPointerUp = () => {
     drag.current = null;
   };
+  // Grabbing the title bar must not take focus from the field the visitor is in: a field that
+  // loses focus shows its message, and the dialog would grow under the pointer mid-drag.
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (!(event.target as Element).closest('button')) event.preventDefault();
+  };
 
   return (
     <dialog
@@ -120,6 +132,7 @@ export function Dialog({
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
+        onMouseDown={onMouseDown}
         title={t('dialog.move')}
         className="flex cursor-move touch-none items-center justify-between gap-3 border-b border-line bg-surface px-5 py-3 select-none"
       >

@@ -17,7 +17,7 @@ export function LinkCards({ title, items }: LinkCardsProps) {
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
         {title}
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-6 grid gap-4 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3">
         {linked.map((item) => (
           <li key={item.translationKey}>
             <a

@@ -1,14 +1,17 @@
 import { useTranslation } from '../translation';
-import { useLocalizedPath } from '../page-context';
+import { useLocalizedPath, usePage } from '../page-context';
 
 /** `className` must say how it is displayed (`inline-flex`, `hidden lg:inline-flex`, …). */
 type LoginButtonProps = { className?: string };
 
 export const loginRoute = '/auth/login';
 
+/** The way to the login page; nothing on the login page itself, where the form is the way in. */
 export function LoginButton({ className = 'inline-flex' }: LoginButtonProps) {
   const { t } = useTranslation();
   const localize = useLocalizedPath();
+  const { page } = usePage();
+  if (page.kind === 'login') return null;
   return (
     <a
       href={localize(loginRoute)}

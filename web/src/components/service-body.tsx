@@ -39,7 +39,7 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
 
       <ContentSection id="who" heading={label('who')}>
         <Paragraphs items={[content.who.intro]} />
-        <ul className="mt-6 grid gap-3 md:grid-cols-2">
+        <ul className="mt-6 grid gap-3 md:fill-row-2 md:grid-cols-2">
           {content.who.items.map((item, index) => (
             <li
               key={index}
@@ -82,7 +82,7 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
       </ContentSection>
 
       <ContentSection id="deliverables" heading={label('deliverables')}>
-        <ul className="grid gap-3 md:grid-cols-2">
+        <ul className="grid gap-3 md:fill-row-2 md:grid-cols-2">
           {content.deliverables.map((item, index) => (
             <li key={index} className="flex gap-3 leading-relaxed text-ink" {...contentLang}>
               <DocumentIcon className="mt-0.5 size-5 shrink-0 text-accent" />
@@ -93,7 +93,7 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
       </ContentSection>
 
       <ContentSection id="benefits" heading={label('benefits')}>
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid gap-4 sm:fill-row-2 sm:grid-cols-2">
           {content.benefits.map((benefit, index) => (
             <li
               key={index}
@@ -115,7 +115,7 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
 
       {related.length > 0 && (
         <ContentSection id="related" heading={label('related')}>
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid gap-3 sm:fill-row-2 sm:grid-cols-2">
             {related.map((link) => (
               <li key={link.route}>
                 <a

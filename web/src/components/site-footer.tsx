@@ -4,6 +4,7 @@ import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 import { telHref } from './top-bar';
+import { OfficeAddress } from './office-address';
 
 const footerLink =
   'rounded-sm text-footer-muted underline-offset-4 transition-colors hover:text-white hover:underline';
@@ -86,7 +87,7 @@ export function SiteFooter() {
       <div className="border-t border-footer-line">
         <div className="page-shell py-10">
           <h2 className="text-sm font-semibold text-white">{t('footer.offices')}</h2>
-          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid gap-6 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3">
             {site.offices.map((office) => (
               <li key={office.key}>
                 <p className="font-semibold text-white">
@@ -95,8 +96,8 @@ export function SiteFooter() {
                 <address className="mt-2 space-y-1.5 text-sm text-footer-muted not-italic">
                   <span className="flex items-start gap-2">
                     <MapPinIcon className="mt-0.5 size-4 shrink-0" />
-                    <span dir="ltr" className="text-start">
-                      {office.address}
+                    <span className="office-address text-start">
+                      <OfficeAddress office={office} />
                     </span>
                   </span>
                   <a

@@ -24,6 +24,7 @@ import {
 } from './rules';
 import { useSiteForm } from './use-site-form';
 import { useBrowserValue } from '../browser-value';
+import { proposalTargetId } from '../routes';
 
 /** Company sizes the server accepts, and the key of each one's label under `proposal.sizes`. */
 export const companySizes = [
@@ -364,7 +365,13 @@ function ServiceChooser({
                     const id = `${legendId}-${index}`;
                     const isFirst = choice.route === firstRoute;
                     return (
-                      <div key={choice.route} className="flex items-start gap-2.5">
+                      <div
+                        key={choice.route}
+                        // The target of a link that chose this service (/forms#proposal/<route>):
+                        // without scripts the browser opens the form here, its family unfolded.
+                        id={proposalTargetId(choice.route)}
+                        className="flex scroll-mt-32 items-start gap-2.5"
+                      >
                         <input
                           id={id}
                           type="checkbox"

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('login page', () => {
   it('labels every field and gives each the right autocomplete', () => {
     renderInPage(<AuthPage />, samplePageProps({ route: '/auth/login' }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log In');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
     expect(screen.getByLabelText(/E-mail address/).getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText(/^Password/).getAttribute('autocomplete')).toBe(
       'current-password',

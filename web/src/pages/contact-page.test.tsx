@@ -22,7 +22,10 @@ describe('ContactPage', () => {
         expect(container.textContent).toContain(paragraph);
       expect(container.textContent).toContain(content.directions);
 
-      expect(container.querySelector('address')!.textContent).toBe(office.address);
+      // In the page's language: Arabic pages write the address in Arabic.
+      const address = container.querySelector('address')!.textContent;
+      expect(address).toBe(office.addresses?.[locale] ?? office.address);
+      if (locale === 'ar') expect(address).toMatch(/[\u0600-\u06FF]/);
       expect(screen.getByRole('link', { name: office.phone }).getAttribute('href')).toBe(
         `tel:${office.phone.replace(/[^\d+]/g, '')}`,
       );

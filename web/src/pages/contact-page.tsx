@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { contentOf, type OfficeContent } from '../content';
 import { ClockIcon, ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 import { LinkCards } from '../components/link-cards';
+import { OfficeAddress } from '../components/office-address';
 import { PageHeader } from '../components/page-header';
 import { ContentSection, Paragraphs } from '../components/prose';
 import { telHref } from '../components/top-bar';
@@ -47,7 +48,9 @@ function OfficeCard({ office, content }: { office: Office; content: OfficeConten
       <dl className="mt-5 space-y-5">
         <Detail icon={<MapPinIcon className="size-5" />} term={t('page.address')}>
           <address className="not-italic">
-            <span dir="ltr">{office.address}</span>
+            <span className="office-address">
+              <OfficeAddress office={office} />
+            </span>
           </address>
         </Detail>
         <Detail icon={<PhoneIcon className="size-5" />} term={t('page.phone')}>

@@ -94,7 +94,7 @@ export default function HomePage() {
           </h2>
           <p className="mt-3 text-ink-muted sm:text-lg">{t('home.areasIntro')}</p>
         </div>
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <ul className="mt-10 grid gap-5 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3 xl:fill-row-4 xl:grid-cols-4">
           {areas.map((area) => (
             <li key={area.translationKey}>
               <a

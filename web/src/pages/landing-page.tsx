@@ -34,7 +34,7 @@ function AreaCards({ content }: { content: LandingContent }) {
         <h2 id={headingId} className={sectionHeadingClass}>
           {t(standards ? 'landing.standards' : 'landing.services')}
         </h2>
-        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-8 grid gap-5 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3">
           {children.map((child) => (
             <li key={child.route}>
               <a

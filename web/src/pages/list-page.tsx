@@ -23,7 +23,9 @@ export default function ListPage() {
       <div className="page-shell py-12 lg:py-16">
         {content && content.intro.length > 0 && <Paragraphs items={content.intro} />}
         {page.items.length > 0 ? (
-          <ul className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${content ? 'mt-10' : ''}`}>
+          <ul
+            className={`grid gap-6 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3 ${content ? 'mt-10' : ''}`}
+          >
             {page.items.map((item) => (
               <li key={item.route}>
                 <ItemCard item={item} />

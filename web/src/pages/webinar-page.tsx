@@ -113,7 +113,7 @@ export default function WebinarPage() {
           </ol>
         </ContentSection>
         <ContentSection id="speakers" heading={t('item.speakers')}>
-          <ul className="grid gap-6 sm:grid-cols-2">
+          <ul className="grid gap-6 sm:fill-row-2 sm:grid-cols-2">
             {content.speakers.map((speaker) => (
               <li key={speaker.name}>
                 <Person name={speaker.name} role={speaker.role} />

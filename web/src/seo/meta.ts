@@ -43,6 +43,11 @@ const accountKinds: PageKind[] = [
   'account',
 ];
 
+/** The firm's tagline in the page's language; the stored one where no translation has it. */
+export function siteTagline(site: PageProps['site'], t: TFunction): string {
+  return t('meta.tagline', { defaultValue: site.tagline });
+}
+
 export function pageMeta(props: PageProps, t: TFunction): PageMeta {
   const { page, site } = props;
   const content = page.content ?? {};
@@ -64,7 +69,7 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
   if (page.kind === 'home') {
     return {
       heading,
-      title: `${site.name} | ${site.tagline}`,
+      title: `${site.name} | ${siteTagline(site, t)}`,
       description: t('meta.home', { name: site.name }),
       noindex,
     };

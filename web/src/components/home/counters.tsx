@@ -27,6 +27,18 @@ export function counterValue(counter: Counter, year: number): number {
   return counter.sinceYear ? Math.max(0, year - counter.sinceYear) : (counter.value ?? 0);
 }
 
+/**
+ * The number a count-up shows `elapsed` ms after it started: from 0, fast then settling, to
+ * `value` at the end. A frame's timestamp may be a little earlier than the moment the count
+ * started, so a negative elapsed time shows 0, never a number below it.
+ */
+export function countFrame(value: number, elapsed: number): number {
+  const progress = Math.min(1, Math.max(0, elapsed / countUp.duration));
+  if (progress === 1) return value;
+  const eased = 1 - Math.pow(2, -10 * progress);
+  return Math.floor(value * eased);
+}
+
 /** Counts from 0 up to the value the server wrote, once, when the number first comes into view. */
 function CountUp({ value, suffix }: { value: number; suffix: string }) {
   const { locale } = usePage();
@@ -40,11 +52,9 @@ function CountUp({ value, suffix }: { value: number; suffix: string }) {
       observer.disconnect();
       const start = performance.now();
       const tick = (now: number) => {
-        const progress = Math.min(1, (now - start) / countUp.duration);
-        const eased = 1 - Math.pow(2, -10 * progress); // fast, then settling
-        el.textContent =
-          formatCount(progress < 1 ? Math.floor(value * eased) : value, locale) + suffix;
-        if (progress < 1) frame = requestAnimationFrame(tick);
+        const shown = countFrame(value, now - start);
+        el.textContent = formatCount(shown, locale) + suffix;
+        if (now - start < countUp.duration) frame = requestAnimationFrame(tick);
       };
       frame = requestAnimationFrame(tick);
     });

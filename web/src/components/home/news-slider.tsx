@@ -57,7 +57,7 @@ function NewsCard({ item }: { item: NewsItem }) {
         <p className="text-sm text-ink-muted">
           <LocalDate value={item.date} />
         </p>
-        <h3 className="mt-2 line-clamp-3 text-lg leading-snug font-semibold text-ink" dir="auto">
+        <h3 className="mt-2 text-lg leading-snug font-semibold text-balance text-ink" dir="auto">
           {item.link ? (
             <a
               href={localize(item.link)}

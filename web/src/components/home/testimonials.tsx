@@ -22,11 +22,12 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function TestimonialCard({ item }: { item: Testimonial }) {
+  const { t } = useTranslation();
   return (
     <figure className="flex h-full flex-col rounded-card border border-line bg-raised p-6 shadow-sm">
       <Stars rating={item.rating} />
       <blockquote className="mt-4 flex-1 leading-relaxed text-ink">
-        <p>“{item.quote}”</p>
+        <p>{t('home.quote', { quote: item.quote })}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
         <SiteImage src={item.image} alt="" height={56} className="size-14 shrink-0 rounded-full" />

@@ -1,0 +1,148 @@
+// How pages are laid out across widths: lists in grid columns leave no empty cell, and card
+// titles are shown whole.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
+
+const site = useSiteAndBrowser();
+
+const pages = [
+  '/',
+  '/ar',
+  '/about-us',
+  '/services/cybersecurity-services',
+  '/services/cybersecurity-services/penetration-testing',
+  '/compliance/iso-standards',
+  '/compliance/iso-standards/iso-27001',
+  '/compliance/soc-reports',
+  '/resources/news',
+  '/resources/webinars',
+  '/careers/jop-vacancies',
+  '/contact-us/dubai',
+  '/forms',
+];
+
+/** Lists laid out as grids whose occupied cells do not fill their last row. */
+function gridHoles() {
+  return [...document.querySelectorAll('ul, ol, dl')]
+    .filter((list) => getComputedStyle(list).display === 'grid' && list.checkVisibility())
+    .map((list) => {
+      const columns = getComputedStyle(list).gridTemplateColumns.split(' ').length;
+      const cells = [...list.children].reduce((sum, item) => {
+        const span = /span (\d+)/.exec(getComputedStyle(item).gridColumnEnd)?.[1];
+        return sum + Math.min(columns, Number(span ?? 1));
+      }, 0);
+      const name = `${list.tagName.toLowerCase()}.${[...list.classList].slice(0, 4).join('.')}`;
+      return { name, columns, cells };
+    })
+    .filter(({ columns, cells }) => columns > 1 && cells % columns !== 0)
+    .map(({ name, columns, cells }) => `${name}: ${cells} cells in ${columns} columns`);
+}
+
+test('no list laid out in grid columns leaves an empty cell, from 375 to 1536 px', async () => {
+  const paths = [...pages, await firstItemPath(site.server.baseUrl, '/resources/news')];
+  const holes = [];
+  for (const width of [375, 576, 640, 768, 992, 1024, 1280, 1440, 1536]) {
+    const tab = await openPage(site.browser, { width, height: 900 });
+    try {
+      for (const path of paths) {
+        await tab.page.goto(site.server.baseUrl + path);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        for (const hole of await tab.page.evaluate(gridHoles))
+          holes.push(`${width} px ${path} ${hole}`);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+  assert.deepEqual(holes, []);
+});
+
+test('at 1280 px no card title is cut: news, resources and vacancies show their titles whole', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 900 });
+  const cut = [];
+  try {
+    for (const path of [
+      '/',
+      '/ar',
+      '/resources/news',
+      '/resources/blogs',
+      '/careers/jop-vacancies',
+    ]) {
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const titles = await tab.page.evaluate(() =>
+        [...document.querySelectorAll('article :is(h2, h3)')].map((title) => ({
+          text: title.textContent,
+          clipped:
+            title.scrollHeight > title.clientHeight + 1 ||
+            title.scrollWidth > title.clientWidth + 1,
+          clamp: getComputedStyle(title).webkitLineClamp,
+        })),
+      );
+      assert.ok(titles.length >= 6, `${path}: ${titles.length} card titles`);
+      for (const title of titles)
+        if (title.clipped || title.clamp !== 'none') cut.push(`${path}: ${title.text}`);
+    }
+    assert.deepEqual(cut, []);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('"On this page" marks the link of the section being read as the reader scrolls', async () => {
+  for (const path of ['/services/cybersecurity-services/penetration-testing', '/ar/about-us']) {
+    const tab = await openPage(site.browser, { width: 1280, height: 900 });
+    try {
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const contents = tab.page.locator('aside nav');
+      const ids = await contents
+        .locator('a')
+        .evaluateAll((links) => links.map((a) => decodeURIComponent(a.hash.slice(1))));
+      assert.ok(ids.length >= 3, `${path}: ${ids.length} sections`);
+      const seen = [];
+      for (const [index, id] of ids.entries()) {
+        // Bring the section's start just below the top of the window, or the page to its end.
+        await tab.page.evaluate(
+          ([target, last]) => {
+            const top = document.getElementById(target).getBoundingClientRect().top;
+            window.scrollTo(0, last ? document.documentElement.scrollHeight : top + scrollY - 10);
+          },
+          [id, index === ids.length - 1],
+        );
+        // The marked link is the last section whose start is in the top quarter of the window.
+        await tab.page.waitForFunction(
+          (all) => {
+            const line = innerHeight * 0.25;
+            const atEnd = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+            const reached = all.filter(
+              (s) => document.getElementById(s).getBoundingClientRect().top <= line,
+            );
+            const want = atEnd ? all.at(-1) : (reached.at(-1) ?? all[0]);
+            const current = [...document.querySelectorAll('aside nav a[aria-current]')];
+            return (
+              current.length === 1 &&
+              current[0].getAttribute('aria-current') === 'location' &&
+              decodeURIComponent(current[0].hash.slice(1)) === want
+            );
+          },
+          ids,
+          { timeout: 60_000 },
+        );
+        seen.push(
+          await contents
+            .locator('a[aria-current]')
+            .evaluate((a) => decodeURIComponent(a.hash.slice(1))),
+        );
+      }
+      assert.equal(seen.at(-1), ids.at(-1), `${path}: the last section at the end of the page`);
+      assert.ok(new Set(seen).size >= ids.length - 1, `${path}: followed ${seen.join(', ')}`);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+});
