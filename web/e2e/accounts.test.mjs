@@ -153,7 +153,9 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       ]);
       await hydrated(page);
       assert.equal(await page.evaluate(() => localStorage.length), 0);
-      assert.ok(await page.getByRole('link', { name: 'Log in' }).first().isVisible());
+      // Signed out, on the login page: its form is the way in (its header offers no login link).
+      assert.ok(await page.getByRole('button', { name: 'Log in', exact: true }).isVisible());
+      assert.equal(await page.locator('header button[aria-label^="Account menu of"]').count(), 0);
       tab.assertClean();
     } finally {
       await tab.close();
