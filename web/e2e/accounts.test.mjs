@@ -435,12 +435,10 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       }
       await page.mouse.up();
       const after = await dialog.boundingBox();
-      assert.deepEqual(
-        heights,
-        heights.map(() => before.height),
-        'its height while dragged',
-      );
-      assert.equal(after.height, before.height);
+      // A jump is a visible change; the box may settle on a whole pixel, as
+      // browsers lay it out at some zoom levels, without anyone seeing it.
+      const jumps = [...heights, after.height].filter((h) => Math.abs(h - before.height) >= 1);
+      assert.deepEqual(jumps, [], `its height while dragged, from ${before.height}`);
       assert.ok(Math.abs(after.x - (before.x - 120)) < 2, `moved from ${before.x} to ${after.x}`);
       assert.equal(await page.evaluate(() => document.activeElement?.type), 'password');
 
