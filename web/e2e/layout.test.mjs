@@ -146,3 +146,28 @@ test('"On this page" marks the link of the section being read as the reader scro
     }
   }
 });
+
+test('news stories and blog posts end with a call to action that leads to the request forms', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 900 });
+  try {
+    for (const list of ['/resources/news', '/resources/blogs', '/ar/resources/news']) {
+      const path = await firstItemPath(site.server.baseUrl, list);
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const end = await tab.page.evaluate(() => {
+        const sections = [...document.querySelectorAll('main section[aria-labelledby]')];
+        const last = sections.at(-1);
+        return {
+          heading: last?.querySelector('h2')?.textContent ?? '',
+          link: last ? new URL(last.querySelector('a')?.href ?? '', location.href).pathname : '',
+        };
+      });
+      assert.match(end.link, /^(\/ar)?\/forms$/, `${path}: ${JSON.stringify(end)}`);
+      assert.ok(end.heading.length > 10, `${path}: ${end.heading}`);
+      if (path.startsWith('/ar')) assert.match(end.heading, /[\u0600-\u06FF]/);
+    }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});

@@ -3,19 +3,26 @@ import type { CallToAction } from '../content';
 import { useContentLang } from '../page-context';
 import { ArrowEndIcon } from './icons';
 
-type CtaBandProps = { cta: CallToAction; href: string; action: string };
+type CtaBandProps = {
+  cta: CallToAction;
+  href: string;
+  action: string;
+  /** The words come from the site's translations, in the page's language, not from content. */
+  translated?: boolean;
+};
 
 /** The closing invitation of a page: the content's own words and one clear next step. */
-export function CtaBand({ cta, href, action }: CtaBandProps) {
+export function CtaBand({ cta, href, action, translated = false }: CtaBandProps) {
   const headingId = useId();
   const contentLang = useContentLang();
+  const lang = translated ? {} : contentLang;
   return (
     <section
       aria-labelledby={headingId}
       className="on-dark bg-linear-to-br from-hero to-hero-deep text-hero-ink"
     >
       <div className="page-shell flex flex-col gap-8 py-14 lg:flex-row lg:items-center lg:justify-between lg:py-16">
-        <div className="max-w-2xl" {...contentLang}>
+        <div className="max-w-2xl" {...lang}>
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
             {cta.heading}
           </h2>

@@ -2,6 +2,7 @@ import { authorName, contentOf, isBlogContent, type ArticleContent } from '../co
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
 import { ContentSections } from '../components/content-sections';
+import { CtaBand } from '../components/cta-band';
 import { CalendarIcon, ClockIcon, UserIcon } from '../components/icons';
 import { ItemCover } from '../components/item-cover';
 import { LocalDate } from '../components/local-date';
@@ -9,7 +10,14 @@ import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
 import { Paragraphs } from '../components/prose';
 import { formatMinutes } from '../formatting';
-import { useContentLang, useNavLabel, usePage, usePageTitle } from '../page-context';
+import {
+  useContentLang,
+  useLocalizedPath,
+  useNavLabel,
+  usePage,
+  usePageTitle,
+} from '../page-context';
+import { requestRoute } from '../routes';
 import { useTranslation } from '../translation';
 
 /** A news story or a blog post: date, author, reading time, tags and the text. */
@@ -19,6 +27,7 @@ export default function ArticlePage() {
   const navLabel = useNavLabel();
   const navTitle = usePageTitle();
   const contentLang = useContentLang();
+  const localize = useLocalizedPath();
   const content = contentOf<ArticleContent>(page);
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const blog = isBlogContent(content);
@@ -83,6 +92,13 @@ export default function ArticlePage() {
         )}
       </div>
       <BackLink />
+      {/* The story ends on the next step a reader can take with the firm. */}
+      <CtaBand
+        cta={{ heading: t('item.ctaHeading'), text: t('item.ctaText') }}
+        href={localize(requestRoute)}
+        action={t('item.ctaAction')}
+        translated
+      />
     </>
   );
 }
