@@ -74,7 +74,7 @@ export async function startServer({ development = false } = {}) {
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
   try {
-    await waitReady(`${baseUrl}/readyz`, child, 60_000);
+    await waitReady(`${baseUrl}/readyz`, child, 300_000);
   } catch (err) {
     child.kill('SIGKILL');
     throw new Error(`${err.message}\n${logs.join('')}`, { cause: err });
