@@ -95,7 +95,10 @@ test('one typeface in every language: each page fetches only its scripts, draws 
       fonts.length = 0;
       await tab.page.goto(site.server.baseUrl + path);
       await settled();
-      assert.equal(await tab.page.evaluate(() => window.layoutShift), 0, `${path}: layout shift`);
+      // A face that arrives late moves whole lines of text; shifts under a
+      // thousandth (one was seen with both cores busy) are below what a reader sees.
+      const shift = await tab.page.evaluate(() => window.layoutShift);
+      assert.ok(shift < 0.001, `${path}: layout shift ${shift}`);
       for (const file of fonts) {
         assert.match(
           file,
@@ -111,7 +114,10 @@ test('one typeface in every language: each page fetches only its scripts, draws 
       // Once its files are in the cache (a second view), every text is drawn in the face.
       await tab.page.reload();
       await settled();
-      assert.equal(await tab.page.evaluate(() => window.layoutShift), 0, `${path}: layout shift`);
+      // A face that arrives late moves whole lines of text; shifts under a
+      // thousandth (one was seen with both cores busy) are below what a reader sees.
+      const shift = await tab.page.evaluate(() => window.layoutShift);
+      assert.ok(shift < 0.001, `${path}: layout shift ${shift}`);
       for (const selector of ['h1', 'main p', 'header nav a']) {
         const used = await drawnWith(selector);
         assert.ok(
