@@ -107,13 +107,7 @@ func (s *Service) sendConfirmation(ctx context.Context, u *store.User, reg *stor
 	if err := s.store.CreateRegistration(ctx, reg); err != nil {
 		return err
 	}
-	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
-		Data: map[string]string{
-			"link":  s.link(locale.Path(loc, "/auth/confirm-email/"+secret)),
-			"hours": "24",
-		},
-	})
+	s.mailConfirmLink(ctx, u, loc, secret)
 	return nil
 }
 
@@ -254,6 +248,12 @@ func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Loca
 			PasswordHash: u.PasswordHash, Locale: u.Locale,
 		}, loc)
 	}
+	s.mailConfirmLink(ctx, u, loc, secret)
+	return nil
+}
+
+// mailConfirmLink queues the mail that carries a registration's confirmation link.
+func (s *Service) mailConfirmLink(ctx context.Context, u *store.User, loc locale.Locale, secret string) {
 	s.sendMail(ctx, mail.Message{
 		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
 		Data: map[string]string{
@@ -261,5 +261,4 @@ func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Loca
 			"hours": "24",
 		},
 	})
-	return nil
 }
