@@ -25,9 +25,9 @@ const CachedRoute = "page-cache"
 
 // Page-cache lookup results.
 const (
-	LookupHit     = "hit"     // answered from memory
-	LookupMiss    = "miss"    // not in the cache: rendered now, redirected or not found
-	LookupPrivate = "private" // in the cache, but the visitor may be signed in: rendered for them
+	LookupHit   = "hit"   // answered from memory
+	LookupMiss  = "miss"  // not in the cache: rendered now, redirected or not found
+	LookupGated = "gated" // in the cache, served after a look at the session
 )
 
 // latencyBuckets reach down to the tens of microseconds a cached page takes
@@ -88,7 +88,7 @@ func New(logger *slog.Logger) *Metrics {
 	m.cachedLatency = m.latency.WithLabelValues(CachedRoute)
 	m.cachedGet200 = m.requests.WithLabelValues(CachedRoute, http.MethodGet, "200")
 	m.cachedGet304 = m.requests.WithLabelValues(CachedRoute, http.MethodGet, "304")
-	for _, r := range []string{LookupHit, LookupMiss, LookupPrivate} {
+	for _, r := range []string{LookupHit, LookupMiss, LookupGated} {
 		m.lookups.WithLabelValues(r) // exported at zero from the start
 	}
 	for _, o := range []string{"ok", "error"} {
@@ -148,7 +148,7 @@ func (m *Metrics) CachedPage(method string, code int, took time.Duration) {
 }
 
 // PageLookup counts a page request that the cache did not answer, with
-// LookupMiss or LookupPrivate.
+// LookupMiss or LookupGated.
 func (m *Metrics) PageLookup(result string) { m.lookups.WithLabelValues(result).Inc() }
 
 // RendererStarted records that a renderer process became healthy; every

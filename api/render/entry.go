@@ -29,8 +29,7 @@ type Variant struct {
 type Entry struct {
 	Status      int
 	ContentType []string // Content-Type header value
-	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body; "" for a private entry
-	Private     bool     // rendered for one signed-in visitor: never cached, never served to anyone else
+	Hash        string   // base64url of the first 16 bytes of the SHA-256 of the body
 	Fingerprint string   // what the document was built from (see Fingerprint); "" when not tracked
 	Seq         int64    // the store's sequence number of this version; 0 when not stored
 	Size        int      // length of the uncompressed document
@@ -219,17 +218,6 @@ func zeroQuality(params string) bool {
 // derived when asked for.
 func NewEntry(status int, html []byte) (*Entry, error) {
 	return newEntry(status, htmlContentType, html)
-}
-
-// NewPrivateEntry wraps an HTML document rendered for one visitor. It is
-// not compressed ahead (it is sent once, compressed on the way out if at
-// all) and carries no ETag: every form is the identity body.
-func NewPrivateEntry(status int, html []byte) *Entry {
-	v := Variant{Body: html, Length: []string{strconv.Itoa(len(html))}}
-	e := &Entry{Status: status, ContentType: htmlContentType, Private: true, Size: len(html), brotli: v}
-	e.identity.Store(&v)
-	e.gzip.Store(&v)
-	return e
 }
 
 // NewDocument compresses a document of another type.

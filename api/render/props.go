@@ -32,7 +32,6 @@ type Props struct {
 	Nav        []content.MenuItem    `json:"nav"`
 	Footer     []content.FooterGroup `json:"footer"`
 	Languages  []Language            `json:"languages"`
-	User       *User                 `json:"user"`
 }
 
 // PageProps describes the page being drawn.
@@ -67,17 +66,6 @@ type Alternate struct {
 type Language struct {
 	Code locale.Locale `json:"code"`
 	Name string        `json:"name"`
-}
-
-// User is the signed-in visitor as pages show them. Public pages are cached
-// for everyone, so they always carry none.
-type User struct {
-	FirstName       string `json:"firstName"`
-	LastName        string `json:"lastName"`
-	FullName        string `json:"fullName"`
-	PhoneNumber     string `json:"phoneNumber"`
-	ProfileImageURL string `json:"profileImageUrl"`
-	Email           string `json:"email"`
 }
 
 // PropsInput is what BuildProps needs besides the page and locale.

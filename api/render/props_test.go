@@ -21,7 +21,7 @@ func TestBuildProps(t *testing.T) {
 	in := propsInput(t)
 	page := in.Catalog.Page("/about-us")
 	p := render.BuildProps(in, page, locale.Ar)
-	if p.Status != 200 || p.Locale != locale.Ar || p.Dir != "rtl" || p.Year != 2031 || p.User != nil {
+	if p.Status != 200 || p.Locale != locale.Ar || p.Dir != "rtl" || p.Year != 2031 {
 		t.Fatalf("props = %+v", p)
 	}
 	if p.Page.Route != "/about-us" || p.Page.Path != "/ar/about-us" || p.Page.Kind != "about" || p.Page.TranslationKey != "aboutUs" {
@@ -67,7 +67,7 @@ func TestPropsJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(data)
-	for _, want := range []string{`"user":null`, `"alternates":[]`, `"canonical":""`, `"children":[]`, `"baseUrl":"https://www.noorvale.example"`,
+	for _, want := range []string{`"alternates":[]`, `"canonical":""`, `"children":[]`, `"baseUrl":"https://www.noorvale.example"`,
 		`"captcha":{"provider":"","siteKey":""}`, `"shortName":"Noorvale"`, `"footer":[{"translationKey":"services"`,
 		`"content":null`, `"items":[]`, `"contentLocale":"en"`, `"updated":""`} {
 		if !strings.Contains(s, want) {
@@ -78,13 +78,16 @@ func TestPropsJSONShape(t *testing.T) {
 	if err := json.Unmarshal(data, &generic); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"status", "locale", "dir", "year", "baseUrl", "page", "alternates", "canonical", "site", "nav", "footer", "languages", "user"} {
+	for _, key := range []string{"status", "locale", "dir", "year", "baseUrl", "page", "alternates", "canonical", "site", "nav", "footer", "languages"} {
 		if _, ok := generic[key]; !ok {
 			t.Errorf("props lack %s", key)
 		}
 	}
 	if strings.Contains(s, `"collection"`) {
 		t.Error("a page outside the collections names one")
+	}
+	if strings.Contains(s, `"user"`) {
+		t.Error("props name a visitor: every page is the same document for everyone")
 	}
 }
 

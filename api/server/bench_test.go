@@ -33,9 +33,7 @@ func (onePage) NotFound(locale.Locale) *render.Entry { return nil }
 func (onePage) RenderPage(context.Context, *content.Page, locale.Locale) (*render.Entry, error) {
 	return nil, render.ErrUnavailable
 }
-func (onePage) RenderForUser(context.Context, *content.Page, locale.Locale, *render.User) (*render.Entry, error) {
-	return nil, render.ErrUnavailable
-}
+func (onePage) Gated(string) *render.Entry  { return nil }
 func (p onePage) Catalog() *content.Catalog { return p.catalog }
 func (onePage) Filled() bool                { return true }
 func (onePage) Len() int                    { return 1 }

@@ -12,7 +12,7 @@ import (
 // yet: the first render writes them within moments.
 func (s *Server) crawlerDocument(c echo.Context) error {
 	if e := s.pages.Page(c.Request().URL.Path); e != nil {
-		return s.serveEntry(c, e)
+		return s.serveEntry(c, e, shared)
 	}
 	h := c.Response().Header()
 	h.Set("Retry-After", "5")

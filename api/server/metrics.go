@@ -17,7 +17,8 @@ const pageRoute = "/*"
 // measure counts each routed request under its Echo route pattern (never
 // the raw path, which a visitor chooses), with its final status and how
 // long it took. A page request that reached routing is a page-cache miss,
-// or "private" when the page is cached but the visitor may be signed in.
+// or "gated" when the page is cached but the session decides where the
+// visitor goes (/account, or the login page with a session cookie).
 func (s *Server) measure(next echo.HandlerFunc) echo.HandlerFunc {
 	if s.metrics == nil {
 		return next
@@ -35,8 +36,8 @@ func (s *Server) measure(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if route == pageRoute {
 			result := metrics.LookupMiss
-			if s.pages.Page(r.URL.Path) != nil {
-				result = metrics.LookupPrivate
+			if s.pages.Page(r.URL.Path) != nil || s.pages.Gated(r.URL.Path) != nil {
+				result = metrics.LookupGated
 			}
 			s.metrics.PageLookup(result)
 		}

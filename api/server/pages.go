@@ -18,12 +18,28 @@ import (
 
 // Header values shared by every cached page; never modified.
 var (
-	noCache      = []string{"no-cache"}
-	noStore      = []string{"no-store"}
-	varyEncoding = []string{"Accept-Encoding"}
-	// A page differs for a signed-in visitor: a shared cache must not hand
-	// the public one to a request with cookies, nor the other way round.
-	varyPage = []string{"Accept-Encoding, Cookie"}
+	noCache            = []string{"no-cache"}
+	noStore            = []string{"no-store"}
+	varyEncoding       = []string{"Accept-Encoding"}
+	varyEncodingCookie = []string{"Accept-Encoding, Cookie"}
+)
+
+// keeping says how a cached document's answer may be kept by the browser
+// and by caches on the way.
+type keeping struct {
+	cacheControl []string
+	vary         []string
+	etag         bool // revalidated by its ETag
+}
+
+var (
+	// shared: the same for everyone, revalidated on every use.
+	shared = keeping{cacheControl: noCache, vary: varyEncoding, etag: true}
+	// perSession: the same document for every signed-in visitor, but only
+	// a signed-in one gets it, so no shared cache may hand it out.
+	perSession = keeping{cacheControl: privateNoCache, vary: varyEncodingCookie, etag: true}
+	// unkept: never stored anywhere (a confirmation link's page).
+	unkept = keeping{cacheControl: noStore, vary: varyEncoding}
 )
 
 // serveCached writes a cached page straight from memory: the hot path of
@@ -34,24 +50,20 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	h := w.Header()
 	s.headers.Load().apply(h)
 	h["X-Request-Id"] = []string{id}
-	status, size := writeEntry(w, r, e, noCache)
+	status, size := writeEntry(w, r, e, shared)
 	s.logAccess(r, status, size, id, start)
 }
 
 // writeEntry writes a cached document in the encoding the client prefers,
 // or 304 when the client's copy is current. It returns the status and body size.
-func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry, cacheControl []string) (int, int64) {
+func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry, k keeping) (int, int64) {
 	v := e.Select(r.Header.Get("Accept-Encoding"))
 	h := w.Header()
 	h["Content-Type"] = e.ContentType
-	h["Cache-Control"] = cacheControl
-	if isPage(e) {
-		h["Vary"] = varyPage
-	} else {
-		h["Vary"] = varyEncoding
-	}
+	h["Cache-Control"] = k.cacheControl
+	h["Vary"] = k.vary
 	// Only a copy the client may keep is worth a tag to revalidate it by.
-	if e.Status == http.StatusOK && cacheControl[0] == noCache[0] {
+	if e.Status == http.StatusOK && k.etag {
 		h["Etag"] = v.ETag
 		if inm := r.Header.Get("If-None-Match"); inm != "" && e.Matches(inm) {
 			delete(h, "Content-Type")
@@ -73,7 +85,8 @@ func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry, cacheCo
 
 // page answers a GET or HEAD the page cache could not: redirects, files at
 // the root of the client build, pages not rendered yet, the pages of a
-// visitor who may be signed in (see signedin.go), and not found.
+// login and registration pages of a visitor who may be signed in, the pages
+// only a signed-in visitor may open (see signedin.go), and not found.
 func (s *Server) page(c echo.Context) error {
 	r := c.Request()
 	path := r.URL.Path
@@ -82,7 +95,7 @@ func (s *Server) page(c echo.Context) error {
 	}
 	cached := s.pages.Page(path)
 	if cached != nil && !isPage(cached) {
-		return s.serveEntry(c, cached)
+		return s.serveEntry(c, cached, shared)
 	}
 	if cached == nil && s.rootFile(c, path) {
 		return nil
@@ -101,43 +114,33 @@ func (s *Server) page(c echo.Context) error {
 		return s.confirmEmailPage(c, loc, route)
 	}
 	page := catalog.Page(route)
-	if page == nil {
-		return s.notFound(c, loc)
-	}
-	user := s.signedInUser(c)
 	switch {
-	case user == nil && page.SignedInOnly():
-		return s.redirectToLogin(c, loc)
-	case user == nil:
-		return s.publicPage(c, page, loc, cached)
-	case page.Kind == content.KindLogin || page.Kind == content.KindRegister:
+	case page == nil:
+		return s.notFound(c, loc)
+	case page.SignedInOnly():
+		return s.gatedPage(c, page, loc)
+	case (page.Kind == content.KindLogin || page.Kind == content.KindRegister) && s.session(c) == validSession:
 		return s.redirectSignedIn(c, loc)
 	}
-	return s.servePersonal(c, page, loc, user, cached)
+	return s.publicPage(c, page, loc, cached, shared)
 }
 
 // publicPage answers with the page everyone sees: from the cache, or
 // rendered now (and cached) when it is not there yet.
-func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Locale, cached *render.Entry) error {
-	if cached != nil {
-		return s.serveEntry(c, cached)
+func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Locale, cached *render.Entry, k keeping) error {
+	if cached == nil {
+		var err error
+		if cached, err = s.pages.RenderPage(c.Request().Context(), page, loc); err != nil {
+			s.log.Warn("page not cached and not renderable", "path", c.Request().URL.Path, "request_id", requestID(c), "err", err)
+			return s.unavailable(c, loc)
+		}
 	}
-	e, err := s.pages.RenderPage(c.Request().Context(), page, loc)
-	if err != nil {
-		s.log.Warn("page not cached and not renderable", "path", c.Request().URL.Path, "request_id", requestID(c), "err", err)
-		return s.unavailable(c, loc)
-	}
-	return s.serveEntry(c, e)
+	return s.serveEntry(c, cached, k)
 }
 
-// serveEntry writes a cached document; revalidated each time, unless the
-// answer depends on the request's cookie and must not be stored at all.
-func (s *Server) serveEntry(c echo.Context, e *render.Entry) error {
-	cacheControl := noCache
-	if cc, ok := c.Get(cacheControlKey).([]string); ok {
-		cacheControl = cc
-	}
-	writeEntry(c.Response(), c.Request(), e, cacheControl)
+// serveEntry writes a cached document, kept as k says.
+func (s *Server) serveEntry(c echo.Context, e *render.Entry, k keeping) error {
+	writeEntry(c.Response(), c.Request(), e, k)
 	return nil
 }
 
@@ -225,14 +228,9 @@ func withQuery(path, rawQuery string) string {
 
 // notFound answers 404 with the rendered not-found page of the locale,
 // rendering it if needed, or with the server's own page if the renderer is
-// down. A signed-in visitor who asked for a document gets it rendered for them.
+// down.
 func (s *Server) notFound(c echo.Context, loc locale.Locale) error {
 	e := s.pages.NotFound(loc)
-	if wantsDocument(c.Request()) {
-		if user := s.signedInUser(c); user != nil {
-			return s.servePersonal(c, s.pages.Catalog().NotFound(), loc, user, e)
-		}
-	}
 	if e == nil {
 		var err error
 		e, err = s.pages.RenderPage(c.Request().Context(), s.pages.Catalog().NotFound(), loc)
@@ -240,7 +238,7 @@ func (s *Server) notFound(c echo.Context, loc locale.Locale) error {
 			return s.writeFallback(c, loc, http.StatusNotFound)
 		}
 	}
-	return s.serveEntry(c, e)
+	return s.serveEntry(c, e, shared)
 }
 
 // unavailable answers 503 with the server's own page in the visitor's language.

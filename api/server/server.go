@@ -31,7 +31,7 @@ type Pages interface {
 	Page(path string) *render.Entry
 	NotFound(loc locale.Locale) *render.Entry
 	RenderPage(ctx context.Context, page *content.Page, loc locale.Locale) (*render.Entry, error)
-	RenderForUser(ctx context.Context, page *content.Page, loc locale.Locale, user *render.User) (*render.Entry, error)
+	Gated(path string) *render.Entry
 	Catalog() *content.Catalog
 	Filled() bool
 	Len() int
@@ -136,12 +136,13 @@ func (s *Server) SetScriptHashes(hashes []string) {
 	s.headers.Store(newSecurityHeaders(hashes, s.hsts))
 }
 
-// ServeHTTP answers a request. A public page (or a sitemap, or robots.txt)
-// already in the cache is written straight from memory, before routing,
-// unless the visitor may be signed in; everything else goes through Echo.
+// ServeHTTP answers a request. A page (or a sitemap, or robots.txt) already
+// in the cache is written straight from memory, before routing, the same
+// for every visitor, unless it is the login or registration page asked for
+// by a visitor who may be signed in; everything else goes through Echo.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		if e := s.pages.Page(r.URL.Path); e != nil && !s.maybeSignedIn(r, e) {
+		if e := s.pages.Page(r.URL.Path); e != nil && !s.mayLeaveForAccount(r) {
 			if s.metrics == nil {
 				s.serveCached(w, r, e)
 				return

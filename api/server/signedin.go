@@ -14,46 +14,45 @@ import (
 	"noorvale.example/site/api/render"
 )
 
-// Pages for a signed-in visitor. The page cache holds what everyone sees;
-// a request that carries the session cookie skips it (ServeHTTP), and the
-// page handler renders the page for the visitor with their user in the
-// props. That render is the visitor's alone: answered "private, no-store",
-// never cached. When the renderer cannot render, the visitor gets the
-// public page rather than an error.
+// Pages and signed-in visitors. Every page is the same document for every
+// visitor, signed in or not: the browser decides from the stored user data
+// whether the header shows the login button or the profile menu, and fills
+// in the visitor's name and picture from the API. The session is looked at
+// only where it changes where a visitor goes: /account without a session
+// goes to the login page, and the login and registration pages with one go
+// on to the account (or to returnUrl). Neither costs a render.
 
 const (
 	accountRoute      = "/account"
 	confirmEmailRoute = "/auth/confirm-email"
-
-	// Echo context keys.
-	userKey         = "page_user"     // *render.User, nil when not signed in
-	cacheControlKey = "cache_control" // []string overriding a cached page's Cache-Control
+	loginRoute        = "/auth/login"
+	registerRoute     = "/auth/register"
 )
 
-// Header values of the signed-in pages; never modified.
+// Header values of answers that depend on the session cookie; never modified.
 var (
-	privateNoStore = []string{"private, no-store"}
+	privateNoCache = []string{"private, no-cache"}
 	varyCookie     = []string{"Cookie"}
 	noReferrer     = []string{"no-referrer"}
 	noIndex        = []string{"noindex"}
 )
 
 // isPage reports whether a cached document is a page, as opposed to a
-// sitemap or robots.txt, which are the same for everyone.
+// sitemap or robots.txt.
 func isPage(e *render.Entry) bool {
 	return len(e.ContentType) == 1 && e.ContentType[0] == render.HTMLType
 }
 
-// maybeSignedIn reports whether a request for a cached document may come
-// from a signed-in visitor: the document is a page and the request carries
-// a cookie by the session cookie's name. It is on the path of every cached
-// page, so a request without cookies costs one map lookup.
-func (s *Server) maybeSignedIn(r *http.Request, e *render.Entry) bool {
-	if s.cookie == "" {
+// mayLeaveForAccount reports whether a request for a cached document must
+// look at the session first: it asks for the login or registration page
+// and carries a cookie by the session cookie's name. It is on the path of
+// every cached page, so a request without cookies costs one header lookup.
+func (s *Server) mayLeaveForAccount(r *http.Request) bool {
+	cookies := r.Header["Cookie"]
+	if len(cookies) == 0 || s.cookie == "" {
 		return false
 	}
-	cookies := r.Header["Cookie"]
-	if len(cookies) == 0 || !isPage(e) {
+	if _, route := locale.Split(r.URL.Path); route != loginRoute && route != registerRoute {
 		return false
 	}
 	for _, line := range cookies {
@@ -64,79 +63,48 @@ func (s *Server) maybeSignedIn(r *http.Request, e *render.Entry) bool {
 	return false
 }
 
-// signedInUser returns the visitor of a page request when they are signed
-// in, else nil; the answer is looked up once per request. Only a request
-// that carries the session cookie costs a lookup, and its answer is marked
-// private since it depends on the cookie. A cookie that names no valid
-// session is expired; when the lookup itself fails (the database), the
-// cookie is kept and the public page served.
-func (s *Server) signedInUser(c echo.Context) *render.User {
-	if u, ok := c.Get(userKey).(*render.User); ok {
-		return u
-	}
-	var user *render.User
-	defer func() { c.Set(userKey, user) }()
+// sessionState is what a page request's session cookie says.
+type sessionState int
+
+const (
+	noSession      sessionState = iota // no cookie, or one that names no valid session
+	validSession                       // a signed-in visitor
+	sessionUnknown                     // the lookup failed (the database): nobody is signed out for it
+)
+
+// session looks up the session of a page request. A cookie that names no
+// valid session is expired on the answer; a remembered session's cookie is
+// renewed when its expiry slides.
+func (s *Server) session(c echo.Context) sessionState {
 	r := c.Request()
 	if s.auth == nil {
-		return nil
+		return noSession
 	}
 	if _, err := r.Cookie(s.cookie); err != nil {
-		return nil
+		return noSession
 	}
-	c.Set(cacheControlKey, privateNoStore)
 	w := c.Response()
-	d, err := s.auth.PageUser(w, r)
+	_, err := s.auth.PageUser(w, r)
 	switch {
 	case errors.Is(err, auth.ErrNotSignedIn):
 		s.auth.ExpireCookie(w)
-		return nil
+		return noSession
 	case err != nil:
-		s.log.Warn("session not looked up; serving the public page", "path", r.URL.Path, "request_id", requestID(c), "err", err)
-		return nil
+		s.log.Warn("session not looked up", "path", r.URL.Path, "request_id", requestID(c), "err", err)
+		return sessionUnknown
 	}
-	user = &render.User{
-		FirstName:       d.FirstName,
-		LastName:        d.LastName,
-		FullName:        d.FullName,
-		PhoneNumber:     d.PhoneNumber,
-		ProfileImageURL: d.ProfileImageURL,
-		Email:           d.Email,
-	}
-	return user
+	return validSession
 }
 
-// servePersonal answers a signed-in visitor with the page rendered for
-// them. When the renderer cannot render it, the public document is served
-// instead (fallback, or the page rendered for everyone); a page that exists
-// only for signed-in visitors has none, and answers 503.
-func (s *Server) servePersonal(c echo.Context, page *content.Page, loc locale.Locale, user *render.User, fallback *render.Entry) error {
-	r := c.Request()
-	e, err := s.pages.RenderForUser(r.Context(), page, loc, user)
-	if err != nil {
-		s.log.Warn("page not rendered for a signed-in visitor; serving the public one", "path", r.URL.Path, "request_id", requestID(c), "err", err)
-		c.Set(cacheControlKey, privateNoStore)
-		switch {
-		case fallback != nil:
-			return s.serveEntry(c, fallback)
-		case page.SignedInOnly():
-			return s.unavailable(c, loc)
-		case page.Kind == content.KindNotFound:
-			if e, err := s.pages.RenderPage(r.Context(), page, loc); err == nil {
-				return s.serveEntry(c, e)
-			}
-			return s.writeFallback(c, loc, http.StatusNotFound)
-		}
-		return s.publicPage(c, page, loc, nil)
+// gatedPage answers a page only a signed-in visitor may open: the login
+// page for a visitor without a session, else the page's shell, which loads
+// the visitor's data from the API. When the session cannot be looked up,
+// the shell is served: its API calls answer for themselves.
+func (s *Server) gatedPage(c echo.Context, page *content.Page, loc locale.Locale) error {
+	if s.session(c) == noSession {
+		return s.redirectToLogin(c, loc)
 	}
-	h := c.Response().Header()
-	h["Content-Type"] = e.ContentType
-	h["Cache-Control"] = privateNoStore
-	h["Vary"] = varyCookie
-	if r.Method == http.MethodHead {
-		c.Response().WriteHeader(e.Status)
-		return nil
-	}
-	return c.Blob(e.Status, render.HTMLType, e.Identity().Body)
+	return s.publicPage(c, page, loc, s.pages.Gated(locale.Path(loc, page.Route)), perSession)
 }
 
 // redirectSignedIn sends a signed-in visitor away from the login and
@@ -152,7 +120,7 @@ func (s *Server) redirectSignedIn(c echo.Context, loc locale.Locale) error {
 		}
 	}
 	h := c.Response().Header()
-	h["Cache-Control"] = privateNoStore
+	h["Cache-Control"] = noStore
 	h["Vary"] = varyCookie
 	return c.Redirect(http.StatusSeeOther, target)
 }
@@ -166,16 +134,11 @@ func (s *Server) confirmEmailPage(c echo.Context, loc locale.Locale, route strin
 	h := c.Response().Header()
 	h["Referrer-Policy"] = noReferrer
 	h["X-Robots-Tag"] = noIndex
-	c.Set(cacheControlKey, noStore)
 	page := s.pages.Catalog().Page(confirmEmailRoute)
 	if page == nil || !wellFormedToken(strings.TrimPrefix(route, confirmEmailRoute+"/")) {
 		return s.notFound(c, loc)
 	}
-	public := s.pages.Page(locale.Path(loc, confirmEmailRoute))
-	if user := s.signedInUser(c); user != nil {
-		return s.servePersonal(c, page, loc, user, public)
-	}
-	return s.publicPage(c, page, loc, public)
+	return s.publicPage(c, page, loc, s.pages.Page(locale.Path(loc, confirmEmailRoute)), unkept)
 }
 
 // wellFormedToken reports whether s could be a link token: 16 to 200
@@ -191,15 +154,4 @@ func wellFormedToken(s string) bool {
 		}
 	}
 	return true
-}
-
-// wantsDocument reports whether a request is for a document a person reads,
-// rather than an image or script a page asked for, which never gets a page
-// rendered for its visitor. Browsers say so in Sec-Fetch-Dest; others do not.
-func wantsDocument(r *http.Request) bool {
-	switch r.Header.Get("Sec-Fetch-Dest") {
-	case "", "document", "iframe", "frame":
-		return true
-	}
-	return false
 }

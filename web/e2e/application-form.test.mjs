@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
-import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
+import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
@@ -388,6 +388,7 @@ describe('job application form', { timeout: 180_000 }, () => {
       await page.goto(`${site.server.baseUrl}${await vacancyPath()}`);
       await hydrated(page);
       const form = page.locator('#apply form');
+      await valueArrives(form.getByLabel('Full name'), 'Nadia Saleh');
       assert.equal(await form.getByLabel('Full name').inputValue(), 'Nadia Saleh');
       assert.equal(await form.getByLabel('E-mail address').inputValue(), email);
       assert.equal(await form.getByLabel('Cover letter').inputValue(), '');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openPage, useSiteAndBrowser } from './harness.mjs';
-import { captchaReady, hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
+import { captchaReady, hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
@@ -155,6 +155,7 @@ describe('office contact forms', { timeout: 180_000 }, () => {
       await page.goto(`${site.server.baseUrl}/contact-us/london`);
       await hydrated(page);
       const form = page.locator('#write-to-us form');
+      await valueArrives(form.getByLabel('Full name'), 'Karim Nassar');
       assert.equal(await form.getByLabel('Full name').inputValue(), 'Karim Nassar');
       assert.equal(await form.getByLabel('E-mail address').inputValue(), email);
       assert.equal(await form.getByLabel('Your message').inputValue(), '');

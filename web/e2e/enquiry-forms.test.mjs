@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openPage, useSiteAndBrowser } from './harness.mjs';
-import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
+import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
@@ -375,6 +375,7 @@ describe('request for proposal and general enquiry', { timeout: 240_000 }, () =>
       await hydrated(page);
       for (const id of ['proposal', 'inquiry']) {
         const form = page.locator(`#${id} form`);
+        await valueArrives(form.locator('input[name="name"]'), 'Rania Saleh');
         assert.equal(await form.locator('input[name="name"]').inputValue(), 'Rania Saleh');
         assert.equal(await form.locator('input[name="email"]').inputValue(), email);
         assert.equal(await form.locator('textarea[name="message"]').inputValue(), '');

@@ -66,7 +66,7 @@ export function visitorHelpers(site) {
 
   /** A confirmed account made through the API, for journeys that do not test registration. */
   async function confirmedAccount(firstName, lastName, password) {
-    const email = newEmail(firstName.toLowerCase());
+    const email = newEmail(firstName.toLowerCase().replace(/[^a-z]/g, ''));
     const res = await fetch(`${base()}/api/Website/Register?lang=en`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -129,4 +129,13 @@ export async function solveCaptcha(page, form = page.locator('form').first()) {
   await captchaReady(page, form);
   await form.locator('input').first().focus();
   await form.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Waits until a form field holds `value`. A signed-in visitor's details come from the stored user
+ * data, which the page reads right after hydration, so a prefilled field fills a moment later.
+ */
+export async function valueArrives(locator, value) {
+  const field = await locator.elementHandle();
+  await locator.page().waitForFunction(([el, v]) => el.value === v, [field, value]);
 }

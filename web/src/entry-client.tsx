@@ -1,7 +1,7 @@
 import './styles.css';
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { syncStoredUser } from './accounts/user-store';
+import { checkSessionIfLoggedIn } from './accounts/session-check';
 import { App } from './app';
 import { createI18n } from './i18n';
 import type { PagePayload } from './page-props';
@@ -15,9 +15,8 @@ const rootElement = document.getElementById('root');
 
 async function hydrate(root: HTMLElement, payload: PagePayload) {
   const { props, resources } = payload;
-  // The server's answer decides who is signed in: the stored entry follows it before the first
-  // render, so the header the browser hydrates is the one the server sent.
-  syncStoredUser(props.user ?? null);
+  // The page is the same for everyone: the stored entry said who is logged in, the server confirms.
+  checkSessionIfLoggedIn();
   const load = pageModules[pageModulePath(props.page.kind)];
   if (!load) throw new Error(`no page module for kind ${props.page.kind}`);
   const Page = await load();

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPageProps, render, resourcesFor, scriptHashes, themeScript } from './entry-server';
+import {
+  checkPageProps,
+  render,
+  resourcesFor,
+  scriptHashes,
+  firstPaintScript,
+} from './entry-server';
 import { locales, type PagePayload, type PageProps } from './page-props';
 import { sampleItemRoutes, samplePageProps, sampleRoutes } from './testing/sample-props';
 
@@ -86,7 +92,7 @@ describe('render', () => {
     expect(inline).toHaveLength(1);
     const hash = createHash('sha256').update(inline[0]!.textContent!, 'utf8').digest('base64');
     expect(scriptHashes).toEqual([`sha256-${hash}`]);
-    expect(inline[0]!.textContent).toBe(themeScript);
+    expect(inline[0]!.textContent).toBe(firstPaintScript);
   });
 
   it('has no inline styles or event handler attributes, which the CSP would block', () => {
@@ -246,7 +252,7 @@ describe('search engine head', () => {
       (script) => script.type === '' || script.type === 'module',
     );
     expect(executable.map((script) => script.getAttribute('src') ?? script.textContent)).toEqual([
-      themeScript,
+      firstPaintScript,
       assets.entry,
     ]);
     const blocks = jsonLdOf(doc);

@@ -37,17 +37,17 @@ import type { Locale, PageKind, PagePayload, PageProps, Resources } from './page
 import { pageMeta, siteTagline } from './seo/meta';
 import { siteImages } from './seo/site-images';
 import { structuredData } from './seo/structured-data';
-import { themeScript } from './theme-script';
+import { firstPaintScript } from './first-paint';
 
 export { checkPageProps } from './page-props';
-export { themeScript };
+export { firstPaintScript };
 
 /** Files of the client build that the document links, as absolute URL paths. */
 export type Assets = { entry: string; css: string[]; preload: string[] };
 
 /** CSP sources (`sha256-…`) of every inline script the document contains. */
 export const scriptHashes: string[] = [
-  `sha256-${createHash('sha256').update(themeScript, 'utf8').digest('base64')}`,
+  `sha256-${createHash('sha256').update(firstPaintScript, 'utf8').digest('base64')}`,
 ];
 
 const translations: Record<Locale, Resources> = {
@@ -142,7 +142,7 @@ export function render(input: PageProps, assets: Assets): string {
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
-    `<script>${themeScript}</script>`,
+    `<script>${firstPaintScript}</script>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     (props.locale === 'ar'
       ? [arabicRegular, arabicSemibold, latinRegular]

@@ -123,7 +123,6 @@ export type PageProps = {
   nav: MenuItem[];
   footer: { translationKey: string; name: string; items: MenuItem[] }[];
   languages: { code: Locale; name: string }[];
-  user: User | null;
 };
 
 /** Translation namespaces as sent to the browser: namespace → nested strings. */
@@ -199,6 +198,5 @@ export function checkPageProps(value: unknown): string | null {
   for (const key of ['alternates', 'nav', 'footer', 'languages'] as const) {
     if (!Array.isArray(value[key])) return `${key} must be an array`;
   }
-  if (value.user !== null && !isObject(value.user)) return 'user must be null or an object';
   return null;
 }

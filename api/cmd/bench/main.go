@@ -41,6 +41,7 @@ func main() {
 	accountsOnly := flag.Bool("accounts", false, "print only the login figures and the HTTP Observatory scan")
 	pipelineOnly := flag.Bool("pipeline", false, "print only the render pipeline's figures")
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
+	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
 		"PostgreSQL database for the two-replica figures (a throwaway schema is made in it); empty to skip them")
 	flag.Parse()
@@ -51,6 +52,8 @@ func main() {
 		err = runAccounts(*serverBin)
 	case *cachedOnly:
 		err = runCached(*serverBin, *duration, *connections)
+	case *signedInOnly:
+		err = runSignedIn(*serverBin, *duration, *connections)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	default:
@@ -140,6 +143,16 @@ func runCached(serverBin string, duration time.Duration, connections int) error 
 	return err
 }
 
+// runSignedIn prints the signed-in page views alone.
+func runSignedIn(serverBin string, duration time.Duration, connections int) error {
+	srv, err := startServer(serverBin)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	return signedInFigures(srv, duration, connections)
+}
+
 // runAccounts prints the figures of the account API alone.
 func runAccounts(serverBin string) error {
 	srv, err := startServer(serverBin)
@@ -169,6 +182,9 @@ func run(serverBin string, duration time.Duration, connections int) error {
 
 	body, full, err := cachedFigures(srv, duration, connections)
 	if err != nil {
+		return err
+	}
+	if err := signedInFigures(srv, duration, connections); err != nil {
 		return err
 	}
 
@@ -380,18 +396,23 @@ func median(runs []load) load {
 }
 
 type load struct {
-	rps float64
-	p99 string
+	rps    float64
+	p99    string
+	failed int // answers that were not 2xx or 3xx
 }
 
 var (
-	rpsLine = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
-	p99Line = regexp.MustCompile(`\s99%\s+(\S+)`)
+	rpsLine    = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
+	p99Line    = regexp.MustCompile(`\s99%\s+(\S+)`)
+	non2xxLine = regexp.MustCompile(`Non-2xx or 3xx responses:\s+(\d+)`)
 )
 
-func wrk(url string, duration time.Duration, connections int) (load, error) {
-	out, err := exec.Command("wrk", "-t2", "-c"+strconv.Itoa(connections),
-		"-d"+strconv.Itoa(int(duration.Seconds()))+"s", "--latency", url).CombinedOutput()
+// wrk loads url for duration over connections; extra arguments (a header,
+// a script) go to wrk before the URL.
+func wrk(url string, duration time.Duration, connections int, extra ...string) (load, error) {
+	args := append([]string{"-t2", "-c" + strconv.Itoa(connections),
+		"-d" + strconv.Itoa(int(duration.Seconds())) + "s", "--latency"}, extra...)
+	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
 	if err != nil {
 		return load{}, fmt.Errorf("wrk %s: %w\n%s", url, err, out)
 	}
@@ -401,7 +422,11 @@ func wrk(url string, duration time.Duration, connections int) (load, error) {
 		return load{}, fmt.Errorf("wrk output not understood:\n%s", out)
 	}
 	v, _ := strconv.ParseFloat(string(rps[1]), 64)
-	return load{rps: v, p99: string(p99[1])}, nil
+	l := load{rps: v, p99: string(p99[1])}
+	if m := non2xxLine.FindSubmatch(out); m != nil {
+		l.failed, _ = strconv.Atoi(string(m[1]))
+	}
+	return l, nil
 }
 
 var propsScript = regexp.MustCompile(`(?s)<script type="application/json" id="page-props">(.*?)</script>`)

@@ -1,9 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { usePage } from '../page-context';
 import type { User } from '../page-props';
 
 /** Local-storage key of the signed-in visitor's data: the visitor is logged in exactly while it exists. */
 export const userStorageKey = 'userData';
+
+/**
+ * Class on <html> while the visitor is logged in: it shows the header's signed-in state and hides
+ * the login button. Set before first paint by the first-paint script, then kept with the entry.
+ */
+export const signedInClass = 'signed-in';
+
+function showSignedIn(signedIn: boolean): void {
+  document.documentElement.classList.toggle(signedInClass, signedIn);
+}
 
 const listeners = new Set<() => void>();
 // Used when local storage is unavailable (blocked in some private modes), so the page still works.
@@ -21,6 +30,7 @@ function readRaw(): string | null {
 
 function writeRaw(raw: string | null): void {
   memory = raw;
+  showSignedIn(raw !== null);
   try {
     if (raw === null) localStorage.removeItem(userStorageKey);
     else localStorage.setItem(userStorageKey, raw);
@@ -77,20 +87,13 @@ export function forgetUser(): void {
   emit();
 }
 
-/**
- * Makes the stored entry match the server's answer before the page hydrates, so the header the
- * server rendered and the one the browser renders agree. The server is the truth: its session
- * cookie decides who is signed in.
- */
-export function syncStoredUser(user: User | null): void {
-  writeRaw(user ? JSON.stringify(user) : null);
-}
-
 export function subscribeToUser(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab logging in or out changes the entry too.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === userStorageKey || event.key === null) listener();
+    if (event.key !== userStorageKey && event.key !== null) return;
+    showSignedIn(readRaw() !== null);
+    listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -99,8 +102,12 @@ export function subscribeToUser(listener: () => void): () => void {
   };
 }
 
-/** The signed-in visitor, or null: the page props on the server, the stored entry in the browser. */
+const nobody = () => null;
+
+/**
+ * The signed-in visitor from the stored entry, or null. Pages are the same document for everyone,
+ * so the server and hydration see nobody; the stored visitor arrives right after hydration.
+ */
 export function useUser(): User | null {
-  const { user } = usePage();
-  return useSyncExternalStore(subscribeToUser, storedUser, () => user);
+  return useSyncExternalStore(subscribeToUser, storedUser, nobody);
 }

@@ -155,7 +155,7 @@ export function MobileMenu({ className = '' }: { className?: string }) {
 
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <AccountControl loginClassName="inline-flex px-3.5" menuClassName="block" compact />
+      <AccountControl loginClassName="inline-flex px-3.5" menuClassName="flex" compact />
       <button
         ref={hamburger}
         type="button"

@@ -12,6 +12,25 @@ import { useMenuButton } from './use-menu-button';
 
 export const accountRoute = '/account';
 
+/**
+ * Who the menus show until the stored visitor is read, right after hydration: pages are the same
+ * document for everyone, so the server draws the signed-in state with nobody in it, and the
+ * first-paint script decides which state is seen.
+ */
+const nobody: User = {
+  firstName: '',
+  lastName: '',
+  fullName: '',
+  phoneNumber: '',
+  profileImageUrl: '',
+  email: '',
+};
+
+// Shown while the visitor is logged in (or out): the first-paint script and the user store set
+// the class on <html> that the stylesheet reads, so the state is right before hydration.
+const whenSignedIn = 'when-signed-in';
+const whenSignedOut = 'when-signed-out';
+
 type ProfileMenuProps = {
   user: User;
   /** Only the avatar on the button (the mobile bar); the name is still its accessible name. */
@@ -33,7 +52,7 @@ export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
   };
 
   return (
-    <div ref={container} className="relative">
+    <div ref={container} className="relative flex">
       <button
         ref={button}
         type="button"
@@ -46,7 +65,14 @@ export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
         className="inline-flex items-center gap-2 rounded-full border border-line py-1 ps-1 pe-2 text-sm font-semibold text-ink transition-colors hover:bg-surface"
       >
         <Avatar user={user} className="size-8 text-xs" />
-        {!compact && <span className="max-w-40 truncate">{name}</span>}
+        {/* A fixed box: nothing moves when the name arrives, and a long name is cut at its end in
+            any language (dir="auto" isolates a Latin name on an Arabic page). Below 1536 px only
+            the avatar shows. */}
+        {!compact && (
+          <span dir="auto" className="hidden w-28 truncate text-start 2xl:block">
+            {name}
+          </span>
+        )}
         <ChevronDownIcon
           className={`size-4 text-ink-muted transition-transform ${open ? 'rotate-180' : ''}`}
         />
@@ -63,7 +89,9 @@ export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
         <li role="none" className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
           <Avatar user={user} className="size-10 text-sm" />
           <span className="min-w-0">
-            <span className="block truncate font-semibold">{name}</span>
+            <span dir="auto" className="block truncate text-start font-semibold">
+              {name}
+            </span>
             {user.email && (
               <span dir="ltr" className="block truncate text-xs text-ink-muted">
                 {user.email}
@@ -98,7 +126,10 @@ export function ProfileMenu({ user, compact = false }: ProfileMenuProps) {
   );
 }
 
-/** The login button for a visitor, the profile menu for a signed-in one. */
+/**
+ * The login button for a visitor, the profile menu for a signed-in one. Both are in the document;
+ * the class on <html> shows one of them.
+ */
 export function AccountControl({
   loginClassName,
   menuClassName,
@@ -106,16 +137,18 @@ export function AccountControl({
 }: {
   /** How the login button is displayed (`inline-flex`, `hidden lg:inline-flex`, …). */
   loginClassName: string;
-  /** How the profile menu is displayed (`block`, `hidden lg:block`, …). */
+  /** How the profile menu is displayed (`flex`, `hidden lg:flex`, …). */
   menuClassName: string;
   compact?: boolean;
 }) {
   const user = useUser();
-  if (!user) return <LoginButton className={loginClassName} />;
   return (
-    <div className={menuClassName}>
-      <ProfileMenu user={user} compact={compact} />
-    </div>
+    <>
+      <LoginButton className={`${whenSignedOut} ${loginClassName}`} />
+      <div className={`${whenSignedIn} ${menuClassName}`}>
+        <ProfileMenu user={user ?? nobody} compact={compact} />
+      </div>
+    </>
   );
 }
 
@@ -123,35 +156,39 @@ export function AccountControl({
 export function MobileAccountLinks() {
   const { t } = useTranslation();
   const localize = useLocalizedPath();
-  const user = useUser();
+  const user = useUser() ?? nobody;
   const [leaving, setLeaving] = useState(false);
-  if (!user) return <LoginButton className="flex w-full py-2.5" />;
   const name = user.fullName || user.email;
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Avatar user={user} className="size-10 text-sm" />
-      <span className="min-w-0 flex-1 truncate font-semibold text-ink">{name}</span>
-      <div className="flex w-full gap-2">
-        <a
-          href={localize(accountRoute)}
-          className="inline-flex flex-1 items-center justify-center rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-on-brand hover:bg-brand-hover"
-        >
-          {t('profileMenu.myAccount')}
-        </a>
-        <button
-          type="button"
-          disabled={leaving}
-          aria-busy={leaving || undefined}
-          onClick={async () => {
-            setLeaving(true);
-            await logout();
-          }}
-          className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-line-strong bg-raised px-4 py-2.5 text-sm font-semibold text-ink hover:bg-page disabled:opacity-70"
-        >
-          {leaving && <Spinner />}
-          {leaving ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
-        </button>
+    <>
+      <LoginButton className={`${whenSignedOut} flex w-full py-2.5`} />
+      <div className={`${whenSignedIn} flex flex-wrap items-center gap-3`}>
+        <Avatar user={user} className="size-10 text-sm" />
+        <span dir="auto" className="min-w-0 flex-1 truncate text-start font-semibold text-ink">
+          {name}
+        </span>
+        <div className="flex w-full gap-2">
+          <a
+            href={localize(accountRoute)}
+            className="inline-flex flex-1 items-center justify-center rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-on-brand hover:bg-brand-hover"
+          >
+            {t('profileMenu.myAccount')}
+          </a>
+          <button
+            type="button"
+            disabled={leaving}
+            aria-busy={leaving || undefined}
+            onClick={async () => {
+              setLeaving(true);
+              await logout();
+            }}
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-line-strong bg-raised px-4 py-2.5 text-sm font-semibold text-ink hover:bg-page disabled:opacity-70"
+          >
+            {leaving && <Spinner />}
+            {leaving ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
+          </button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

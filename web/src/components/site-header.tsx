@@ -22,7 +22,7 @@ export function SiteHeader() {
           <Logo name={site.name} wordmarkClassName="flex lg:max-xl:hidden" />
         </a>
         <DesktopNav className="hidden flex-1 justify-center lg:flex" />
-        <AccountControl loginClassName="hidden lg:inline-flex" menuClassName="hidden lg:block" />
+        <AccountControl loginClassName="hidden lg:inline-flex" menuClassName="hidden lg:flex" />
         <MobileMenu className="ms-auto lg:hidden" />
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   AvatarEditor,
   DeleteAccount,
@@ -7,21 +7,48 @@ import {
   Section,
   SessionsList,
 } from '../accounts/account-sections';
+import { checkSession } from '../accounts/session-check';
 import { useUser } from '../accounts/user-store';
+import { Spinner } from '../components/form-controls';
 import { PageHeader } from '../components/page-header';
 import { LoginButton } from '../components/login-button';
 import { authNamespace } from '../i18n';
 import { usePage, usePageTitle } from '../page-context';
 import { useTranslation } from '../translation';
 
-/** My Account: profile, picture, password, sessions and deletion of the signed-in visitor. */
+/**
+ * My Account: profile, picture, password, sessions and deletion of the signed-in visitor. The page
+ * is the same document for every visitor; the account's data comes from the API after hydration.
+ */
 export default function AccountPage() {
   const { t } = useTranslation(authNamespace);
   const { page } = usePage();
   const title = usePageTitle();
   const user = useUser();
+  const [checked, setChecked] = useState(false);
   // Changing the password ends the other sessions: the list is fetched again.
   const [sessionsKey, setSessionsKey] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void checkSession().then(() => {
+      if (current) setChecked(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (!checked) {
+    return (
+      <PageHeader title={title} breadcrumbs={page.breadcrumbs}>
+        <p role="status" className="mt-6 inline-flex items-center gap-2 text-ink-muted">
+          <Spinner />
+          {t('account.loading')}
+        </p>
+      </PageHeader>
+    );
+  }
 
   if (!user) {
     // Logged out in another tab, or the session ended: the server would send a fresh visit to login.

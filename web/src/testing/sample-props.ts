@@ -185,7 +185,6 @@ export function samplePageProps({
       { code: 'fr', name: 'Français' },
       { code: 'ar', name: 'العربية' },
     ],
-    user: null,
   } as const;
 
   if (!trail || !page) {

@@ -8,8 +8,15 @@ vi.mock('../accounts/altcha-widget', () => ({
   challengeFetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
 }));
 
-// Unmount what each jsdom test rendered, so tests never see each other's DOM.
+// Unmount what each jsdom test rendered, so tests never see each other's DOM. The stylesheet that
+// shows one of the header's two account states is the site's own, so tests see the state a visitor
+// sees.
 if (typeof document !== 'undefined') {
+  const { readFileSync } = await import('node:fs');
+  const style = document.createElement('style');
+  style.textContent = readFileSync('web/src/account-state.css', 'utf8'); // from the repository root
+
+  document.head.append(style);
   const { cleanup } = await import('@testing-library/react');
   afterEach(() => {
     cleanup();
