@@ -57,6 +57,7 @@ func ClientKey(ip string) string {
 // Counters is where limits count; *store.Store is one.
 type Counters interface {
 	Hit(ctx context.Context, key string, now time.Time, window time.Duration) (store.Counter, error)
+	Counter(ctx context.Context, key string) (store.Counter, error)
 }
 
 // Limiter counts requests per client address in the database, so
@@ -77,6 +78,22 @@ func (l Limiter) Allow(ctx context.Context, bucket, ip string, limit int, window
 	}
 	if cnt.Count > limit {
 		return cnt.WindowStart.Add(window).Sub(now), nil
+	}
+	return 0, nil
+}
+
+// Spent returns how long the client must wait when it has already used up
+// limit requests to bucket in the window, without counting this one: a
+// request that may yet prove not to count (a wrong captcha) is refused
+// early without using the limit up.
+func (l Limiter) Spent(ctx context.Context, bucket, ip string, limit int, window time.Duration) (time.Duration, error) {
+	now := l.Now()
+	cnt, err := l.Counters.Counter(ctx, l.Keys.Client(bucket, ip))
+	if err != nil {
+		return 0, fmt.Errorf("endpoint: rate limit: %w", err)
+	}
+	if end := cnt.WindowStart.Add(window); cnt.Count >= limit && end.After(now) {
+		return end.Sub(now), nil
 	}
 	return 0, nil
 }
