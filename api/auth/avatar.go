@@ -19,6 +19,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
 )
@@ -97,11 +98,15 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 		return fmt.Errorf("auth: store avatar: %w", err)
 	}
 	u := mustUser(c).user
-	if err := s.store.SetAvatarKey(ctx, u.ID, key); err != nil {
+	replaced, err := s.store.ReplaceAvatarKey(ctx, u.ID, key)
+	if err != nil {
 		s.deleteBlob(ctx, key)
+		if errors.Is(err, store.ErrNotFound) { // the account was deleted meanwhile
+			return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
+		}
 		return fmt.Errorf("auth: store avatar: %w", err)
 	}
-	s.deleteBlob(ctx, u.AvatarKey)
+	s.deleteBlob(ctx, replaced)
 	u.AvatarKey = key
 	return endpoint.OK(c, userData(u), m.AvatarSaved)
 }
@@ -172,20 +177,23 @@ func isOpaque(img image.Image) bool {
 	return false
 }
 
-// removeAvatar deletes the profile picture.
+// removeAvatar deletes the profile picture: the one recorded when the
+// removal happens, which may be newer than the one the request began with.
 //
 // DELETE /api/account/avatar
 func (s *Service) removeAvatar(c echo.Context) error {
 	m := msgs(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	ctx := c.Request().Context()
-	if u.AvatarKey != "" {
-		if err := s.store.SetAvatarKey(ctx, u.ID, ""); err != nil {
-			return fmt.Errorf("auth: remove avatar: %w", err)
-		}
-		s.deleteBlob(ctx, u.AvatarKey)
-		u.AvatarKey = ""
+	replaced, err := s.store.ReplaceAvatarKey(ctx, u.ID, "")
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
 	}
+	if err != nil {
+		return fmt.Errorf("auth: remove avatar: %w", err)
+	}
+	s.deleteBlob(ctx, replaced)
+	u.AvatarKey = ""
 	return endpoint.OK(c, userData(u), m.AvatarRemoved)
 }
 
