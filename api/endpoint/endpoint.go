@@ -53,7 +53,13 @@ func FailWith(c echo.Context, status int, message string, data any) error {
 
 // Invalid answers 400 with a message per field.
 func Invalid(c echo.Context, errs map[string]string) error {
-	return Answer(c, http.StatusBadRequest, Envelope{Message: Lookup(c.Request()).FixFields, Errors: errs})
+	return InvalidWith(c, errs, nil)
+}
+
+// InvalidWith answers 400 with a message per field and data that tells the
+// client what to show (flags such as captchaSpent).
+func InvalidWith(c echo.Context, errs map[string]string, data any) error {
+	return Answer(c, http.StatusBadRequest, Envelope{Data: data, Message: Lookup(c.Request()).FixFields, Errors: errs})
 }
 
 // TooMany answers 429 with message and Retry-After in whole seconds.

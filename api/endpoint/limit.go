@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -112,6 +113,44 @@ func (l Limiter) Middleware(bucket string, limit int, window time.Duration, mess
 			}
 			return next(c)
 		}
+	}
+}
+
+// InFlight admits at most a number of requests from one client at a time,
+// in this process: for requests that hold a connection for minutes (an
+// upload over a slow link), which a count per hour does not bound. Each
+// replica counts its own.
+type InFlight struct {
+	limit int
+	mu    sync.Mutex
+	count map[string]int // by ClientKey
+}
+
+// NewInFlight returns a gate admitting limit requests per client at once.
+func NewInFlight(limit int) *InFlight {
+	return &InFlight{limit: limit, count: map[string]int{}}
+}
+
+// Enter admits one more request from ip unless the limit is in progress;
+// every admitted request must Leave.
+func (f *InFlight) Enter(ip string) bool {
+	key := ClientKey(ip)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.count[key] >= f.limit {
+		return false
+	}
+	f.count[key]++
+	return true
+}
+
+// Leave ends a request Enter admitted.
+func (f *InFlight) Leave(ip string) {
+	key := ClientKey(ip)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.count[key]--; f.count[key] <= 0 {
+		delete(f.count, key)
 	}
 }
 

@@ -90,6 +90,7 @@ type Service struct {
 	mail      mail.Enqueuer
 	captcha   endpoint.Captcha
 	limiter   endpoint.Limiter
+	uploads   *endpoint.InFlight // applications being sent, per client
 	blobs     blob.Store
 	users     Users
 	catalog   func() *content.Catalog
@@ -123,6 +124,7 @@ func New(cfg Config) *Service {
 		mail:      cfg.Mail,
 		captcha:   endpoint.Captcha{Verifier: cfg.Captcha, Log: cfg.Logger},
 		limiter:   endpoint.Limiter{Counters: cfg.Store, Keys: endpoint.NewKeys(cfg.SecretKey), Now: now},
+		uploads:   endpoint.NewInFlight(maxUploadsInFlight),
 		blobs:     cfg.Blobs,
 		users:     cfg.Users,
 		catalog:   cfg.Catalog,
