@@ -341,38 +341,22 @@ func TestSMTP(t *testing.T) {
 	}
 }
 
-// TestSMTPRefusesPasswordInClear: with credentials but no TLS on offer,
-// no password crosses the wire and the message is rescheduled.
-func TestSMTPRefusesPasswordInClear(t *testing.T) {
+// TestSMTPRefusesClearText: to a server that offers no STARTTLS, a plain
+// smtp:// URL sends nothing, neither a password nor a message, which the
+// queue then reschedules.
+func TestSMTPRefusesClearText(t *testing.T) {
 	srv := startSMTP(t, nil, false)
-	transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://mailer:pw@" + srv.addr(), Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = transport.Send(context.Background(), &mailpkg.Envelope{
-		From: "no-reply@noorvale.example", To: "a@example.com", Subject: "s", Text: "t", HTML: "<p>t</p>",
-	})
-	if err == nil {
-		t.Fatal("sent with a password over an unencrypted connection")
-	}
-	if len(srv.messages()) != 0 {
-		t.Fatal("the server received a message")
-	}
-}
-
-// TestSMTPRequiresTLS: a plain smtp:// URL sends nothing, not even without
-// a password, to a server that offers no STARTTLS.
-func TestSMTPRequiresTLS(t *testing.T) {
-	srv := startSMTP(t, nil, false)
-	transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://" + srv.addr(), Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = transport.Send(context.Background(), &mailpkg.Envelope{
-		From: "no-reply@noorvale.example", To: "a@example.com", Subject: "Your code", Text: "t", HTML: "<p>t</p>",
-	})
-	if err == nil {
-		t.Fatal("sent over an unencrypted connection")
+	for _, userinfo := range []string{"mailer:pw@", ""} {
+		transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://" + userinfo + srv.addr(), Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = transport.Send(context.Background(), &mailpkg.Envelope{
+			From: "no-reply@noorvale.example", To: "a@example.com", Subject: "Your code", Text: "t", HTML: "<p>t</p>",
+		})
+		if err == nil {
+			t.Fatalf("smtp://%s: sent over an unencrypted connection", userinfo)
+		}
 	}
 	if len(srv.messages()) != 0 {
 		t.Fatal("the server received a message")

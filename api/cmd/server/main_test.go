@@ -61,19 +61,16 @@ func childrenOf(pid int) []int {
 	return out
 }
 
-func TestGracefulShutdown(t *testing.T) {
-	root := testenv.RepoRoot(t)
-	dist := testenv.DistDir(t)
-	bin := buildServer(t)
-	port := freePort(t)
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-
-	var logs bytes.Buffer
+// serveProcess starts bin serve in the repository root with env added to
+// this process's, and kills it when the test ends, showing its output if the
+// test failed. The channel receives its exit.
+func serveProcess(t *testing.T, bin string, env ...string) (*exec.Cmd, *lockedBuffer, <-chan error) {
+	t.Helper()
+	logs := &lockedBuffer{}
 	cmd := exec.Command(bin, "serve")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
-		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Dir = testenv.RepoRoot(t)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +82,17 @@ func TestGracefulShutdown(t *testing.T) {
 			t.Logf("server output:\n%s", logs.String())
 		}
 	})
+	return cmd, logs, exited
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	dist := testenv.DistDir(t)
+	bin := buildServer(t)
+	port := freePort(t)
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+
+	cmd, logs, exited := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
+		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
 
 	client := &http.Client{Timeout: 2 * time.Second}
 	ready := func() bool {
@@ -181,32 +189,11 @@ func outsideAddr() (net.IP, bool) {
 // outbox shows every code it sends), and the metrics are on METRICS_ADDR,
 // never on the site's port.
 func TestAddresses(t *testing.T) {
-	root := testenv.RepoRoot(t)
 	dist := testenv.DistDir(t)
 	bin := buildServer(t)
 	port, metricsPort := freePort(t), freePort(t)
-	var logs lockedBuffer
-	cmd := exec.Command(bin, "serve")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "DIST_DIR="+dist,
+	_, logs, _ := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "DIST_DIR="+dist,
 		"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:"+strconv.Itoa(metricsPort))
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-		}
-		if t.Failed() {
-			t.Logf("server output:\n%s", logs.String())
-		}
-	})
 	testenv.Eventually(t, 120*time.Second, "the server to listen", func() bool {
 		return strings.Contains(logs.String(), "serving /metrics")
 	})
