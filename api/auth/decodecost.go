@@ -100,8 +100,12 @@ func jpegCost(data []byte) (int64, error) {
 	adobeRGB := false
 	for i := 2; i+4 <= len(data); {
 		marker := data[i+1]
-		if data[i] != 0xff || marker == 0xff {
+		switch {
+		case data[i] != 0xff || marker == 0xff:
 			i++ // stray or fill bytes between segments, which decoders skip too
+			continue
+		case marker == 0x01 || marker >= 0xd0 && marker <= 0xd7:
+			i += 2 // markers without a segment, which image/jpeg passes over
 			continue
 		}
 		n := int(binary.BigEndian.Uint16(data[i+2 : i+4]))

@@ -61,7 +61,7 @@ func cachedStatus(r *http.Request, e *render.Entry) int {
 }
 
 // MetricsHandler answers GET /metrics in the Prometheus text format, and
-// 404 to anything else. It is the whole of METRICS_ADDR, a listener apart
+// nothing else. It is the whole of METRICS_ADDR, a listener apart
 // from the site's: whoever reaches that port reads the metrics, so access
 // is decided by which networks reach it (the public Service does not
 // expose it), never by a peer address a proxy stands in for.
