@@ -113,6 +113,9 @@ func TestComposeFile(t *testing.T) {
 	if smtp == nil || smtp.Hostname() != "mail" || smtp.Port() != "1025" {
 		t.Errorf("SMTP_URL %q, want the mail catcher's SMTP port (mail:1025)", cfg.SMTPURL)
 	}
+	if smtp != nil && smtp.Query().Get("tls") != "opportunistic" {
+		t.Errorf("SMTP_URL %q: the mail catcher offers no STARTTLS, which smtp:// requires unless ?tls=opportunistic", cfg.SMTPURL)
+	}
 	if !site.ReadOnly || len(site.Tmpfs) == 0 {
 		t.Error("the site should run on a read-only root with a tmpfs /tmp, as in Kubernetes")
 	}

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -348,8 +350,41 @@ func TestDeployment(t *testing.T) {
 	}
 
 	checkSecurity(t, pod, c)
+	checkMetrics(t, m, d, c, cfg)
 	if m.service != nil {
 		checkService(t, m, d, c)
+	}
+}
+
+// checkMetrics wants /metrics on METRICS_ADDR, a container port the scrape
+// annotations name and the Service leaves out: behind the ingress every
+// request would come from an allowed peer.
+func checkMetrics(t *testing.T, m manifests, d *appsv1.Deployment, c corev1.Container, cfg *config.Config) {
+	t.Helper()
+	_, portText, err := net.SplitHostPort(cfg.MetricsAddr)
+	if err != nil {
+		t.Fatalf("METRICS_ADDR %q: the Deployment serves no metrics", cfg.MetricsAddr)
+	}
+	port, _ := strconv.Atoi(portText)
+	var named string
+	for _, p := range c.Ports {
+		if int(p.ContainerPort) == port {
+			named = p.Name
+		}
+	}
+	if named == "" {
+		t.Errorf("no container port for METRICS_ADDR %s", cfg.MetricsAddr)
+	}
+	if a := d.Spec.Template.Annotations; a["prometheus.io/scrape"] != "true" || a["prometheus.io/port"] != portText || a["prometheus.io/path"] != "/metrics" {
+		t.Errorf("scrape annotations %v, want port %s", a, portText)
+	}
+	if m.service == nil {
+		return
+	}
+	for _, p := range m.service.Spec.Ports {
+		if p.TargetPort.IntValue() == port || p.TargetPort.String() == named || p.Port == int32(port) {
+			t.Errorf("the public Service exposes the metrics port (%s)", p.Name)
+		}
 	}
 }
 

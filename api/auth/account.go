@@ -218,10 +218,11 @@ func (s *Service) deleteAccount(c echo.Context) error {
 		return endpoint.Invalid(c, map[string]string{"password": m.PasswordWrong})
 	}
 	ctx := c.Request().Context()
-	if err := s.store.DeleteUser(ctx, u.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+	avatarKey, err := s.store.DeleteUser(ctx, u.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("auth: delete account: %w", err)
 	}
-	s.deleteBlob(ctx, u.AvatarKey)
+	s.deleteBlob(ctx, avatarKey)
 	s.clearCookie(c)
 	s.sendMail(ctx, mail.Message{To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAccountDeleted})
 	return endpoint.OK(c, nil, m.AccountDeleted)

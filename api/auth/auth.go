@@ -59,6 +59,8 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	cookie  cookieSpec
+	// decoding holds the one profile picture being decoded (see decodeAvatar).
+	decoding chan struct{}
 }
 
 // New returns the auth service.
@@ -95,6 +97,8 @@ func New(cfg Config) *Service {
 		log:     cfg.Logger,
 		now:     now,
 		cookie:  c,
+
+		decoding: make(chan struct{}, 1),
 	}
 }
 

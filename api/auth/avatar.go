@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
 )
@@ -32,8 +34,9 @@ const (
 )
 
 // uploadAvatar stores a new profile picture: PNG, JPEG or WebP by content,
-// at most 2 MB and 4096 × 4096, scaled to fit 512 × 512 and re-encoded (so
-// no metadata survives), under a random name. The old picture is deleted.
+// at most 2 MB and 4096 × 4096, taking at most maxDecodeCost to decode
+// (judged from its header), scaled to fit 512 × 512 and re-encoded (so no
+// metadata survives), under a random name. The old picture is deleted.
 //
 // POST /api/account/avatar (multipart, field "file")
 func (s *Service) uploadAvatar(c echo.Context) error {
@@ -56,7 +59,8 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 
 	var decodeConfig func(io.Reader) (image.Config, error)
 	var decodeImage func(io.Reader) (image.Image, error)
-	switch http.DetectContentType(data) {
+	kind := http.DetectContentType(data)
+	switch kind {
 	case "image/png":
 		decodeConfig, decodeImage = png.DecodeConfig, png.Decode
 	case "image/jpeg":
@@ -66,7 +70,8 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	default:
 		return endpoint.Invalid(c, map[string]string{"file": m.AvatarType})
 	}
-	// The header first: a small file can claim enormous dimensions.
+	// The header first: a small file can claim enormous dimensions, or
+	// pixels that take far more memory to decode than their number says.
 	cfg, err := decodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
@@ -74,15 +79,24 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width < 1 || cfg.Height < 1 {
 		return endpoint.Invalid(c, map[string]string{"file": sprintf(m.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
 	}
-	img, err := decodeImage(bytes.NewReader(data))
+	cost, err := decodeCost(kind, data, image.Pt(cfg.Width, cfg.Height))
 	if err != nil {
 		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
 	}
-	img = fit(img, avatarSide)
+	if cost > maxDecodeCost {
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarDemanding})
+	}
+	img, err := s.decodeAvatar(r.Context(), decodeImage, data)
+	if err != nil {
+		return err
+	}
+	if img == nil {
+		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
+	}
 
 	var out bytes.Buffer
 	ext, contentType := ".png", "image/png"
-	if isOpaque(img) {
+	if img.Opaque() {
 		ext, contentType = ".jpg", "image/jpeg"
 		err = jpeg.Encode(&out, img, &jpeg.Options{Quality: 85})
 	} else {
@@ -97,11 +111,15 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 		return fmt.Errorf("auth: store avatar: %w", err)
 	}
 	u := mustUser(c).user
-	if err := s.store.SetAvatarKey(ctx, u.ID, key); err != nil {
+	replaced, err := s.store.ReplaceAvatarKey(ctx, u.ID, key)
+	if err != nil {
 		s.deleteBlob(ctx, key)
+		if errors.Is(err, store.ErrNotFound) { // the account was deleted meanwhile
+			return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
+		}
 		return fmt.Errorf("auth: store avatar: %w", err)
 	}
-	s.deleteBlob(ctx, u.AvatarKey)
+	s.deleteBlob(ctx, replaced)
 	u.AvatarKey = key
 	return endpoint.OK(c, userData(u), m.AvatarSaved)
 }
@@ -145,47 +163,60 @@ func readFilePart(r *http.Request) ([]byte, error) {
 	}
 }
 
-// fit scales img down to fit side × side, keeping its proportions.
-func fit(img image.Image, side int) image.Image {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w <= side && h <= side {
-		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
-		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
-		return dst
+// decodeAvatar decodes data and scales it with fit, one picture at a time
+// in this process, so that however many arrive together, the memory they
+// take is one picture's (at most maxDecodeCost). It returns nil for data
+// the decoder refuses.
+func (s *Service) decodeAvatar(ctx context.Context, decode func(io.Reader) (image.Image, error), data []byte) (*image.RGBA, error) {
+	select {
+	case s.decoding <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("auth: waiting to decode an avatar: %w", ctx.Err())
 	}
-	if w >= h {
-		h, w = max(1, h*side/w), side
+	defer func() { <-s.decoding }()
+	img, err := decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil
+	}
+	return fit(img, avatarSide), nil
+}
+
+// fit scales img down to fit side × side, keeping its proportions: a
+// picture more than twice too large is halved first, so the Catmull-Rom
+// scaler that finishes never buffers more than 2 × side source rows.
+func fit(img image.Image, side int) *image.RGBA {
+	halvings, final := fitSteps(img.Bounds().Size(), side)
+	for _, step := range halvings {
+		half := image.NewRGBA(image.Rectangle{Max: step})
+		draw.ApproxBiLinear.Scale(half, half.Bounds(), img, img.Bounds(), draw.Src, nil)
+		img = half
+	}
+	dst := image.NewRGBA(image.Rectangle{Max: final})
+	if final == img.Bounds().Size() {
+		draw.Draw(dst, dst.Bounds(), img, img.Bounds().Min, draw.Src)
 	} else {
-		w, h = max(1, w*side/h), side
+		draw.CatmullRom.Scale(dst, dst.Bounds(), img, img.Bounds(), draw.Src, nil)
 	}
-	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
-	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Src, nil)
 	return dst
 }
 
-// isOpaque reports whether every pixel of img is fully opaque.
-func isOpaque(img image.Image) bool {
-	if o, ok := img.(interface{ Opaque() bool }); ok {
-		return o.Opaque()
-	}
-	return false
-}
-
-// removeAvatar deletes the profile picture.
+// removeAvatar deletes the profile picture: the one recorded when the
+// removal happens, which may be newer than the one the request began with.
 //
 // DELETE /api/account/avatar
 func (s *Service) removeAvatar(c echo.Context) error {
 	m := msgs(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	ctx := c.Request().Context()
-	if u.AvatarKey != "" {
-		if err := s.store.SetAvatarKey(ctx, u.ID, ""); err != nil {
-			return fmt.Errorf("auth: remove avatar: %w", err)
-		}
-		s.deleteBlob(ctx, u.AvatarKey)
-		u.AvatarKey = ""
+	replaced, err := s.store.ReplaceAvatarKey(ctx, u.ID, "")
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
 	}
+	if err != nil {
+		return fmt.Errorf("auth: remove avatar: %w", err)
+	}
+	s.deleteBlob(ctx, replaced)
+	u.AvatarKey = ""
 	return endpoint.OK(c, userData(u), m.AvatarRemoved)
 }
 

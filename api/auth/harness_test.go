@@ -95,6 +95,8 @@ type env struct {
 	clock *clock
 	echo  *echo.Echo
 	blobs *blob.FS
+	// blobDir is where blobs keeps its files.
+	blobDir string
 }
 
 // sharedHasher keeps the tests from paying for a new dummy hash each time.
@@ -104,11 +106,12 @@ type envOption func(*Config)
 
 func newEnv(t testing.TB, st *store.Store, opts ...envOption) *env {
 	t.Helper()
-	blobs, err := blob.NewFS(t.TempDir())
+	blobDir := t.TempDir()
+	blobs, err := blob.NewFS(blobDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, store: st, mail: &fakeMail{}, clock: &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}, blobs: blobs}
+	e := &env{t: t, store: st, mail: &fakeMail{}, clock: &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}, blobs: blobs, blobDir: blobDir}
 	cfg := Config{
 		Store: st, Mail: e.mail, Captcha: stubCaptcha{}, Blobs: blobs,
 		BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher,

@@ -53,6 +53,7 @@ type messages struct {
 	AvatarType       string
 	AvatarDimensions string // %d × %d pixels
 	AvatarUnreadable string
+	AvatarDemanding  string // the picture would take too much memory to decode
 
 	// Devices in the sessions list.
 	DeviceOn      string // "%s on %s": browser, system
@@ -102,6 +103,7 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarType:       "Upload a PNG, JPEG or WebP image.",
 		AvatarDimensions: "The image is too large: at most %d × %d pixels.",
 		AvatarUnreadable: "This image could not be read. Try another file.",
+		AvatarDemanding:  "This image takes too much memory to process. Please upload a smaller picture: 1024 × 1024 pixels is plenty.",
 
 		DeviceOn:      "%s on %s",
 		UnknownDevice: "Unknown device",
@@ -148,6 +150,7 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarType:       "Upload een PNG-, JPEG- of WebP-afbeelding.",
 		AvatarDimensions: "De afbeelding is te groot: maximaal %d × %d pixels.",
 		AvatarUnreadable: "Deze afbeelding kon niet worden gelezen. Probeer een ander bestand.",
+		AvatarDemanding:  "Deze afbeelding vraagt te veel geheugen om te verwerken. Upload een kleinere afbeelding: 1024 × 1024 pixels is ruim voldoende.",
 
 		DeviceOn:      "%s op %s",
 		UnknownDevice: "Onbekend apparaat",
@@ -194,6 +197,7 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarType:       "Envoyez une image PNG, JPEG ou WebP.",
 		AvatarDimensions: "L’image est trop grande : %d × %d pixels au maximum.",
 		AvatarUnreadable: "Cette image est illisible. Essayez un autre fichier.",
+		AvatarDemanding:  "Cette image demande trop de mémoire pour être traitée. Envoyez une image plus petite : 1024 × 1024 pixels suffisent largement.",
 
 		DeviceOn:      "%s sur %s",
 		UnknownDevice: "Appareil inconnu",
@@ -240,6 +244,7 @@ var catalogue = map[locale.Locale]*messages{
 		AvatarType:       "ارفع صورة بصيغة PNG أو JPEG أو WebP.",
 		AvatarDimensions: "أبعاد الصورة كبيرة جدًا: الحد الأقصى %d × %d بكسل.",
 		AvatarUnreadable: "تعذّرت قراءة هذه الصورة. جرّب ملفًا آخر.",
+		AvatarDemanding:  "تتطلب معالجة هذه الصورة ذاكرة كبيرة جدًا. يُرجى رفع صورة أصغر: تكفي صورة بأبعاد 1024 × 1024 بكسل.",
 
 		DeviceOn:      "%s على %s",
 		UnknownDevice: "جهاز غير معروف",

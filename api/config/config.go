@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/mail"
 	"net/netip"
 	"net/url"
@@ -33,6 +34,7 @@ const (
 // Config is the server's configuration.
 type Config struct {
 	Port            int           // TCP port to listen on
+	ListenHost      string        // address to listen on; "" for every interface
 	BaseURL         string        // public origin, no trailing slash
 	DatabaseDriver  string        // DriverSQLite or DriverPostgres
 	DatabaseDSN     string        // connection string for that driver
@@ -50,7 +52,7 @@ type Config struct {
 	SecretKey       string
 	SecretGenerated bool // SecretKey came from (or was written to) DATA_DIR/secret.key
 
-	SMTPURL  string // smtp:// or smtps:// URL of the mail server; "" keeps mail queued (or in the development outbox)
+	SMTPURL  string // smtp:// (STARTTLS required unless ?tls=opportunistic) or smtps:// URL of the mail server; "" keeps mail queued (or in the development outbox)
 	MailFrom string // sender of the site's e-mail
 
 	CaptchaProvider  string // CaptchaAltcha (self-hosted) or a hosted provider
@@ -60,9 +62,10 @@ type Config struct {
 
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For is believed
 
-	// MetricsAllow lists the networks, besides loopback, whose TCP peers may
-	// read /metrics; everyone else gets 404. X-Forwarded-For plays no part.
-	MetricsAllow []netip.Prefix
+	// MetricsAddr is the host:port of a listener of its own that answers
+	// /metrics, never the site's port: whoever reaches it reads the metrics,
+	// so it must be one the public Service does not expose. "" serves none.
+	MetricsAddr string
 
 	// Forms: where their notifications go. An empty office inbox means the
 	// office's own address in the site settings (seed/site.json).
@@ -97,6 +100,9 @@ const secretKeyFile = "secret.key"
 
 // Development reports whether the server runs in development mode.
 func (c *Config) Development() bool { return c.Env == EnvDevelopment }
+
+// ListenAddr is the address the site listens on.
+func (c *Config) ListenAddr() string { return net.JoinHostPort(c.ListenHost, strconv.Itoa(c.Port)) }
 
 // Secure reports whether the site is served over HTTPS.
 func (c *Config) Secure() bool { return strings.HasPrefix(c.BaseURL, "https://") }
@@ -203,6 +209,17 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 		return nil, fmt.Errorf("APP_ENV: must be %q or %q", EnvProduction, EnvDevelopment)
 	}
 
+	// A development server shows every e-mail it sends, codes and links
+	// included, at /dev/mail: it answers this machine alone unless told.
+	defaultHost := ""
+	if cfg.Development() {
+		defaultHost = "127.0.0.1"
+	}
+	cfg.ListenHost = get("LISTEN_HOST", defaultHost)
+	if _, err := netip.ParseAddr(cfg.ListenHost); err != nil && cfg.ListenHost != "" && cfg.ListenHost != "localhost" {
+		return nil, fmt.Errorf("LISTEN_HOST: must be an IP address, such as 127.0.0.1 (this machine) or 0.0.0.0 (every interface)")
+	}
+
 	switch level := strings.ToLower(get("LOG_LEVEL", "info")); level {
 	case "debug":
 		cfg.LogLevel = slog.LevelDebug
@@ -240,6 +257,9 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
 			return nil, fmt.Errorf("SMTP_URL: must look like smtp://user:password@host:587 or smtps://host:465")
 		}
+		if q := u.Query(); len(q) > 1 || len(q) == 1 && (u.Scheme != "smtp" || q.Get("tls") != "opportunistic") {
+			return nil, fmt.Errorf("SMTP_URL: the one option is ?tls=opportunistic, on smtp:// only (send in clear when the server offers no STARTTLS)")
+		}
 	}
 	cfg.MailFrom = get("MAIL_FROM", "Noorvale Assurance <no-reply@noorvale.example>")
 	if strings.ContainsAny(cfg.MailFrom, "\r\n") || !strings.Contains(cfg.MailFrom, "@") {
@@ -266,8 +286,23 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	if cfg.TrustedProxies, err = parsePrefixes(get("TRUSTED_PROXIES", "")); err != nil {
 		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
-	if cfg.MetricsAllow, err = parsePrefixes(get("METRICS_ALLOW", "")); err != nil {
-		return nil, fmt.Errorf("METRICS_ALLOW: %w", err)
+	if get("METRICS_ALLOW", "") != "" {
+		return nil, fmt.Errorf("METRICS_ALLOW: no longer read: behind a proxy every request comes from an allowed peer. " +
+			"Serve /metrics on METRICS_ADDR (for example :9090), a port the public Service does not expose, and remove METRICS_ALLOW")
+	}
+	if cfg.MetricsAddr = get("METRICS_ADDR", ""); cfg.MetricsAddr != "" {
+		host, port, err := net.SplitHostPort(cfg.MetricsAddr)
+		n, perr := strconv.Atoi(port)
+		switch {
+		case err != nil || perr != nil || n < 1 || n > 65535:
+			return nil, fmt.Errorf("METRICS_ADDR: must be host:port or :port, such as :9090")
+		case n == cfg.Port:
+			return nil, fmt.Errorf("METRICS_ADDR: must not be the site's PORT %d: /metrics stays off the public port", cfg.Port)
+		case host != "" && host != "localhost":
+			if _, err := netip.ParseAddr(host); err != nil {
+				return nil, fmt.Errorf("METRICS_ADDR: the host must be an IP address, such as 127.0.0.1:9090, or left out (:9090)")
+			}
+		}
 	}
 
 	for _, inbox := range []struct {

@@ -24,15 +24,14 @@ type Envelope struct {
 	Errors    map[string]string `json:"errors,omitempty"`
 }
 
-// Answer writes e with status. API answers are never cached.
+// Answer writes e with status. API answers are never cached, and a
+// browser that navigates to one saves it as a file instead of showing it,
+// so no answer, whatever a visitor put in it, is ever read as a page.
 func Answer(c echo.Context, status int, e Envelope) error {
-	NoStore(c.Response().Header())
-	return c.JSON(status, e)
-}
-
-// NoStore sets the headers every API answer carries.
-func NoStore(h http.Header) {
+	h := c.Response().Header()
 	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", "attachment")
+	return c.JSON(status, e)
 }
 
 // OK answers success with data and an optional message.
@@ -53,7 +52,13 @@ func FailWith(c echo.Context, status int, message string, data any) error {
 
 // Invalid answers 400 with a message per field.
 func Invalid(c echo.Context, errs map[string]string) error {
-	return Answer(c, http.StatusBadRequest, Envelope{Message: Lookup(c.Request()).FixFields, Errors: errs})
+	return InvalidWith(c, errs, nil)
+}
+
+// InvalidWith answers 400 with a message per field and data that tells the
+// client what to show (flags such as captchaSpent).
+func InvalidWith(c echo.Context, errs map[string]string, data any) error {
+	return Answer(c, http.StatusBadRequest, Envelope{Data: data, Message: Lookup(c.Request()).FixFields, Errors: errs})
 }
 
 // TooMany answers 429 with message and Retry-After in whole seconds.

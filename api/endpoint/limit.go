@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -57,6 +58,7 @@ func ClientKey(ip string) string {
 // Counters is where limits count; *store.Store is one.
 type Counters interface {
 	Hit(ctx context.Context, key string, now time.Time, window time.Duration) (store.Counter, error)
+	Counter(ctx context.Context, key string) (store.Counter, error)
 }
 
 // Limiter counts requests per client address in the database, so
@@ -81,6 +83,22 @@ func (l Limiter) Allow(ctx context.Context, bucket, ip string, limit int, window
 	return 0, nil
 }
 
+// Spent returns how long the client must wait when it has already used up
+// limit requests to bucket in the window, without counting this one: a
+// request that may yet prove not to count (a wrong captcha) is refused
+// early without using the limit up.
+func (l Limiter) Spent(ctx context.Context, bucket, ip string, limit int, window time.Duration) (time.Duration, error) {
+	now := l.Now()
+	cnt, err := l.Counters.Counter(ctx, l.Keys.Client(bucket, ip))
+	if err != nil {
+		return 0, fmt.Errorf("endpoint: rate limit: %w", err)
+	}
+	if end := cnt.WindowStart.Add(window); cnt.Count >= limit && end.After(now) {
+		return end.Sub(now), nil
+	}
+	return 0, nil
+}
+
 // Middleware refuses more than limit requests per window from one client
 // to bucket with 429, Retry-After and message(r).
 func (l Limiter) Middleware(bucket string, limit int, window time.Duration, message func(*http.Request) string) echo.MiddlewareFunc {
@@ -95,6 +113,44 @@ func (l Limiter) Middleware(bucket string, limit int, window time.Duration, mess
 			}
 			return next(c)
 		}
+	}
+}
+
+// InFlight admits at most a number of requests from one client at a time,
+// in this process: for requests that hold a connection for minutes (an
+// upload over a slow link), which a count per hour does not bound. Each
+// replica counts its own.
+type InFlight struct {
+	limit int
+	mu    sync.Mutex
+	count map[string]int // by ClientKey
+}
+
+// NewInFlight returns a gate admitting limit requests per client at once.
+func NewInFlight(limit int) *InFlight {
+	return &InFlight{limit: limit, count: map[string]int{}}
+}
+
+// Enter admits one more request from ip unless the limit is in progress;
+// every admitted request must Leave.
+func (f *InFlight) Enter(ip string) bool {
+	key := ClientKey(ip)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.count[key] >= f.limit {
+		return false
+	}
+	f.count[key]++
+	return true
+}
+
+// Leave ends a request Enter admitted.
+func (f *InFlight) Leave(ip string) {
+	key := ClientKey(ip)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.count[key]--; f.count[key] <= 0 {
+		delete(f.count, key)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"time"
@@ -50,15 +51,32 @@ const (
 	maxParts      = 32
 )
 
-// uploadTime is how long an application's body may take to arrive: the
+// Applications one client may be sending at once, and the wait its next
+// one is told to take.
+const (
+	maxUploadsInFlight = 2
+	uploadBusyRetry    = 30 * time.Second
+)
+
+// uploadTime is how long an application's CV may take to arrive: the
 // server's read timeout suits ordinary requests, but a 5 MB CV on a slow
 // mobile link (256 kbit/s) needs about three minutes.
 var uploadTime = 5 * time.Minute
+
+// errCVFirst is a body whose CV comes before its consent and captcha.
+var errCVFirst = errors.New("forms: the CV came before the consent and the captcha")
 
 // application takes a job application with its CV, for the HR inbox. The
 // body is refused above 5 MB + 64 KB before it is read (Content-Length)
 // and while it is read; the CV is checked by content (PDF or DOCX) and
 // stored in the blob store under a random name, never the visitor's.
+//
+// A CV takes long to arrive, so nobody may hold the server with one for
+// nothing: a client sends at most maxUploadsInFlight at once; the fields
+// come first (a "cv" part before "consent" and "captcha" is refused) and
+// are judged before the CV is read; and only an application that passed
+// them, the captcha and the form's rate limit is given uploadTime for its
+// CV, where everything before had the server's read timeout.
 //
 // POST /api/forms/application/:vacancy (multipart/form-data)
 func (s *Service) application(c echo.Context) error {
@@ -67,12 +85,6 @@ func (s *Service) application(c echo.Context) error {
 	m := msgs(loc)
 	if r.ContentLength > maxUpload {
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
-	}
-	// Only this route reads a large body: it alone gets the longer deadline,
-	// and the answer's write deadline moves with it.
-	rc := http.NewResponseController(c.Response())
-	if err := rc.SetReadDeadline(time.Now().Add(uploadTime)); err == nil {
-		_ = rc.SetWriteDeadline(time.Now().Add(uploadTime + time.Minute))
 	}
 	slug := c.Param("vacancy")
 	page, en, local := s.item("vacancies", slug, loc)
@@ -88,12 +100,18 @@ func (s *Service) application(c echo.Context) error {
 	if err != nil || !s.now().Before(through.Add(24*time.Hour)) {
 		return endpoint.Fail(c, http.StatusBadRequest, m.VacancyClosed)
 	}
+	ip := c.RealIP()
+	if !s.uploads.Enter(ip) {
+		return endpoint.TooMany(c, m.UploadsBusy, uploadBusyRetry)
+	}
+	defer s.uploads.Leave(ip)
 
 	var req applicationRequest
-	var cv *upload
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxUpload)
-	cv, err = readApplication(r, &req)
+	cvPart, err := readApplicationFields(r, &req)
 	switch {
+	case errors.Is(err, errCVFirst):
+		return endpoint.Fail(c, http.StatusBadRequest, m.CVBeforeFields)
 	case errors.Is(err, endpoint.ErrTooLarge):
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
 	case err != nil:
@@ -107,17 +125,32 @@ func (s *Service) application(c echo.Context) error {
 	phone := v.phone("phone", req.Phone, true)
 	linkedIn := v.linkedIn("linkedin", req.LinkedIn)
 	letter := v.text("coverLetter", req.CoverLetter, maxCoverLetter, true)
-	var format cvFormat
-	switch {
-	case cv == nil || len(cv.data) == 0:
+	if cvPart == nil {
 		v.Set("cv", m.CVMissing)
-	default:
-		if format, err = inspectCV(cv.data); err != nil {
-			v.Set("cv", m.CVType)
-		}
 	}
 	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
+	}
+
+	// The captcha is spent: a refusal from here on says so, for the browser
+	// to ask for a new one.
+	spent := endpoint.Flags{"captchaSpent": true}
+	rc := http.NewResponseController(c.Response())
+	if err := rc.SetReadDeadline(time.Now().Add(uploadTime)); err == nil {
+		_ = rc.SetWriteDeadline(time.Now().Add(uploadTime + time.Minute))
+	}
+	cv, err := readCV(cvPart)
+	switch {
+	case errors.Is(err, endpoint.ErrTooLarge):
+		return endpoint.FailWith(c, http.StatusRequestEntityTooLarge, m.CVTooLarge, spent)
+	case err != nil:
+		return endpoint.FailWith(c, http.StatusBadRequest, m.BadRequest, spent)
+	case len(cv.data) == 0:
+		return endpoint.InvalidWith(c, map[string]string{"cv": m.CVMissing}, spent)
+	}
+	format, err := inspectCV(cv.data)
+	if err != nil {
+		return endpoint.InvalidWith(c, map[string]string{"cv": m.CVType}, spent)
 	}
 
 	ctx := r.Context()
@@ -146,41 +179,34 @@ func (s *Service) application(c echo.Context) error {
 	return endpoint.OK(c, nil, m.ApplicationDone)
 }
 
-// readApplication reads a multipart application: text fields into req,
-// the part "cv" as the file. More than maxCVBytes in the file, or more
-// than maxFieldBytes in a field, is endpoint.ErrTooLarge.
-func readApplication(r *http.Request, req *applicationRequest) (*upload, error) {
+// readApplicationFields reads a multipart application up to its CV: the
+// text fields into req, at most maxFieldBytes each (more is
+// endpoint.ErrTooLarge). It returns the part "cv" unread, or nil when the
+// body has none; errCVFirst when it comes before "consent" and "captcha".
+// Any other file is refused, so nothing large is read before the checks.
+func readApplicationFields(r *http.Request, req *applicationRequest) (*multipart.Part, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return nil, endpoint.ErrUnreadable
 	}
 	values := map[string][]string{}
-	var cv *upload
+	defer endpoint.FillFromForm(req, values)
 	for range maxParts {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			break
+			return nil, nil
 		}
 		if err != nil {
 			return nil, endpoint.Classify(err)
 		}
-		name := part.FormName()
-		if name == "cv" && cv == nil {
-			data, err := io.ReadAll(io.LimitReader(part, maxCVBytes+1))
-			if err != nil {
-				return nil, endpoint.Classify(err)
+		if part.FormName() == "cv" {
+			if values["consent"] == nil || values["captcha"] == nil {
+				return nil, errCVFirst
 			}
-			if len(data) > maxCVBytes {
-				return nil, endpoint.ErrTooLarge
-			}
-			cv = &upload{name: part.FileName(), data: data}
-			continue
+			return part, nil
 		}
 		if part.FileName() != "" {
-			if _, err := io.Copy(io.Discard, part); err != nil {
-				return nil, endpoint.Classify(err)
-			}
-			continue
+			return nil, endpoint.ErrUnreadable
 		}
 		data, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 		if err != nil {
@@ -189,10 +215,21 @@ func readApplication(r *http.Request, req *applicationRequest) (*upload, error) 
 		if len(data) > maxFieldBytes {
 			return nil, endpoint.ErrTooLarge
 		}
-		values[name] = append(values[name], string(data))
+		values[part.FormName()] = append(values[part.FormName()], string(data))
 	}
-	endpoint.FillFromForm(req, values)
-	return cv, nil
+	return nil, nil
+}
+
+// readCV reads the CV's part: more than maxCVBytes is endpoint.ErrTooLarge.
+func readCV(part *multipart.Part) (*upload, error) {
+	data, err := io.ReadAll(io.LimitReader(part, maxCVBytes+1))
+	if err != nil {
+		return nil, endpoint.Classify(err)
+	}
+	if len(data) > maxCVBytes {
+		return nil, endpoint.ErrTooLarge
+	}
+	return &upload{name: part.FileName(), data: data}, nil
 }
 
 // randomName returns 128 random bits, hex-encoded: a blob's name.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"noorvale.example/site/api/blob"
@@ -107,14 +108,45 @@ func flatten(v any) string {
 	}
 }
 
-// neutralize makes a cell that a spreadsheet would run as a formula (it
-// begins with =, +, -, @, a tab or a carriage return) plain text, by
-// putting a single quote before it.
+// formulaStart are the characters a spreadsheet reads as the start of a
+// formula.
+const formulaStart = "=+-@"
+
+// cellBreaks are where a spreadsheet may start a new cell or row in a file
+// opened with another separator than the comma (a semicolon in much of
+// Europe, a tab or a bar when chosen at import) or whose quoting it lost
+// on the way.
+const cellBreaks = ",;\t|\r\n"
+
+// neutralize keeps every piece of a cell plain text, however a spreadsheet
+// splits it: a formula character at the start of the cell, or after a
+// character in cellBreaks (spaces and double quotes between them are
+// skipped, as import may trim them), gets a single quote before it. So
+// "=1+1" becomes "'=1+1" and "Jan;=1+1" becomes "Jan;'=1+1"; text without
+// such a place is left exactly as it was.
 func neutralize(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
+	var b strings.Builder
+	done := 0 // cell[:done] is in b
+	atBreak := true
+	for i, r := range cell {
+		switch {
+		case strings.ContainsRune(cellBreaks, r):
+			atBreak = true
+		case atBreak && (r == '"' || unicode.IsSpace(r)):
+		case atBreak && strings.ContainsRune(formulaStart, r):
+			b.WriteString(cell[done:i])
+			b.WriteByte('\'')
+			done = i
+			atBreak = false
+		default:
+			atBreak = false
+		}
 	}
-	return cell
+	if b.Len() == 0 {
+		return cell
+	}
+	b.WriteString(cell[done:])
+	return b.String()
 }
 
 // ExportCSV writes the submissions the filter selects as CSV (RFC 4180),

@@ -21,11 +21,18 @@ func TestNeutralize(t *testing.T) {
 		{"+971 4 123 4567", "'+971 4 123 4567"},
 		{"-2+3", "'-2+3"},
 		{"@SUM(A1:A9)", "'@SUM(A1:A9)"},
-		{"\t=1", "'\t=1"},
-		{"\r=1", "'\r=1"},
+		{"\t=1", "\t'=1"},
+		{"\r=1", "\r'=1"},
+		{"Jan;=1+1", "Jan;'=1+1"},
+		{"Jan; =1+1", "Jan; '=1+1"},
+		{`Jan;"=1+1"`, `Jan;"'=1+1"`},
+		{"a,b|-c\tx", "a,b|'-c\tx"},
+		{"Dear team,\n=HYPERLINK(1);-2", "Dear team,\n'=HYPERLINK(1);'-2"},
 		{"Layla Haddad", "Layla Haddad"},
+		{"Al-Haddad, +971 4 123 4567", "Al-Haddad, '+971 4 123 4567"},
 		{"", ""},
 		{"a=b", "a=b"},
+		{"'=1", "'=1"},
 	}
 	for _, tc := range tests {
 		if got := neutralize(tc.in); got != tc.want {
@@ -94,7 +101,6 @@ func TestExportCSV(t *testing.T) {
 				t.Errorf("cell %q would run as a formula", r)
 			}
 		}
-
 		// Every kind: the union of columns, and the short list.
 		buf.Reset()
 		if n, err := ExportCSV(ctx, s, &buf, store.SubmissionFilter{}); err != nil || n != 3 {
@@ -103,6 +109,25 @@ func TestExportCSV(t *testing.T) {
 		buf.Reset()
 		if n, err := ListTable(ctx, s, &buf, store.SubmissionFilter{Kind: KindInquiry}); err != nil || n != 1 || !strings.Contains(buf.String(), "s@example.com") {
 			t.Fatalf("list: %d, %v\n%s", n, err, buf.String())
+		}
+
+		// A spreadsheet told to split on another separator (a semicolon in
+		// much of Europe) cuts cells in the middle: no piece may start a formula.
+		add(KindInquiry, "", `{"name":"Jan;=1+1","email":"j@example.com","subject":"Q3 | @SUM(A1)",
+			"message":"Rates:\t-5%; \"=cmd|' /C calc'!A0\"\n+44 20 7946 0000"}`, day)
+		buf.Reset()
+		if _, err := ExportCSV(ctx, s, &buf, store.SubmissionFilter{Kind: KindInquiry}); err != nil {
+			t.Fatal(err)
+		}
+		for _, sep := range []string{",", ";", "\t", "|"} {
+			for _, line := range strings.Split(buf.String(), "\n") {
+				for _, piece := range strings.Split(line, sep) {
+					piece = strings.TrimLeft(piece, " \"\r")
+					if piece != "" && strings.ContainsRune("=+-@", rune(piece[0])) {
+						t.Errorf("split on %q, the piece %q of %q would run as a formula", sep, piece, line)
+					}
+				}
+			}
 		}
 	})
 }

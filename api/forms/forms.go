@@ -90,6 +90,7 @@ type Service struct {
 	mail      mail.Enqueuer
 	captcha   endpoint.Captcha
 	limiter   endpoint.Limiter
+	uploads   *endpoint.InFlight // applications being sent, per client
 	blobs     blob.Store
 	users     Users
 	catalog   func() *content.Catalog
@@ -123,6 +124,7 @@ func New(cfg Config) *Service {
 		mail:      cfg.Mail,
 		captcha:   endpoint.Captcha{Verifier: cfg.Captcha, Log: cfg.Logger},
 		limiter:   endpoint.Limiter{Counters: cfg.Store, Keys: endpoint.NewKeys(cfg.SecretKey), Now: now},
+		uploads:   endpoint.NewInFlight(maxUploadsInFlight),
 		blobs:     cfg.Blobs,
 		users:     cfg.Users,
 		catalog:   cfg.Catalog,
@@ -169,17 +171,29 @@ func (s *Service) rateLimit(bucket string, perHour int) echo.MiddlewareFunc {
 }
 
 // gate runs what every valid submission passes before it is stored: the
-// form's rate limit, then the captcha. When it reports false it has
-// answered, and err is the answer's error.
+// captcha, then the form's rate limit, which counts only submissions whose
+// captcha is solved (a client over the limit is refused before its captcha
+// is checked, without counting). When it reports false it has answered,
+// and err is the answer's error.
 func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, error) {
-	wait, err := s.limiter.Allow(c.Request().Context(), "forms-"+kind, c.RealIP(), s.limit, limitWindow)
+	ctx, bucket, ip := c.Request().Context(), "forms-"+kind, c.RealIP()
+	wait, err := s.limiter.Spent(ctx, bucket, ip, s.limit, limitWindow)
 	if err != nil {
 		return false, err
 	}
 	if wait > 0 {
 		return false, endpoint.TooMany(c, m.RateLimited, wait)
 	}
-	return s.captcha.Pass(c, token)
+	if passed, err := s.captcha.Pass(c, token); !passed {
+		return false, err
+	}
+	if wait, err = s.limiter.Allow(ctx, bucket, ip, s.limit, limitWindow); err != nil {
+		return false, err
+	}
+	if wait > 0 {
+		return false, endpoint.TooMany(c, m.RateLimited, wait)
+	}
+	return true, nil
 }
 
 // admit ends a form's checks with the two fields every form has, consent

@@ -273,6 +273,35 @@ func TestRateLimit(t *testing.T) {
 	})
 }
 
+// TestWrongCaptchaDoesNotCount: posts whose captcha fails are refused
+// without using up the hourly limit, which counts valid submissions only;
+// once it is used up, a post is refused before its captcha is checked.
+func TestWrongCaptchaDoesNotCount(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s, func(c *Config) { c.Limit = 2 })
+		const ip = "198.51.100.7"
+		for i := range 5 {
+			res := h.postJSON("/api/forms/inquiry", with(validInquiry(), map[string]any{"captcha": "forged"}), ip)
+			if res.status != http.StatusBadRequest || res.env.Errors["captcha"] != msgs(locale.En).CaptchaRequired {
+				t.Fatalf("wrong captcha %d: %d %s", i+1, res.status, res.body)
+			}
+		}
+		for i := range 2 {
+			if res := h.postJSON("/api/forms/inquiry", validInquiry(), ip); res.status != 200 {
+				t.Fatalf("valid submission %d after wrong captchas: %d %s", i+1, res.status, res.body)
+			}
+		}
+		// Over the limit, the provider is not asked: "down" would answer 503.
+		res := h.postJSON("/api/forms/inquiry", with(validInquiry(), map[string]any{"captcha": "down"}), ip)
+		if res.status != http.StatusTooManyRequests {
+			t.Fatalf("over the limit: %d %s", res.status, res.body)
+		}
+		if subs := h.submissions(); len(subs) != 2 {
+			t.Errorf("%d submissions, want 2", len(subs))
+		}
+	})
+}
+
 func jsonRequest(t testing.TB, path, body string) *http.Request {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, path, strings.NewReader(body))

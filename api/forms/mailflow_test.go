@@ -117,7 +117,7 @@ func TestMailServerDownThenUp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		transport, err := mail.NewSMTP(mail.SMTPConfig{URL: "smtp://" + srv.ln.Addr().String(), Timeout: 5 * time.Second})
+		transport, err := mail.NewSMTP(mail.SMTPConfig{URL: "smtp://" + srv.ln.Addr().String() + "?tls=opportunistic", Timeout: 5 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

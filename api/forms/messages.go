@@ -20,6 +20,8 @@ type messages struct {
 	WebinarDone     string
 	PublicationDone string
 	CVTooLarge      string
+	CVBeforeFields  string // a CV sent before the consent and the captcha
+	UploadsBusy     string // too many applications from one client at once
 	RateLimited     string
 	NotFound        string
 	VacancyClosed   string
@@ -58,6 +60,8 @@ var catalogue = map[locale.Locale]*messages{
 		WebinarDone:     "You are registered. We have sent a confirmation with the date and time to your inbox.",
 		PublicationDone: "Thank you. Your download is ready, and we have also e-mailed you the link. It is valid for 24 hours.",
 		CVTooLarge:      "Your CV is too large: the limit is 5 MB.",
+		CVBeforeFields:  "Send the fields of the form, with the consent and the security check, before the CV file.",
+		UploadsBusy:     "Other uploads from your network are still in progress. Please wait for them to finish, then try again.",
 		RateLimited:     "You have sent this form too many times from your network. Please try again later.",
 		NotFound:        "We could not find what this form refers to. It may have been removed.",
 		VacancyClosed:   "This vacancy is closed and no longer accepts applications.",
@@ -92,6 +96,8 @@ var catalogue = map[locale.Locale]*messages{
 		WebinarDone:     "U bent aangemeld. We hebben u een bevestiging met de datum en tijd gestuurd.",
 		PublicationDone: "Bedankt. Uw download staat klaar en we hebben u de link ook per e-mail gestuurd. De link is 24 uur geldig.",
 		CVTooLarge:      "Uw cv is te groot: het maximum is 5 MB.",
+		CVBeforeFields:  "Verstuur de velden van het formulier, met de toestemming en de beveiligingscontrole, vóór het cv-bestand.",
+		UploadsBusy:     "Er lopen nog andere uploads vanaf uw netwerk. Wacht tot ze klaar zijn en probeer het dan opnieuw.",
 		RateLimited:     "U hebt dit formulier te vaak verstuurd vanaf uw netwerk. Probeer het later opnieuw.",
 		NotFound:        "We konden niet vinden waar dit formulier over gaat. Misschien is het verwijderd.",
 		VacancyClosed:   "Deze vacature is gesloten en neemt geen sollicitaties meer aan.",
@@ -126,6 +132,8 @@ var catalogue = map[locale.Locale]*messages{
 		WebinarDone:     "Votre inscription est enregistrée. Nous vous avons envoyé une confirmation indiquant la date et l’heure.",
 		PublicationDone: "Merci. Votre téléchargement est prêt et nous vous avons également envoyé le lien par e-mail. Il est valable 24\u00a0heures.",
 		CVTooLarge:      "Votre CV est trop volumineux\u00a0: la limite est de 5\u00a0Mo.",
+		CVBeforeFields:  "Envoyez les champs du formulaire, avec le consentement et la vérification de sécurité, avant le fichier du CV.",
+		UploadsBusy:     "D’autres envois depuis votre réseau sont encore en cours. Veuillez attendre qu’ils se terminent, puis réessayer.",
 		RateLimited:     "Ce formulaire a été envoyé trop de fois depuis votre réseau. Veuillez réessayer plus tard.",
 		NotFound:        "Nous ne trouvons pas l’élément auquel ce formulaire se rapporte. Il a peut-être été retiré.",
 		VacancyClosed:   "Cette offre d’emploi est close et n’accepte plus de candidatures.",
@@ -160,6 +168,8 @@ var catalogue = map[locale.Locale]*messages{
 		WebinarDone:     "تم تسجيلك. أرسلنا إليك رسالة تأكيد تتضمن التاريخ والوقت.",
 		PublicationDone: "شكرًا لك. ملفك جاهز للتنزيل، وأرسلنا إليك الرابط بالبريد الإلكتروني أيضًا. الرابط صالح لمدة 24 ساعة.",
 		CVTooLarge:      "حجم سيرتك الذاتية كبير جدًا: الحد الأقصى 5 ميغابايت.",
+		CVBeforeFields:  "أرسل حقول النموذج، ومعها الموافقة والتحقق الأمني، قبل ملف السيرة الذاتية.",
+		UploadsBusy:     "لا تزال عمليات رفع أخرى من شبكتك قيد التنفيذ. يُرجى الانتظار حتى تنتهي ثم المحاولة مرة أخرى.",
 		RateLimited:     "أُرسل هذا النموذج مرات كثيرة من شبكتك. يُرجى المحاولة لاحقًا.",
 		NotFound:        "لم نعثر على ما يخص هذا النموذج، وربما أُزيل.",
 		VacancyClosed:   "هذه الوظيفة مغلقة ولم تعد تستقبل طلبات.",

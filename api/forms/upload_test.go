@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -246,9 +247,10 @@ func TestCleanFileName(t *testing.T) {
 	}
 }
 
-// TestSlowUpload sends an application over a real connection more slowly
-// than the server's read timeout allows an ordinary request: the CV still
-// arrives, while an inquiry sent as slowly is cut off.
+// TestSlowUpload sends an application's CV over a real connection more
+// slowly than the server's read timeout allows an ordinary request: the CV
+// still arrives, while an inquiry, or an application whose fields come as
+// slowly, is cut off.
 func TestSlowUpload(t *testing.T) {
 	h := newHarness(t, testenv.SQLiteStore(t))
 	srv := httptest.NewUnstartedServer(h.echo)
@@ -256,14 +258,19 @@ func TestSlowUpload(t *testing.T) {
 	srv.Start()
 	t.Cleanup(srv.Close)
 
-	// trickle sends body in ten pieces over about a second.
-	trickle := func(path, contentType string, body []byte) (int, error) {
+	// trickle sends the first head bytes of body at once and the rest in
+	// ten pieces over about a second.
+	trickle := func(path, contentType string, body []byte, head int) (int, error) {
 		pr, pw := io.Pipe()
 		go func() {
-			step := (len(body) + 9) / 10
-			for start := 0; start < len(body); start += step {
+			if _, err := pw.Write(body[:head]); err != nil {
+				return
+			}
+			rest := body[head:]
+			step := (len(rest) + 9) / 10
+			for start := 0; start < len(rest); start += step {
 				time.Sleep(100 * time.Millisecond) // a slow link, which is what is tested
-				if _, err := pw.Write(body[start:min(start+step, len(body))]); err != nil {
+				if _, err := pw.Write(rest[start:min(start+step, len(rest))]); err != nil {
 					return
 				}
 			}
@@ -285,15 +292,189 @@ func TestSlowUpload(t *testing.T) {
 	}
 
 	body, ct := multipartBody(t, validApplication(), "cv.pdf", smallPDF())
-	if status, err := trickle("/api/forms/application/senior-penetration-tester", ct, body.Bytes()); err != nil || status != http.StatusOK {
+	// The fields come first, as the browser sends them; then the file, slowly.
+	cvPart := bytes.Index(body.Bytes(), []byte(`name="cv"`))
+	fileStart := cvPart + bytes.Index(body.Bytes()[cvPart:], []byte("\r\n\r\n")) + 4
+	if status, err := trickle("/api/forms/application/senior-penetration-tester", ct, body.Bytes(), fileStart); err != nil || status != http.StatusOK {
 		t.Fatalf("slow application: status %d, error %v", status, err)
 	}
 	if subs := h.submissions(); len(subs) != 1 || subs[0].Kind != KindApplication {
 		t.Fatalf("stored %+v, want the one application", subs)
 	}
 
+	if status, err := trickle("/api/forms/application/senior-penetration-tester", ct, body.Bytes(), 0); err == nil && status == http.StatusOK {
+		t.Fatal("an application whose fields came slowly was given the CV's time")
+	}
+
 	inquiry, _ := json.Marshal(validInquiry())
-	if status, err := trickle("/api/forms/inquiry", "application/json", inquiry); err == nil && status == http.StatusOK {
+	if status, err := trickle("/api/forms/inquiry", "application/json", inquiry, 0); err == nil && status == http.StatusOK {
 		t.Fatal("a slow inquiry was read past the server's read timeout: the test does not exercise the deadline")
+	}
+}
+
+// fieldsThenFile splits an application body at the start of its CV's
+// content: the fields and the CV part's header, then the file and the end.
+func fieldsThenFile(t testing.TB, fields map[string]string) (head, rest []byte, contentType string) {
+	t.Helper()
+	body, ct := multipartBody(t, fields, "cv.pdf", smallPDF())
+	b := body.Bytes()
+	cvPart := bytes.Index(b, []byte(`name="cv"`))
+	end := cvPart + bytes.Index(b[cvPart:], []byte("\r\n\r\n")) + 4
+	return b[:end], b[end:], ct
+}
+
+// headOnly is a body that holds head and notes any read past it, which it
+// fails.
+type headOnly struct {
+	head     []byte
+	readPast bool
+}
+
+func (b *headOnly) Read(p []byte) (int, error) {
+	if len(b.head) == 0 {
+		b.readPast = true
+		return 0, io.ErrUnexpectedEOF
+	}
+	n := copy(p, b.head)
+	b.head = b.head[n:]
+	return n, nil
+}
+
+// TestApplicationFieldsJudgedBeforeTheCV: the fields come first and are
+// judged before a byte of the CV is read; a CV before the consent and the
+// captcha is refused; an application that passed the captcha counts against
+// the hourly limit even when its CV then proves unusable.
+func TestApplicationFieldsJudgedBeforeTheCV(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s, func(c *Config) { c.Limit = 1 })
+		const path = "/api/forms/application/senior-penetration-tester"
+		post := func(ip string, body io.Reader, ct string) result {
+			req := httptest.NewRequest(http.MethodPost, path+"?lang=nl", body)
+			req.Header.Set("Content-Type", ct)
+			return h.do(req, ip)
+		}
+
+		// The CV's content is never read when the fields fail.
+		for name, change := range map[string]map[string]string{
+			"wrong captcha": {"captcha": "forged"},
+			"no consent":    {"consent": "false"},
+			"bad e-mail":    {"email": "not an address"},
+		} {
+			fields := validApplication()
+			for k, v := range change {
+				fields[k] = v
+			}
+			head, _, ct := fieldsThenFile(t, fields)
+			body := &headOnly{head: head}
+			res := post("198.51.100.20", body, ct)
+			if res.status != http.StatusBadRequest || len(res.env.Errors) == 0 || body.readPast {
+				t.Fatalf("%s: %d %s; read past the fields: %v", name, res.status, res.body, body.readPast)
+			}
+		}
+
+		// A CV before the consent or the captcha.
+		for _, missing := range []string{"consent", "captcha"} {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			fields := validApplication()
+			delete(fields, missing)
+			_ = mw.WriteField("name", fields["name"])
+			fw, _ := mw.CreateFormFile("cv", "cv.pdf")
+			_, _ = fw.Write(smallPDF())
+			for k, v := range fields {
+				_ = mw.WriteField(k, v)
+			}
+			_ = mw.WriteField(missing, validApplication()[missing])
+			_ = mw.Close()
+			res := post("198.51.100.20", &buf, mw.FormDataContentType())
+			if res.status != http.StatusBadRequest || res.env.Message != msgs(locale.Nl).CVBeforeFields {
+				t.Fatalf("CV before %s: %d %s", missing, res.status, res.body)
+			}
+		}
+
+		// Counted before the CV is read: an unusable CV used the one
+		// application of the hour, and its answer says the captcha is spent.
+		exe := append([]byte("MZ\x90\x00"), make([]byte, 2048)...)
+		res := h.postApplication(path, validApplication(), "cv.pdf", exe, "198.51.100.20")
+		if res.status != http.StatusBadRequest || res.env.Errors["cv"] != msgs(locale.En).CVType || string(res.env.Data) != `{"captchaSpent":true}` {
+			t.Fatalf("unusable CV: %d %s", res.status, res.body)
+		}
+		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), "198.51.100.20"); res.status != http.StatusTooManyRequests {
+			t.Fatalf("the next application: %d %s", res.status, res.body)
+		}
+		if subs := h.submissions(); len(subs) != 0 {
+			t.Fatalf("%d submissions stored", len(subs))
+		}
+	})
+}
+
+// heldApplication is an application whose CV the client has not finished
+// sending: its handler runs, past the checks, waiting for the rest.
+type heldApplication struct {
+	rest   []byte
+	writer *io.PipeWriter
+	done   chan result
+}
+
+// holdApplication sends an application's fields from ip and returns once
+// the server has read them; the CV's content waits for finish.
+func (h *harness) holdApplication(ip string) *heldApplication {
+	h.t.Helper()
+	head, rest, ct := fieldsThenFile(h.t, validApplication())
+	pr, pw := io.Pipe()
+	req := httptest.NewRequest(http.MethodPost, "/api/forms/application/senior-penetration-tester", pr)
+	req.Header.Set("Content-Type", ct)
+	req.RemoteAddr = ip + ":40000"
+	held := &heldApplication{rest: rest, writer: pw, done: make(chan result, 1)}
+	go func() {
+		rec := httptest.NewRecorder()
+		h.echo.ServeHTTP(rec, req)
+		held.done <- result{status: rec.Code, body: rec.Body.Bytes()}
+	}()
+	// A pipe's write returns once the reader has taken every byte: the
+	// handler has begun, and read the fields.
+	if _, err := pw.Write(head); err != nil {
+		h.t.Fatal(err)
+	}
+	return held
+}
+
+// finish sends the rest of the CV and returns the answer.
+func (a *heldApplication) finish(t *testing.T) result {
+	t.Helper()
+	if _, err := a.writer.Write(a.rest); err != nil {
+		t.Fatal(err)
+	}
+	_ = a.writer.Close()
+	return <-a.done
+}
+
+// TestUploadsInFlight: one client sends at most two applications at once;
+// a third waits its turn with 429, in its language, while other clients
+// and later applications pass.
+func TestUploadsInFlight(t *testing.T) {
+	h := newHarness(t, testenv.SQLiteStore(t))
+	const ip, path = "198.51.100.30", "/api/forms/application/senior-penetration-tester"
+	first, second := h.holdApplication(ip), h.holdApplication(ip)
+
+	res := h.postApplication(path+"?lang=ar", validApplication(), "cv.pdf", smallPDF(), ip)
+	if res.status != http.StatusTooManyRequests || res.env.Message != msgs(locale.Ar).UploadsBusy || res.header.Get("Retry-After") == "" {
+		t.Fatalf("a third application at once: %d %s", res.status, res.body)
+	}
+	// Another client's application passes.
+	if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), "2001:db8:1:2::7"); res.status != 200 {
+		t.Fatalf("another client: %d %s", res.status, res.body)
+	}
+	if res := first.finish(t); res.status != 200 {
+		t.Fatalf("the first held application: %d %s", res.status, res.body)
+	}
+	if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), ip); res.status != 200 {
+		t.Fatalf("once one finished: %d %s", res.status, res.body)
+	}
+	if res := second.finish(t); res.status != 200 {
+		t.Fatalf("the second held application: %d %s", res.status, res.body)
+	}
+	if subs := h.submissions(); len(subs) != 4 {
+		t.Fatalf("%d submissions, want 4", len(subs))
 	}
 }

@@ -65,7 +65,7 @@ func TestFormMessagesRefused(t *testing.T) {
 
 func TestFormNotificationReplyToOverSMTP(t *testing.T) {
 	srv := startSMTP(t, nil, false)
-	transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://" + srv.addr(), Timeout: 5 * time.Second})
+	transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://" + srv.addr() + "?tls=opportunistic", Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,8 @@ import (
 // SMTPConfig configures the SMTP transport.
 type SMTPConfig struct {
 	// URL is config.SMTPURL: smtp://[user:password@]host[:port] (STARTTLS
-	// when the server offers it, port 587 by default) or smtps://… (TLS from
+	// required, port 587 by default; with ?tls=opportunistic, STARTTLS when
+	// the server offers it and clear text otherwise) or smtps://… (TLS from
 	// the first byte, port 465 by default).
 	URL       string
 	TLSConfig *tls.Config   // trusted roots and such; the system's when nil
@@ -32,6 +33,13 @@ func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
 	u, err := url.Parse(cfg.URL)
 	if err != nil || u.Hostname() == "" || (u.Scheme != "smtp" && u.Scheme != "smtps") {
 		return nil, fmt.Errorf("mail: SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
+	}
+	opportunistic := false
+	if q := u.Query(); len(q) > 0 {
+		if len(q) > 1 || u.Scheme != "smtp" || q.Get("tls") != "opportunistic" {
+			return nil, fmt.Errorf("mail: SMTP_URL's one option is ?tls=opportunistic, on smtp:// only")
+		}
+		opportunistic = true
 	}
 	host := u.Hostname()
 	port := 587
@@ -59,10 +67,15 @@ func NewSMTP(cfg SMTPConfig) (*SMTP, error) {
 		gomail.WithTimeout(cfg.Timeout),
 		gomail.WithTLSConfig(tlsConfig),
 	}
-	if u.Scheme == "smtps" {
+	// Mail carries confirmation links and reset codes: it crosses the
+	// network encrypted unless the URL says the server cannot.
+	switch {
+	case u.Scheme == "smtps":
 		opts = append(opts, gomail.WithSSL())
-	} else {
+	case opportunistic:
 		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
+	default:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
 	}
 	if u.User != nil && u.User.Username() != "" {
 		password, _ := u.User.Password()

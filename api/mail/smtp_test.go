@@ -266,10 +266,13 @@ func TestSMTP(t *testing.T) {
 		implicit bool
 		scheme   string
 		userinfo string
+		query    string
 		wantTLS  bool
 		wantAuth string
 	}{
-		{name: "plain smtp", scheme: "smtp"},
+		{name: "plain smtp where the URL allows it", scheme: "smtp", query: "?tls=opportunistic"},
+		{name: "STARTTLS where the URL allows clear text", tls: serverTLS, scheme: "smtp", query: "?tls=opportunistic", wantTLS: true},
+		{name: "STARTTLS without a password", tls: serverTLS, scheme: "smtp", wantTLS: true},
 		{name: "STARTTLS with a password", tls: serverTLS, scheme: "smtp", userinfo: "mailer:s3cret%20pass@", wantTLS: true, wantAuth: "mailer:s3cret pass"},
 		{name: "implicit TLS", tls: serverTLS, implicit: true, scheme: "smtps", userinfo: "mailer:pw@", wantTLS: true, wantAuth: "mailer:pw"},
 	}
@@ -277,7 +280,7 @@ func TestSMTP(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := startSMTP(t, tc.tls, tc.implicit)
 			transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{
-				URL:       tc.scheme + "://" + tc.userinfo + srv.addr(),
+				URL:       tc.scheme + "://" + tc.userinfo + srv.addr() + tc.query,
 				TLSConfig: clientTLS,
 				Timeout:   5 * time.Second,
 			})
@@ -338,19 +341,22 @@ func TestSMTP(t *testing.T) {
 	}
 }
 
-// TestSMTPRefusesPasswordInClear: with credentials but no TLS on offer,
-// no password crosses the wire and the message is rescheduled.
-func TestSMTPRefusesPasswordInClear(t *testing.T) {
+// TestSMTPRefusesClearText: to a server that offers no STARTTLS, a plain
+// smtp:// URL sends nothing, neither a password nor a message, which the
+// queue then reschedules.
+func TestSMTPRefusesClearText(t *testing.T) {
 	srv := startSMTP(t, nil, false)
-	transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://mailer:pw@" + srv.addr(), Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = transport.Send(context.Background(), &mailpkg.Envelope{
-		From: "no-reply@noorvale.example", To: "a@example.com", Subject: "s", Text: "t", HTML: "<p>t</p>",
-	})
-	if err == nil {
-		t.Fatal("sent with a password over an unencrypted connection")
+	for _, userinfo := range []string{"mailer:pw@", ""} {
+		transport, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: "smtp://" + userinfo + srv.addr(), Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = transport.Send(context.Background(), &mailpkg.Envelope{
+			From: "no-reply@noorvale.example", To: "a@example.com", Subject: "Your code", Text: "t", HTML: "<p>t</p>",
+		})
+		if err == nil {
+			t.Fatalf("smtp://%s: sent over an unencrypted connection", userinfo)
+		}
 	}
 	if len(srv.messages()) != 0 {
 		t.Fatal("the server received a message")
@@ -358,7 +364,8 @@ func TestSMTPRefusesPasswordInClear(t *testing.T) {
 }
 
 func TestNewSMTPRefusesBadURLs(t *testing.T) {
-	for _, u := range []string{"", "http://mail.example", "smtp://", "smtp://host:99999", "mail.example:25"} {
+	for _, u := range []string{"", "http://mail.example", "smtp://", "smtp://host:99999", "mail.example:25",
+		"smtp://host:25?tls=off", "smtps://host:465?tls=opportunistic", "smtp://host:25?tls=opportunistic&x=1"} {
 		if _, err := mailpkg.NewSMTP(mailpkg.SMTPConfig{URL: u}); err == nil {
 			t.Errorf("NewSMTP(%q) accepted", u)
 		}

@@ -110,10 +110,11 @@ func TestAPISecurityHeaders(t *testing.T) {
 			srv.ServeHTTP(rec, req)
 			h := rec.Header()
 			for name, want := range map[string]string{
-				"X-Content-Type-Options":     "nosniff",
-				"Referrer-Policy":            "strict-origin-when-cross-origin",
-				"Cross-Origin-Opener-Policy": "same-origin",
-				"X-Frame-Options":            "DENY",
+				"X-Content-Type-Options":       "nosniff",
+				"Referrer-Policy":              "strict-origin-when-cross-origin",
+				"Cross-Origin-Opener-Policy":   "same-origin",
+				"Cross-Origin-Resource-Policy": "same-origin",
+				"X-Frame-Options":              "DENY",
 			} {
 				if h.Get(name) != want {
 					t.Errorf("%s %s: %s = %q, want %q", tc.baseURL, path, name, h.Get(name), want)
@@ -137,6 +138,10 @@ func TestAPISecurityHeaders(t *testing.T) {
 			}
 			if strings.HasPrefix(path, "/api/") && h.Get("Cache-Control") != "no-store" {
 				t.Errorf("%s: Cache-Control %q, want no-store", path, h.Get("Cache-Control"))
+			}
+			// JSON a browser is sent to is saved, never shown as a page.
+			if disposition := h.Get("Content-Disposition"); strings.HasPrefix(path, "/api/") != (disposition == "attachment") {
+				t.Errorf("%s: Content-Disposition %q", path, disposition)
 			}
 		}
 	}

@@ -1,8 +1,12 @@
 package server
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
 	"net/http"
-	"net/netip"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -57,33 +61,37 @@ func cachedStatus(r *http.Request, e *render.Entry) int {
 	return e.Status
 }
 
-// metricsPage answers the Prometheus metrics to a TCP peer on loopback or
-// in METRICS_ALLOW. Anyone else gets the site's ordinary not-found page, as
-// for any address that does not exist. X-Forwarded-For is never consulted:
-// behind a proxy every request would otherwise look local.
-func (s *Server) metricsPage(c echo.Context) error {
-	if !s.metricsAllowed(c.Request().RemoteAddr) {
-		return s.page(c)
-	}
-	c.Response().Header()["Cache-Control"] = noStore
-	s.metrics.Handler().ServeHTTP(c.Response(), c.Request())
-	return nil
+// MetricsHandler answers GET /metrics in the Prometheus text format, and
+// nothing else. It is the whole of METRICS_ADDR, a listener apart
+// from the site's: whoever reaches that port reads the metrics, so access
+// is decided by which networks reach it (the public Service does not
+// expose it), never by a peer address a proxy stands in for.
+func MetricsHandler(m *metrics.Metrics) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h["Cache-Control"] = noStore
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		mux.ServeHTTP(w, r)
+	})
 }
 
-// metricsAllowed reports whether the TCP peer at remoteAddr may read /metrics.
-func (s *Server) metricsAllowed(remoteAddr string) bool {
-	ap, err := netip.ParseAddrPort(remoteAddr)
-	if err != nil {
-		return false
+// ServeMetrics answers MetricsHandler on ln until ctx ends.
+func ServeMetrics(ctx context.Context, ln net.Listener, m *metrics.Metrics, log *slog.Logger) error {
+	srv := &http.Server{
+		Handler:           MetricsHandler(m),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	addr := ap.Addr().Unmap()
-	if addr.IsLoopback() {
-		return true
+	stop := context.AfterFunc(ctx, func() { _ = srv.Close() })
+	defer stop()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("server: metrics: %w", err)
 	}
-	for _, p := range s.metricsOK {
-		if p.Contains(addr) {
-			return true
-		}
-	}
-	return false
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"strings"
 	"testing"
 
@@ -22,7 +21,8 @@ import (
 
 const metricsPagePath = "/services/cybersecurity-services/penetration-testing"
 
-func metricsSite(t *testing.T, allow ...netip.Prefix) *Server {
+// metricsSite is a site of one cached page whose requests are counted.
+func metricsSite(t *testing.T) (*Server, http.Handler) {
 	t.Helper()
 	e, err := render.NewEntry(http.StatusOK, bytes.Repeat([]byte("<p>Noorvale</p>"), 100))
 	if err != nil {
@@ -33,9 +33,10 @@ func metricsSite(t *testing.T, allow ...netip.Prefix) *Server {
 		t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return New(Config{BaseURL: "http://localhost:8080", DistDir: fakeDist(t), Logger: quiet,
-		Metrics: metrics.New(quiet), MetricsAllow: allow},
+	m := metrics.New(quiet)
+	srv := New(Config{BaseURL: "http://localhost:8080", DistDir: fakeDist(t), Logger: quiet, Metrics: m},
 		onePage{path: metricsPagePath, entry: e, catalog: cat}, noDB{})
+	return srv, MetricsHandler(m)
 }
 
 // from sends a GET whose TCP peer is remote.
@@ -85,7 +86,7 @@ next:
 }
 
 func TestMetricsByRoute(t *testing.T) {
-	srv := metricsSite(t)
+	srv, scrape := metricsSite(t)
 	local := "127.0.0.1:40000"
 	etag := from(srv, local, metricsPagePath, nil).Header().Get("Etag")
 	if rec := from(srv, local, metricsPagePath, map[string]string{"If-None-Match": etag}); rec.Code != http.StatusNotModified {
@@ -96,7 +97,7 @@ func TestMetricsByRoute(t *testing.T) {
 	from(srv, local, "/no-such-page-xyz", nil)
 	from(srv, local, "/healthz", nil)
 
-	f := parseMetrics(t, from(srv, local, "/metrics", nil))
+	f := parseMetrics(t, from(scrape, local, "/metrics", nil))
 	checks := []struct {
 		name   string
 		labels map[string]string
@@ -129,47 +130,34 @@ func TestMetricsByRoute(t *testing.T) {
 
 	// Counters move between scrapes.
 	from(srv, local, metricsPagePath, nil)
-	f = parseMetrics(t, from(srv, local, "/metrics", nil))
+	f = parseMetrics(t, from(scrape, local, "/metrics", nil))
 	if got := sample(f, "site_page_cache_lookups_total", map[string]string{"result": "hit"}); got != 3 {
 		t.Errorf("hits after one more page = %v, want 3", got)
 	}
 }
 
-func TestMetricsOnlyForAllowedPeers(t *testing.T) {
-	srv := metricsSite(t, netip.MustParsePrefix("10.42.0.0/16"))
-	tests := []struct {
-		remote  string
-		headers map[string]string
-		allowed bool
-	}{
-		{"127.0.0.1:5000", nil, true},
-		{"[::1]:5000", nil, true},
-		{"[::ffff:127.0.0.1]:5000", nil, true},
-		{"10.42.7.9:5000", nil, true},
-		{"10.43.0.1:5000", nil, false},
-		{"203.0.113.9:5000", nil, false},
-		// A forwarded-for header naming loopback or an allowed network
-		// changes nothing: only the TCP peer counts.
-		{"203.0.113.9:5000", map[string]string{"X-Forwarded-For": "127.0.0.1"}, false},
-		{"203.0.113.9:5000", map[string]string{"X-Forwarded-For": "10.42.0.1", "X-Real-Ip": "127.0.0.1"}, false},
-		{"not-an-address", nil, false},
-	}
+// TestMetricsNeverOnTheSitePort: behind an ingress every request comes
+// from the ingress, so no peer of the site's port, loopback included, reads
+// the metrics there; MetricsHandler, on a port of its own, answers them
+// and nothing else.
+func TestMetricsNeverOnTheSitePort(t *testing.T) {
+	srv, scrape := metricsSite(t)
 	notFound := from(srv, "203.0.113.9:5000", "/no-such-page", nil)
-	for _, tt := range tests {
-		rec := from(srv, tt.remote, "/metrics", tt.headers)
-		body := rec.Body.String()
-		if tt.allowed {
-			if rec.Code != http.StatusOK || !strings.Contains(body, "site_http_requests_total") {
-				t.Errorf("%s %v: %d, want the metrics", tt.remote, tt.headers, rec.Code)
-			}
-			continue
+	for _, remote := range []string{"127.0.0.1:5000", "[::1]:5000", "10.42.7.9:5000"} {
+		rec := from(srv, remote, "/metrics", nil)
+		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "site_http_requests_total") ||
+			rec.Header().Get("Content-Type") != notFound.Header().Get("Content-Type") {
+			t.Errorf("GET /metrics on the site's port from %s: %d %s", remote, rec.Code, rec.Header().Get("Content-Type"))
 		}
-		if rec.Code != http.StatusNotFound || strings.Contains(body, "site_http_requests_total") {
-			t.Errorf("%s %v: %d, want 404 without metrics", tt.remote, tt.headers, rec.Code)
-		}
-		if rec.Header().Get("Content-Type") != notFound.Header().Get("Content-Type") {
-			t.Errorf("the refusal (%s) does not look like any other missing page (%s)",
-				rec.Header().Get("Content-Type"), notFound.Header().Get("Content-Type"))
+	}
+	rec := from(scrape, "10.42.7.9:5000", "/metrics", nil)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "site_http_requests_total") ||
+		rec.Header().Get("Cache-Control") != "no-store" || rec.Header().Get("Cross-Origin-Resource-Policy") != "same-origin" {
+		t.Fatalf("the metrics port: %d %v", rec.Code, rec.Header())
+	}
+	for _, path := range []string{"/", "/healthz", "/metrics/x", "/api/account"} {
+		if rec := from(scrape, "10.42.7.9:5000", path, nil); rec.Code != http.StatusNotFound {
+			t.Errorf("the metrics port answers %s with %d", path, rec.Code)
 		}
 	}
 }

@@ -52,6 +52,9 @@ func newSecurityHeaders(scriptHashes []string, hsts bool) *securityHeaders {
 	add("X-Frame-Options", "DENY")
 	add("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 	add("Cross-Origin-Opener-Policy", "same-origin")
+	// Other sites' pages may not load what this one serves (an avatar, an
+	// API answer), not even as an image or a script.
+	add("Cross-Origin-Resource-Policy", "same-origin")
 	if hsts {
 		add("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 	}

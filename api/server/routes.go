@@ -26,11 +26,6 @@ func (s *Server) routes() {
 	e.Match(getHead, "/healthz", s.healthz)
 	e.Match(getHead, "/readyz", s.readyz)
 
-	// Prometheus metrics, for loopback and METRICS_ALLOW only (see metrics.go).
-	if s.metrics != nil {
-		e.Match(getHead, "/metrics", s.metricsPage)
-	}
-
 	// Hashed browser bundles, immutable and pre-compressed.
 	e.Match(getHead, "/assets/*", s.asset)
 

@@ -57,8 +57,7 @@ type Config struct {
 	Forms          *forms.Service   // the forms API under /api/forms; none when nil
 	TrustedProxies []netip.Prefix   // peers whose X-Forwarded-For names the client
 
-	Metrics      *metrics.Metrics // counts requests and answers GET /metrics; none when nil
-	MetricsAllow []netip.Prefix   // TCP peers besides loopback that may read /metrics
+	Metrics *metrics.Metrics // counts requests (served by MetricsHandler on a port of its own); none when nil
 }
 
 // Server answers the site's HTTP requests.
@@ -82,7 +81,6 @@ type Server struct {
 	devMail   http.Handler
 	forms     *forms.Service
 	metrics   *metrics.Metrics
-	metricsOK []netip.Prefix
 }
 
 // New builds the server and declares its routes. The pages and their
@@ -119,7 +117,6 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		devMail:   cfg.DevMail,
 		forms:     cfg.Forms,
 		metrics:   cfg.Metrics,
-		metricsOK: cfg.MetricsAllow,
 	}
 	if cfg.Auth != nil {
 		s.cookie = cfg.Auth.CookieName()

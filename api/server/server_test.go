@@ -379,12 +379,13 @@ func TestSecurityHeaders(t *testing.T) {
 				}
 			}
 			want := map[string]string{
-				"X-Content-Type-Options":     "nosniff",
-				"Referrer-Policy":            "strict-origin-when-cross-origin",
-				"X-Frame-Options":            "DENY",
-				"Permissions-Policy":         "camera=(), microphone=(), geolocation=()",
-				"Cross-Origin-Opener-Policy": "same-origin",
-				"Strict-Transport-Security":  "max-age=63072000; includeSubDomains",
+				"X-Content-Type-Options":       "nosniff",
+				"Referrer-Policy":              "strict-origin-when-cross-origin",
+				"X-Frame-Options":              "DENY",
+				"Permissions-Policy":           "camera=(), microphone=(), geolocation=()",
+				"Cross-Origin-Opener-Policy":   "same-origin",
+				"Cross-Origin-Resource-Policy": "same-origin",
+				"Strict-Transport-Security":    "max-age=63072000; includeSubDomains",
 			}
 			for k, v := range want {
 				if h.Get(k) != v {

@@ -40,8 +40,8 @@ func TestUsers(t *testing.T) {
 		if err := s.UpdateProfile(ctx, u.ID, store.Profile{FirstName: "Janet", LastName: "Doe", PhoneNumber: "+31 6 1234 5678"}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SetAvatarKey(ctx, u.ID, "avatars/x.png"); err != nil {
-			t.Fatal(err)
+		if old, err := s.ReplaceAvatarKey(ctx, u.ID, "avatars/x.png"); err != nil || old != "" {
+			t.Fatalf("first picture replaced %q, %v", old, err)
 		}
 		got, _ = s.UserByID(ctx, u.ID)
 		if got.FirstName != "Janet" || got.PhoneNumber != "+31 6 1234 5678" || got.AvatarKey != "avatars/x.png" || got.Email != "jane@example.com" {
@@ -83,8 +83,8 @@ func TestUsers(t *testing.T) {
 		if err := s.CreateSession(ctx, sess); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeleteUser(ctx, u.ID); err != nil {
-			t.Fatal(err)
+		if key, err := s.DeleteUser(ctx, u.ID); err != nil || key != "avatars/x.png" {
+			t.Fatalf("DeleteUser = %q, %v; want the picture's key", key, err)
 		}
 		if _, err := s.UserByID(ctx, u.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("deleted user still there: %v", err)

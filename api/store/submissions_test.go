@@ -98,7 +98,7 @@ func TestSubmissions(t *testing.T) {
 		}
 
 		// The submission outlives the account.
-		if err := s.DeleteUser(ctx, u.ID); err != nil {
+		if _, err := s.DeleteUser(ctx, u.ID); err != nil {
 			t.Fatal(err)
 		}
 		got, err = s.Submission(ctx, subs[1].ID)

@@ -170,14 +170,37 @@ func (s *Store) SetUserLocale(ctx context.Context, id, locale string) error {
 	return s.updateUser(ctx, "locale", id, map[string]any{"locale": locale})
 }
 
-// SetAvatarKey records the blob key of the account's profile image ("" for none).
-func (s *Store) SetAvatarKey(ctx context.Context, id, key string) error {
-	return s.updateUser(ctx, "avatar", id, map[string]any{"avatar_key": key})
+// ReplaceAvatarKey records key as the blob key of the account's profile
+// image ("" for none) and returns the key it replaced, or ErrNotFound. It
+// swaps only the key it read, retrying when another request changed it in
+// between, so of uploads and removals that race each replaced key is
+// returned exactly once, to the caller that must delete its file.
+func (s *Store) ReplaceAvatarKey(ctx context.Context, id, key string) (string, error) {
+	for {
+		var old []string
+		err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", id).Pluck("avatar_key", &old).Error
+		if err != nil {
+			return "", fmt.Errorf("store: load avatar: %w", err)
+		}
+		if len(old) == 0 {
+			return "", ErrNotFound
+		}
+		res := s.db.WithContext(ctx).Model(&User{}).Where("id = ? AND avatar_key = ?", id, old[0]).
+			Updates(map[string]any{"avatar_key": key, "updated_at": dbTime(time.Now())})
+		if res.Error != nil {
+			return "", fmt.Errorf("store: update avatar: %w", res.Error)
+		}
+		if res.RowsAffected == 1 {
+			return old[0], nil
+		}
+	}
 }
 
-// DeleteUser deletes an account with its sessions and tokens.
-func (s *Store) DeleteUser(ctx context.Context, id string) error {
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+// DeleteUser deletes an account with its sessions and tokens, and returns
+// the blob key of its profile image as it was when the row went (an upload
+// that raced the deletion is counted in), for the caller to delete.
+func (s *Store) DeleteUser(ctx context.Context, id string) (avatarKey string, err error) {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// Children first: foreign keys cascade on PostgreSQL and on SQLite
 		// with foreign_keys on, but nothing here depends on that.
 		if err := tx.Where("user_id = ?", id).Delete(&Session{}).Error; err != nil {
@@ -189,20 +212,21 @@ func (s *Store) DeleteUser(ctx context.Context, id string) error {
 		if err := tx.Where("user_id = ?", id).Delete(&Registration{}).Error; err != nil {
 			return err
 		}
-		res := tx.Where("id = ?", id).Delete(&User{})
-		if res.Error != nil {
-			return res.Error
+		var keys []string
+		if err := tx.Raw(`DELETE FROM users WHERE id = ? RETURNING avatar_key`, id).Scan(&keys).Error; err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
+		if len(keys) == 0 {
 			return ErrNotFound
 		}
+		avatarKey = keys[0]
 		return nil
 	})
 	if errors.Is(err, ErrNotFound) {
-		return err
+		return "", err
 	}
 	if err != nil {
-		return fmt.Errorf("store: delete user: %w", err)
+		return "", fmt.Errorf("store: delete user: %w", err)
 	}
-	return nil
+	return avatarKey, nil
 }

@@ -137,6 +137,56 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       });
       await page.locator('header img[src*="/api/account/avatar/"]').first().waitFor();
 
+      // A 12-megapixel phone photo, far over the 2 MB the server takes: the browser scales it to
+      // fit 1024 × 1024 and sends a JPEG, which the header then shows.
+      const photo = await sharp({
+        create: {
+          width: 4032,
+          height: 3024,
+          channels: 3,
+          background: '#7a5c3e',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      assert.ok(photo.length > 2 * 1024 * 1024, `the photo takes ${photo.length} bytes`);
+      const headerPicture = 'header img[src*="/api/account/avatar/"]';
+      const before = await page.locator(headerPicture).first().getAttribute('src');
+      // What the page hands to the upload: the picture part of its form.
+      await page.evaluate(() => {
+        const send = XMLHttpRequest.prototype.send;
+        XMLHttpRequest.prototype.send = function (body) {
+          const file = body instanceof FormData ? body.get('file') : null;
+          if (file instanceof Blob) {
+            window.sentPicture = createImageBitmap(file).then((bitmap) => ({
+              width: bitmap.width,
+              height: bitmap.height,
+              type: file.type,
+              size: file.size,
+            }));
+          }
+          return send.call(this, body);
+        };
+      });
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'IMG_2041.jpg',
+        mimeType: 'image/jpeg',
+        buffer: photo,
+      });
+      await page.waitForFunction(() => window.sentPicture !== undefined, null, { timeout: 60_000 });
+      const sent = await page.evaluate(() => window.sentPicture);
+      assert.deepEqual(
+        { width: sent.width, height: sent.height, type: sent.type },
+        { width: 1024, height: 768, type: 'image/jpeg' },
+      );
+      assert.ok(sent.size < 2 * 1024 * 1024, `sent ${sent.size} bytes`);
+      await page.waitForFunction(
+        ([selector, old]) => document.querySelector(selector)?.getAttribute('src') !== old,
+        [headerPicture, before],
+        { timeout: 60_000 },
+      );
+
       // Reload: the page is the one everyone gets; the stored entry shows the signed-in header, with
       // the name and picture the account call confirms.
       await page.reload();

@@ -209,7 +209,7 @@ describe('job application form', { timeout: 180_000 }, () => {
     }
   });
 
-  test('in French: a program renamed cv.pdf is refused by the server, on the CV field', async () => {
+  test('in French: a program renamed cv.pdf is refused on the CV field; a new check and a PDF go through', async () => {
     const tab = await openPage(site.browser, { allowApiStatuses: [400] });
     const { page } = tab;
     try {
@@ -262,6 +262,18 @@ describe('job application form', { timeout: 180_000 }, () => {
       await page.waitForFunction(
         () => !document.querySelector('#apply input[type="file"]')?.hasAttribute('aria-invalid'),
       );
+      // The server judged the CV after the captcha, which it spent: the form asks for a new
+      // check instead of sending the spent one.
+      await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
+      await form.getByText('Veuillez effectuer la vérification de sécurité.').waitFor();
+      assert.equal(sent.posts, 1, 'nothing sent with a spent check');
+      await solveCaptcha(page, form);
+      await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
+      await page
+        .locator('#apply')
+        .getByText('Merci, nous avons bien reçu votre candidature')
+        .waitFor({ timeout: 60_000 });
+      assert.equal(sent.posts, 2);
       tab.assertClean();
     } finally {
       await tab.close();

@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -214,9 +213,24 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	ln, err := net.Listen("tcp", cfg.ListenAddr())
 	if err != nil {
-		return fmt.Errorf("listen on port %d: %w", cfg.Port, err)
+		return fmt.Errorf("listen on %s (PORT, LISTEN_HOST): %w", cfg.ListenAddr(), err)
+	}
+	// Metrics: requests by route, renders, restarts, the database pool and
+	// the mail queue, counted when METRICS_ADDR serves them, on a listener
+	// of their own.
+	var measured *metrics.Metrics
+	var metricsLn net.Listener
+	if cfg.MetricsAddr != "" {
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			ln.Close()
+			return fmt.Errorf("listen on METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
+		}
+		defer metricsLn.Close()
+		measured = metrics.New(logger)
+		measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
+		measured.MailQueue(st.PendingMail)
 	}
 
 	supervisor, err := ssr.NewSupervisor(ssr.SupervisorConfig{
@@ -228,19 +242,18 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		ln.Close()
 		return err
 	}
-	// Metrics: requests by route, renders, restarts, the database pool and
-	// the mail queue; served at /metrics to loopback and METRICS_ALLOW.
-	measured := metrics.New(logger)
-	measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
-	measured.MailQueue(st.PendingMail)
-	supervisor.OnScriptHashes(func([]string) { measured.RendererStarted() })
+	var renderer render.Renderer = supervisor
+	if measured != nil {
+		supervisor.OnScriptHashes(func([]string) { measured.RendererStarted() })
+		renderer = measured.Renderer(supervisor)
+	}
 	build, err := render.BuildID(cfg.DistDir)
 	if err != nil {
 		ln.Close()
 		return fmt.Errorf("%w (is dist/ built? run `npm run build`)", err)
 	}
 	cache := render.NewCache(render.CacheConfig{
-		Renderer:     measured.Renderer(supervisor),
+		Renderer:     renderer,
 		Store:        st,
 		Documents:    st,
 		Build:        build,
@@ -283,11 +296,19 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLoggerTo(cfg, accessOut),
 		Auth: accounts, TrustedProxies: cfg.TrustedProxies,
 		Captcha: verifier, DevMail: devMail, Forms: formsService,
-		Metrics: measured, MetricsAllow: cfg.MetricsAllow,
+		Metrics: measured,
 	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
 
 	logger.Info("listening", "addr", ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)
+	if metricsLn != nil {
+		logger.Info("serving /metrics", "addr", metricsLn.Addr().String())
+		go func() {
+			if err := server.ServeMetrics(ctx, metricsLn, measured, logger); err != nil {
+				logger.Error("metrics listener stopped", "err", err)
+			}
+		}()
+	}
 
 	// Pages this build rendered before, here or on another replica, are
 	// served at once; the rest render in the background, and /readyz turns

@@ -61,19 +61,16 @@ func childrenOf(pid int) []int {
 	return out
 }
 
-func TestGracefulShutdown(t *testing.T) {
-	root := testenv.RepoRoot(t)
-	dist := testenv.DistDir(t)
-	bin := buildServer(t)
-	port := freePort(t)
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-
-	var logs bytes.Buffer
+// serveProcess starts bin serve in the repository root with env added to
+// this process's, and kills it when the test ends, showing its output if the
+// test failed. The channel receives its exit.
+func serveProcess(t *testing.T, bin string, env ...string) (*exec.Cmd, *lockedBuffer, <-chan error) {
+	t.Helper()
+	logs := &lockedBuffer{}
 	cmd := exec.Command(bin, "serve")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
-		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Dir = testenv.RepoRoot(t)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +82,17 @@ func TestGracefulShutdown(t *testing.T) {
 			t.Logf("server output:\n%s", logs.String())
 		}
 	})
+	return cmd, logs, exited
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	dist := testenv.DistDir(t)
+	bin := buildServer(t)
+	port := freePort(t)
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+
+	cmd, logs, exited := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
+		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
 
 	client := &http.Client{Timeout: 2 * time.Second}
 	ready := func() bool {
@@ -144,6 +152,7 @@ func TestBadConfigurationExits(t *testing.T) {
 		{"bad database", []string{"DATABASE_URL=mysql://x"}, []string{"migrate"}, "DATABASE_URL:"},
 		{"unknown command", nil, []string{"frobnicate"}, "unknown command"},
 		{"outdated schema", []string{"AUTO_MIGRATE=false"}, []string{"serve"}, "run the migrate command"},
+		{"metrics allow list", []string{"METRICS_ALLOW=10.0.0.0/8"}, nil, "Serve /metrics on METRICS_ADDR"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,6 +170,62 @@ func TestBadConfigurationExits(t *testing.T) {
 				t.Fatalf("output lacks %q:\n%s", tt.want, out)
 			}
 		})
+	}
+}
+
+// outsideAddr returns an address of this machine other than loopback, or
+// nothing when it has none.
+func outsideAddr() (net.IP, bool) {
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if ipnet, ok := a.(*net.IPNet); ok && !ipnet.IP.IsLoopback() && ipnet.IP.To4() != nil {
+			return ipnet.IP, true
+		}
+	}
+	return nil, false
+}
+
+// TestAddresses: a development server answers this machine alone (its
+// outbox shows every code it sends), and the metrics are on METRICS_ADDR,
+// never on the site's port.
+func TestAddresses(t *testing.T) {
+	dist := testenv.DistDir(t)
+	bin := buildServer(t)
+	port, metricsPort := freePort(t), freePort(t)
+	_, logs, _ := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "DIST_DIR="+dist,
+		"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:"+strconv.Itoa(metricsPort))
+	testenv.Eventually(t, 120*time.Second, "the server to listen", func() bool {
+		return strings.Contains(logs.String(), "serving /metrics")
+	})
+	if want := fmt.Sprintf("addr=127.0.0.1:%d", port); !strings.Contains(logs.String(), want) {
+		t.Fatalf("the development server does not listen on %s alone", want)
+	}
+	if ip, ok := outsideAddr(); ok {
+		if c, err := net.DialTimeout("tcp", net.JoinHostPort(ip.String(), strconv.Itoa(port)), 10*time.Second); err == nil {
+			c.Close()
+			t.Fatalf("the development server answers on %s", ip)
+		}
+	} else {
+		t.Log("no address besides loopback to try")
+	}
+
+	client := &http.Client{Timeout: 30 * time.Second}
+	get := func(url string) (int, string) {
+		t.Helper()
+		res, err := client.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body bytes.Buffer
+		_, _ = body.ReadFrom(res.Body)
+		return res.StatusCode, body.String()
+	}
+	if status, body := get(fmt.Sprintf("http://127.0.0.1:%d/metrics", metricsPort)); status != http.StatusOK || !strings.Contains(body, "site_mail_queue_length") {
+		t.Fatalf("METRICS_ADDR /metrics: %d %.200s", status, body)
+	}
+	if status, body := get(fmt.Sprintf("http://127.0.0.1:%d/metrics", port)); status == http.StatusOK || strings.Contains(body, "site_mail_queue_length") {
+		t.Fatalf("the site's port answers /metrics: %d", status)
 	}
 }
 

@@ -48,7 +48,7 @@ func TestReplicas(t *testing.T) {
 	_, _ = rand.Read(secret)
 	env := append(os.Environ(),
 		"DATABASE_URL="+dsn, "SECRET_KEY="+hex.EncodeToString(secret), "APP_ENV=development",
-		"SMTP_URL=smtp://"+smtp.addr(), "DIST_DIR="+dist, "BASE_URL=http://localhost:8080",
+		"SMTP_URL=smtp://"+smtp.addr()+"?tls=opportunistic", "DIST_DIR="+dist, "BASE_URL=http://localhost:8080",
 		"LOG_LEVEL=warn", "AUTO_MIGRATE=false", "TRUSTED_PROXIES=", "METRICS_ALLOW=")
 
 	// The migration Job's step, then the content, once.

@@ -17,6 +17,7 @@ import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';
 import { del, get, post, put, upload } from './api-client';
+import { preparePicture } from './avatar-picture';
 import { formatWhen } from './session-time';
 import { useForm } from './use-form';
 import { NameFields, NewPasswordFields } from './account-fields';
@@ -65,10 +66,11 @@ export function AvatarEditor({ user }: { user: User }) {
   const { t } = useTranslation(authNamespace);
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState('');
+  const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState('');
-  const busy = progress !== null || removing;
+  const busy = preparing || progress !== null || removing;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -76,14 +78,18 @@ export function AvatarEditor({ user }: { user: User }) {
     if (!file) return;
     setError('');
     if (!avatarTypes.includes(file.type)) return setError(t('account.avatar.wrongType'));
-    if (file.size > maxAvatarBytes) return setError(t('account.avatar.tooLarge'));
+    setPreparing(true);
+    const picture = await preparePicture(file);
+    setPreparing(false);
+    if (!picture) return setError(t('account.avatar.unreadable'));
+    if (picture.size > maxAvatarBytes) return setError(t('account.avatar.tooLarge'));
     // A data: address, which the Content-Security-Policy allows for images (blob: it does not).
     const reader = new FileReader();
     reader.addEventListener('load', () => setPreview(String(reader.result)));
-    reader.readAsDataURL(file);
+    reader.readAsDataURL(picture);
     setProgress(0);
     const form = new FormData();
-    form.append('file', file);
+    form.append('file', picture, picture.type === 'image/png' ? 'picture.png' : 'picture.jpg');
     const result = await upload<User>('/account/avatar', form, setProgress);
     setProgress(null);
     setPreview('');
@@ -148,10 +154,10 @@ export function AvatarEditor({ user }: { user: User }) {
             type="button"
             onClick={() => input.current?.click()}
             disabled={busy}
-            aria-busy={progress !== null || undefined}
+            aria-busy={preparing || progress !== null || undefined}
             className={buttonClass('secondary')}
           >
-            {progress !== null && <Spinner />}
+            {(preparing || progress !== null) && <Spinner />}
             {user.profileImageUrl ? t('account.avatar.change') : t('account.avatar.upload')}
           </button>
           {user.profileImageUrl && (
@@ -167,6 +173,11 @@ export function AvatarEditor({ user }: { user: User }) {
             </button>
           )}
         </div>
+        {preparing && (
+          <p className="text-sm text-ink-muted" aria-live="polite">
+            {t('account.avatar.preparing')}
+          </p>
+        )}
         {progress !== null && (
           <div className="space-y-1">
             <progress

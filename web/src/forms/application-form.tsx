@@ -336,8 +336,7 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
     } finally {
       setProgress(null);
     }
-    // Too large is refused before the body is read: it belongs to the CV, and the captcha was
-    // not spent.
+    // Too large belongs to the CV (whether the captcha was spent, the answer says).
     if (result.status === 413) {
       return {
         ...result,

@@ -59,7 +59,8 @@ export function useSiteForm<V extends Values, T = unknown>({
 
   /**
    * A submit handler that sends the values, trimmed, with the captcha's token. Field errors come back
-   * before the server checks the captcha, so only then is the token still unspent.
+   * before the server checks the captcha, so only then is the token still unspent, unless the
+   * answer says otherwise (a CV judged after the captcha: `captchaSpent`).
    */
   const onSubmit = (
     send: (values: V, captchaToken: string) => Promise<ApiResult<T>>,
@@ -74,7 +75,8 @@ export function useSiteForm<V extends Values, T = unknown>({
           return;
         }
         const { captcha: captchaError, ...fieldErrors } = result.errors;
-        if (Object.keys(fieldErrors).length === 0 || captchaError) {
+        const spent = (result.data as { captchaSpent?: boolean } | null)?.captchaSpent === true;
+        if (Object.keys(fieldErrors).length === 0 || captchaError || spent) {
           captcha.spend(captchaError ?? '');
         }
         form.showResult({ ...result, errors: fieldErrors }, t('forms.failed'));
