@@ -83,7 +83,7 @@ type passwordRequest struct {
 }
 
 // changePassword sets a new password after checking the current one, ends
-// the account's other sessions and e-mails a notice.
+// the account's other sessions and password resets, and e-mails a notice.
 //
 // POST /api/account/password
 func (s *Service) changePassword(c echo.Context) error {
@@ -117,10 +117,9 @@ func (s *Service) changePassword(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
-	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
-		return fmt.Errorf("auth: change password: %w", err)
-	}
-	if err := s.store.DeleteUserSessions(ctx, u.ID, cur.session.IDHash); err != nil {
+	// The account's other sessions and any reset under way end with the
+	// old password: a reset token taken before the change cannot undo it.
+	if err := s.store.ChangePassword(ctx, u.ID, hash, cur.session.IDHash); err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	if err := s.store.ResetCounter(ctx, s.keys.Of("login", u.Email)); err != nil {

@@ -288,10 +288,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 	if !won {
 		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
-	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
-		return fmt.Errorf("auth: reset password: %w", err)
-	}
-	if err := s.store.DeleteUserSessions(ctx, u.ID, ""); err != nil {
+	if err := s.store.ChangePassword(ctx, u.ID, hash, ""); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	// Whoever reset the password may log in at once.
