@@ -145,12 +145,16 @@ type sessionInfo struct {
 func (s *Service) listSessions(c echo.Context) error {
 	m := msgs(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
-	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, s.now())
+	now := s.now()
+	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, now)
 	if err != nil {
 		return fmt.Errorf("auth: list sessions: %w", err)
 	}
 	out := make([]sessionInfo, 0, len(rows))
 	for _, r := range rows {
+		if !alive(&r, now) {
+			continue
+		}
 		out = append(out, sessionInfo{
 			ID: r.ID, Device: describeDevice(r.UserAgent, m), IP: r.IP,
 			CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC(), Current: r.IDHash == cur.session.IDHash,
