@@ -135,11 +135,11 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 					panic(v)
 				}
 				s.log.Error("panic while serving a request", "request_id", id, "method", r.Method,
-					"path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+					"path", loggedPath(c), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				c.Error(errPanic)
 			}
 			res := c.Response()
-			s.logAccess(r, res.Status, res.Size, id, start)
+			s.logAccess(r.Method, loggedPath(c), res.Status, res.Size, id, start)
 		}()
 		if err := next(c); err != nil {
 			c.Error(err)
@@ -153,19 +153,29 @@ var errPanic = echo.NewHTTPError(http.StatusInternalServerError)
 
 // logAccess writes one line per request. It checks the level first and
 // passes typed attributes, so a disabled access log costs nothing.
-func (s *Server) logAccess(r *http.Request, status int, size int64, id string, start time.Time) {
+func (s *Server) logAccess(method, path string, status int, size int64, id string, start time.Time) {
 	ctx := context.Background()
 	if !s.access.Enabled(ctx, slog.LevelInfo) {
 		return
 	}
 	s.access.LogAttrs(ctx, slog.LevelInfo, "request",
-		slog.String("method", r.Method),
-		slog.String("path", r.URL.Path),
+		slog.String("method", method),
+		slog.String("path", path),
 		slog.Int("status", status),
 		slog.Int64("bytes", size),
 		slog.Duration("took", time.Since(start)),
 		slog.String("request_id", id),
 	)
+}
+
+// loggedPath is what the logs record of a routed request's address: the
+// route's pattern when it has parameters, which may be secrets (a
+// confirmation link's token, a session's id), else the path itself.
+func loggedPath(c echo.Context) string {
+	if pattern := c.Path(); strings.Contains(pattern, ":") {
+		return pattern
+	}
+	return c.Request().URL.Path
 }
 
 // compress gzips or brotli-compresses HTML and JSON that handlers produce on

@@ -91,7 +91,7 @@ func (s *Server) signedInUser(c echo.Context) *render.User {
 		s.auth.ExpireCookie(w)
 		return nil
 	case err != nil:
-		s.log.Warn("session not looked up; serving the public page", "path", r.URL.Path, "request_id", requestID(c), "err", err)
+		s.log.Warn("session not looked up; serving the public page", "path", loggedPath(c), "request_id", requestID(c), "err", err)
 		return nil
 	}
 	user = &render.User{
@@ -113,7 +113,7 @@ func (s *Server) servePersonal(c echo.Context, page *content.Page, loc locale.Lo
 	r := c.Request()
 	e, err := s.pages.RenderForUser(r.Context(), page, loc, user)
 	if err != nil {
-		s.log.Warn("page not rendered for a signed-in visitor; serving the public one", "path", r.URL.Path, "request_id", requestID(c), "err", err)
+		s.log.Warn("page not rendered for a signed-in visitor; serving the public one", "path", loggedPath(c), "request_id", requestID(c), "err", err)
 		c.Set(cacheControlKey, privateNoStore)
 		switch {
 		case fallback != nil:

@@ -49,7 +49,7 @@ type accountsSite struct {
 	cookie   string // the session cookie's name
 }
 
-func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer) *accountsSite {
+func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer, opts ...func(*Config)) *accountsSite {
 	t.Helper()
 	if _, err := content.SeedFrom(context.Background(), st, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
 		t.Fatal(err)
@@ -70,7 +70,11 @@ func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer) *acco
 	if err := cache.RenderAll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{BaseURL: base, DistDir: fakeDist(t), Logger: quiet, Auth: svc}, cache, st)
+	cfg := Config{BaseURL: base, DistDir: fakeDist(t), Logger: quiet, Auth: svc}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv := New(cfg, cache, st)
 	return &accountsSite{srv: srv, cache: cache, store: st, renderer: r, cookie: svc.CookieName()}
 }
 
