@@ -377,3 +377,42 @@ func TestCatalogueComplete(t *testing.T) {
 		}
 	}
 }
+
+// Names with direction overrides or zero-width characters are refused at
+// registration and on the profile, with a message in the visitor's
+// language, and nothing is stored or mailed.
+func TestNamesWithInvisibleCharactersRefused(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	signedIn := e.loggedIn("profile@example.com")
+	for _, loc := range locale.All {
+		b := e.browser()
+		b.headers["Accept-Language"] = string(loc)
+		m := msgs(loc)
+		reg := registration("bidi-" + string(loc) + "@example.com")
+		reg["firstName"] = "Visit https://evil\u200b.example/win now"
+		reg["lastName"] = "Haddad\u202e"
+		r := b.json("POST", "/api/Website/Register", reg)
+		expect(t, string(loc)+" registration", r, 400, false)
+		if r.env.Errors["firstName"] != m.InvisibleChars || r.env.Errors["lastName"] != m.InvisibleChars {
+			t.Fatalf("%s: errors %v, want %q for both names", loc, r.env.Errors, m.InvisibleChars)
+		}
+		if _, err := e.store.UserByEmail(context.Background(), "bidi-"+string(loc)+"@example.com"); err == nil {
+			t.Fatalf("%s: the account was created", loc)
+		}
+
+		signedIn.headers["Accept-Language"] = string(loc)
+		r = signedIn.json("PUT", "/api/account/profile", map[string]any{"firstName": "\u2067Layla\u2069", "lastName": "Haddad"})
+		expect(t, string(loc)+" profile", r, 400, false)
+		if r.env.Errors["firstName"] != m.InvisibleChars {
+			t.Fatalf("%s: profile errors %v", loc, r.env.Errors)
+		}
+	}
+	for _, msg := range e.mail.all() {
+		if msg.To != "profile@example.com" {
+			t.Fatalf("a refused registration sent e-mail: %+v", msg)
+		}
+	}
+	if u, _ := e.store.UserByEmail(context.Background(), "profile@example.com"); u.FirstName != "Layla" {
+		t.Fatalf("profile changed to %q", u.FirstName)
+	}
+}

@@ -54,6 +54,8 @@ func TestValidation(t *testing.T) {
 				400, map[string]string{"subject": en.InvalidChars}, ""},
 			{"inquiry: header injection in the name", "/api/forms/inquiry", with(validInquiry(), map[string]any{"name": "Eve\nBcc: x@example.com"}),
 				400, map[string]string{"name": en.InvalidChars}, ""},
+			{"inquiry: direction override in the name", "/api/forms/inquiry?lang=fr", with(validInquiry(), map[string]any{"name": "Eve \u202egro.live"}),
+				400, map[string]string{"name": msgs("fr").InvisibleChars}, msgs("fr").FixFields},
 			{"inquiry: header injection in the e-mail", "/api/forms/inquiry", with(validInquiry(), map[string]any{"email": "eve@example.com\r\nBcc: x@example.com"}),
 				400, map[string]string{"email": en.EmailInvalid}, ""},
 			{"inquiry: message too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"message": strings.Repeat("ب", maxMessage+1)}),
