@@ -356,18 +356,43 @@ func crossSite(r *http.Request, baseURL string) bool {
 
 // clientIP returns Echo's IP extractor: the TCP peer, or, when the peer is
 // one of the trusted proxies, the rightmost address in X-Forwarded-For that
-// is not a trusted proxy itself. Nothing is trusted by default, not even
-// loopback or private networks.
+// is not a trusted proxy itself. The client writes the left of that header:
+// when every address in it is a trusted proxy (or one is not an address at
+// all), the peer is the client, so nobody picks the address they are
+// counted under. Nothing is trusted by default, not even loopback or
+// private networks.
 func clientIP(trusted []netip.Prefix) echo.IPExtractor {
-	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, p := range trusted {
-		opts = append(opts, echo.TrustIPRange(&net.IPNet{
-			IP:   net.IP(p.Addr().AsSlice()),
-			Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen()),
-		}))
+	isTrusted := func(a netip.Addr) bool {
+		for _, p := range trusted {
+			if p.Contains(a) {
+				return true
+			}
+		}
+		return false
 	}
-	if len(trusted) == 0 {
-		return echo.ExtractIPDirect()
+	return func(r *http.Request) string {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		peer, err := netip.ParseAddr(host)
+		if err != nil || !isTrusted(peer.Unmap()) {
+			return host
+		}
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop := strings.TrimSpace(hops[i])
+			if hop == "" && len(hops) == 1 {
+				break // no header
+			}
+			a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(hop, "["), "]"))
+			if err != nil {
+				break
+			}
+			if a = a.Unmap(); !isTrusted(a) {
+				return a.String()
+			}
+		}
+		return peer.Unmap().String()
 	}
-	return echo.ExtractIPFromXFFHeader(opts...)
 }
