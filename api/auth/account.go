@@ -226,7 +226,7 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	}
 	s.deleteBlob(ctx, u.AvatarKey)
 	s.clearCookie(c)
-	s.sendMail(ctx, mail.Message{To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAccountDeleted})
+	s.sendMail(ctx, mail.Message{To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAccountDeleted})
 	return endpoint.OK(c, nil, m.AccountDeleted)
 }
 

@@ -71,7 +71,7 @@ func (s *Service) forgetPassword(c echo.Context) error {
 				return fmt.Errorf("auth: forget password: %w", err)
 			}
 			s.sendMail(ctx, mail.Message{
-				To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetCode,
+				To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindResetCode,
 				Data: map[string]string{"code": code, "minutes": "10"},
 			})
 		case !errors.Is(err, store.ErrNotFound):
@@ -227,7 +227,7 @@ func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (b
 		loc = locale.Default
 	}
 	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetPaused,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindResetPaused,
 		Data: map[string]string{"hours": "24"},
 	})
 	return true, nil
@@ -302,7 +302,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 
 func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {
 	s.sendMail(c.Request().Context(), mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindPasswordChanged,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindPasswordChanged,
 		Data: map[string]string{"resetLink": s.link(locale.Path(loc, "/auth/forgot-password"))},
 	})
 }

@@ -89,7 +89,7 @@ func (s *Service) registerAgain(ctx context.Context, email string, reg *store.Re
 		return s.sendConfirmation(ctx, u, reg, loc)
 	}
 	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
 		Data: map[string]string{
 			"loginLink": s.link(locale.Path(loc, "/auth/login")),
 			"resetLink": s.link(locale.Path(loc, "/auth/forgot-password")),
@@ -112,6 +112,19 @@ func (s *Service) sendConfirmation(ctx context.Context, u *store.User, reg *stor
 }
 
 func fullName(u *store.User) string { return userData(u).FullName }
+
+// recipientName is the name an account's e-mail greets its address by:
+// the account's name once the address is confirmed, none before. Until
+// then the name is whatever someone typed when registering the address,
+// perhaps not its owner ("Visit evil.example now"), and nothing typed by
+// someone who has not proven the address is theirs is copied into a mail
+// to it.
+func recipientName(u *store.User) string {
+	if !u.Confirmed() {
+		return ""
+	}
+	return fullName(u)
+}
 
 // confirmRequest is what the confirmation page posts: nothing, or the
 // password chosen for an address registered more than once.
@@ -255,7 +268,7 @@ func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Loca
 // mailConfirmLink queues the mail that carries a registration's confirmation link.
 func (s *Service) mailConfirmLink(ctx context.Context, u *store.User, loc locale.Locale, secret string) {
 	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindConfirmEmail,
 		Data: map[string]string{
 			"link":  s.link(locale.Path(loc, "/auth/confirm-email/"+secret)),
 			"hours": "24",

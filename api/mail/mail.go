@@ -30,10 +30,12 @@ const (
 	KindResetPaused       Kind = "reset-paused"       // Data: "hours" ("24")
 
 	// The forms: a notification to the firm's inbox (always in English) and
-	// a confirmation to the visitor in their language, one kind per form.
+	// a confirmation to the visitor in their language, one kind per form. A
+	// confirmation goes to an address anyone may have typed, so it carries
+	// nothing the visitor wrote (a subject, a message).
 	KindFormNotification       Kind = "form-notification"             // Data: "form" (its English name), "reference", "fields" ("Label: value" lines, up to 64 KB)
 	KindFormConfirmProposal    Kind = "form-confirmation-proposal"    // Data: none
-	KindFormConfirmInquiry     Kind = "form-confirmation-inquiry"     // Data: "subject"
+	KindFormConfirmInquiry     Kind = "form-confirmation-inquiry"     // Data: none
 	KindFormConfirmContact     Kind = "form-confirmation-contact"     // Data: "office" ("our London office", in the message's language)
 	KindFormConfirmApplication Kind = "form-confirmation-application" // Data: "position"
 	KindFormConfirmWebinar     Kind = "form-confirmation-webinar"     // Data: "webinar" (title), "when" (date and time as the reader writes them)
@@ -56,7 +58,7 @@ var requiredData = map[Kind][]string{
 
 	KindFormNotification:       {"form", "reference", "fields"},
 	KindFormConfirmProposal:    nil,
-	KindFormConfirmInquiry:     {"subject"},
+	KindFormConfirmInquiry:     nil,
 	KindFormConfirmContact:     {"office"},
 	KindFormConfirmApplication: {"position"},
 	KindFormConfirmWebinar:     {"webinar", "when"},
