@@ -232,6 +232,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	// the mail queue; served at /metrics to loopback and METRICS_ALLOW.
 	measured := metrics.New(logger)
 	measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
+	measured.DatabaseStatements(st.Statements)
 	measured.MailQueue(st.PendingMail)
 	supervisor.OnScriptHashes(func([]string) { measured.RendererStarted() })
 	build, err := render.BuildID(cfg.DistDir)
