@@ -130,6 +130,22 @@ func sha(secret string) string {
 // link returns an absolute URL of a site path.
 func (s *Service) link(path string) string { return s.baseURL + path }
 
+// CompleteMail writes the e-mail a queued request asks for, as the mail
+// sender is about to send it: a reset code, or a new confirmation link,
+// when an account needs one; send is false otherwise. Looking the account
+// up here, after the request was answered, is what makes asking cost the
+// same whether or not an account has the address. Other messages pass
+// unchanged.
+func (s *Service) CompleteMail(ctx context.Context, m mail.Message) (mail.Message, bool, error) {
+	switch m.Kind {
+	case mail.KindResetRequest:
+		return s.completeReset(ctx, m)
+	case mail.KindConfirmRequest:
+		return s.completeConfirm(ctx, m)
+	}
+	return m, true, nil
+}
+
 // mailsAnHour is the most account e-mails one address receives in an
 // hour, whoever asks for them: registering an address over and over, or
 // asking for its links and codes, cannot fill its inbox.

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -128,6 +129,92 @@ func TestNoticesGoAndNamesGreetOnlyConfirmedAddresses(t *testing.T) {
 		}
 		if len(e.codes("pending@example.com")) != 1 {
 			t.Fatal("no reset code for the unconfirmed account")
+		}
+	})
+}
+
+// completeHeld writes the e-mails of requests held by the fake, as the
+// sender would, and returns them; a request that needs none gives none.
+func (e *env) completeHeld(t *testing.T, requests []mail.Message) []mail.Message {
+	t.Helper()
+	var out []mail.Message
+	for _, req := range requests {
+		done, send, err := e.svc.CompleteMail(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if send {
+			out = append(out, done)
+		}
+	}
+	return out
+}
+
+// Asking for a reset code or a new confirmation link does the same work
+// for an address with an account as for one without: the same statements,
+// one request queued, the same answer. Whether an account needed an e-mail
+// is looked up only when the request's e-mail is written, after the answer.
+func TestRecoveryWorkIsTheSameForEveryAddress(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("known@example.com", goodPassword)
+		expect(t, "register", e.browser().json("POST", "/api/Website/Register", registration("pending@example.com")), 200, true)
+		e.mail.holdRequests()
+
+		type work struct {
+			statements uint64
+			queued     []mail.Message
+			answer     *result
+		}
+		measure := func(ask func(b *browser) *result) work {
+			b := e.browser()
+			before, queued := st.Statements(), len(e.mail.all())
+			r := ask(b)
+			return work{statements: st.Statements() - before, queued: e.mail.all()[queued:], answer: r}
+		}
+		forget := func(email string) func(b *browser) *result {
+			return func(b *browser) *result {
+				return b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": email, "captcha": "solved"})
+			}
+		}
+		resend := func(email string) func(b *browser) *result {
+			return func(b *browser) *result {
+				return b.json("POST", "/api/account/resend-confirmation", map[string]any{"email": email})
+			}
+		}
+		var held []mail.Message
+		for _, tc := range []struct {
+			name    string
+			ask     func(email string) func(b *browser) *result
+			address string
+		}{
+			{"forget, confirmed account", forget, "known@example.com"},
+			{"forget, unconfirmed account", forget, "pending@example.com"},
+			{"resend, unconfirmed account", resend, "pending@example.com"},
+			{"resend, confirmed account", resend, "known@example.com"},
+		} {
+			known := measure(tc.ask(tc.address))
+			unknown := measure(tc.ask("nobody-" + tc.address))
+			sameAnswer(t, tc.name, known.answer, unknown.answer)
+			if known.statements != unknown.statements {
+				t.Errorf("%s: %d statements for the address with an account, %d for one without", tc.name, known.statements, unknown.statements)
+			}
+			if len(known.queued) != 1 || len(unknown.queued) != 1 || known.queued[0].Kind != unknown.queued[0].Kind || !mail.IsRequest(known.queued[0].Kind) {
+				t.Fatalf("%s: queued %+v for the address with an account, %+v for one without", tc.name, known.queued, unknown.queued)
+			}
+			held = append(held, known.queued[0], unknown.queued[0])
+			e.clock.advance(61 * time.Second)
+		}
+
+		// Written as they are sent: a code for each account, a link for the
+		// unconfirmed one, nothing for the addresses without an account.
+		var got []string
+		for _, m := range e.completeHeld(t, held) {
+			got = append(got, string(m.Kind)+" "+m.To)
+		}
+		want := []string{"reset-code known@example.com", "reset-code pending@example.com", "confirm-email pending@example.com"}
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Fatalf("e-mails written: %v, want %v", got, want)
 		}
 	})
 }
