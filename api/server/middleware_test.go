@@ -1,39 +1,19 @@
 package server
 
 import (
-	"bytes"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"noorvale.example/site/api/internal/testenv"
 )
 
-// syncBuffer is a log destination several requests may write to at once.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // A confirmation link's token is a secret: neither the access log nor the
 // application log may hold it, whichever way the link is opened, and the
 // access log still says which route was asked for.
 func TestLogsNameConfirmationRoutesNotTokens(t *testing.T) {
-	var logs syncBuffer
+	var logs testenv.LogBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
 	a := newAccountsSite(t, testenv.SQLiteStore(t), propsRenderer{}, func(c *Config) { c.Logger, c.AccessLog = logger, logger })
 	const token = "Zm9vYmFyYmF6cXV4LW5vdC1hLXJlYWwtdG9rZW4tX18"

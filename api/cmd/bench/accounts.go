@@ -21,12 +21,13 @@ import (
 	altcha "github.com/altcha-org/altcha-lib-go"
 
 	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/store"
 )
 
 const (
 	benchUsers    = 400
-	benchPending  = 100 // accounts whose address is not confirmed yet
+	benchPending  = 120 // accounts whose address is not confirmed yet
 	benchPassword = "bench passphrase for logins"
 )
 
@@ -106,15 +107,7 @@ func solvedCaptcha(client *http.Client, baseURL string) (string, error) {
 	}
 	defer res.Body.Close()
 	var env struct {
-		Data struct {
-			Challenge *struct {
-				Algorithm string `json:"algorithm"`
-				Challenge string `json:"challenge"`
-				MaxNumber int64  `json:"maxnumber"`
-				Salt      string `json:"salt"`
-				Signature string `json:"signature"`
-			} `json:"challenge"`
-		} `json:"data"`
+		Data captcha.Widget `json:"data"`
 	}
 	if err := json.NewDecoder(res.Body).Decode(&env); err != nil || env.Data.Challenge == nil {
 		return "", fmt.Errorf("captcha challenge: %d %v", res.StatusCode, err)
@@ -135,7 +128,7 @@ func solvedCaptcha(client *http.Client, baseURL string) (string, error) {
 // The two kinds of address take turns at going first, so the machine's
 // load, and the cost of going first after a pause, fall on both alike.
 func recoveryFigures(client *http.Client, baseURL string, next *atomic.Int64) error {
-	const rounds = 31
+	const rounds = 101
 	median := func(d []time.Duration) time.Duration {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		return d[len(d)/2].Round(10 * time.Microsecond)
