@@ -12,13 +12,14 @@ import (
 	"noorvale.example/site/api/endpoint"
 )
 
-// Throttling by e-mail address, counted whether or not an account has it.
+// Throttling by e-mail address, counted whether or not an account has it,
+// and by source.
 const (
 	loginWindow     = 15 * time.Minute
-	captchaAfter    = 3  // failures for an address before its logins ask for a captcha
-	sourceCaptcha   = 10 // failures from one source (an IPv4 address, an IPv6 /64) before its logins ask for one
-	busyRetry       = 5 * time.Second
-	lockAfter       = 5 // wrong current passwords before a session is refused for a while
+	captchaAfter    = 3               // failures for an address before its logins ask for a captcha
+	sourceCaptcha   = 10              // failures from one source (an IPv4 address, an IPv6 /64) before its logins ask for one
+	busyRetry       = 5 * time.Second // Retry-After when no hashing slot freed up in time
+	lockAfter       = 5               // wrong current passwords before a session is refused for a while
 	firstLock       = time.Minute
 	longestLock     = 15 * time.Minute
 	rateWindow      = time.Minute
