@@ -379,13 +379,10 @@ func clientIP(trusted []netip.Prefix) echo.IPExtractor {
 		if err != nil || !isTrusted(peer.Unmap()) {
 			return host
 		}
-		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-		for i := len(hops) - 1; i >= 0; i-- {
-			hop := strings.TrimSpace(hops[i])
-			if hop == "" && len(hops) == 1 {
-				break // no header
-			}
-			a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(hop, "["), "]"))
+		forwarded := r.Header.Values("X-Forwarded-For")
+		hops := strings.Split(strings.Join(forwarded, ","), ",")
+		for i := len(hops) - 1; i >= 0 && len(forwarded) > 0; i-- {
+			a, err := netip.ParseAddr(strings.Trim(strings.TrimSpace(hops[i]), "[]"))
 			if err != nil {
 				break
 			}
