@@ -242,6 +242,28 @@ type okDB struct{}
 
 func (okDB) Ping(context.Context) error { return nil }
 
+// TestOnlyTheIngressIsTrusted checks that the shipped settings believe
+// X-Forwarded-For from the ingress controller's address pool alone: a
+// range inside the pod network (where Prometheus and every other pod
+// live), never the pod network itself.
+func TestOnlyTheIngressIsTrusted(t *testing.T) {
+	m := decodeManifests(t, "k8s")
+	cfg := parseConfig(t, containerEnv(t, m, m.deployment.Spec.Template.Spec.Containers[0]))
+	if len(cfg.TrustedProxies) == 0 {
+		t.Fatal("TRUSTED_PROXIES is empty: behind the ingress every visitor would share its address")
+	}
+	if len(cfg.MetricsAllow) == 0 {
+		t.Fatal("METRICS_ALLOW is empty: nothing names the pod network")
+	}
+	for _, proxy := range cfg.TrustedProxies {
+		for _, pods := range cfg.MetricsAllow {
+			if proxy.Bits() <= pods.Bits() && proxy.Overlaps(pods) {
+				t.Errorf("TRUSTED_PROXIES %s covers the pod network %s: any pod could name its own address", proxy, pods)
+			}
+		}
+	}
+}
+
 func TestDeployment(t *testing.T) {
 	m := decodeManifests(t, "k8s")
 	d := m.deployment

@@ -83,7 +83,7 @@ type passwordRequest struct {
 }
 
 // changePassword sets a new password after checking the current one, ends
-// the account's other sessions and e-mails a notice.
+// the account's other sessions and password resets, and e-mails a notice.
 //
 // POST /api/account/password
 func (s *Service) changePassword(c echo.Context) error {
@@ -117,10 +117,9 @@ func (s *Service) changePassword(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
-	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
-		return fmt.Errorf("auth: change password: %w", err)
-	}
-	if err := s.store.DeleteUserSessions(ctx, u.ID, cur.session.IDHash); err != nil {
+	// The account's other sessions and any reset under way end with the
+	// old password: a reset token taken before the change cannot undo it.
+	if err := s.store.ChangePassword(ctx, u.ID, hash, cur.session.IDHash); err != nil {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	if err := s.store.ResetCounter(ctx, s.keys.Of("login", u.Email)); err != nil {
@@ -146,12 +145,16 @@ type sessionInfo struct {
 func (s *Service) listSessions(c echo.Context) error {
 	m := msgs(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
-	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, s.now())
+	now := s.now()
+	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, now)
 	if err != nil {
 		return fmt.Errorf("auth: list sessions: %w", err)
 	}
 	out := make([]sessionInfo, 0, len(rows))
 	for _, r := range rows {
+		if !alive(&r, now) {
+			continue
+		}
 		out = append(out, sessionInfo{
 			ID: r.ID, Device: describeDevice(r.UserAgent, m), IP: r.IP,
 			CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC(), Current: r.IDHash == cur.session.IDHash,
@@ -224,7 +227,7 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	}
 	s.deleteBlob(ctx, avatarKey)
 	s.clearCookie(c)
-	s.sendMail(ctx, mail.Message{To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAccountDeleted})
+	s.sendMail(ctx, mail.Message{To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAccountDeleted})
 	return endpoint.OK(c, nil, m.AccountDeleted)
 }
 

@@ -134,13 +134,54 @@ func sha(secret string) string {
 // link returns an absolute URL of a site path.
 func (s *Service) link(path string) string { return s.baseURL + path }
 
-// sendMail queues an e-mail. Failing to queue never fails the request (the
-// answer must not differ between accounts), so it is logged instead.
+// CompleteMail writes the e-mail a queued request asks for, as the mail
+// sender is about to send it: a reset code, or a new confirmation link,
+// when an account needs one; send is false otherwise. Looking the account
+// up here, after the request was answered, is what makes asking cost the
+// same whether or not an account has the address. Other messages pass
+// unchanged.
+func (s *Service) CompleteMail(ctx context.Context, m mail.Message) (mail.Message, bool, error) {
+	switch m.Kind {
+	case mail.KindResetRequest:
+		return s.completeReset(ctx, m)
+	case mail.KindConfirmRequest:
+		return s.completeConfirm(ctx, m)
+	}
+	return m, true, nil
+}
+
+// mailsAnHour is the most account e-mails one address receives in an
+// hour, whoever asks for them: registering an address over and over, or
+// asking for its links and codes, cannot fill its inbox.
+const mailsAnHour = 3
+
+// notices are the e-mails that tell an owner of a change made with the
+// account's password or a reset code. They go whatever the count: nobody
+// else can cause them, and a thief must not silence them by asking for
+// codes first.
+var notices = map[mail.Kind]bool{mail.KindPasswordChanged: true, mail.KindAccountDeleted: true}
+
+// sendMail queues an e-mail, unless its address has had its hour's
+// account e-mails. Not sending never fails nor changes the request's
+// answer (which must not differ between accounts), and failing to queue
+// is logged instead.
 func (s *Service) sendMail(ctx context.Context, m mail.Message) {
 	if s.mail == nil {
 		return
 	}
-	if err := s.mail.Enqueue(context.WithoutCancel(ctx), m); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	if !notices[m.Kind] {
+		cnt, err := s.store.Hit(ctx, s.keys.Of("mail-to", m.To), s.now(), time.Hour)
+		if err != nil {
+			s.log.Error("auth: counting an address's e-mail; not sent", "kind", string(m.Kind), "err", err)
+			return
+		}
+		if cnt.Count > mailsAnHour {
+			s.log.Info("auth: an address had its hour's e-mail; not sent", "kind", string(m.Kind))
+			return
+		}
+	}
+	if err := s.mail.Enqueue(ctx, m); err != nil {
 		s.log.Error("auth: queueing e-mail", "kind", string(m.Kind), "err", err)
 	}
 }

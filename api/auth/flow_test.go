@@ -3,7 +3,10 @@ package auth
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +45,8 @@ func TestRegisterConfirmLoginLogout(t *testing.T) {
 			t.Fatalf("register answer %s", r.body)
 		}
 		m := e.mail.last(t, "omar.saleh@example.com")
-		if m.Kind != mail.KindConfirmEmail || m.Locale != "nl" || m.Name != "Omar Saleh" || m.Data["hours"] != "24" ||
+		// The typed name is not the address's owner's until the address is confirmed.
+		if m.Kind != mail.KindConfirmEmail || m.Locale != "nl" || m.Name != "" || m.Data["hours"] != "24" ||
 			!strings.HasPrefix(m.Data["link"], "http://localhost:8080/nl/auth/confirm-email/") {
 			t.Fatalf("confirmation e-mail %+v", m)
 		}
@@ -309,6 +313,57 @@ func TestConfirmationExpires(t *testing.T) {
 		// Storage holds only a hash of the token.
 		if _, err := st.TokenByHash(context.Background(), store.PurposeConfirmEmail, token); err == nil {
 			t.Fatal("the raw token is stored")
+		}
+	})
+}
+
+// A session ends 30 days after sign-in however often it is used, and so
+// does one stored before that rule, whose expiry kept sliding.
+func TestSessionsEndThirtyDaysAfterSignIn(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		u := e.confirmedUser("daily@example.com", goodPassword)
+		b := e.browser()
+		expect(t, "remembered login", b.json("POST", "/api/Website/Login", map[string]any{"email": "daily@example.com", "password": goodPassword, "rememberMe": "true"}), 200, true)
+		for day := 1; day < 30; day++ {
+			e.clock.advance(24 * time.Hour)
+			r := b.json("GET", "/api/account", nil)
+			expect(t, fmt.Sprintf("day %d", day), r, 200, true)
+			// The renewed cookie never outlives the session.
+			if left := (30 - day) * 24 * 3600; b.cookies["session"].MaxAge > left {
+				t.Fatalf("day %d: cookie Max-Age %d, the session has %d s left", day, b.cookies["session"].MaxAge, left)
+			}
+		}
+		e.clock.advance(24*time.Hour + time.Second)
+		expect(t, "30 days after sign-in", b.json("GET", "/api/account", nil), 401, false)
+
+		// A session signed in years ago whose expiry still lies ahead.
+		old := e.browser()
+		secret := newSecret()
+		now := e.clock.now()
+		if err := st.CreateSession(context.Background(), &store.Session{
+			IDHash: sha(secret), UserID: u.ID, CreatedAt: time.Date(2020, 3, 1, 9, 0, 0, 0, time.UTC),
+			LastSeenAt: now.Add(-time.Hour), ExpiresAt: now.Add(20 * 24 * time.Hour), Remember: true,
+		}); err != nil {
+			t.Fatal(err)
+		}
+		old.cookies["session"] = &http.Cookie{Name: "session", Value: secret}
+		expect(t, "a session from 2020", old.json("GET", "/api/account", nil), 401, false)
+		req := httptest.NewRequest("GET", "/account", nil)
+		req.AddCookie(&http.Cookie{Name: "session", Value: secret})
+		if _, err := e.svc.PageUser(httptest.NewRecorder(), req); !errors.Is(err, ErrNotSignedIn) {
+			t.Fatalf("a page request with a session from 2020: %v, want ErrNotSignedIn", err)
+		}
+
+		// Nor does the sessions list show it.
+		fresh := e.browser()
+		expect(t, "login", fresh.json("POST", "/api/Website/Login", map[string]any{"email": "daily@example.com", "password": goodPassword}), 200, true)
+		var list []sessionInfo
+		r := fresh.json("GET", "/api/account/sessions", nil)
+		expect(t, "sessions", r, 200, true)
+		r.data(t, &list)
+		if len(list) != 1 || !list[0].Current {
+			t.Fatalf("sessions listed: %+v", list)
 		}
 	})
 }

@@ -24,17 +24,38 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// fakeMail records the messages the service queues.
+// fakeMail records the messages the service queues. With complete set, it
+// writes a request's e-mail at once, as the sender would when it sends it,
+// and records that e-mail (or nothing); without, it records the request.
 type fakeMail struct {
-	mu   sync.Mutex
-	sent []mail.Message
+	mu       sync.Mutex
+	sent     []mail.Message
+	complete func(context.Context, mail.Message) (mail.Message, bool, error)
 }
 
-func (f *fakeMail) Enqueue(_ context.Context, m mail.Message) error {
+func (f *fakeMail) Enqueue(ctx context.Context, m mail.Message) error {
+	f.mu.Lock()
+	complete := f.complete
+	f.mu.Unlock()
+	if complete != nil {
+		done, send, err := complete(ctx, m)
+		if err != nil || !send {
+			return err
+		}
+		m = done
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sent = append(f.sent, m)
 	return nil
+}
+
+// holdRequests makes the fake keep requests as they were queued, until
+// completeHeld writes their e-mails.
+func (f *fakeMail) holdRequests() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.complete = nil
 }
 
 func (f *fakeMail) all() []mail.Message {
@@ -122,6 +143,7 @@ func newEnv(t testing.TB, st *store.Store, opts ...envOption) *env {
 		o(&cfg)
 	}
 	e.svc = New(cfg)
+	e.mail.complete = e.svc.CompleteMail
 	e.echo = echo.New()
 	e.echo.IPExtractor = echo.ExtractIPDirect()
 	e.svc.Routes(e.echo.Group("/api"))

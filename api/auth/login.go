@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -22,15 +23,23 @@ type loginRequest struct {
 
 // login checks the credentials and starts a session. Unknown addresses and
 // wrong passwords get the same answer after the same work (a dummy hash);
-// failures are counted per address whether or not it has an account.
+// failures are counted per address, whether or not it has an account, and
+// per source; a body that cannot be read counts as a failure of its source.
 //
 // POST /api/Website/Login
 func (s *Service) login(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := msgs(loc)
+	ctx := r.Context()
 	var req loginRequest
 	if err := endpoint.Decode(c, &req); err != nil {
+		// A body cut short (or too large) is a failed login of its source:
+		// otherwise guesses sent that way would never meet the captcha. It
+		// is counted even when the client has gone.
+		if _, err := s.store.Hit(context.WithoutCancel(ctx), s.loginSource(c.RealIP()), s.now(), loginWindow); err != nil {
+			return fmt.Errorf("auth: login: %w", err)
+		}
 		return endpoint.RefuseBody(c, err)
 	}
 	v := newChecker(m)
@@ -39,8 +48,7 @@ func (s *Service) login(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	ctx := r.Context()
-	th, err := s.loginThrottle(ctx, email)
+	th, err := s.loginThrottle(ctx, email, c.RealIP())
 	if err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
@@ -64,7 +72,7 @@ func (s *Service) login(c echo.Context) error {
 		return fmt.Errorf("auth: login: %w", err)
 	}
 	if !good {
-		needCaptcha, err := s.loginFailed(ctx, th.key)
+		needCaptcha, err := s.loginFailed(ctx, th)
 		if err != nil {
 			return fmt.Errorf("auth: login: %w", err)
 		}

@@ -21,6 +21,7 @@ type messages struct {
 	EmailNotConfirmed string
 	TooManyAttempts   string
 	RateLimited       string
+	Busy              string // 503: every hashing slot stayed taken
 	ForgetDone        string
 	CodeAccepted      string
 	CodeWrong         string
@@ -72,6 +73,7 @@ var catalogue = map[locale.Locale]*messages{
 		EmailNotConfirmed: "Your e-mail address is not confirmed yet. Use the link in the e-mail we sent you, or ask us to send a new one.",
 		TooManyAttempts:   "Too many failed attempts for this account. Please wait a little before trying again.",
 		RateLimited:       "Too many requests from your network. Please wait a minute and try again.",
+		Busy:              "We are handling a great many requests at the moment. Please try again in a few seconds.",
 		ForgetDone:        "If an account uses this address, we have sent it a 6-digit code. The code is valid for 10 minutes.",
 		CodeAccepted:      "The code is correct. You can now choose a new password.",
 		CodeWrong:         "This code is incorrect or has expired.",
@@ -119,6 +121,7 @@ var catalogue = map[locale.Locale]*messages{
 		EmailNotConfirmed: "Uw e-mailadres is nog niet bevestigd. Gebruik de link in de e-mail die we u stuurden, of vraag een nieuwe aan.",
 		TooManyAttempts:   "Te veel mislukte pogingen voor dit account. Wacht even voordat u het opnieuw probeert.",
 		RateLimited:       "Te veel verzoeken vanaf uw netwerk. Wacht een minuut en probeer het opnieuw.",
+		Busy:              "We verwerken op dit moment erg veel verzoeken. Probeer het over een paar seconden opnieuw.",
 		ForgetDone:        "Als er een account met dit adres bestaat, hebben we er een code van 6 cijfers naartoe gestuurd. De code is 10 minuten geldig.",
 		CodeAccepted:      "De code is juist. U kunt nu een nieuw wachtwoord kiezen.",
 		CodeWrong:         "Deze code is onjuist of verlopen.",
@@ -166,6 +169,7 @@ var catalogue = map[locale.Locale]*messages{
 		EmailNotConfirmed: "Votre adresse e-mail n’est pas encore confirmée. Utilisez le lien de l’e-mail que nous vous avons envoyé, ou demandez-en un nouveau.",
 		TooManyAttempts:   "Trop de tentatives infructueuses pour ce compte. Veuillez patienter un peu avant de réessayer.",
 		RateLimited:       "Trop de requêtes depuis votre réseau. Veuillez patienter une minute, puis réessayer.",
+		Busy:              "Nous traitons actuellement un très grand nombre de demandes. Veuillez réessayer dans quelques secondes.",
 		ForgetDone:        "Si un compte utilise cette adresse, nous lui avons envoyé un code à 6 chiffres. Ce code est valable 10 minutes.",
 		CodeAccepted:      "Le code est correct. Vous pouvez maintenant choisir un nouveau mot de passe.",
 		CodeWrong:         "Ce code est incorrect ou a expiré.",
@@ -213,6 +217,7 @@ var catalogue = map[locale.Locale]*messages{
 		EmailNotConfirmed: "لم يتم تأكيد بريدك الإلكتروني بعد. استخدم الرابط الوارد في الرسالة التي أرسلناها إليك، أو اطلب رابطًا جديدًا.",
 		TooManyAttempts:   "محاولات فاشلة كثيرة لهذا الحساب. يُرجى الانتظار قليلًا قبل المحاولة مرة أخرى.",
 		RateLimited:       "طلبات كثيرة جدًا من شبكتك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
+		Busy:              "نتعامل حاليًا مع عدد كبير جدًا من الطلبات. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.",
 		ForgetDone:        "إذا كان هناك حساب يستخدم هذا العنوان، فقد أرسلنا إليه رمزًا من 6 أرقام صالحًا لمدة 10 دقائق.",
 		CodeAccepted:      "الرمز صحيح. يمكنك الآن اختيار كلمة مرور جديدة.",
 		CodeWrong:         "هذا الرمز غير صحيح أو منتهي الصلاحية.",

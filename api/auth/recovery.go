@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,10 +27,12 @@ type forgetRequest struct {
 }
 
 // forgetPassword e-mails a six-digit code, valid ten minutes, when an
-// account has the address. The answer is always the same. A new code goes
-// out at most once a minute per address, and none for a day after ten
-// wrong codes; the wrong-code counter of a code restarts with it, for known
-// and unknown addresses alike.
+// account has the address. The answer is always the same, after the same
+// work: the request is queued either way, and whether an account has the
+// address is looked up only when its e-mail is written (completeReset),
+// after the answer. A new code goes out at most once a minute per address,
+// and none for a day after ten wrong codes; the wrong-code counter of a
+// code restarts with it, for known and unknown addresses alike.
 //
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
@@ -59,26 +63,46 @@ func (s *Service) forgetPassword(c echo.Context) error {
 		}
 	}
 	if allowed {
-		u, err := s.store.UserByEmail(ctx, email)
-		switch {
-		case err == nil:
-			code := sixDigits()
-			now := s.now()
-			if err := s.store.CreateToken(ctx, &store.Token{
-				UserID: u.ID, Purpose: store.PurposeResetCode, TokenHash: s.codeHash(u.ID, code),
-				CreatedAt: now, ExpiresAt: now.Add(codeLifetime),
-			}); err != nil {
-				return fmt.Errorf("auth: forget password: %w", err)
-			}
-			s.sendMail(ctx, mail.Message{
-				To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetCode,
-				Data: map[string]string{"code": code, "minutes": "10"},
-			})
-		case !errors.Is(err, store.ErrNotFound):
-			return fmt.Errorf("auth: forget password: %w", err)
-		}
+		s.sendMail(ctx, mail.Message{
+			To: email, Locale: loc, Kind: mail.KindResetRequest,
+			Data: map[string]string{"asked": strconv.FormatInt(s.now().UnixMilli(), 10)},
+		})
 	}
 	return endpoint.OK(c, nil, m.ForgetDone)
+}
+
+// completeReset writes the e-mail of a reset request as it is sent: a new
+// code, valid ten minutes from the request, when an account has the
+// address; nothing otherwise, nor once fewer than two of the ten minutes
+// are left (the code would die before it is read; the visitor asks again).
+func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Message, bool, error) {
+	asked, err := strconv.ParseInt(req.Data["asked"], 10, 64)
+	if err != nil {
+		return req, false, nil
+	}
+	now, expires := s.now(), time.UnixMilli(asked).UTC().Add(codeLifetime)
+	if expires.Sub(now) < 2*time.Minute {
+		return req, false, nil
+	}
+	u, err := s.store.UserByEmail(ctx, req.To)
+	if errors.Is(err, store.ErrNotFound) {
+		return req, false, nil
+	}
+	if err != nil {
+		return req, false, fmt.Errorf("auth: reset code: %w", err)
+	}
+	code := sixDigits()
+	if err := s.store.CreateToken(ctx, &store.Token{
+		UserID: u.ID, Purpose: store.PurposeResetCode, TokenHash: s.codeHash(u.ID, code),
+		CreatedAt: now, ExpiresAt: expires,
+	}); err != nil {
+		return req, false, fmt.Errorf("auth: reset code: %w", err)
+	}
+	minutes := int((expires.Sub(now) + time.Minute - 1) / time.Minute)
+	return mail.Message{
+		To: u.Email, Name: recipientName(u), Locale: req.Locale, Kind: mail.KindResetCode,
+		Data: map[string]string{"code": code, "minutes": strconv.Itoa(minutes)},
+	}, true, nil
 }
 
 // recoveryPaused reports whether an address has had its day's wrong codes.
@@ -227,7 +251,7 @@ func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (b
 		loc = locale.Default
 	}
 	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindResetPaused,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindResetPaused,
 		Data: map[string]string{"hours": "24"},
 	})
 	return true, nil
@@ -288,10 +312,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 	if !won {
 		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
 	}
-	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
-		return fmt.Errorf("auth: reset password: %w", err)
-	}
-	if err := s.store.DeleteUserSessions(ctx, u.ID, ""); err != nil {
+	if err := s.store.ChangePassword(ctx, u.ID, hash, ""); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	// Whoever reset the password may log in at once.
@@ -305,7 +326,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 
 func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {
 	s.sendMail(c.Request().Context(), mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindPasswordChanged,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindPasswordChanged,
 		Data: map[string]string{"resetLink": s.link(locale.Path(loc, "/auth/forgot-password"))},
 	})
 }

@@ -125,3 +125,42 @@ func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
 		expect(t, "right code after the pause", guess(codes[len(codes)-1]), 200, true)
 	})
 }
+
+// A password change ends every reset under way: someone who took a reset
+// token or a code before the owner changed the password cannot use it to
+// set a password of their own afterwards.
+func TestPasswordChangeEndsResetsUnderWay(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		owner := e.loggedIn("owner@example.com")
+		thief := e.browser()
+		thief.ip = "203.0.113.66"
+
+		// The thief reaches the last step of a reset (a token), then asks
+		// for a second code and keeps it unused.
+		expect(t, "forget", thief.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
+		r := thief.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "owner@example.com", "code": e.codes("owner@example.com")[0]})
+		expect(t, "verify", r, 200, true)
+		var data struct {
+			Token string `json:"token"`
+		}
+		r.data(t, &data)
+		e.clock.advance(61 * time.Second)
+		expect(t, "forget again", thief.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
+		codes := e.codes("owner@example.com")
+		if len(codes) != 2 {
+			t.Fatalf("%d codes mailed, want 2", len(codes))
+		}
+
+		const ownerPassword = "the owner's own new passphrase"
+		expect(t, "owner changes the password", owner.json("POST", "/api/account/password", map[string]any{
+			"currentPassword": goodPassword, "newPassword": ownerPassword, "confirmPassword": ownerPassword,
+		}), 200, true)
+
+		expect(t, "reset with the token taken before the change", thief.json("POST", "/api/ApplicationUser/ResetPassword", map[string]any{
+			"email": "owner@example.com", "token": data.Token, "newPassword": "the thief's passphrase", "confirmPassword": "the thief's passphrase",
+		}), 400, false)
+		expect(t, "the code mailed before the change", thief.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "owner@example.com", "code": codes[1]}), 400, false)
+		expect(t, "the owner's password still works", e.browser().json("POST", "/api/Website/Login", map[string]any{"email": "owner@example.com", "password": ownerPassword}), 200, true)
+	})
+}

@@ -89,7 +89,7 @@ func (s *Service) registerAgain(ctx context.Context, email string, reg *store.Re
 		return s.sendConfirmation(ctx, u, reg, loc)
 	}
 	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAlreadyRegistered,
 		Data: map[string]string{
 			"loginLink": s.link(locale.Path(loc, "/auth/login")),
 			"resetLink": s.link(locale.Path(loc, "/auth/forgot-password")),
@@ -101,17 +101,37 @@ func (s *Service) registerAgain(ctx context.Context, email string, reg *store.Re
 // sendConfirmation stores reg as a registration of u's address with a new
 // link and e-mails the link.
 func (s *Service) sendConfirmation(ctx context.Context, u *store.User, reg *store.Registration, loc locale.Locale) error {
-	secret := newSecret()
-	now := s.now()
-	reg.UserID, reg.TokenHash, reg.CreatedAt, reg.ExpiresAt = u.ID, sha(secret), now, now.Add(confirmLifetime)
-	if err := s.store.CreateRegistration(ctx, reg); err != nil {
+	secret, err := s.addRegistration(ctx, u, reg)
+	if err != nil {
 		return err
 	}
-	s.mailConfirmLink(ctx, u, loc, secret)
+	s.sendMail(ctx, s.confirmMessage(u, loc, secret))
 	return nil
 }
 
+// addRegistration stores reg as a registration of u's address with a new
+// link, and returns the link's secret.
+func (s *Service) addRegistration(ctx context.Context, u *store.User, reg *store.Registration) (string, error) {
+	secret := newSecret()
+	now := s.now()
+	reg.UserID, reg.TokenHash, reg.CreatedAt, reg.ExpiresAt = u.ID, sha(secret), now, now.Add(confirmLifetime)
+	return secret, s.store.CreateRegistration(ctx, reg)
+}
+
 func fullName(u *store.User) string { return userData(u).FullName }
+
+// recipientName is the name an account's e-mail greets its address by:
+// the account's name once the address is confirmed, none before. Until
+// then the name is whatever someone typed when registering the address,
+// perhaps not its owner ("Visit evil.example now"), and nothing typed by
+// someone who has not proven the address is theirs is copied into a mail
+// to it.
+func recipientName(u *store.User) string {
+	if !u.Confirmed() {
+		return ""
+	}
+	return fullName(u)
+}
 
 // confirmRequest is what the confirmation page posts: nothing, or the
 // password chosen for an address registered more than once.
@@ -197,7 +217,9 @@ type resendRequest struct {
 }
 
 // resendConfirmation e-mails a new confirmation link when an unconfirmed
-// account has the address; the answer is the same either way.
+// account has the address. The answer is the same either way, after the
+// same work: the request is queued either way, and the account is looked
+// up only when its e-mail is written (completeConfirm), after the answer.
 //
 // POST /api/account/resend-confirmation
 func (s *Service) resendConfirmation(c echo.Context) error {
@@ -219,46 +241,54 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 		return fmt.Errorf("auth: resend confirmation: %w", err)
 	}
 	if allowed {
-		u, err := s.store.UserByEmail(ctx, email)
-		switch {
-		case err == nil && !u.Confirmed():
-			if err := s.resendLink(ctx, u, loc); err != nil {
-				return fmt.Errorf("auth: resend confirmation: %w", err)
-			}
-		case err != nil && !errors.Is(err, store.ErrNotFound):
-			return fmt.Errorf("auth: resend confirmation: %w", err)
-		}
+		s.sendMail(ctx, mail.Message{To: email, Locale: loc, Kind: mail.KindConfirmRequest})
 	}
 	return endpoint.OK(c, nil, m.ResendDone)
 }
 
-// resendLink e-mails a new link for the newest registration of u's
-// address, or, when every registration has been swept away, for the
-// details the account was created with.
-func (s *Service) resendLink(ctx context.Context, u *store.User, loc locale.Locale) error {
-	secret := newSecret()
-	now := s.now()
-	renewed, err := s.store.RenewRegistration(ctx, u.ID, sha(secret), now.Add(confirmLifetime))
+// completeConfirm writes the e-mail of a request for a new confirmation
+// link as it is sent: a new link, when an unconfirmed account has the
+// address; nothing otherwise.
+func (s *Service) completeConfirm(ctx context.Context, req mail.Message) (mail.Message, bool, error) {
+	u, err := s.store.UserByEmail(ctx, req.To)
+	if errors.Is(err, store.ErrNotFound) {
+		return req, false, nil
+	}
 	if err != nil {
-		return err
+		return req, false, fmt.Errorf("auth: confirmation link: %w", err)
 	}
-	if !renewed {
-		return s.sendConfirmation(ctx, u, &store.Registration{
-			FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
-			PasswordHash: u.PasswordHash, Locale: u.Locale,
-		}, loc)
+	if u.Confirmed() {
+		return req, false, nil
 	}
-	s.mailConfirmLink(ctx, u, loc, secret)
-	return nil
+	secret, err := s.renewLink(ctx, u)
+	if err != nil {
+		return req, false, fmt.Errorf("auth: confirmation link: %w", err)
+	}
+	return s.confirmMessage(u, req.Locale, secret), true, nil
 }
 
-// mailConfirmLink queues the mail that carries a registration's confirmation link.
-func (s *Service) mailConfirmLink(ctx context.Context, u *store.User, loc locale.Locale, secret string) {
-	s.sendMail(ctx, mail.Message{
-		To: u.Email, Name: fullName(u), Locale: loc, Kind: mail.KindConfirmEmail,
+// renewLink gives the newest registration of u's address a new link, or,
+// when every registration has been swept away, registers again the
+// details the account was created with; it returns the link's secret.
+func (s *Service) renewLink(ctx context.Context, u *store.User) (string, error) {
+	secret := newSecret()
+	renewed, err := s.store.RenewRegistration(ctx, u.ID, sha(secret), s.now().Add(confirmLifetime))
+	if err != nil || renewed {
+		return secret, err
+	}
+	return s.addRegistration(ctx, u, &store.Registration{
+		FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
+		PasswordHash: u.PasswordHash, Locale: u.Locale,
+	})
+}
+
+// confirmMessage is the e-mail that carries a registration's confirmation link.
+func (s *Service) confirmMessage(u *store.User, loc locale.Locale, secret string) mail.Message {
+	return mail.Message{
+		To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindConfirmEmail,
 		Data: map[string]string{
 			"link":  s.link(locale.Path(loc, "/auth/confirm-email/"+secret)),
 			"hours": "24",
 		},
-	})
+	}
 }

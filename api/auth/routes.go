@@ -11,6 +11,7 @@ import (
 // it needs one, the signed-in visitor.
 func (s *Service) Routes(g *echo.Group) {
 	strict := func(bucket string) echo.MiddlewareFunc { return s.rateLimit(bucket, s.limits.Strict) }
+	hashes := s.busy // the route checks or hashes a password: 503 when no hashing slot frees up
 	standard := func(bucket string) echo.MiddlewareFunc { return s.rateLimit(bucket, s.limits.Standard) }
 	user := s.requireUser
 	// The legacy recovery forms were posted as multipart form data; the
@@ -20,23 +21,23 @@ func (s *Service) Routes(g *echo.Group) {
 	file := endpoint.Accepts(endpoint.Multipart)
 
 	// The legacy API, with its exact paths.
-	g.POST("/Website/Register", s.register, fields, strict("register"))
-	g.POST("/Website/Login", s.login, fields, strict("login"))
-	g.POST("/ApplicationUser/ConfirmEmail/:token", s.confirmEmail, fields, strict("confirm"))
+	g.POST("/Website/Register", s.register, fields, strict("register"), hashes)
+	g.POST("/Website/Login", s.login, fields, strict("login"), hashes)
+	g.POST("/ApplicationUser/ConfirmEmail/:token", s.confirmEmail, fields, strict("confirm"), hashes)
 	g.POST("/ApplicationUser/ForgetPassword", s.forgetPassword, legacy, strict("forget"))
 	g.POST("/ApplicationUser/VerifyCode", s.verifyCode, legacy, strict("verify"))
-	g.POST("/ApplicationUser/ResetPassword", s.resetPassword, fields, strict("reset"))
+	g.POST("/ApplicationUser/ResetPassword", s.resetPassword, fields, strict("reset"), hashes)
 
 	// Ours.
 	g.POST("/account/resend-confirmation", s.resendConfirmation, fields, strict("resend"))
 	g.POST("/account/logout", s.logout, fields, standard("logout"))
 	g.GET("/account", s.currentUser, standard("account"), user)
 	g.PUT("/account/profile", s.updateProfile, fields, standard("profile"), user)
-	g.POST("/account/password", s.changePassword, fields, strict("password"), user)
+	g.POST("/account/password", s.changePassword, fields, strict("password"), user, hashes)
 	g.POST("/account/avatar", s.uploadAvatar, file, standard("avatar"), user)
 	g.DELETE("/account/avatar", s.removeAvatar, standard("avatar"), user)
 	g.GET("/account/avatar/:name", s.serveAvatar, standard("avatar-get"), user)
 	g.GET("/account/sessions", s.listSessions, standard("sessions"), user)
 	g.DELETE("/account/sessions/:id", s.revokeSession, standard("sessions"), user)
-	g.POST("/account/delete", s.deleteAccount, fields, strict("delete"), user)
+	g.POST("/account/delete", s.deleteAccount, fields, strict("delete"), user, hashes)
 }

@@ -3,12 +3,14 @@ package auth
 import (
 	"context"
 	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
@@ -157,7 +159,11 @@ func TestLoginThrottle(t *testing.T) {
 		}
 		// No number of failures locks out the owner, who proves the password and solves the captcha.
 		expect(t, "login after ten failures", login(goodPassword, "solved"), 200, true)
-		// Success forgets the failures.
+		// Success forgets the address's failures (the source's stay: it
+		// failed ten times, so asked from elsewhere).
+		expect(t, "the source's failures stay", login("wrong password", ""), 400, false)
+		b = e.browser()
+		b.ip = "192.0.2.77"
 		expect(t, "failure after success", login("wrong password", ""), 401, false)
 		// An unknown address is throttled the same way.
 		for range 5 {
@@ -376,4 +382,163 @@ func TestCatalogueComplete(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Names with direction overrides or zero-width characters are refused at
+// registration and on the profile, with a message in the visitor's
+// language, and nothing is stored or mailed.
+func TestNamesWithInvisibleCharactersRefused(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	signedIn := e.loggedIn("profile@example.com")
+	for _, loc := range locale.All {
+		b := e.browser()
+		b.headers["Accept-Language"] = string(loc)
+		m := msgs(loc)
+		reg := registration("bidi-" + string(loc) + "@example.com")
+		reg["firstName"] = "Visit https://evil\u200b.example/win now"
+		reg["lastName"] = "Haddad\u202e"
+		r := b.json("POST", "/api/Website/Register", reg)
+		expect(t, string(loc)+" registration", r, 400, false)
+		if r.env.Errors["firstName"] != m.InvisibleChars || r.env.Errors["lastName"] != m.InvisibleChars {
+			t.Fatalf("%s: errors %v, want %q for both names", loc, r.env.Errors, m.InvisibleChars)
+		}
+		if _, err := e.store.UserByEmail(context.Background(), "bidi-"+string(loc)+"@example.com"); err == nil {
+			t.Fatalf("%s: the account was created", loc)
+		}
+
+		signedIn.headers["Accept-Language"] = string(loc)
+		r = signedIn.json("PUT", "/api/account/profile", map[string]any{"firstName": "\u2067Layla\u2069", "lastName": "Haddad"})
+		expect(t, string(loc)+" profile", r, 400, false)
+		if r.env.Errors["firstName"] != m.InvisibleChars {
+			t.Fatalf("%s: profile errors %v", loc, r.env.Errors)
+		}
+	}
+	for _, msg := range e.mail.all() {
+		if msg.To != "profile@example.com" {
+			t.Fatalf("a refused registration sent e-mail: %+v", msg)
+		}
+	}
+	if u, _ := e.store.UserByEmail(context.Background(), "profile@example.com"); u.FirstName != "Layla" {
+		t.Fatalf("profile changed to %q", u.FirstName)
+	}
+}
+
+// A source that fails ten logins within the window must solve the captcha
+// for any address, so spreading guesses over many addresses (each failing
+// once) does not escape it; an IPv6 source is its /64.
+func TestLoginCaptchaAfterTenFailuresFromOneSource(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("real@example.com", goodPassword)
+		for n, ips := range [][]string{{"198.51.100.20"}, {"[2001:db8:7:7::1]", "[2001:db8:7:7::2]", "[2001:db8:7:7:ffff::3]"}} {
+			b := e.browser()
+			for i := range sourceCaptcha {
+				b.ip = ips[i%len(ips)]
+				r := b.json("POST", "/api/Website/Login", map[string]any{"email": fmt.Sprintf("guess%d-%d@example.com", n, i), "password": "spray password"})
+				expect(t, "a guess at another address", r, 401, false)
+				if flagged := string(r.env.Data) == `{"captchaRequired":true}`; flagged != (i == sourceCaptcha-1) {
+					t.Fatalf("%s, failure %d: %s", b.ip, i+1, r.body)
+				}
+			}
+			b.ip = ips[0]
+			r := b.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword})
+			expect(t, "the source's next login without the captcha", r, 400, false)
+			if string(r.env.Data) != `{"captchaRequired":true}` {
+				t.Fatalf("answer %s", r.body)
+			}
+			expect(t, "with the captcha", b.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword, "captcha": "solved"}), 200, true)
+		}
+		// Another source, and the same one once the window has passed, log in without it.
+		other := e.browser()
+		other.ip = "198.51.100.21"
+		expect(t, "another source", other.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword}), 200, true)
+		e.clock.advance(loginWindow)
+		again := e.browser()
+		again.ip = "198.51.100.20"
+		expect(t, "after the window", again.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword}), 200, true)
+	})
+}
+
+// cutShort is a body that ends before its sender said it would.
+type cutShort struct{ data string }
+
+func (c *cutShort) Read(p []byte) (int, error) {
+	if c.data == "" {
+		return 0, io.ErrUnexpectedEOF
+	}
+	n := copy(p, c.data)
+	c.data = c.data[n:]
+	return n, nil
+}
+
+// A login whose body is cut short is answered 400 and counted as a failed
+// login of its source: guesses sent that way meet the captcha too.
+func TestCutShortLoginsAreCounted(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("real@example.com", goodPassword)
+		b := e.browser()
+		b.headers["Accept-Language"] = "nl"
+		for i := range sourceCaptcha {
+			contentType, body := "application/json", `{"email":"real@example.com","password":"gue`
+			if i%2 == 1 {
+				contentType, body = "application/x-www-form-urlencoded", "email=real%40example.com&password=gue"
+			}
+			r := b.send("POST", "/api/Website/Login", contentType, &cutShort{data: body})
+			expect(t, "a body cut short", r, 400, false)
+			if r.env.Message != msgs("nl").BadRequest {
+				t.Fatalf("answer %s", r.body)
+			}
+		}
+		r := b.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword})
+		expect(t, "the source's next login without the captcha", r, 400, false)
+		if string(r.env.Data) != `{"captchaRequired":true}` {
+			t.Fatalf("answer %s", r.body)
+		}
+	})
+}
+
+// heldHasher is a hasher of one slot, which the test holds, whose wait
+// for a slot ends when the test says so; waited reports each wait begun.
+func heldHasher(t *testing.T) (h *passwords.Hasher, waited <-chan time.Duration, timeUp chan<- time.Time) {
+	t.Helper()
+	w, up := make(chan time.Duration, 8), make(chan time.Time)
+	slots := passwords.NewSlots(passwords.SlotsConfig{Concurrency: 1, After: func(d time.Duration) <-chan time.Time {
+		w <- d
+		return up
+	}})
+	if err := slots.Acquire(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return passwords.NewHasherOn(slots), w, up
+}
+
+// When every hashing slot stays taken for the longest wait, the login
+// answers 503 with Retry-After and a message in the visitor's language,
+// and counts no failure: the server was busy, the password was not wrong.
+func TestLoginAnswers503WhenEveryHashingSlotIsBusy(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		hasher, waited, timeUp := heldHasher(t)
+		e := newEnv(t, st, func(c *Config) { c.Hasher = hasher })
+		for _, loc := range locale.All {
+			b := e.browser()
+			b.headers["Accept-Language"] = string(loc)
+			answered := make(chan *result, 1)
+			go func() {
+				answered <- b.json("POST", "/api/Website/Login", map[string]any{"email": "someone@example.com", "password": "a password at all"})
+			}()
+			if d := <-waited; d != passwords.MaxWait {
+				t.Fatalf("the login waits %s for a slot, want %s", d, passwords.MaxWait)
+			}
+			timeUp <- time.Time{}
+			r := <-answered
+			expect(t, string(loc)+" busy login", r, 503, false)
+			if r.env.Message != msgs(loc).Busy || r.header.Get("Retry-After") != "5" {
+				t.Fatalf("%s: Retry-After %q, answer %s", loc, r.header.Get("Retry-After"), r.body)
+			}
+		}
+		if cnt, err := st.Counter(context.Background(), e.svc.keys.Of("login", "someone@example.com")); err != nil || cnt.Count != 0 {
+			t.Fatalf("a busy login was counted as a failure: %+v %v", cnt, err)
+		}
+	})
 }

@@ -19,10 +19,12 @@ import (
 	"noorvale.example/site/api/endpoint"
 )
 
-// Session lifetimes: idle expiry, sliding; and how often last-seen moves.
+// Session lifetimes: idle expiry, sliding, within an absolute lifetime
+// counted from sign-in; and how often last-seen moves.
 const (
 	idleExpiry     = 24 * time.Hour
 	rememberExpiry = 30 * 24 * time.Hour
+	sessionLife    = 30 * 24 * time.Hour // however often a session is used, it ends this long after sign-in
 	touchEvery     = time.Minute
 	maxUserAgent   = 256
 )
@@ -80,11 +82,29 @@ func wellFormedSecret(s string) bool {
 	return err == nil
 }
 
-func expiry(now time.Time, remember bool) time.Time {
+// expiry is when a session signed in at created and used at now ends: a
+// day idle (30 days when remembered), and never later than sessionLife
+// after sign-in.
+func expiry(created, now time.Time, remember bool) time.Time {
+	idle := idleExpiry
 	if remember {
-		return now.Add(rememberExpiry)
+		idle = rememberExpiry
 	}
-	return now.Add(idleExpiry)
+	return minTime(now.Add(idle), created.Add(sessionLife))
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// alive reports whether a stored session may still be used at now. The
+// absolute lifetime is checked here too, so a session stored before it
+// existed, whose expiry kept sliding, ends as well.
+func alive(sess *store.Session, now time.Time) bool {
+	return now.Before(sess.ExpiresAt) && now.Before(sess.CreatedAt.Add(sessionLife))
 }
 
 // startSession creates a session for u and sets its cookie.
@@ -100,26 +120,28 @@ func (s *Service) startSession(c echo.Context, u *store.User, remember bool) err
 	}
 	sess := &store.Session{
 		IDHash: sha(secret), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
-		ExpiresAt: expiry(now, remember), Remember: remember, UserAgent: ua, IP: c.RealIP(),
+		ExpiresAt: expiry(now, now, remember), Remember: remember, UserAgent: ua, IP: c.RealIP(),
 	}
 	if err := s.store.CreateSession(c.Request().Context(), sess); err != nil {
 		return err
 	}
-	s.setCookie(c, secret, remember)
+	s.setCookie(c, secret, sess)
 	return nil
 }
 
-func (s *Service) setCookie(c echo.Context, secret string, remember bool) {
-	c.SetCookie(s.sessionCookie(secret, remember))
+func (s *Service) setCookie(c echo.Context, secret string, sess *store.Session) {
+	c.SetCookie(s.sessionCookie(secret, sess))
 }
 
-func (s *Service) sessionCookie(secret string, remember bool) *http.Cookie {
+// sessionCookie is the cookie of a session: a remembered one outlives the
+// browser until the session's expiry, any other ends with the browser.
+func (s *Service) sessionCookie(secret string, sess *store.Session) *http.Cookie {
 	ck := &http.Cookie{
 		Name: s.cookie.name, Value: secret, Path: "/",
 		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
 	}
-	if remember {
-		ck.MaxAge = int(rememberExpiry / time.Second)
+	if sess.Remember {
+		ck.MaxAge = max(int(sess.ExpiresAt.Sub(s.now())/time.Second), 1)
 	}
 	return ck
 }
@@ -167,6 +189,9 @@ func (s *Service) lookup(ctx context.Context, r *http.Request) (cur current, tou
 	if err != nil {
 		return cur, false, err
 	}
+	if !alive(sess, now) {
+		return cur, false, errNoSession
+	}
 	u, err := s.store.UserByID(ctx, sess.UserID)
 	if errors.Is(err, store.ErrNotFound) {
 		return cur, false, errNoSession
@@ -175,7 +200,7 @@ func (s *Service) lookup(ctx context.Context, r *http.Request) (cur current, tou
 		return cur, false, err
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
-		sess.LastSeenAt, sess.ExpiresAt = now, expiry(now, sess.Remember)
+		sess.LastSeenAt, sess.ExpiresAt = now, expiry(sess.CreatedAt, now, sess.Remember)
 		if err := s.store.TouchSession(ctx, sess.IDHash, sess.LastSeenAt, sess.ExpiresAt); err != nil {
 			return cur, false, err
 		}
@@ -210,7 +235,7 @@ func (s *Service) PageUser(w http.ResponseWriter, r *http.Request) (*UserData, e
 	}
 	if touched && cur.session.Remember {
 		if ck, err := r.Cookie(s.cookie.name); err == nil {
-			http.SetCookie(w, s.sessionCookie(ck.Value, true))
+			http.SetCookie(w, s.sessionCookie(ck.Value, cur.session))
 		}
 	}
 	return userData(cur.user), nil
@@ -230,7 +255,7 @@ func (s *Service) signedIn(c echo.Context) (current, error) {
 	}
 	if touched && cur.session.Remember {
 		if ck, err := c.Request().Cookie(s.cookie.name); err == nil {
-			s.setCookie(c, ck.Value, true)
+			s.setCookie(c, ck.Value, cur.session)
 		}
 	}
 	c.Set(currentKey, cur)

@@ -2,19 +2,24 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
 )
 
-// Throttling by e-mail address, counted whether or not an account has it.
+// Throttling by e-mail address, counted whether or not an account has it,
+// and by source.
 const (
 	loginWindow     = 15 * time.Minute
-	captchaAfter    = 3 // failures before login asks for a captcha
-	lockAfter       = 5 // wrong current passwords before a session is refused for a while
+	captchaAfter    = 3               // failures for an address before its logins ask for a captcha
+	sourceCaptcha   = 10              // failures from one source (an IPv4 address, an IPv6 /64) before its logins ask for one
+	busyRetry       = 5 * time.Second // Retry-After when no hashing slot freed up in time
+	lockAfter       = 5               // wrong current passwords before a session is refused for a while
 	firstLock       = time.Minute
 	longestLock     = 15 * time.Minute
 	rateWindow      = time.Minute
@@ -36,34 +41,70 @@ func (s *Service) rateLimit(bucket string, perMinute int) echo.MiddlewareFunc {
 	})
 }
 
+// busy answers 503 with Retry-After, in the visitor's language, when the
+// handler gave up waiting for a hashing slot: the server is saturated (a
+// flood of logins, most likely), and a quick "try again shortly" costs
+// everyone less than a queue that grows with the flood.
+func (s *Service) busy(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if !errors.Is(err, passwords.ErrBusy) || c.Response().Committed {
+			return err
+		}
+		c.Response().Header().Set("Retry-After", endpoint.RetryAfter(busyRetry))
+		return endpoint.Fail(c, http.StatusServiceUnavailable, msgs(endpoint.Locale(c.Request())).Busy)
+	}
+}
+
 // loginState is what the throttle says before a password is checked.
 type loginState struct {
-	key         string
+	key         string // failures for the address
+	source      string // failures from the client's source
 	needCaptcha bool
 }
 
-// loginThrottle says whether logins to an address need the captcha: after
-// three failures within the window. Failures never refuse a login that
-// proves the password and solves the captcha, so nobody can lock an owner
-// out by guessing; each further guess costs a captcha solved anew.
-func (s *Service) loginThrottle(ctx context.Context, email string) (loginState, error) {
-	st := loginState{key: s.keys.Of("login", email)}
-	cnt, err := s.store.Counter(ctx, st.key)
-	if err != nil {
-		return st, err
+// loginThrottle says whether a login needs the captcha: after three
+// failures for its address, or ten from its source, within the window (a
+// guesser who spreads guesses over many addresses pays too). Failures
+// never refuse a login that proves the password and solves the captcha,
+// so nobody can lock an owner out by guessing; each further guess costs a
+// captcha solved anew.
+func (s *Service) loginThrottle(ctx context.Context, email, ip string) (loginState, error) {
+	st := loginState{key: s.keys.Of("login", email), source: s.loginSource(ip)}
+	now := s.now()
+	for _, limit := range []struct {
+		key   string
+		after int
+	}{{st.key, captchaAfter}, {st.source, sourceCaptcha}} {
+		cnt, err := s.store.Counter(ctx, limit.key)
+		if err != nil {
+			return st, err
+		}
+		if cnt.Count >= limit.after && now.Sub(cnt.WindowStart) < loginWindow {
+			st.needCaptcha = true
+		}
 	}
-	st.needCaptcha = cnt.Count >= captchaAfter && s.now().Sub(cnt.WindowStart) < loginWindow
 	return st, nil
 }
 
-// loginFailed counts a failed password check for the address and returns
-// whether a captcha is now required.
-func (s *Service) loginFailed(ctx context.Context, key string) (needCaptcha bool, err error) {
-	cnt, err := s.store.Hit(ctx, key, s.now(), loginWindow)
+// loginSource is the key failed logins from a client's source are counted
+// under. A success does not reset it: one account of one's own would
+// otherwise wipe a source's failures clean.
+func (s *Service) loginSource(ip string) string { return s.keys.Client("login-failed", ip) }
+
+// loginFailed counts a failed login for the address and its source and
+// returns whether a captcha is now required.
+func (s *Service) loginFailed(ctx context.Context, st loginState) (needCaptcha bool, err error) {
+	now := s.now()
+	cnt, err := s.store.Hit(ctx, st.key, now, loginWindow)
 	if err != nil {
 		return false, err
 	}
-	return cnt.Count >= captchaAfter, nil
+	src, err := s.store.Hit(ctx, st.source, now, loginWindow)
+	if err != nil {
+		return false, err
+	}
+	return cnt.Count >= captchaAfter || src.Count >= sourceCaptcha, nil
 }
 
 // sessionGuesses says how long a session must wait before it may check

@@ -25,7 +25,7 @@ func newChecker(m *messages) *checker {
 }
 
 // name checks a required person's name and returns it trimmed.
-func (v *checker) name(field, value string) string { return v.Line(field, value, maxName, true) }
+func (v *checker) name(field, value string) string { return v.Name(field, value, maxName) }
 
 // email checks a required e-mail address and returns it normalized.
 func (v *checker) email(field, value string) string { return v.Email(field, value) }

@@ -129,7 +129,7 @@ func TestCatalogueComplete(t *testing.T) {
 		}
 		if m.FixFields == "" || m.BadRequest == "" || m.BodyTooLarge == "" || m.UnsupportedBody == "" ||
 			m.CaptchaRequired == "" || m.CaptchaUnavailable == "" || m.Required == "" || m.TooLong == "" ||
-			m.InvalidChars == "" || m.EmailInvalid == "" || m.PhoneInvalid == "" {
+			m.InvalidChars == "" || m.InvisibleChars == "" || m.EmailInvalid == "" || m.PhoneInvalid == "" {
 			t.Errorf("%s: a message is empty: %+v", loc, m)
 		}
 	}

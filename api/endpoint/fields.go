@@ -98,6 +98,25 @@ func (v *Checker) Line(field, value string, limit int, required bool) string {
 	return value
 }
 
+// Name checks a required person's name of at most limit characters and
+// returns it trimmed: a line (see Line) without invisible format
+// characters. Direction overrides and isolates, zero-width spaces and
+// joiners, and the like change how the text around them reads (a name can
+// make the rest of an e-mail's line read backwards) while showing nothing
+// themselves.
+func (v *Checker) Name(field, value string, limit int) string {
+	value = v.Line(field, value, limit, true)
+	if strings.IndexFunc(value, Invisible) >= 0 {
+		v.Set(field, v.M.InvisibleChars)
+	}
+	return value
+}
+
+// Invisible reports whether r is a format character (Unicode category
+// Cf): bidirectional controls, zero-width characters, the byte-order mark,
+// the soft hyphen.
+func Invisible(r rune) bool { return unicode.Is(unicode.Cf, r) }
+
 // Text checks a text of several lines: line breaks and tabs are allowed
 // (CRLF becomes LF), other control characters are not.
 func (v *Checker) Text(field, value string, limit int, required bool) string {

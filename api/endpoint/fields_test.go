@@ -1,6 +1,9 @@
 package endpoint
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEmail(t *testing.T) {
 	for _, tc := range []struct {
@@ -59,5 +62,47 @@ func TestPrintable(t *testing.T) {
 		if got := Printable(tc.in); got != tc.want {
 			t.Errorf("Printable(%q) = %v, want %v", tc.in, got, tc.want)
 		}
+	}
+}
+
+// A name that carries invisible format characters is refused with its
+// own message; letters of every script, and marks that show, pass.
+func TestName(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{name: "Latin", in: "  Layla Haddad ", want: ""},
+		{name: "Arabic", in: "ليلى حداد", want: ""},
+		{name: "accents and apostrophe", in: "Zoë D’Arcy-Ngô", want: ""},
+		{name: "right-to-left override", in: "Layla\u202egnp.exe", want: "invisible"},
+		{name: "left-to-right embedding", in: "\u202aevil.example\u202c", want: "invisible"},
+		{name: "right-to-left isolate", in: "Omar \u2067Saleh\u2069", want: "invisible"},
+		{name: "first strong isolate", in: "\u2068Omar\u2069", want: "invisible"},
+		{name: "right-to-left mark", in: "Omar\u200f", want: "invisible"},
+		{name: "left-to-right mark", in: "\u200eOmar", want: "invisible"},
+		{name: "Arabic letter mark", in: "عمر\u061c", want: "invisible"},
+		{name: "zero-width space", in: "evil\u200b.example", want: "invisible"},
+		{name: "zero-width joiner", in: "Om\u200dar", want: "invisible"},
+		{name: "zero-width non-joiner", in: "Om\u200car", want: "invisible"},
+		{name: "word joiner", in: "Om\u2060ar", want: "invisible"},
+		{name: "byte-order mark", in: "\ufeffOmar", want: "invisible"},
+		{name: "soft hyphen", in: "Om\u00adar", want: "invisible"},
+		{name: "control character", in: "Om\u0007ar", want: "control"},
+		{name: "line break", in: "Omar\nSaleh", want: "control"},
+		{name: "empty", in: " \t", want: "required"},
+		{name: "too long", in: "Layla Haddad Layla Haddad", want: "long"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := For("en")
+			v := NewChecker(m)
+			got := v.Name("firstName", tc.in, 20)
+			want := map[string]string{"": "", "invisible": m.InvisibleChars, "control": m.InvalidChars, "required": m.Required, "long": m.TooLongFor(20)}[tc.want]
+			if v.Errs["firstName"] != want {
+				t.Fatalf("Name(%q): %q, want %q", tc.in, v.Errs["firstName"], want)
+			}
+			if tc.want == "" && got != strings.TrimSpace(tc.in) {
+				t.Fatalf("Name(%q) returned %q", tc.in, got)
+			}
+		})
 	}
 }

@@ -17,11 +17,12 @@ type Messages struct {
 	CaptchaUnavailable string // a hosted captcha provider cannot be asked
 
 	// Field errors.
-	Required     string
-	TooLong      string // %d characters
-	InvalidChars string
-	EmailInvalid string
-	PhoneInvalid string
+	Required       string
+	TooLong        string // %d characters
+	InvalidChars   string
+	InvisibleChars string // a name with format characters
+	EmailInvalid   string
+	PhoneInvalid   string
 }
 
 var catalogue = map[locale.Locale]*Messages{
@@ -35,6 +36,7 @@ var catalogue = map[locale.Locale]*Messages{
 		Required:           "This field is required.",
 		TooLong:            "Use at most %d characters.",
 		InvalidChars:       "This field contains characters that are not allowed.",
+		InvisibleChars:     "Remove the invisible formatting characters (such as direction marks or zero-width spaces) from this name.",
 		EmailInvalid:       "Enter a valid e-mail address, such as name@example.com.",
 		PhoneInvalid:       "Enter the number in international format, for example +971 4 123 4567.",
 	},
@@ -48,6 +50,7 @@ var catalogue = map[locale.Locale]*Messages{
 		Required:           "Dit veld is verplicht.",
 		TooLong:            "Gebruik maximaal %d tekens.",
 		InvalidChars:       "Dit veld bevat tekens die niet zijn toegestaan.",
+		InvisibleChars:     "Verwijder de onzichtbare opmaaktekens (zoals richtingstekens of spaties zonder breedte) uit deze naam.",
 		EmailInvalid:       "Voer een geldig e-mailadres in, zoals naam@voorbeeld.nl.",
 		PhoneInvalid:       "Voer het nummer in internationale notatie in, bijvoorbeeld +31 20 123 4567.",
 	},
@@ -61,6 +64,7 @@ var catalogue = map[locale.Locale]*Messages{
 		Required:           "Ce champ est obligatoire.",
 		TooLong:            "Utilisez %d caractères au maximum.",
 		InvalidChars:       "Ce champ contient des caractères non autorisés.",
+		InvisibleChars:     "Retirez de ce nom les caractères de mise en forme invisibles (marques de direction, espaces sans chasse, etc.).",
 		EmailInvalid:       "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
 		PhoneInvalid:       "Saisissez le numéro au format international, par exemple +33 1 23 45 67 89.",
 	},
@@ -74,6 +78,7 @@ var catalogue = map[locale.Locale]*Messages{
 		Required:           "هذا الحقل مطلوب.",
 		TooLong:            "استخدم %d حرفًا على الأكثر.",
 		InvalidChars:       "يحتوي هذا الحقل على أحرف غير مسموح بها.",
+		InvisibleChars:     "أزِل من هذا الاسم محارف التنسيق غير المرئية (مثل علامات الاتجاه والمسافات الصفرية العرض).",
 		EmailInvalid:       "أدخل بريدًا إلكترونيًا صالحًا، مثل name@example.com.",
 		PhoneInvalid:       "أدخل الرقم بالصيغة الدولية، مثل ‎+971 4 123 4567‎.",
 	},

@@ -166,7 +166,8 @@ func (s *Service) application(c echo.Context) error {
 		{"cvFileName", "CV", fileName}, {"cvSize", "", strconv.Itoa(len(cv.data))}, {"cvType", "", format.label},
 	}
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmApplication, Data: map[string]string{"position": localTitle(local, info.Title)}}
-	sub, err := s.save(c, p)
+	acct := s.account(c.Request())
+	sub, err := s.save(c, p, acct)
 	if err != nil {
 		s.deleteCV(context.WithoutCancel(ctx), p.cvKey)
 		return err
@@ -175,7 +176,7 @@ func (s *Service) application(c echo.Context) error {
 	p.note = fmt.Sprintf("The CV (%s, %s, %d KB) is stored on the server and is not attached to this e-mail. "+
 		"Export it with: server submissions export --kind application --from %s --to %s --cvs ./cvs",
 		fileName, format.label, (len(cv.data)+1023)/1024, day, day)
-	s.announce(ctx, p, sub)
+	s.announce(ctx, p, sub, provenSender(acct, p.email))
 	return endpoint.OK(c, nil, m.ApplicationDone)
 }
 

@@ -135,7 +135,7 @@ func (s *Service) inquiry(c echo.Context) error {
 		{"name", "Name", p.name}, {"email", "E-mail", p.email}, {"phone", "Phone", phone},
 		{"company", "Company", company}, {"subject", "Subject", subject}, {"message", "Message", message},
 	}
-	p.confirm = mail.Message{Kind: mail.KindFormConfirmInquiry, Data: map[string]string{"subject": subject}}
+	p.confirm = mail.Message{Kind: mail.KindFormConfirmInquiry}
 	return s.submit(c, p, nil, m.InquiryDone)
 }
 

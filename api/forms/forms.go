@@ -229,9 +229,10 @@ type pending struct {
 	note         string // a last line of the notification, in English
 }
 
-// save stores the submission. It is the one step that must succeed: the
-// e-mails that follow may fail and be retried, the submission stays.
-func (s *Service) save(c echo.Context, p *pending) (*store.Submission, error) {
+// save stores the submission of the signed-in account acct (nil for an
+// anonymous visitor). It is the one step that must succeed: the e-mails
+// that follow may fail and be retried, the submission stays.
+func (s *Service) save(c echo.Context, p *pending, acct *store.User) (*store.Submission, error) {
 	data := make(map[string]any, len(p.fields))
 	for _, f := range p.fields {
 		if f.key != "" {
@@ -244,7 +245,10 @@ func (s *Service) save(c echo.Context, p *pending) (*store.Submission, error) {
 	}
 	sub := &store.Submission{
 		Kind: p.kind, Target: p.target, Locale: string(p.loc), Data: string(raw),
-		IP: c.RealIP(), CreatedAt: s.now(), UserID: s.userID(c.Request()),
+		IP: c.RealIP(), CreatedAt: s.now(),
+	}
+	if acct != nil {
+		sub.UserID = &acct.ID
 	}
 	if p.cvKey != "" {
 		sub.CVBlobKey = &p.cvKey
@@ -255,8 +259,8 @@ func (s *Service) save(c echo.Context, p *pending) (*store.Submission, error) {
 	return sub, nil
 }
 
-// userID returns the signed-in visitor's account id, or nil.
-func (s *Service) userID(r *http.Request) *string {
+// account returns the signed-in visitor's account, or nil.
+func (s *Service) account(r *http.Request) *store.User {
 	if s.users == nil {
 		return nil
 	}
@@ -271,13 +275,22 @@ func (s *Service) userID(r *http.Request) *string {
 		}
 		return nil
 	}
-	return &acct.ID
+	return acct
+}
+
+// provenSender reports whether the visitor is signed in to the confirmed
+// account of the address a submission gives, and so has proven it theirs.
+func provenSender(acct *store.User, email string) bool {
+	return acct != nil && acct.Confirmed() && acct.Email == email
 }
 
 // announce queues the notification and the confirmation of a stored
 // submission. A failure is logged, never returned: the submission is kept
-// and the visitor is told it arrived, which it did.
-func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submission) {
+// and the visitor is told it arrived, which it did. The confirmation goes
+// to the address the visitor typed, perhaps someone else's: it greets by
+// the typed name only when proven is true, the visitor being signed in to
+// the confirmed account of that address.
+func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submission, proven bool) {
 	ctx = context.WithoutCancel(ctx)
 	ref := fmt.Sprintf("#%d", sub.ID)
 	lines := append([]field{
@@ -296,7 +309,10 @@ func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submissio
 		Data: map[string]string{"form": p.form, "reference": ref, "fields": listing},
 	}
 	confirmation := p.confirm
-	confirmation.To, confirmation.Name, confirmation.Locale = p.email, p.name, p.loc
+	confirmation.To, confirmation.Locale = p.email, p.loc
+	if proven {
+		confirmation.Name = p.name
+	}
 	for _, m := range []mail.Message{notification, confirmation} {
 		if s.mail == nil || m.To == "" {
 			continue
@@ -340,11 +356,12 @@ func listFields(fields []field) string {
 
 // submit stores a validated submission, queues its e-mails and answers.
 func (s *Service) submit(c echo.Context, p *pending, data any, message string) error {
-	sub, err := s.save(c, p)
+	acct := s.account(c.Request())
+	sub, err := s.save(c, p, acct)
 	if err != nil {
 		return err
 	}
-	s.announce(c.Request().Context(), p, sub)
+	s.announce(c.Request().Context(), p, sub, provenSender(acct, p.email))
 	return endpoint.OK(c, data, message)
 }
 

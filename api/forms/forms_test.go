@@ -54,6 +54,8 @@ func TestValidation(t *testing.T) {
 				400, map[string]string{"subject": en.InvalidChars}, ""},
 			{"inquiry: header injection in the name", "/api/forms/inquiry", with(validInquiry(), map[string]any{"name": "Eve\nBcc: x@example.com"}),
 				400, map[string]string{"name": en.InvalidChars}, ""},
+			{"inquiry: direction override in the name", "/api/forms/inquiry?lang=fr", with(validInquiry(), map[string]any{"name": "Eve \u202egro.live"}),
+				400, map[string]string{"name": msgs("fr").InvisibleChars}, msgs("fr").FixFields},
 			{"inquiry: header injection in the e-mail", "/api/forms/inquiry", with(validInquiry(), map[string]any{"email": "eve@example.com\r\nBcc: x@example.com"}),
 				400, map[string]string{"email": en.EmailInvalid}, ""},
 			{"inquiry: message too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"message": strings.Repeat("ب", maxMessage+1)}),
@@ -209,8 +211,9 @@ func TestSubmissionsAreStoredThenAnnounced(t *testing.T) {
 		if !strings.Contains(marketing[2].Data["fields"], "Signed-in account: yes") {
 			t.Errorf("webinar notification does not say the visitor was signed in:\n%s", marketing[2].Data["fields"])
 		}
-		// Confirmations: to the visitor, in their language.
-		if c := h.mailTo("layla@example.com"); c.Kind != mail.KindFormConfirmProposal || c.Locale != locale.Nl || c.Name != "Layla Haddad" {
+		// Confirmations: to the visitor, in their language, greeting nobody
+		// by a name typed for an address not proven theirs.
+		if c := h.mailTo("layla@example.com"); c.Kind != mail.KindFormConfirmProposal || c.Locale != locale.Nl || c.Name != "" {
 			t.Errorf("proposal confirmation %+v", c)
 		}
 		if c := h.mailTo("nadia@example.com"); c.Kind != mail.KindFormConfirmContact || c.Locale != locale.Ar || c.Data["office"] != "مكتبنا في القاهرة" {
@@ -319,4 +322,63 @@ func mustJSON(t testing.TB, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// A confirmation goes to whatever address the visitor typed: it copies
+// nothing they wrote (a name, a subject) into it, unless they are signed in
+// to the confirmed account of that very address.
+func TestConfirmationsCopyNoTextToUnprovenAddresses(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ctx := t.Context()
+		owner := &store.User{Email: "victim@example.com", FirstName: "Rania", LastName: "Aziz", PasswordHash: "x", Locale: "en"}
+		if err := s.CreateUser(ctx, owner); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateToken(ctx, &store.Token{UserID: owner.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "seed", CreatedAt: time.Now(), ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ConfirmEmail(ctx, "seed", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		const lure = "Visit https://evil.example/win now"
+		inquiry := with(validInquiry(), map[string]any{"name": lure, "email": "victim@example.com", "subject": lure})
+
+		send := func(signedInAs string) mail.Message {
+			t.Helper()
+			req := jsonRequest(t, "/api/forms/inquiry", mustJSON(t, inquiry))
+			if signedInAs != "" {
+				req.AddCookie(&http.Cookie{Name: "session", Value: signedInAs})
+			}
+			if res := h.do(req, ""); res.status != 200 {
+				t.Fatalf("inquiry: %d %s", res.status, res.body)
+			}
+			all := h.mail.all()
+			c := all[len(all)-1]
+			if c.To != "victim@example.com" || c.Kind != mail.KindFormConfirmInquiry {
+				t.Fatalf("last e-mail %+v", c)
+			}
+			return c
+		}
+		for _, signedInAs := range []string{"", "someone-else@example.com"} {
+			c := send(signedInAs)
+			r, err := mail.Render(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Name != "" || strings.Contains(r.Subject+r.Text+r.HTML, "evil.example") {
+				t.Fatalf("signed in as %q: the confirmation copies what was typed: name %q\n%s", signedInAs, c.Name, r.Text)
+			}
+		}
+		// The owner of the address, signed in, is greeted by the name given.
+		if c := send("victim@example.com"); c.Name != lure {
+			t.Fatalf("the signed-in owner's confirmation greets %q", c.Name)
+		}
+		// The firm's own inbox still gets every word.
+		for _, m := range h.mail.all() {
+			if m.Kind == mail.KindFormNotification && !strings.Contains(m.Data["fields"], "Subject: "+lure) {
+				t.Fatalf("notification lacks the subject:\n%s", m.Data["fields"])
+			}
+		}
+	})
 }

@@ -42,7 +42,7 @@ func (v *checker) line(field, value string, limit int, required bool) string {
 }
 
 // name checks a required person's name.
-func (v *checker) name(field, value string) string { return v.Line(field, value, maxName, true) }
+func (v *checker) name(field, value string) string { return v.Name(field, value, maxName) }
 
 // text checks a text of several lines.
 func (v *checker) text(field, value string, limit int, required bool) string {

@@ -91,7 +91,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 		locale.En: {
 			Subject: "We have received your question",
 			Blocks: []block{
-				{Text: "Thank you for contacting Noorvale Assurance. We have received your message about “{subject}”."},
+				{Text: "Thank you for contacting Noorvale Assurance. We have received your message."},
 				{Text: "What happens next: the right specialist will read it and reply to this e-mail address, normally within one working day."},
 			},
 			Reason: "You receive this e-mail because you sent us a question through our website.",
@@ -99,7 +99,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 		locale.Nl: {
 			Subject: "We hebben uw vraag ontvangen",
 			Blocks: []block{
-				{Text: "Hartelijk dank dat u contact hebt opgenomen met Noorvale Assurance. We hebben uw bericht over ‘{subject}’ ontvangen."},
+				{Text: "Hartelijk dank dat u contact hebt opgenomen met Noorvale Assurance. We hebben uw bericht ontvangen."},
 				{Text: "Hoe gaat het verder? De juiste specialist leest uw bericht en antwoordt naar dit e-mailadres, doorgaans binnen één werkdag."},
 			},
 			Reason: "U ontvangt deze e-mail omdat u ons via onze website een vraag hebt gestuurd.",
@@ -107,7 +107,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 		locale.Fr: {
 			Subject: "Nous avons bien reçu votre question",
 			Blocks: []block{
-				{Text: "Merci d’avoir contacté Noorvale Assurance. Nous avons bien reçu votre message au sujet de «\u00a0{subject}\u00a0»."},
+				{Text: "Merci d’avoir contacté Noorvale Assurance. Nous avons bien reçu votre message."},
 				{Text: "Prochaines étapes\u00a0: le spécialiste concerné en prendra connaissance et vous répondra à cette adresse e-mail, en général sous un jour ouvré."},
 			},
 			Reason: "Vous recevez cet e-mail car vous nous avez posé une question depuis notre site.",
@@ -115,7 +115,7 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 		locale.Ar: {
 			Subject: "تلقّينا استفسارك",
 			Blocks: []block{
-				{Text: "شكرًا لتواصلك مع Noorvale Assurance. لقد تلقّينا رسالتك بشأن «{subject}»."},
+				{Text: "شكرًا لتواصلك مع Noorvale Assurance. لقد تلقّينا رسالتك."},
 				{Text: "الخطوات التالية: سيطّلع عليها المختص المعني ويرد عليك على عنوان البريد الإلكتروني هذا، عادةً خلال يوم عمل واحد."},
 			},
 			Reason: "تصلك هذه الرسالة لأنك أرسلت إلينا استفسارًا عبر موقعنا الإلكتروني.",

@@ -1,7 +1,6 @@
 package mail_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/internal/testenv"
 	mailpkg "noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -51,26 +51,8 @@ func newQueue(t *testing.T, s *store.Store, c *clock) *mailpkg.Queue {
 
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// logBuffer captures a logger's output, safely for concurrent writers.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func captureLogger() (*slog.Logger, *logBuffer) {
-	b := &logBuffer{}
+func captureLogger() (*slog.Logger, *testenv.LogBuffer) {
+	b := &testenv.LogBuffer{}
 	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug})), b
 }
 

@@ -29,11 +29,20 @@ const (
 	KindAccountDeleted    Kind = "account-deleted"    // Data: none
 	KindResetPaused       Kind = "reset-paused"       // Data: "hours" ("24")
 
+	// Requests: a Completer writes the e-mail a request asks for, or finds
+	// there is none to write, when the sender is about to send it rather
+	// than when a visitor asks, so that asking costs the same whether or
+	// not an account has the address.
+	KindResetRequest   Kind = "reset-request"   // Data: "asked" (Unix milliseconds); becomes a KindResetCode, or nothing
+	KindConfirmRequest Kind = "confirm-request" // Data: none; becomes a KindConfirmEmail, or nothing
+
 	// The forms: a notification to the firm's inbox (always in English) and
-	// a confirmation to the visitor in their language, one kind per form.
+	// a confirmation to the visitor in their language, one kind per form. A
+	// confirmation goes to an address anyone may have typed, so it carries
+	// nothing the visitor wrote (a subject, a message).
 	KindFormNotification       Kind = "form-notification"             // Data: "form" (its English name), "reference", "fields" ("Label: value" lines, up to 64 KB)
 	KindFormConfirmProposal    Kind = "form-confirmation-proposal"    // Data: none
-	KindFormConfirmInquiry     Kind = "form-confirmation-inquiry"     // Data: "subject"
+	KindFormConfirmInquiry     Kind = "form-confirmation-inquiry"     // Data: none
 	KindFormConfirmContact     Kind = "form-confirmation-contact"     // Data: "office" ("our London office", in the message's language)
 	KindFormConfirmApplication Kind = "form-confirmation-application" // Data: "position"
 	KindFormConfirmWebinar     Kind = "form-confirmation-webinar"     // Data: "webinar" (title), "when" (date and time as the reader writes them)
@@ -53,14 +62,27 @@ var requiredData = map[Kind][]string{
 	KindPasswordChanged:   {"resetLink"},
 	KindAccountDeleted:    nil,
 	KindResetPaused:       {"hours"},
+	KindResetRequest:      {"asked"},
+	KindConfirmRequest:    nil,
 
 	KindFormNotification:       {"form", "reference", "fields"},
 	KindFormConfirmProposal:    nil,
-	KindFormConfirmInquiry:     {"subject"},
+	KindFormConfirmInquiry:     nil,
 	KindFormConfirmContact:     {"office"},
 	KindFormConfirmApplication: {"position"},
 	KindFormConfirmWebinar:     {"webinar", "when"},
 	KindFormConfirmPublication: {"publication", "downloadLink"},
+}
+
+// IsRequest reports whether messages of kind k are requests, which a
+// Completer turns into e-mail before they are sent.
+func IsRequest(k Kind) bool { return k == KindResetRequest || k == KindConfirmRequest }
+
+// Completer writes the e-mail a request asks for, just before it is sent:
+// done is that e-mail, and send is false when there is none (no account
+// needs it). *auth.Service is one.
+type Completer interface {
+	CompleteMail(ctx context.Context, request Message) (done Message, send bool, err error)
 }
 
 // longData are the Data keys that may hold up to maxLongValue bytes: the

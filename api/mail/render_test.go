@@ -20,7 +20,7 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},
-	mailpkg.KindFormConfirmInquiry:     {"subject": "SOC 2 & <ISO>"},
+	mailpkg.KindFormConfirmInquiry:     {},
 	mailpkg.KindFormConfirmContact:     {"office": "Dubai office"},
 	mailpkg.KindFormConfirmApplication: {"position": "IT Auditor"},
 	mailpkg.KindFormConfirmWebinar:     {"webinar": "DORA one year on", "when": "20/01/2027 12:00 UTC"},

@@ -32,6 +32,7 @@ type Transport interface {
 type SenderConfig struct {
 	Queue     *Queue
 	Transport Transport // nil keeps every message queued (production without SMTP_URL)
+	Completer Completer // writes the e-mail of requests; nil gives requests up
 	From      string    // config.MailFrom
 	Logger    *slog.Logger
 	Now       func() time.Time // clock; the queue's when nil
@@ -151,6 +152,22 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) bool {
 		s.abandon(record, m, "cannot open the sealed message (was SECRET_KEY changed?)")
 		return false
 	}
+	if IsRequest(msg.Kind) {
+		if s.cfg.Completer == nil {
+			s.abandon(record, m, "no completer writes requests")
+			return false
+		}
+		done, send, err := s.cfg.Completer.CompleteMail(ctx, msg)
+		if err != nil {
+			s.failed(record, m, redact(err.Error(), msg))
+			return false
+		}
+		if !send {
+			s.nothingToSend(record, m)
+			return false
+		}
+		msg = done
+	}
 	r, err := Render(msg)
 	if err != nil {
 		s.abandon(record, m, redact(err.Error(), msg))
@@ -171,19 +188,35 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) bool {
 		}
 		return true
 	}
-	reason := redact(err.Error(), msg)
+	s.failed(record, m, redact(err.Error(), msg))
+	return false
+}
+
+// failed reschedules a message that could not be sent, with back-off, or
+// gives it up once it has failed for GiveUpAfter.
+func (s *Sender) failed(ctx context.Context, m store.QueuedMail, reason string) {
+	now := s.now()
 	if now.Sub(m.CreatedAt) >= s.cfg.GiveUpAfter {
-		s.abandon(record, m, reason)
-		return false
+		s.abandon(ctx, m, reason)
+		return
 	}
 	attempts := m.Attempts + 1
 	wait := s.backoff(attempts)
-	if err := s.queue.store.RetryMail(record, m.ID, attempts, now.Add(wait), reason); err != nil {
+	if err := s.queue.store.RetryMail(ctx, m.ID, attempts, now.Add(wait), reason); err != nil {
 		s.log.Error("mail not sent and not rescheduled", "mail_id", m.ID, "kind", m.Kind, "err", err)
-		return false
+		return
 	}
 	s.log.Warn("mail not sent; will retry", "mail_id", m.ID, "kind", m.Kind, "attempt", attempts, "retry_in", wait, "err", reason)
-	return false
+}
+
+// nothingToSend closes a request that asked for no e-mail after all (no
+// account has its address): an expected outcome, recorded but not warned of.
+func (s *Sender) nothingToSend(ctx context.Context, m store.QueuedMail) {
+	if err := s.queue.store.AbandonMail(ctx, m.ID, s.now(), "nothing to send"); err != nil {
+		s.log.Error("mail request could not be closed", "mail_id", m.ID, "kind", m.Kind, "err", err)
+		return
+	}
+	s.log.Debug("mail request needed no e-mail", "mail_id", m.ID, "kind", m.Kind)
 }
 
 func (s *Sender) abandon(ctx context.Context, m store.QueuedMail, reason string) {

@@ -323,3 +323,93 @@ func openStore(t *testing.T, driver, dsn string) *store.Store {
 	}
 	return s
 }
+
+// completer writes reset codes for the one address it knows, and fails
+// while down.
+type completer struct {
+	known string
+	down  bool
+	calls int
+}
+
+func (c *completer) CompleteMail(_ context.Context, m mailpkg.Message) (mailpkg.Message, bool, error) {
+	c.calls++
+	if c.down {
+		return m, false, errRefused
+	}
+	if m.To != c.known {
+		return m, false, nil
+	}
+	done := resetCode()
+	done.To = m.To
+	return done, true, nil
+}
+
+// A request is written by the completer as it is sent: sent as the e-mail
+// it became, closed quietly when it needed none, retried when the
+// completer failed, and given up when there is no completer.
+func TestSenderCompletesRequests(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		c := newClock()
+		q := newQueue(t, s, c)
+		tr := &recorder{}
+		logger, logs := captureLogger()
+		comp := &completer{known: "layla.haddad@example.com", down: true}
+		sender := mailpkg.NewSender(mailpkg.SenderConfig{Queue: q, Transport: tr, Completer: comp, From: "no-reply@noorvale.example", Logger: logger})
+		request := func(to string) mailpkg.Message {
+			return mailpkg.Message{To: to, Locale: "fr", Kind: mailpkg.KindResetRequest, Data: map[string]string{"asked": "1795338000000"}}
+		}
+		for _, to := range []string{"layla.haddad@example.com", "nobody@example.com"} {
+			if err := q.Enqueue(ctx, request(to)); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		// The completer is down: both wait for another attempt.
+		if n := sender.SendDue(ctx); n != 0 || comp.calls != 2 || len(tr.envelopes()) != 0 {
+			t.Fatalf("completer down: sent %d, %d calls", n, comp.calls)
+		}
+		for id := int64(1); id <= 2; id++ {
+			if rec, err := s.Mail(ctx, id); err != nil || rec.Attempts != 1 || rec.FailedAt != nil || rec.SentAt != nil {
+				t.Fatalf("request %d after a failed completion: %+v %v", id, rec, err)
+			}
+		}
+
+		comp.down = false
+		c.Add(30 * time.Second)
+		if n := sender.SendDue(ctx); n != 1 {
+			t.Fatalf("sent %d, want 1", n)
+		}
+		got := tr.envelopes()
+		if len(got) != 1 || got[0].To != "layla.haddad@example.com" || got[0].Kind != mailpkg.KindResetCode || !strings.Contains(got[0].Text, "493817") {
+			t.Fatalf("sent %+v", got)
+		}
+		if rec, _ := s.Mail(ctx, 1); rec.SentAt == nil {
+			t.Fatalf("the completed request is not marked sent: %+v", rec)
+		}
+		if rec, _ := s.Mail(ctx, 2); rec.FailedAt == nil || rec.LastError != "nothing to send" || rec.Sealed != "" {
+			t.Fatalf("the request that needed no e-mail: %+v", rec)
+		}
+		if strings.Contains(logs.String(), "gave up") {
+			t.Fatalf("a request that needed no e-mail was reported as a failure:\n%s", logs.String())
+		}
+		for _, addr := range []string{"nobody@example.com", "layla.haddad@example.com"} {
+			if strings.Contains(logs.String(), addr) {
+				t.Fatalf("%s reached the log:\n%s", addr, logs.String())
+			}
+		}
+
+		// Without a completer a request cannot be written, and is given up.
+		bare := mailpkg.NewSender(mailpkg.SenderConfig{Queue: q, Transport: tr, From: "no-reply@noorvale.example", Logger: discardLogger()})
+		if err := q.Enqueue(ctx, request("layla.haddad@example.com")); err != nil {
+			t.Fatal(err)
+		}
+		if n := bare.SendDue(ctx); n != 0 {
+			t.Fatalf("sent %d requests without a completer", n)
+		}
+		if rec, _ := s.Mail(ctx, 3); rec.FailedAt == nil {
+			t.Fatalf("a request without a completer: %+v", rec)
+		}
+	})
+}

@@ -202,6 +202,15 @@ func (m *Metrics) MailQueue(count func(context.Context) (int64, error)) {
 	}))
 }
 
+// DatabaseStatements exports how many SQL statements the store has run, as
+// read by count.
+func (m *Metrics) DatabaseStatements(count func() uint64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "site_db_statements_total",
+		Help: "SQL statements the database was sent by this process.",
+	}, func() float64 { return float64(count()) }))
+}
+
 // DatabasePool exports the connection pool's statistics as read by stats
 // (the store's sql.DBStats), under the go_sql_* names client_golang uses.
 func (m *Metrics) DatabasePool(driver string, stats func() sql.DBStats) {

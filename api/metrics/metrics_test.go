@@ -124,6 +124,8 @@ func TestPoolAndQueueReadAtScrape(t *testing.T) {
 	m := New(quiet())
 	stats := sql.DBStats{MaxOpenConnections: 20, OpenConnections: 3, InUse: 1, Idle: 2, WaitCount: 7, WaitDuration: 1500 * time.Millisecond}
 	m.DatabasePool("postgres", func() sql.DBStats { return stats })
+	statements := uint64(120)
+	m.DatabaseStatements(func() uint64 { return statements })
 	queued, fail := int64(4), false
 	m.MailQueue(func(context.Context) (int64, error) {
 		if fail {
@@ -145,14 +147,20 @@ func TestPoolAndQueueReadAtScrape(t *testing.T) {
 	if got := value(f, "site_mail_queue_length", nil); got != 4 {
 		t.Errorf("mail queue = %v, want 4", got)
 	}
+	if got := value(f, "site_db_statements_total", nil); got != 120 {
+		t.Errorf("statements = %v, want 120", got)
+	}
 
-	queued, stats.InUse = 9, 5
+	queued, stats.InUse, statements = 9, 5, 135
 	f = scrape(t, m)
 	if got := value(f, "site_mail_queue_length", nil); got != 9 {
 		t.Errorf("mail queue after more mail = %v, want 9 (counted on each scrape)", got)
 	}
 	if got := value(f, "go_sql_in_use_connections", db); got != 5 {
 		t.Errorf("in-use connections = %v, want 5", got)
+	}
+	if got := value(f, "site_db_statements_total", nil); got != 135 {
+		t.Errorf("statements after more work = %v, want 135", got)
 	}
 
 	fail = true

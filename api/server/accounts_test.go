@@ -164,6 +164,13 @@ func TestClientIP(t *testing.T) {
 		{"spoofed left entries ignored", proxies, "10.1.2.3:1000", "1.1.1.1, 198.51.100.9", "198.51.100.9"},
 		{"trusted IPv6 proxy", proxies, "[2001:db8::1]:1000", "2001:db8:ffff::1, 192.0.2.44", "192.0.2.44"},
 		{"no header", proxies, "10.1.2.3:1000", "", "10.1.2.3"},
+		// A client that writes an address of the proxies' range must not
+		// pick its own address: with every hop trusted, the peer it is.
+		{"every hop trusted: the peer, not the leftmost", proxies, "10.1.2.3:1000", "10.66.66.66, 10.0.0.7", "10.1.2.3"},
+		{"one trusted hop written by the client", proxies, "10.1.2.3:1000", "10.200.0.1", "10.1.2.3"},
+		{"a hop that is no address: the peer", proxies, "10.1.2.3:1000", "198.51.100.9, unknown", "10.1.2.3"},
+		{"bracketed IPv6 hop", proxies, "10.1.2.3:1000", "[2001:db9::7]", "2001:db9::7"},
+		{"IPv4-mapped hop", proxies, "10.1.2.3:1000", "::ffff:198.51.100.9", "198.51.100.9"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := httptest.NewRequest("GET", "/", nil)

@@ -46,10 +46,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if errors.As(err, &he) {
 		code = he.Code
 		if he.Internal != nil && code >= 500 {
-			s.log.Error("request failed", "request_id", requestID(c), "method", r.Method, "path", r.URL.Path, "err", he.Internal)
+			s.log.Error("request failed", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", he.Internal)
 		}
 	} else {
-		s.log.Error("request failed", "request_id", requestID(c), "method", r.Method, "path", r.URL.Path, "err", err)
+		s.log.Error("request failed", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", err)
 	}
 	if code < 400 || code > 599 {
 		code = http.StatusInternalServerError

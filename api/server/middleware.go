@@ -138,11 +138,11 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 					panic(v)
 				}
 				s.log.Error("panic while serving a request", "request_id", id, "method", r.Method,
-					"path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+					"path", loggedPath(c), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				c.Error(errPanic)
 			}
 			res := c.Response()
-			s.logAccess(r, res.Status, res.Size, id, start)
+			s.logAccess(r.Method, loggedPath(c), res.Status, res.Size, id, start)
 		}()
 		if err := next(c); err != nil {
 			c.Error(err)
@@ -156,19 +156,29 @@ var errPanic = echo.NewHTTPError(http.StatusInternalServerError)
 
 // logAccess writes one line per request. It checks the level first and
 // passes typed attributes, so a disabled access log costs nothing.
-func (s *Server) logAccess(r *http.Request, status int, size int64, id string, start time.Time) {
+func (s *Server) logAccess(method, path string, status int, size int64, id string, start time.Time) {
 	ctx := context.Background()
 	if !s.access.Enabled(ctx, slog.LevelInfo) {
 		return
 	}
 	s.access.LogAttrs(ctx, slog.LevelInfo, "request",
-		slog.String("method", r.Method),
-		slog.String("path", r.URL.Path),
+		slog.String("method", method),
+		slog.String("path", path),
 		slog.Int("status", status),
 		slog.Int64("bytes", size),
 		slog.Duration("took", time.Since(start)),
 		slog.String("request_id", id),
 	)
+}
+
+// loggedPath is what the logs record of a routed request's address: the
+// route's pattern when it has parameters, which may be secrets (a
+// confirmation link's token, a session's id), else the path itself.
+func loggedPath(c echo.Context) string {
+	if pattern := c.Path(); strings.Contains(pattern, ":") {
+		return pattern
+	}
+	return c.Request().URL.Path
 }
 
 // compress gzips or brotli-compresses HTML and JSON that handlers produce on
@@ -349,18 +359,40 @@ func crossSite(r *http.Request, baseURL string) bool {
 
 // clientIP returns Echo's IP extractor: the TCP peer, or, when the peer is
 // one of the trusted proxies, the rightmost address in X-Forwarded-For that
-// is not a trusted proxy itself. Nothing is trusted by default, not even
-// loopback or private networks.
+// is not a trusted proxy itself. The client writes the left of that header:
+// when every address in it is a trusted proxy (or one is not an address at
+// all), the peer is the client, so nobody picks the address they are
+// counted under. Nothing is trusted by default, not even loopback or
+// private networks.
 func clientIP(trusted []netip.Prefix) echo.IPExtractor {
-	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, p := range trusted {
-		opts = append(opts, echo.TrustIPRange(&net.IPNet{
-			IP:   net.IP(p.Addr().AsSlice()),
-			Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen()),
-		}))
+	isTrusted := func(a netip.Addr) bool {
+		for _, p := range trusted {
+			if p.Contains(a) {
+				return true
+			}
+		}
+		return false
 	}
-	if len(trusted) == 0 {
-		return echo.ExtractIPDirect()
+	return func(r *http.Request) string {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		peer, err := netip.ParseAddr(host)
+		if err != nil || !isTrusted(peer.Unmap()) {
+			return host
+		}
+		forwarded := r.Header.Values("X-Forwarded-For")
+		hops := strings.Split(strings.Join(forwarded, ","), ",")
+		for i := len(hops) - 1; i >= 0 && len(forwarded) > 0; i-- {
+			a, err := netip.ParseAddr(strings.Trim(strings.TrimSpace(hops[i]), "[]"))
+			if err != nil {
+				break
+			}
+			if a = a.Unmap(); !isTrusted(a) {
+				return a.String()
+			}
+		}
+		return peer.Unmap().String()
 	}
-	return echo.ExtractIPFromXFFHeader(opts...)
 }

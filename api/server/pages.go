@@ -51,7 +51,7 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	s.headers.Load().apply(h)
 	h["X-Request-Id"] = []string{id}
 	status, size := writeEntry(w, r, e, shared)
-	s.logAccess(r, status, size, id, start)
+	s.logAccess(r.Method, r.URL.Path, status, size, id, start)
 }
 
 // writeEntry writes a cached document in the encoding the client prefers,
@@ -131,7 +131,7 @@ func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Local
 	if cached == nil {
 		var err error
 		if cached, err = s.pages.RenderPage(c.Request().Context(), page, loc); err != nil {
-			s.log.Warn("page not cached and not renderable", "path", c.Request().URL.Path, "request_id", requestID(c), "err", err)
+			s.log.Warn("page not cached and not renderable", "path", loggedPath(c), "request_id", requestID(c), "err", err)
 			return s.unavailable(c, loc)
 		}
 	}

@@ -65,6 +65,13 @@ func (s *Server) routes() {
 	}
 
 	// Pages the cache does not hold, redirects, files at the root of the
-	// client build (favicon.svg) and the not-found page.
+	// client build (favicon.svg) and the not-found page. A confirmation
+	// link carries its token in the path: routed apart, it is logged by its
+	// pattern, never with the token (see loggedPath).
+	for _, l := range locale.All {
+		link := locale.Path(l, confirmEmailRoute) + "/:token"
+		e.Match(getHead, link, s.page)
+		e.Match(getHead, link+"/*", s.page)
+	}
 	e.Match(getHead, "/*", s.page)
 }

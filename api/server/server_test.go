@@ -266,6 +266,8 @@ func TestScenarios(t *testing.T) {
 		{name: "locale root slash", url: "/ar/", status: 301, header: map[string]string{"Location": "/ar"}},
 		{name: "many slashes", url: "/terms///", status: 301, header: map[string]string{"Location": "/terms"}},
 		{name: "no open redirect", url: "//evil.example/", status: 404, header: map[string]string{"Location": ""}},
+		{name: "no redirect to a path a browser reads as a host", url: "/.//evil.example/", status: 404, header: map[string]string{"Location": ""}},
+		{name: "no redirect to two slashes after the language", url: "/nl//evil.example/", status: 404, header: map[string]string{"Location": ""}},
 		{name: "encoded trailing slash", url: "/about-us%2F", status: 404, header: map[string]string{"Location": ""}},
 		{name: "no backslash redirect", url: `/\evil.example/`, status: 404, header: map[string]string{"Location": ""}},
 

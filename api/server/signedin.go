@@ -90,7 +90,7 @@ func (s *Server) session(c echo.Context) sessionState {
 		s.auth.ExpireCookie(w)
 		return noSession
 	case err != nil:
-		s.log.Warn("session not looked up", "path", r.URL.Path, "request_id", requestID(c), "err", err)
+		s.log.Warn("session not looked up", "path", loggedPath(c), "request_id", requestID(c), "err", err)
 		return sessionUnknown
 	}
 	return validSession
@@ -108,11 +108,11 @@ func (s *Server) gatedPage(c echo.Context, page *content.Page, loc locale.Locale
 }
 
 // redirectSignedIn sends a signed-in visitor away from the login and
-// registration pages: to returnUrl when it is a safe local path that is not
-// itself a sign-in page, else to their account.
+// registration pages: to returnUrl, normalized, when it is a local path that
+// is not itself a sign-in page, else to their account.
 func (s *Server) redirectSignedIn(c echo.Context, loc locale.Locale) error {
 	target := locale.Path(loc, accountRoute)
-	if back := c.QueryParam("returnUrl"); back != "" && SafeReturnPath(back) == back {
+	if back, ok := NormalizeLocalPath(c.QueryParam("returnUrl")); ok {
 		if u, err := url.Parse(back); err == nil {
 			if _, route := locale.Split(u.Path); route != "/auth" && !strings.HasPrefix(route, "/auth/") {
 				target = back

@@ -50,7 +50,7 @@ type accountsSite struct {
 	cookie   string // the session cookie's name
 }
 
-func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer) *accountsSite {
+func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer, opts ...func(*Config)) *accountsSite {
 	t.Helper()
 	if _, err := content.SeedFrom(context.Background(), st, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
 		t.Fatal(err)
@@ -71,7 +71,11 @@ func newAccountsSite(t *testing.T, st *store.Store, inner render.Renderer) *acco
 	if err := cache.RenderAll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{BaseURL: base, DistDir: fakeDist(t), Logger: quiet, Auth: svc}, cache, st)
+	cfg := Config{BaseURL: base, DistDir: fakeDist(t), Logger: quiet, Auth: svc}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv := New(cfg, cache, st)
 	return &accountsSite{srv: srv, cache: cache, store: st, renderer: r, cookie: svc.CookieName()}
 }
 
@@ -180,6 +184,10 @@ func TestSignedInPages(t *testing.T) {
 				header: map[string]string{"Location": "/nl/about-us?a=1"}},
 			{name: "login signed in, foreign returnUrl", url: "/auth/login?returnUrl=%2F%2Fevil.example", headers: me, status: 303,
 				header: map[string]string{"Location": "/account"}},
+			{name: "login signed in, returnUrl with a dot segment before two slashes", url: "/auth/login?returnUrl=%2F.%2F%2Fevil.example", headers: me, status: 303,
+				header: map[string]string{"Location": "/evil.example"}},
+			{name: "login signed in, returnUrl with two slashes after the language", url: "/nl/auth/login?returnUrl=%2Fnl%2F%2Fevil.example%2Fphish", headers: me, status: 303,
+				header: map[string]string{"Location": "/nl/evil.example/phish"}},
 			{name: "login signed in, returnUrl back to login", url: "/ar/auth/login?returnUrl=%2Far%2Fauth%2Flogin", headers: me, status: 303,
 				header: map[string]string{"Location": "/ar/account"}},
 			{name: "register signed in", url: "/fr/auth/register", headers: me, status: 303, header: map[string]string{"Location": "/fr/account"}},

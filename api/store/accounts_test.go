@@ -133,13 +133,34 @@ func TestSessions(t *testing.T) {
 		if ok, err := s.DeleteUserSession(ctx, u.ID, b.ID); err != nil || !ok {
 			t.Fatalf("DeleteUserSession = %v %v", ok, err)
 		}
+		// A new password ends the other sessions and every reset under
+		// way, in one transaction; the confirmation link stays.
 		mk("c", now.Add(time.Hour))
-		if err := s.DeleteUserSessions(ctx, u.ID, "a"); err != nil {
+		for purpose, hash := range map[string]string{store.PurposeResetCode: "code", store.PurposeResetPassword: "reset", store.PurposeConfirmEmail: "confirm"} {
+			if err := s.CreateToken(ctx, &store.Token{UserID: u.ID, Purpose: purpose, TokenHash: hash, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.ChangePassword(ctx, u.ID, "new-hash", "a"); err != nil {
 			t.Fatal(err)
 		}
 		list, _ = s.UserSessions(ctx, u.ID, now)
 		if len(list) != 1 || list[0].IDHash != "a" {
 			t.Fatalf("after ending the others: %+v", list)
+		}
+		for purpose, hash := range map[string]string{store.PurposeResetCode: "code", store.PurposeResetPassword: "reset"} {
+			if _, err := s.TokenByHash(ctx, purpose, hash); !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("a %s token outlived the password change: %v", purpose, err)
+			}
+		}
+		if _, err := s.TokenByHash(ctx, store.PurposeConfirmEmail, "confirm"); err != nil {
+			t.Fatalf("the confirmation link went with the password: %v", err)
+		}
+		if got, _ := s.UserByID(ctx, u.ID); got.PasswordHash != "new-hash" {
+			t.Fatalf("password hash %q", got.PasswordHash)
+		}
+		if err := s.ChangePassword(ctx, "no-such-account", "x", ""); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("ChangePassword of no account: %v", err)
 		}
 		mk("expired", now.Add(-time.Second))
 		n, err := s.DeleteExpired(ctx, now, now.Add(-time.Hour))

@@ -82,15 +82,6 @@ func (s *Store) DeleteUserSession(ctx context.Context, userID, id string) (bool,
 	return res.RowsAffected > 0, nil
 }
 
-// DeleteUserSessions ends every session of an account except the one whose
-// secret hashes to keepHash ("" ends them all).
-func (s *Store) DeleteUserSessions(ctx context.Context, userID, keepHash string) error {
-	if err := s.db.WithContext(ctx).Where("user_id = ? AND id_hash <> ?", userID, keepHash).Delete(&Session{}).Error; err != nil {
-		return fmt.Errorf("store: delete sessions: %w", err)
-	}
-	return nil
-}
-
 // UserSessions lists the unexpired sessions of an account, most recently used first.
 func (s *Store) UserSessions(ctx context.Context, userID string, now time.Time) ([]Session, error) {
 	var rows []Session

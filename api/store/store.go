@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"github.com/glebarez/sqlite"
@@ -26,8 +27,9 @@ var ErrNotFound = errors.New("store: not found")
 
 // Store is the site's database.
 type Store struct {
-	db     *gorm.DB
-	driver string
+	db         *gorm.DB
+	driver     string
+	statements atomic.Uint64
 }
 
 // Open connects to the database: driver SQLite with dsn a file path, or
@@ -63,6 +65,10 @@ func Open(ctx context.Context, driver, dsn string) (*Store, error) {
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	s := &Store{db: db, driver: driver}
+	if err := s.countStatements(); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("store: open %s: %w", driver, err)
+	}
 	if err := s.Ping(ctx); err != nil {
 		_ = sqlDB.Close()
 		return nil, err
@@ -84,6 +90,30 @@ func sqliteDSN(path string) string {
 	q.Set("_txlock", "immediate")
 	return "file:" + path + "?" + q.Encode()
 }
+
+// countStatements has GORM count every statement it runs, whatever runs it.
+func (s *Store) countStatements() error {
+	count := func(*gorm.DB) { s.statements.Add(1) }
+	cb := s.db.Callback()
+	for _, err := range []error{
+		cb.Create().After("gorm:create").Register("site:count", count),
+		cb.Query().After("gorm:query").Register("site:count", count),
+		cb.Update().After("gorm:update").Register("site:count", count),
+		cb.Delete().After("gorm:delete").Register("site:count", count),
+		cb.Row().After("gorm:row").Register("site:count", count),
+		cb.Raw().After("gorm:raw").Register("site:count", count),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Statements returns how many SQL statements the store has run since it
+// was opened: the metrics export it, and tests compare the work two
+// requests did with it.
+func (s *Store) Statements() uint64 { return s.statements.Load() }
 
 // Driver returns the name of the database driver in use.
 func (s *Store) Driver() string { return s.driver }

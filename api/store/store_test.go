@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -202,4 +203,32 @@ func TestConcurrentMigrations(t *testing.T) {
 	}
 	t.Run("postgres", func(t *testing.T) { run(t, store.Postgres, testenv.PostgresDSN(t)) })
 	t.Run("sqlite", func(t *testing.T) { run(t, store.SQLite, filepath.Join(t.TempDir(), "site.db")) })
+}
+
+// Every statement counts once, whichever way GORM runs it.
+func TestStatementsAreCounted(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now()
+		u := &store.User{Email: "count@example.com", FirstName: "Omar", LastName: "Saleh", PasswordHash: "x", Locale: "en"}
+		for _, step := range []struct {
+			name string
+			run  func() error
+		}{
+			{"insert", func() error { return s.CreateUser(ctx, u) }},
+			{"select", func() error { _, err := s.UserByEmail(ctx, u.Email); return err }},
+			{"update", func() error { return s.SetUserLocale(ctx, u.ID, "ar") }},
+			{"delete", func() error { return s.DeleteSession(ctx, "no-such-session") }},
+			{"raw statement", func() error { return s.StartWindow(ctx, "count-key", now) }},
+			{"raw query", func() error { _, err := s.Hit(ctx, "count-key", now, time.Minute); return err }},
+		} {
+			before := s.Statements()
+			if err := step.run(); err != nil {
+				t.Fatalf("%s: %v", step.name, err)
+			}
+			if got := s.Statements() - before; got != 1 {
+				t.Errorf("%s counted %d statements, want 1", step.name, got)
+			}
+		}
+	})
 }

@@ -165,6 +165,34 @@ func (s *Store) SetPasswordHash(ctx context.Context, id, hash string) error {
 	return s.updateUser(ctx, "password", id, map[string]any{"password_hash": hash})
 }
 
+// ChangePassword gives an account a new password hash and, in the same
+// transaction, ends what the old password allowed: every reset code and
+// reset token of the account, and every session but the one whose secret
+// hashes to keepSession ("" ends them all).
+func (s *Store) ChangePassword(ctx context.Context, id, hash, keepSession string) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&User{}).Where("id = ?", id).
+			Updates(map[string]any{"password_hash": hash, "updated_at": dbTime(time.Now())})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("user_id = ? AND id_hash <> ?", id, keepSession).Delete(&Session{}).Error
+	})
+	if errors.Is(err, ErrNotFound) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("store: change password: %w", err)
+	}
+	return nil
+}
+
 // SetUserLocale records the language the account's e-mail is written in.
 func (s *Store) SetUserLocale(ctx context.Context, id, locale string) error {
 	return s.updateUser(ctx, "locale", id, map[string]any{"locale": locale})

@@ -131,6 +131,36 @@ describe('languages', () => {
       await tab.close();
     }
   });
+
+  test('from a path that reads as a host once its language is dropped, choosing English stays on this site', async () => {
+    const tab = await openPage(site.browser);
+    try {
+      // Two slashes after the language: in English, "//evil.example/phish" would be another site.
+      const res = await tab.page.goto(`${site.server.baseUrl}/nl//evil.example/phish`);
+      assert.equal(res.status(), 404);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const english = tab.page.getByRole('menuitem', { name: /English/ }).first();
+      await tab.page
+        .getByRole('button', { name: /^Taal:/ })
+        .first()
+        .click();
+      const href = await english.getAttribute('href');
+      assert.equal(
+        new URL(href, tab.page.url()).origin,
+        site.server.baseUrl,
+        `the link goes to ${href}`,
+      );
+      await Promise.all([
+        tab.page.waitForURL(`${site.server.baseUrl}/evil.example/phish`),
+        english.click(),
+      ]);
+      assert.equal(new URL(tab.page.url()).origin, site.server.baseUrl);
+      assert.equal(await tab.page.locator('html').getAttribute('lang'), 'en');
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
 });
 
 describe('responsive header', () => {

@@ -40,6 +40,16 @@ describe('switchLocalePath', () => {
     );
   });
 
+  it('stays on this site whatever the path holds', () => {
+    expect(switchLocalePath({ pathname: '/nl//evil.example/phish' }, 'en')).toBe(
+      '/evil.example/phish',
+    );
+    expect(switchLocalePath({ pathname: '//evil.example' }, 'fr')).toBe('/fr');
+    expect(switchLocalePath({ pathname: '/ar/.//evil.example' }, 'en')).toBe('/evil.example');
+    expect(switchLocalePath({ pathname: '/fr/%2f%2fevil.example' }, 'en')).toBe('/');
+    expect(switchLocalePath({ pathname: '/nl/\\evil.example' }, 'en')).toBe('/');
+  });
+
   it('keeps the query string and fragment', () => {
     expect(
       switchLocalePath({ pathname: '/nl/forms', search: '?type=audit', hash: '#top' }, 'fr'),

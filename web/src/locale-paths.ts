@@ -1,3 +1,4 @@
+import { normalizeLocalPath } from './local-path';
 import { isLocale, type Locale } from './page-props';
 
 /** The path of a locale-free route in a locale: English has no prefix, `/` becomes `/<code>`. */
@@ -14,14 +15,15 @@ export function routeOf(pathname: string): string {
   return pathname === '' ? '/' : pathname;
 }
 
-/** The same page in another locale, keeping the query string and fragment. */
+/**
+ * The same page in another locale, keeping the query string and fragment. The path is normalized
+ * first: "/nl//evil.example" must lead to "/evil.example" in English, never to "//evil.example",
+ * which a browser reads as another site.
+ */
 export function switchLocalePath(
   location: { pathname: string; search?: string; hash?: string },
   target: Locale,
 ): string {
-  return (
-    localizePath(routeOf(location.pathname), target) +
-    (location.search ?? '') +
-    (location.hash ?? '')
-  );
+  const path = normalizeLocalPath(location.pathname) ?? '/';
+  return localizePath(routeOf(path), target) + (location.search ?? '') + (location.hash ?? '');
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -30,44 +31,93 @@ const (
 // ErrMalformedHash is returned for a stored hash that is not an argon2id PHC string.
 var ErrMalformedHash = errors.New("passwords: malformed hash")
 
-// Hasher hashes and verifies passwords, at most a fixed number at a time:
-// each hash takes 19 MiB, so a flood of logins waits for a slot instead of
-// exhausting memory.
-type Hasher struct {
-	slots chan struct{}
-	dummy string // hash of a random password, checked for unknown accounts
+// ErrBusy is returned when a hash waited its longest for a slot: every slot
+// is taken, by a flood of logins as like as not, and the caller should ask
+// for the attempt again in a few seconds rather than queue it.
+var ErrBusy = errors.New("passwords: every hashing slot is busy")
+
+// MaxWait is how long a hash waits for its turn by default.
+const MaxWait = 2 * time.Second
+
+// Slots is the hashing budget: how many hashes run at once (each takes 19
+// MiB and a core) and how long one waits for its turn. A flood of logins
+// then costs its senders a quick refusal instead of costing everyone else
+// a wait that grows with the flood.
+type Slots struct {
+	ch    chan struct{}
+	wait  time.Duration
+	after func(time.Duration) <-chan time.Time
 }
 
-// NewHasher returns a Hasher running at most concurrency hashes at once;
-// zero or less picks GOMAXPROCS, kept between 2 and 8.
-func NewHasher(concurrency int) *Hasher {
-	if concurrency <= 0 {
-		concurrency = min(max(runtime.GOMAXPROCS(0), 2), 8)
+// SlotsConfig configures NewSlots; zero values take the defaults shown.
+type SlotsConfig struct {
+	Concurrency int                                  // GOMAXPROCS, kept between 2 and 8
+	Wait        time.Duration                        // MaxWait
+	After       func(time.Duration) <-chan time.Time // time.After; what ends a wait
+}
+
+// NewSlots returns a hashing budget.
+func NewSlots(cfg SlotsConfig) *Slots {
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = min(max(runtime.GOMAXPROCS(0), 2), 8)
 	}
-	h := &Hasher{slots: make(chan struct{}, concurrency)}
-	h.dummy = encode(randomBytes(saltLen), argon2.IDKey(randomBytes(24), randomBytes(saltLen), passes, memoryKiB, lanes, keyLen), memoryKiB, passes, lanes)
-	return h
+	if cfg.Wait <= 0 {
+		cfg.Wait = MaxWait
+	}
+	if cfg.After == nil {
+		cfg.After = time.After
+	}
+	return &Slots{ch: make(chan struct{}, cfg.Concurrency), wait: cfg.Wait, after: cfg.After}
 }
 
-// acquire waits for a hashing slot or for ctx to end.
-func (h *Hasher) acquire(ctx context.Context) error {
+// Acquire takes a slot, waiting for one at most the budget's wait (then
+// ErrBusy) or until ctx ends. Every successful Acquire needs a Release.
+func (s *Slots) Acquire(ctx context.Context) error {
 	select {
-	case h.slots <- struct{}{}:
+	case s.ch <- struct{}{}:
 		return nil
+	default:
+	}
+	select {
+	case s.ch <- struct{}{}:
+		return nil
+	case <-s.after(s.wait):
+		return ErrBusy
 	case <-ctx.Done():
 		return fmt.Errorf("passwords: waiting to hash: %w", ctx.Err())
 	}
 }
 
-func (h *Hasher) release() { <-h.slots }
+// Release gives a slot back.
+func (s *Slots) Release() { <-s.ch }
+
+// Hasher hashes and verifies passwords within a hashing budget (Slots).
+type Hasher struct {
+	slots *Slots
+	dummy string // hash of a random password, checked for unknown accounts
+}
+
+// NewHasher returns a Hasher running at most concurrency hashes at once
+// (zero or less picks GOMAXPROCS, kept between 2 and 8), each waiting at
+// most MaxWait for its turn.
+func NewHasher(concurrency int) *Hasher {
+	return NewHasherOn(NewSlots(SlotsConfig{Concurrency: concurrency}))
+}
+
+// NewHasherOn returns a Hasher working within slots.
+func NewHasherOn(slots *Slots) *Hasher {
+	h := &Hasher{slots: slots}
+	h.dummy = encode(randomBytes(saltLen), argon2.IDKey(randomBytes(24), randomBytes(saltLen), passes, memoryKiB, lanes, keyLen), memoryKiB, passes, lanes)
+	return h
+}
 
 // Hash returns the PHC string of password:
 // $argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>.
 func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {
-	if err := h.acquire(ctx); err != nil {
+	if err := h.slots.Acquire(ctx); err != nil {
 		return "", err
 	}
-	defer h.release()
+	defer h.slots.Release()
 	salt := randomBytes(saltLen)
 	key := argon2.IDKey([]byte(password), salt, passes, memoryKiB, lanes, keyLen)
 	return encode(salt, key, memoryKiB, passes, lanes), nil
@@ -81,10 +131,10 @@ func (h *Hasher) Verify(ctx context.Context, password, encoded string) (ok, reha
 	if err != nil {
 		return false, false, err
 	}
-	if err := h.acquire(ctx); err != nil {
+	if err := h.slots.Acquire(ctx); err != nil {
 		return false, false, err
 	}
-	defer h.release()
+	defer h.slots.Release()
 	key := argon2.IDKey([]byte(password), p.salt, p.time, p.memory, p.lanes, uint32(len(p.key)))
 	ok = subtle.ConstantTimeCompare(key, p.key) == 1
 	rehash = p.memory != memoryKiB || p.time != passes || p.lanes != lanes || len(p.key) != keyLen || len(p.salt) != saltLen

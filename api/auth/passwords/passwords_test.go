@@ -2,6 +2,7 @@ package passwords
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,7 +75,7 @@ func TestHashingIsBounded(t *testing.T) {
 				return
 			default:
 			}
-			n := int32(len(h.slots))
+			n := int32(len(h.slots.ch))
 			if n > peak.Load() {
 				peak.Store(n)
 			}
@@ -97,11 +98,50 @@ func TestHashingIsBounded(t *testing.T) {
 
 func TestHashWaitEndsWithContext(t *testing.T) {
 	h := NewHasher(1)
-	h.slots <- struct{}{} // the only slot is busy
+	h.slots.ch <- struct{}{} // the only slot is busy
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := h.Hash(ctx, "some long password"); err == nil {
 		t.Fatal("Hash returned without a slot")
+	}
+}
+
+// A hash that cannot get a slot within the wait gives up with ErrBusy,
+// and one gets it at once when a slot frees up during the wait.
+func TestHashGivesUpWhenEverySlotIsBusy(t *testing.T) {
+	waited := make(chan time.Duration, 1)
+	timeUp := make(chan time.Time)
+	slots := NewSlots(SlotsConfig{Concurrency: 2, After: func(d time.Duration) <-chan time.Time {
+		waited <- d
+		return timeUp
+	}})
+	h := NewHasherOn(slots)
+	ctx := context.Background()
+	for range 2 {
+		if err := slots.Acquire(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	verified := make(chan error, 1)
+	go func() { verified <- h.VerifyDummy(ctx, "some long password") }()
+	if d := <-waited; d != MaxWait {
+		t.Fatalf("waits %s for a slot, want %s", d, MaxWait)
+	}
+	close(timeUp)
+	if err := <-verified; !errors.Is(err, ErrBusy) {
+		t.Fatalf("VerifyDummy with every slot busy: %v, want ErrBusy", err)
+	}
+	if _, err := h.Hash(ctx, "some long password"); !errors.Is(err, ErrBusy) {
+		t.Fatalf("Hash with every slot busy: %v, want ErrBusy", err)
+	}
+
+	// A slot freed during the wait is taken.
+	slots.after = func(time.Duration) <-chan time.Time {
+		slots.Release()
+		return nil
+	}
+	if _, err := h.Hash(ctx, "some long password"); err != nil {
+		t.Fatalf("Hash after a slot was freed: %v", err)
 	}
 }
 

@@ -12,15 +12,14 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// newMail builds the mail queue and its sender: SMTP when SMTP_URL is set;
+// newSender builds the mail queue's sender: SMTP when SMTP_URL is set;
 // otherwise, in development, the outbox (whose pages the server mounts at
-// /dev/mail); otherwise no transport, and messages wait in the queue.
-func newMail(cfg *config.Config, st *store.Store, logger *slog.Logger) (*mail.Queue, *mail.Sender, http.Handler, error) {
-	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: cfg.SecretKey})
-	if err != nil {
-		return nil, nil, nil, err
-	}
+// /dev/mail); otherwise no transport, and messages wait in the queue. The
+// accounts complete their requests (reset codes, confirmation links) as
+// they are sent.
+func newSender(cfg *config.Config, st *store.Store, logger *slog.Logger, queue *mail.Queue, accounts mail.Completer) (*mail.Sender, http.Handler, error) {
 	var transport mail.Transport
+	var err error
 	var devMail http.Handler
 	switch {
 	case cfg.SMTPURL != "":
@@ -32,10 +31,10 @@ func newMail(cfg *config.Config, st *store.Store, logger *slog.Logger) (*mail.Qu
 		logger.Info("SMTP_URL is not set: e-mail goes to the development outbox", "url", cfg.BaseURL+"/dev/mail")
 	}
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	sender := mail.NewSender(mail.SenderConfig{Queue: queue, Transport: transport, From: cfg.MailFrom, Logger: logger})
-	return queue, sender, devMail, nil
+	sender := mail.NewSender(mail.SenderConfig{Queue: queue, Transport: transport, Completer: accounts, From: cfg.MailFrom, Logger: logger})
+	return sender, devMail, nil
 }
 
 // runCaptchaCleanup forgets expired spent ALTCHA challenges every hour

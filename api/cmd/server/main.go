@@ -23,6 +23,7 @@ import (
 	"noorvale.example/site/api/config"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/logbuffer"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/server"
@@ -230,6 +231,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		defer metricsLn.Close()
 		measured = metrics.New(logger)
 		measured.DatabasePool(cfg.DatabaseDriver, st.PoolStats)
+		measured.DatabaseStatements(st.Statements)
 		measured.MailQueue(st.PendingMail)
 	}
 
@@ -266,7 +268,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		// replica reaches every replica's pages well within a second.
 		PollInterval: 250 * time.Millisecond,
 	})
-	queue, sender, devMail, err := newMail(cfg, st, logger)
+	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: cfg.SecretKey})
 	if err != nil {
 		ln.Close()
 		return err
@@ -282,6 +284,11 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
+	sender, devMail, err := newSender(cfg, st, logger, queue, accounts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	formsService, err := newForms(ctx, cfg, st, logger, queue, verifier, accounts, cache.Catalog)
 	if err != nil {
 		ln.Close()

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 	"testing"
 	"testing/fstest"
@@ -182,6 +183,27 @@ func StartRenderer(t testing.TB, logger *slog.Logger, tune ...func(*ssr.Supervis
 		t.Fatalf("renderer: %v", err)
 	}
 	return sup
+}
+
+// LogBuffer is a log destination that goroutines may write to at once and
+// a test may read.
+type LogBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write appends p.
+func (b *LogBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String returns everything written so far.
+func (b *LogBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // Eventually polls cond every 20 ms until it holds or timeout passes, then

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Captcha } from '../components/captcha';
 import {
   Checkbox,
@@ -25,6 +25,9 @@ type LoginValues = { email: string; password: string; rememberMe: boolean };
 /** Fields a login failure may come with. */
 type LoginFlags = { captchaRequired?: boolean; emailNotConfirmed?: boolean };
 
+/** The longest wait the form counts down, whatever Retry-After says. */
+const longestWait = 300;
+
 /** Sends the credentials; the answer, failures included, goes to the caller as it came. */
 export function login(credentials: {
   email: string;
@@ -42,7 +45,16 @@ export function LoginForm() {
   const [captchaShown, setCaptchaShown] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resending, setResending] = useState(false);
+  // Seconds until the server will take another attempt, after it answered "busy" (503) or "too
+  // many" (429) with Retry-After: the button waits with the visitor instead of being refused again.
+  const [retryIn, setRetryIn] = useState(0);
   const captcha = useCaptcha();
+
+  useEffect(() => {
+    if (retryIn <= 0) return;
+    const tick = window.setTimeout(() => setRetryIn((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(tick);
+  }, [retryIn]);
   const form = useForm<LoginValues>({ email: '', password: '', rememberMe: false }, (values) => ({
     email: checkEmail(values.email),
     password: checkCurrentPassword(values.password),
@@ -75,6 +87,9 @@ export function LoginForm() {
         captcha.spend();
       }
       if (flags.emailNotConfirmed) setUnconfirmed(true);
+      if ((result.status === 503 || result.status === 429) && result.retryAfter) {
+        setRetryIn(Math.min(result.retryAfter, longestWait));
+      }
       const { captcha: _captchaError, ...fieldErrors } = result.errors;
       form.showResult({ ...result, errors: fieldErrors }, t('forms:forms.failed'));
     },
@@ -142,7 +157,8 @@ export function LoginForm() {
       )}
       <SubmitButton
         busy={form.busy}
-        label={t('login.submit')}
+        disabled={retryIn > 0}
+        label={retryIn > 0 ? t('login.retryIn', { seconds: retryIn }) : t('login.submit')}
         busyLabel={t('login.busy')}
         className="w-full"
       />

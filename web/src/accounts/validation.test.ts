@@ -21,6 +21,21 @@ describe('field rules (the server’s, in the browser)', () => {
     expect(key(checkName('عبد الله'))).toBeNull();
   });
 
+  it('names: no invisible direction or zero-width characters', () => {
+    for (const bad of [
+      'Layla\u202egnp.exe',
+      '\u2067Omar\u2069',
+      'Omar\u200f',
+      'evil\u200b.example',
+      'Om\u200dar',
+      '\ufeffOmar',
+      'عمر\u061c',
+    ]) {
+      expect(key(checkName(bad)), JSON.stringify(bad)).toBe('invisibleChars');
+    }
+    expect(key(checkName('Zoë D’Arcy-Ngô'))).toBeNull();
+  });
+
   it('e-mail: a bare address with a dotted domain, at most 254 characters', () => {
     expect(key(checkEmail(''))).toBe('required');
     expect(key(checkEmail(' Amira@Example.com '))).toBeNull();

@@ -20,11 +20,17 @@ const characters = (value: string) => Array.from(value).length;
 // eslint-disable-next-line no-control-regex
 const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export function checkName(value: string): Problem | null {
+/** Format characters (direction controls, zero-width characters): invisible, yet they reorder text. */
+const invisible = /\p{Cf}/u;
+
+/** A person's name of at most `limit` characters, without control or invisible characters. */
+export function checkName(value: string, limit: number = limits.name): Problem | null {
   const name = value.trim();
   if (!name) return { key: 'required' };
-  if (characters(name) > limits.name) return { key: 'tooLong', params: { max: limits.name } };
+  if (characters(name) > limit) return { key: 'tooLong', params: { max: limit } };
   if (control.test(name)) return { key: 'invalidChars' };
+  // The untrimmed value: trim() drops a byte-order mark, which the server keeps and refuses.
+  if (invisible.test(value)) return { key: 'invisibleChars' };
   return null;
 }
 

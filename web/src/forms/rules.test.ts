@@ -3,6 +3,7 @@ import {
   checkChoice,
   checkConsent,
   checkCv,
+  checkFullName,
   checkLine,
   checkLinkedIn,
   checkPhoneNumber,
@@ -164,6 +165,15 @@ describe('checkLine', () => {
     expect(checkLine('Noorvale\tAssurance', formLimits.line, true)).toEqual({
       key: 'invalidChars',
     });
+  });
+});
+
+describe('checkFullName', () => {
+  it('refuses a name with invisible direction or zero-width characters, as the server does', () => {
+    expect(checkFullName('Eve \u202egro.live')).toEqual({ key: 'invisibleChars' });
+    expect(checkFullName('Visit evil\u200b.example')).toEqual({ key: 'invisibleChars' });
+    expect(checkFullName('ليلى منصور')).toBeNull();
+    expect(checkFullName('x'.repeat(101))).toEqual({ key: 'tooLong', params: { max: 100 } });
   });
 });
 

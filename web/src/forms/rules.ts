@@ -1,6 +1,6 @@
 // The rules of the site's forms (api/forms/validate.go), checked in the browser as the visitor
 // types. The server checks again and has the last word.
-import { checkEmail, checkPhone, type Problem } from '../accounts/validation';
+import { checkEmail, checkName, checkPhone, type Problem } from '../accounts/validation';
 
 export { checkEmail };
 
@@ -31,7 +31,7 @@ export function checkLine(value: string, limit: number, required: boolean): Prob
 }
 
 /** A person's name. */
-export const checkFullName = (value: string) => checkLine(value, formLimits.name, true);
+export const checkFullName = (value: string) => checkName(value, formLimits.name);
 
 /** Text of several lines (a message, a cover letter). */
 export function checkText(value: string, limit: number, required = true): Problem | null {
