@@ -1,8 +1,8 @@
-// How pages are laid out across widths: lists in grid columns leave no empty cell, and card
-// titles are shown whole.
+// How pages are laid out across widths: lists in grid columns leave no empty cell, card titles
+// are shown whole, and item pages end with related items and a call to action.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
+import { firstItemPath, itemLists, openPage, useSiteAndBrowser } from './harness.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -165,6 +165,36 @@ test('news stories and blog posts end with a call to action that leads to the re
       assert.match(end.link, /^(\/ar)?\/forms$/, `${path}: ${JSON.stringify(end)}`);
       assert.ok(end.heading.length > 10, `${path}: ${end.heading}`);
       if (path.startsWith('/ar')) assert.match(end.heading, /[\u0600-\u06FF]/);
+    }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('an item page ends with three other items of its collection whose links open their pages', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 900 });
+  try {
+    for (const list of [...itemLists, '/ar/resources/news']) {
+      const path = await firstItemPath(site.server.baseUrl, list);
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const related = tab.page.getByRole('region', { name: /^(More|Other|المزيد)/ });
+      const cards = await related
+        .locator('h3 a')
+        .evaluateAll((links) =>
+          links.map((link) => ({ title: link.textContent, path: new URL(link.href).pathname })),
+        );
+      assert.equal(cards.length, 3, `${path}: ${JSON.stringify(cards)}`);
+      for (const card of cards) {
+        assert.ok(card.path.startsWith(`${list}/`) && card.path !== path, `${path}: ${card.path}`);
+        const res = await fetch(site.server.baseUrl + card.path);
+        assert.equal(res.status, 200, card.path);
+      }
+      // The card opens the page it names.
+      await related.getByRole('link', { name: cards[0].title }).click();
+      await tab.page.waitForURL(`**${cards[0].path}`);
+      assert.equal(await tab.page.getByRole('heading', { level: 1 }).innerText(), cards[0].title);
     }
     tab.assertClean();
   } finally {

@@ -58,6 +58,20 @@ describe('ArticlePage', () => {
     });
   }
 
+  it('ends with other stories as cards that link to their pages, in Arabic', () => {
+    const props = samplePageProps({ route: first('/resources/news/'), locale: 'ar' });
+    const related = props.page.related!;
+    expect(related).toHaveLength(3);
+    const { container } = renderInPage(<ArticlePage />, props);
+    expectSoundOutline(container);
+    const section = screen.getByRole('region', { name: 'المزيد من الأخبار' });
+    const titles = [...section.querySelectorAll('h3')].map((heading) => heading.textContent);
+    expect(titles).toEqual(related.map((item) => item.title));
+    const links = [...section.querySelectorAll('h3 a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(related.map((item) => `/ar${item.route}`));
+    expect(links).not.toContain(`/ar${props.page.route}`);
+  });
+
   it('shows the item title as the last breadcrumb', () => {
     const props = samplePageProps({ route: first('/resources/news/'), locale: 'ar' });
     const { container } = renderInPage(<ArticlePage />, props);

@@ -9,6 +9,7 @@ import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
 import { Paragraphs } from '../components/prose';
+import { RelatedItems } from '../components/related-items';
 import { formatMinutes } from '../formatting';
 import {
   useContentLang,
@@ -92,6 +93,7 @@ export default function ArticlePage() {
         )}
       </div>
       <BackLink />
+      <RelatedItems />
       {/* The story ends on the next step a reader can take with the firm. */}
       <CtaBand
         cta={{ heading: t('item.ctaHeading'), text: t('item.ctaText') }}
