@@ -34,8 +34,17 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	h := w.Header()
 	s.headers.Load().apply(h)
 	h["X-Request-Id"] = []string{id}
-	status, size := writeEntry(w, r, e, noCache)
+	status, size := writeEntry(w, r, e, cacheControlOf(e))
 	s.logAccess(r, status, size, id, start)
+}
+
+// cacheControlOf is how long clients may keep a cached document: pages
+// and crawler documents are revalidated each time; covers say their own.
+func cacheControlOf(e *render.Entry) []string {
+	if e.CacheControl != nil {
+		return e.CacheControl
+	}
+	return noCache
 }
 
 // writeEntry writes a cached document in the encoding the client prefers,
@@ -51,7 +60,7 @@ func writeEntry(w http.ResponseWriter, r *http.Request, e *render.Entry, cacheCo
 		h["Vary"] = varyEncoding
 	}
 	// Only a copy the client may keep is worth a tag to revalidate it by.
-	if e.Status == http.StatusOK && cacheControl[0] == noCache[0] {
+	if e.Status == http.StatusOK && !strings.Contains(cacheControl[0], "no-store") {
 		h["Etag"] = v.ETag
 		if inm := r.Header.Get("If-None-Match"); inm != "" && e.Matches(inm) {
 			delete(h, "Content-Type")
@@ -130,10 +139,11 @@ func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Local
 	return s.serveEntry(c, e)
 }
 
-// serveEntry writes a cached document; revalidated each time, unless the
-// answer depends on the request's cookie and must not be stored at all.
+// serveEntry writes a cached document; revalidated each time (a cover is
+// kept a day), unless the answer depends on the request's cookie and must
+// not be stored at all.
 func (s *Server) serveEntry(c echo.Context, e *render.Entry) error {
-	cacheControl := noCache
+	cacheControl := cacheControlOf(e)
 	if cc, ok := c.Get(cacheControlKey).([]string); ok {
 		cacheControl = cc
 	}

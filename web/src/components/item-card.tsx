@@ -2,7 +2,7 @@ import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import type { ItemSummary } from '../page-props';
 import { useTranslation } from '../translation';
 import { Badge } from './badge';
-import { CoverPicture } from './cover-picture';
+import { CoverImage } from './cover-image';
 import { valueKey } from './labels';
 import { LocalDate } from './local-date';
 
@@ -28,15 +28,9 @@ export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardPr
       className={`group relative flex h-full overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md ${compact ? 'max-md:items-start' : 'flex-col'} md:flex-col`}
     >
       <div className={compact ? 'max-md:w-28 max-md:shrink-0' : ''}>
-        <CoverPicture
-          collection={item.collection}
-          slug={item.slug}
+        <CoverImage
+          route={item.route}
           alt=""
-          sizes={
-            compact
-              ? '(min-width: 1280px) 24rem, (min-width: 768px) 30vw, 7rem'
-              : '(min-width: 1280px) 24rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2rem)'
-          }
           lazy
           className={`w-full ${compact ? 'max-md:aspect-square' : ''} aspect-[16/9]`}
         />

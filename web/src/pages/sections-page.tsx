@@ -1,6 +1,6 @@
 import { contentOf, type SectionsContent } from '../content';
 import { ContentSections, sectionEntries } from '../components/content-sections';
-import { CoverArt } from '../components/cover-art';
+import { CoverImage } from '../components/cover-image';
 import { CtaBand } from '../components/cta-band';
 import { LocalDate } from '../components/local-date';
 import { WithContents } from '../components/on-this-page';
@@ -28,8 +28,9 @@ export default function SectionsPage() {
         asideOnWideScreens
         aside={
           legal ? undefined : (
-            <CoverArt
-              seed={page.route}
+            <CoverImage
+              route={page.route}
+              alt=""
               className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
             />
           )
