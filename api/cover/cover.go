@@ -186,12 +186,35 @@ func newRandom(seed uint32) func() float64 {
 	}
 }
 
-// signal: news goes out as rings from a point, with a few dots caught in them.
+// signal: news goes out as rings from a source, with a few dots caught in
+// them: from a point beside the headline, from a corner under it, or from
+// two points whose rings cross.
 func signal(c *canvas) {
-	x, y := c.mx(c.between(250, 330), 0), c.between(70, 155)
+	headline := func(y float64) {
+		for i, w := range []float64{120, 150, 90} {
+			w *= c.between(.8, 1)
+			c.add(`<rect x="%s" y="%s" width="%s" height="8" rx="4" %s/>`, num(c.mx(36, w)), num(y+float64(i)*20), num(w), soft)
+		}
+	}
+	switch c.pick(3) {
+	case 0:
+		c.rings(c.mx(c.between(250, 330), 0), c.between(70, 155), 30, 11)
+		headline(82)
+	case 1:
+		c.rings(c.mx(c.between(330, 370), 0), c.between(190, 215), c.between(24, 30), 14)
+		headline(36)
+	default:
+		c.rings(c.mx(c.between(270, 310), 0), c.between(60, 90), 26, 9)
+		c.rings(c.mx(c.between(110, 150), 0), c.between(150, 180), 20, 6)
+	}
+}
+
+// rings draws n rings spaced step apart round a source, one of them lit
+// and every third dotted, with a few dots caught in them.
+func (c *canvas) rings(x, y, step float64, n int) {
 	bright := 2 + c.pick(3)
-	for i := 1; i <= 11; i++ {
-		r := float64(i) * 30
+	for i := 1; i <= n; i++ {
+		r := float64(i) * step
 		switch {
 		case i == bright:
 			c.add(`<circle cx="%s" cy="%s" r="%s" %s/>`, num(x), num(y), num(r), c.stroke(2.5))
@@ -202,15 +225,10 @@ func signal(c *canvas) {
 		}
 	}
 	c.add(`<circle cx="%s" cy="%s" r="9" %s/><circle cx="%s" cy="%s" r="4" fill="#fff"/>`, num(x), num(y), c.fill(1), num(x), num(y))
-	for range 5 {
+	for range 4 {
 		angle := c.between(0, 2*math.Pi)
-		r := float64(2+c.pick(8)) * 30
+		r := float64(2+c.pick(n-2)) * step
 		c.add(`<circle cx="%s" cy="%s" r="3.5" %s/>`, num(x+r*math.Cos(angle)), num(y+r*math.Sin(angle)), c.fill(.9))
-	}
-	// The headline block at the start side.
-	for i, w := range []float64{120, 150, 90} {
-		w *= c.between(.8, 1)
-		c.add(`<rect x="%s" y="%s" width="%s" height="8" rx="4" %s/>`, num(c.mx(36, w)), num(82+float64(i)*20), num(w), soft)
 	}
 }
 
