@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlogContent, NewsContent } from '../content';
 import { formatDate } from '../formatting';
@@ -67,6 +67,29 @@ describe('ArticlePage', () => {
     const links = [...section.querySelectorAll('h3 a')].map((link) => link.getAttribute('href'));
     expect(links).toEqual(related.map((item) => `/ar${item.route}`));
     expect(links).not.toContain(`/ar${props.page.route}`);
+  });
+
+  it('offers the story to share, by its address, and a blog post its contents', () => {
+    const props = samplePageProps({ route: first('/resources/blogs/'), locale: 'fr' });
+    const content = props.page.content as BlogContent;
+    renderInPage(<ArticlePage />, props);
+    const share = screen.getByRole('group', { name: 'Partager' });
+    const address = encodeURIComponent(props.canonical);
+    expect(
+      within(share)
+        .getByRole('link', { name: /LinkedIn/ })
+        .getAttribute('href'),
+    ).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${address}`);
+    expect(within(share).getByRole('link', { name: /X/ }).getAttribute('href')).toContain(
+      `url=${address}&text=${encodeURIComponent(content.title)}`,
+    );
+    expect(within(share).getByRole('button', { name: 'Copier le lien' })).toBeTruthy();
+    const contents = screen.getByRole('navigation', { name: 'Dans cet article' });
+    expect(
+      within(contents)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(content.body.flatMap((section) => (section.heading ? [section.heading] : [])));
   });
 
   it('shows the item title as the last breadcrumb', () => {
