@@ -258,6 +258,27 @@ describe('small things a visitor notices', () => {
     }
   });
 
+  test('a story copies its own address for sharing, and says so', async () => {
+    const tab = await openPage(site.browser, { width: 1280, height: 900 });
+    try {
+      await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: site.server.baseUrl,
+      });
+      const path = `/ar${await firstItemPath(site.server.baseUrl, '/resources/news')}`;
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await tab.page.getByRole('button', { name: 'انسخ الرابط' }).click();
+      await tab.page.getByRole('status').getByText('تم نسخ الرابط').waitFor({ timeout: 60_000 });
+      assert.equal(
+        await tab.page.evaluate(() => navigator.clipboard.readText()),
+        site.server.baseUrl + path,
+      );
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
   test('/favicon.ico answers an icon, for browsers that ask for it whatever the page links', async () => {
     const res = await fetch(`${site.server.baseUrl}/favicon.ico`);
     assert.equal(res.status, 200);
