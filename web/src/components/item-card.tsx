@@ -58,7 +58,7 @@ export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardPr
           </div>
         )}
         <Heading
-          className={`leading-snug font-semibold text-ink ${compact ? 'max-md:text-base' : ''} text-lg`}
+          className={`leading-snug font-semibold wrap-break-word hyphens-auto text-ink ${compact ? 'max-md:text-base' : ''} text-lg`}
           dir="auto"
         >
           <a

@@ -19,7 +19,7 @@ export function RelatedItems() {
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-ink">
           {t(`related.${page.collection}`)}
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3 md:gap-6">
+        <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-3 md:gap-6">
           {items.map((item) => (
             <li key={item.route}>
               <ItemCard item={item} headingLevel={3} compact />
