@@ -1,19 +1,11 @@
 // Draws the site's link-preview picture (1200×630) and its square logo as SVG and rasterises
 // them into the client build, since crawlers and search engines do not accept SVG. The lettering
 // is drawn with strokes rather than a font, so the pictures come out the same on a machine with
-// no fonts installed (such as the slim Node image the production build runs in). It also writes
-// every content item's cover (web/src/cover-art.mjs) as AVIF and WebP at the widths pages offer.
-import { availableParallelism } from 'node:os';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  coverEncoding,
-  coverHeight,
-  coverPath,
-  coverSvg,
-  coverWidths,
-} from '../web/src/cover-art.mjs';
+// no fonts installed (such as the slim Node image the production build runs in). Pages' covers
+// are not built here: the server draws them (api/cover).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** File names under dist/client; web/src/seo/site-images.ts links the same ones. */
 export const socialImage = { file: 'og-default.png', width: 1200, height: 630 };
@@ -210,75 +202,8 @@ export async function buildImages(dir) {
   return written;
 }
 
-/** Where the content items are seeded: collections/<language>/<collection>/<slug>.json. */
-export const seedCollections = fileURLToPath(
-  new URL('../api/content/seed/collections/en', import.meta.url),
-);
-
-/**
- * The content items under `dir` (one folder per collection, a JSON file per item), sorted.
- * @param {string} dir
- * @returns {Promise<{ collection: string, slug: string }[]>}
- */
-export async function listItems(dir = seedCollections) {
-  const items = [];
-  for (const folder of await readdir(dir, { withFileTypes: true })) {
-    if (!folder.isDirectory()) continue;
-    for (const file of await readdir(join(dir, folder.name), { withFileTypes: true })) {
-      if (file.isFile() && file.name.endsWith('.json'))
-        items.push({ collection: folder.name, slug: basename(file.name, '.json') });
-    }
-  }
-  return items.sort((a, b) =>
-    `${a.collection}/${a.slug}`.localeCompare(`${b.collection}/${b.slug}`),
-  );
-}
-
-/**
- * Writes the covers of `items` into `dir` (the client build) at the paths coverPath gives, in
- * AVIF and WebP at every width of coverWidths; returns the paths written.
- * @param {string} dir
- * @param {{ collection: string, slug: string }[]} items
- */
-export async function buildCovers(dir, items) {
-  const { default: sharp } = await import('sharp');
-  /** @type {(() => Promise<string[]>)[]} */
-  const jobs = items.map(({ collection, slug }) => async () => {
-    const written = [];
-    for (const width of coverWidths) {
-      const raster = sharp(Buffer.from(coverSvg(slug, width))).resize(width, coverHeight(width));
-      const files = [
-        { ext: 'avif', data: raster.clone().avif(coverEncoding.avif).toBuffer() },
-        { ext: 'webp', data: raster.clone().webp(coverEncoding.webp).toBuffer() },
-      ];
-      for (const { ext, data } of files) {
-        const path = join(dir, ...coverPath(collection, slug, width, ext).split('/'));
-        await mkdir(join(path, '..'), { recursive: true });
-        await writeFile(path, await data);
-        written.push(path);
-      }
-    }
-    return written;
-  });
-  const results = /** @type {string[][]} */ ([]);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const index = next++;
-      const job = jobs[index];
-      if (job) results[index] = await job();
-    }
-  };
-  const workers = Math.max(1, Math.min(4, availableParallelism()));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return results.flat();
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = resolve(process.argv[2] ?? join(process.env.DIST_DIR ?? 'dist', 'client'));
   const written = await buildImages(dir);
   process.stdout.write(`wrote ${written.join(', ')}\n`);
-  const items = await listItems();
-  const covers = await buildCovers(dir, items);
-  process.stdout.write(`wrote ${covers.length} cover files for ${items.length} items\n`);
 }

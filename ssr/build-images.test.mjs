@@ -1,16 +1,13 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteImages } from '../web/src/seo/site-images';
-import { coverFormats, coverPath, coverWidths } from '../web/src/cover-art.mjs';
 import {
-  buildCovers,
   buildImages,
   faviconIco,
   lettering,
-  listItems,
   logoImage,
   logoSvg,
   socialImage,
@@ -66,54 +63,5 @@ describe('build images', () => {
     expect(() =>
       lettering('Noorvale?', { x: 0, y: 0, size: 10, weight: 1, tracking: 0, colour: '#fff' }),
     ).toThrow(/no glyph/);
-  });
-
-  it('writes every cover file of a set of items, at the widths and heights pages announce', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'covers-'));
-    const seed = join(dir, 'seed');
-    for (const { collection, slug } of [
-      { collection: 'news', slug: 'office-opens' },
-      { collection: 'vacancies', slug: 'it-auditor-cairo' },
-    ]) {
-      await mkdir(join(seed, collection), { recursive: true });
-      await writeFile(join(seed, collection, `${slug}.json`), '{}');
-    }
-    await writeFile(join(seed, 'news', 'notes.txt'), 'not an item');
-    const items = await listItems(seed);
-    expect(items).toEqual([
-      { collection: 'news', slug: 'office-opens' },
-      { collection: 'vacancies', slug: 'it-auditor-cairo' },
-    ]);
-
-    const out = join(dir, 'client');
-    const written = await buildCovers(out, items);
-    const expected = items.flatMap(({ collection, slug }) =>
-      coverWidths.flatMap((width) =>
-        coverFormats.map(({ ext }) => ({
-          path: join(out, ...coverPath(collection, slug, width, ext).split('/')),
-          ext,
-          width,
-        })),
-      ),
-    );
-    expect(written.toSorted()).toEqual(expected.map(({ path }) => path).toSorted());
-    expect(await readdir(join(out, 'assets', 'covers', 'news'))).toHaveLength(6);
-    for (const { path, ext, width } of expected) {
-      const meta = await sharp(path).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual([
-        ext === 'avif' ? 'heif' : 'webp',
-        width,
-        (width * 9) / 16,
-      ]);
-    }
-  });
-
-  it('finds every seeded content item', async () => {
-    const items = await listItems();
-    expect(new Set(items.map(({ collection }) => collection))).toEqual(
-      new Set(['news', 'blogs', 'publications', 'webinars', 'vacancies']),
-    );
-    expect(items.length).toBeGreaterThanOrEqual(5);
-    for (const { slug } of items) expect(slug).toMatch(/^[a-z0-9-]+$/);
   });
 });

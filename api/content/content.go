@@ -148,6 +148,7 @@ type Catalog struct {
 	footer  []FooterGroup
 	texts   map[string]map[locale.Locale]*entryText // by route, then language
 	lists   map[string][]*listedItem                // by collection, newest first
+	listed  map[string]int                          // an item page's place in its collection's list, by route
 }
 
 // Load parses the embedded sitemap.json.

@@ -63,6 +63,10 @@ func collectionNames() []string {
 // homeItems is how many news stories the home page shows.
 const homeItems = 8
 
+// relatedItems is how many other items of its collection an item page shows
+// after its text.
+const relatedItems = 3
+
 // ListPageSize is how many items a list page shows. Older items are on
 // further pages ("/resources/news/page/2"), so an edit never re-renders an
 // ever-growing list.
@@ -140,6 +144,7 @@ func (c *Catalog) WithEntries(entries []store.ContentEntry) (out *Catalog, probl
 		byRoute: make(map[string]*Page, len(c.byRoute)+len(entries)),
 		texts:   map[string]map[locale.Locale]*entryText{},
 		lists:   map[string][]*listedItem{},
+		listed:  map[string]int{},
 	}
 	items := map[string]map[string]map[locale.Locale]*entryText{} // collection, slug, locale
 	for _, e := range entries {
@@ -198,13 +203,14 @@ func (c *Catalog) WithEntries(entries []store.ContentEntry) (out *Catalog, probl
 			out.add(&paged)
 			out.texts[paged.Route] = out.texts[p.Route]
 		}
-		for _, it := range list {
+		for i, it := range list {
 			if c.byRoute[it.page.Route] != nil || out.byRoute[it.page.Route] != nil {
 				problems = append(problems, fmt.Errorf("content: item page %s has the route of another page", it.page.Route))
 				continue
 			}
 			out.add(it.page)
 			out.texts[it.page.Route] = it.texts
+			out.listed[it.page.Route] = i
 		}
 	}
 	return out, problems
@@ -420,9 +426,19 @@ func (it *listedItem) text(loc locale.Locale) (*entryText, locale.Locale) {
 // page's latest news, repeated in order when there are fewer than it shows;
 // else none.
 func (c *Catalog) Items(p *Page, loc locale.Locale, now time.Time) []ItemSummary {
-	shown := c.shown(p, now)
-	out := make([]ItemSummary, len(shown))
-	for i, it := range shown {
+	return summaries(c.shown(p, now), loc, now)
+}
+
+// Related returns the items an item page shows after its text, in a
+// language: the other items of its collection nearest to it in date, newest
+// first; none for any other page.
+func (c *Catalog) Related(p *Page, loc locale.Locale, now time.Time) []ItemSummary {
+	return summaries(c.related(p), loc, now)
+}
+
+func summaries(items []*listedItem, loc locale.Locale, now time.Time) []ItemSummary {
+	out := make([]ItemSummary, len(items))
+	for i, it := range items {
 		t, _ := it.text(loc)
 		out[i] = t.summary
 		if it.page.Collection == "webinars" {
@@ -468,6 +484,33 @@ func (c *Catalog) shown(p *Page, now time.Time) []*listedItem {
 	return nil
 }
 
+// related returns the relatedItems items of an item page's collection
+// nearest to it in date (of two as near, the newer), in list order. The
+// neighbours in time are what the firm published around the same moment,
+// and they stay put: an edit of an item re-renders only the few pages
+// beside it, never the whole collection.
+func (c *Catalog) related(p *Page) []*listedItem {
+	i, ok := c.listed[p.Route]
+	if !ok {
+		return nil
+	}
+	list := c.lists[p.Collection]
+	at := list[i].when
+	// The chosen items are list[newer+1:i] and list[i+1:older]: the list is
+	// ordered by date, so the nearest ones are next to the item.
+	newer, older := i-1, i+1
+	for picked := 0; picked < relatedItems; picked++ {
+		hasNewer, hasOlder := newer >= 0, older < len(list)
+		switch {
+		case hasNewer && (!hasOlder || list[newer].when.Sub(at) <= at.Sub(list[older].when)):
+			newer--
+		case hasOlder:
+			older++
+		}
+	}
+	return append(slices.Clone(list[newer+1:i]), list[i+1:older]...)
+}
+
 // ordered returns a collection's items in list order: newest first, except
 // webinars, whose upcoming ones come first, soonest first.
 func (c *Catalog) ordered(collection string, now time.Time) []*listedItem {
@@ -489,8 +532,8 @@ func (c *Catalog) ordered(collection string, now time.Time) []*listedItem {
 
 // WriteSources writes to w what the document of a page in a language is
 // built from in the catalogue, as of now: the text it shows and the
-// language that text is in, and each item it lists with whether a webinar
-// is still upcoming. Two calls write the same bytes exactly when the page's
+// language that text is in, and each item it lists or shows as related
+// with whether a webinar is still upcoming. Two calls write the same bytes exactly when the page's
 // props (BuildProps) would be the same, given the same site and build.
 func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time.Time) {
 	var buf [64]byte
@@ -507,15 +550,25 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 		_, _ = fmt.Fprintf(w, "p%d/%d", number, pages)
 	}
 	for _, it := range c.shown(p, now) {
-		t, in := it.text(loc)
-		b = append(buf[:0], 'i')
-		b = append(b, in...)
-		b = append(b, t.digest[:]...)
-		if it.page.Collection == "webinars" && it.when.After(now) {
-			b = append(b, 'u')
-		}
-		_, _ = w.Write(b)
+		writeItem(w, 'i', it, loc, now)
 	}
+	for _, it := range c.related(p) {
+		writeItem(w, 'r', it, loc, now)
+	}
+}
+
+// writeItem writes what a page shows of an item: its text in a language,
+// the language that text is in and, for a webinar, whether it is upcoming.
+func writeItem(w io.Writer, role byte, it *listedItem, loc locale.Locale, now time.Time) {
+	var buf [64]byte
+	t, in := it.text(loc)
+	b := append(buf[:0], role)
+	b = append(b, in...)
+	b = append(b, t.digest[:]...)
+	if it.page.Collection == "webinars" && it.when.After(now) {
+		b = append(b, 'u')
+	}
+	_, _ = w.Write(b)
 }
 
 // NextChange returns the first moment after now at which a page's items

@@ -274,6 +274,49 @@ func TestHomeShowsEightNews(t *testing.T) {
 	}
 }
 
+func TestRelatedItems(t *testing.T) {
+	cat := sampleCatalog(t, nil)
+	// Three stories: each shows the other two, each in the page's language
+	// where it has one (the Dubai story is in Dutch), else in English.
+	related := cat.Related(cat.Page("/resources/news/cairo-training-centre"), locale.Nl, renders)
+	if slugs(related) != "new-dubai-office,iso-27001-transition-closed" {
+		t.Fatalf("related news %s", slugs(related))
+	}
+	if related[0].Title != "Ons kantoor in Dubai is verhuisd" || related[1].Title != "The ISO/IEC 27001 transition has closed" {
+		t.Fatalf("related titles %q, %q", related[0].Title, related[1].Title)
+	}
+	webinars := cat.Related(cat.Page("/resources/webinars/nca-ecc-in-practice"), locale.En, renders)
+	if slugs(webinars) != "dora-one-year-on,pdpl-for-processors" || webinars[0].Upcoming == nil || !*webinars[0].Upcoming {
+		t.Fatalf("related webinars %+v", webinars)
+	}
+	for _, route := range []string{"/resources/blogs/reading-a-soc-2-report", "/resources/news", "/about-us", "/"} {
+		if got := cat.Related(cat.Page(route), locale.En, renders); len(got) != 0 {
+			t.Errorf("%s shows related items %s", route, slugs(got))
+		}
+	}
+
+	// Among many, the three nearest in date; of two as near, the newer.
+	extra := map[string]string{}
+	for slug, date := range map[string]string{"day-after": "2026-03-03", "two-days-before": "2026-02-28", "four-days-after": "2026-03-06", "four-days-before": "2026-02-26"} {
+		extra["collections/en/news/"+slug+".json"] = `{"title": "Story", "description": "D", "date": "` + date +
+			`", "author": "A", "imageAlt": "I", "body": ["B"]}`
+	}
+	many, problems := catalog(t).WithEntries(sampleEntries(t, extra, nil))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	for _, tt := range []struct{ slug, want string }{
+		{"cairo-training-centre", "four-days-after,day-after,two-days-before"},
+		{"new-dubai-office", "four-days-after,day-after,cairo-training-centre"},
+		{"iso-27001-transition-closed", "cairo-training-centre,two-days-before,four-days-before"},
+	} {
+		got := many.Related(many.Page("/resources/news/"+tt.slug), locale.Fr, renders)
+		if slugs(got) != tt.want {
+			t.Errorf("%s: related %s, want %s", tt.slug, slugs(got), tt.want)
+		}
+	}
+}
+
 // Entries the catalogue cannot use are left out and reported; the rest still works.
 func TestWithEntriesLeavesOutWhatItCannotUse(t *testing.T) {
 	entries := sampleEntries(t, nil, nil)

@@ -15,6 +15,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/cover"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
@@ -104,10 +105,16 @@ func pagesOf(c *render.Cache) int    { return c.Len() }
 // crawlerDocuments is the sitemap index, a sitemap per language and robots.txt.
 var crawlerDocuments = 2 + len(locale.All)
 
-// allDocuments is every page and the not-found page in every language, and
-// the crawler documents.
+// allDocuments is every page and the not-found page in every language, the
+// crawler documents and the covers of the pages that show one.
 func allDocuments(cat *content.Catalog) int {
-	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments
+	covers := 0
+	for _, p := range cat.Pages() {
+		if cover.Shown(p.Kind) {
+			covers++
+		}
+	}
+	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments + covers
 }
 
 // smallCatalog is a few real pages, enough to watch the cache work without
@@ -175,7 +182,10 @@ func TestCacheRendersEverything(t *testing.T) {
 	if items != seedItems(t) {
 		t.Fatalf("the catalogue has %d item pages, the seed %d items", items, seedItems(t))
 	}
-	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 272+items*4+crawlerDocuments {
+	// 67 pages and the not-found page in four languages, 49 covers (the
+	// service, standard and landing pages, the about page and the forms
+	// page); each item adds its page in four languages and its cover.
+	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 272+49+items*5+crawlerDocuments {
 		t.Fatalf("cache holds %d documents, want %d", pagesOf(cache), allDocuments(full))
 	}
 	for _, l := range locale.All {

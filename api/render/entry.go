@@ -33,6 +33,9 @@ type Entry struct {
 	Fingerprint string   // what the document was built from (see Fingerprint); "" when not tracked
 	Seq         int64    // the store's sequence number of this version; 0 when not stored
 	Size        int      // length of the uncompressed document
+	// CacheControl is how long clients may keep a document that is not a
+	// page; nil: they revalidate it each time, as they do pages.
+	CacheControl []string
 
 	brotli   Variant
 	identity atomic.Pointer[Variant]

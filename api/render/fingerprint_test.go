@@ -108,6 +108,18 @@ func TestFingerprintChangesExactlyWithProps(t *testing.T) {
 			break
 		}
 	}
+	// The newest story is among the related stories of the two published
+	// nearest to it (2026-10-06 and 2026-09-08, 21 and 49 days before it).
+	newestNews, newestDate := "", ""
+	for _, e := range entries {
+		var body struct {
+			Date string `json:"date"`
+		}
+		_ = json.Unmarshal([]byte(e.Body), &body)
+		if e.Collection == "news" && e.Locale == "en" && body.Date > newestDate {
+			newestNews, newestDate = e.Slug, body.Date
+		}
+	}
 	before := stateOf(t, entries, site, now)
 	base, err := content.Load()
 	if err != nil {
@@ -134,8 +146,17 @@ func TestFingerprintChangesExactlyWithProps(t *testing.T) {
 			entries: edit(entries, "news", "en", func(s string) bool { return s == newsCopy.Slug },
 				func(b map[string]any) { b["title"] = "A corrected headline" }, later),
 			// The story, the news list and the home page, in English alone:
-			// every other language has its own text of the story.
+			// every other language has its own text of the story, and every
+			// other story has three nearer to it in date to show as related.
 			site: site, now: now, touched: 3,
+		},
+		{
+			name: "an English news story shown beside others is edited",
+			entries: edit(entries, "news", "en", func(s string) bool { return s == newestNews },
+				func(b map[string]any) { b["title"] = "A corrected headline" }, later),
+			// The story, the news list, the home page and the two stories
+			// that show it among their related ones, in English alone.
+			site: site, now: now, touched: 5,
 		},
 		{
 			name: "a Dutch page text is edited",
@@ -148,9 +169,10 @@ func TestFingerprintChangesExactlyWithProps(t *testing.T) {
 			entries: append(slices.Clone(entries), store.ContentEntry{
 				Collection: "news", Slug: "a-new-story", Locale: "en", Body: newsCopy.Body, UpdatedAt: later,
 			}),
-			// The story, the news list and the home page in every language,
-			// the others falling back to its English text.
-			site: site, now: now, touched: 3 * len(locale.All),
+			// The story, the news list, the home page and the oldest story,
+			// of the same date, which now shows it among its related ones, in
+			// every language, the others falling back to its English text.
+			site: site, now: now, touched: 4 * len(locale.All),
 		},
 		{
 			name: "a news story is removed",
@@ -160,8 +182,10 @@ func TestFingerprintChangesExactlyWithProps(t *testing.T) {
 			site: site, now: now, touched: -1,
 		},
 		// The webinar list in every language, which moves the webinar to the
-		// past ones; the home page and the webinar's own page stay.
-		{name: "a webinar starts", entries: entries, site: site, now: webinarStarts.Add(time.Second), touched: len(locale.All)},
+		// past ones, and the pages of the five other webinars, each of which
+		// shows it among its three nearest with its "upcoming" label; the home
+		// page and the webinar's own page stay.
+		{name: "a webinar starts", entries: entries, site: site, now: webinarStarts.Add(time.Second), touched: 6 * len(locale.All)},
 		{name: "the site's phone number changes", entries: entries, site: withPhone(site, "+44 20 7946 0999"), now: now, touched: -1},
 		{name: "a new year", entries: entries, site: site, now: time.Date(2027, 1, 1, 0, 0, 1, 0, time.UTC), touched: -1},
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/cover"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/sitemap"
 	"noorvale.example/site/api/store"
@@ -250,21 +251,43 @@ func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 	return cat, nil
 }
 
-// documents writes the sitemaps and robots.txt, reusing the cached entry of
-// a document that has not changed.
+// coverCacheControl lets browsers keep a cover for a day: it changes only
+// with the drawing code, and a list of twelve cards then asks for none of
+// them again on the next page.
+var coverCacheControl = []string{"public, max-age=86400"}
+
+// documents writes the sitemaps, robots.txt and the cover of every page
+// that shows one, reusing the cached entry of a document that has not
+// changed. An item stored since the last plan has its cover from this one
+// on, whether it came from the seed or was added to the database.
 func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[string]*Entry, error) {
 	out := map[string]*Entry{}
 	current := *c.entries.Load()
-	for path, d := range sitemap.Documents(cat, c.cfg.BaseURL, state.UpdatedAt) {
-		if old := current[path]; old != nil && old.Hash == ContentHash(d.Body) {
+	add := func(path, contentType string, body []byte, cacheControl []string) error {
+		if old := current[path]; old != nil && old.Hash == ContentHash(body) {
 			out[path] = old
-			continue
+			return nil
 		}
-		e, err := NewDocument(http.StatusOK, d.ContentType, d.Body)
+		e, err := NewDocument(http.StatusOK, contentType, body)
 		if err != nil {
+			return err
+		}
+		e.CacheControl = cacheControl
+		out[path] = e
+		return nil
+	}
+	for path, d := range sitemap.Documents(cat, c.cfg.BaseURL, state.UpdatedAt) {
+		if err := add(path, d.ContentType, d.Body, nil); err != nil {
 			return nil, err
 		}
-		out[path] = e
+	}
+	for _, p := range cat.Pages() {
+		if !cover.Shown(p.Kind) {
+			continue
+		}
+		if err := add(cover.Path(p.Route), cover.ContentType, cover.SVG(p.Route), coverCacheControl); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -45,6 +45,7 @@ type PageProps struct {
 	Collection     string                `json:"collection,omitempty"` // on list and item pages
 	Content        json.RawMessage       `json:"content"`              // the content file's JSON; null when the page has none
 	Items          []content.ItemSummary `json:"items"`                // what a list page lists; the home page's latest news
+	Related        []content.ItemSummary `json:"related,omitempty"`    // on item pages: other items of the collection, shown after the text
 	ContentLocale  locale.Locale         `json:"contentLocale"`        // the language Content is in
 	Updated        string                `json:"updated"`              // ISO date the content last changed, "" when unknown
 	Pagination     *Pagination           `json:"pagination,omitempty"` // on list pages
@@ -103,6 +104,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Collection:     page.Collection,
 			Content:        text.Body,
 			Items:          in.Catalog.Items(page, loc, in.Now),
+			Related:        in.Catalog.Related(page, loc, in.Now),
 			ContentLocale:  text.Locale,
 			Updated:        text.Updated,
 		},

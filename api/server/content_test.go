@@ -16,6 +16,7 @@ import (
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/store"
 )
 
 // propsRenderer stands in for the Node renderer: it writes a document that
@@ -276,4 +277,52 @@ func TestSecurityTxt(t *testing.T) {
 	if !expires.After(later) || !expires.Equal(later.AddDate(1, 0, 0).Truncate(time.Second)) {
 		t.Fatalf("Expires %v for a request at %v", expires, later)
 	}
+}
+
+// TestCovers holds that every page that shows a cover has one, drawn by
+// the server: an item added to the database after the site started gets
+// its cover with its page, and a removed one loses it.
+func TestCovers(t *testing.T) {
+	s := sampleSite(t, newFixedClock(renderTime))
+	ctx := context.Background()
+	svg := map[string]string{"Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400"}
+	s.run(t, []scenario{
+		{name: "a story", url: "/covers/resources/news/new-dubai-office.svg", status: 200, header: svg,
+			headerHas: map[string]string{"ETag": `"`}, contains: []string{`<svg xmlns="http://www.w3.org/2000/svg"`}},
+		{name: "a vacancy", url: "/covers/careers/jop-vacancies/senior-penetration-tester.svg", status: 200, header: svg},
+		{name: "a service", url: "/covers/services/cybersecurity-services/penetration-testing.svg", status: 200, header: svg},
+		{name: "compressed", url: "/covers/resources/webinars/dora-one-year-on.svg", headers: map[string]string{"Accept-Encoding": "br"},
+			status: 200, header: map[string]string{"Content-Encoding": "br", "Vary": "Accept-Encoding"}},
+		{name: "a page without one", url: "/covers/terms.svg", status: 404},
+		{name: "no such item", url: "/covers/resources/news/no-such-story.svg", status: 404},
+	})
+	etag := s.do("GET", "/covers/resources/news/new-dubai-office.svg", nil).Header().Get("ETag")
+	s.run(t, []scenario{{name: "not modified", url: "/covers/resources/news/new-dubai-office.svg",
+		headers: map[string]string{"If-None-Match": etag}, status: 304}})
+
+	entries, err := s.store.ContentEntries(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []store.ContentEntry
+	for _, e := range entries {
+		if e.Slug != "cairo-training-centre" {
+			kept = append(kept, e)
+		}
+	}
+	kept = append(kept, store.ContentEntry{Collection: "news", Slug: "bahrain-pdpl-guidance", Locale: "en",
+		Body: `{"title": "Bahrain PDPL guidance", "description": "What changed.", "date": "2026-11-05",
+			"author": "Sara Ali", "imageAlt": "Manama at dusk", "body": ["New guidance was issued."]}`})
+	if _, err := s.store.ReplaceContent(ctx, store.ContentSet{Entries: kept}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.cache.RenderAll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s.run(t, []scenario{
+		{name: "the added story's page", url: "/ar/resources/news/bahrain-pdpl-guidance", status: 200},
+		{name: "the added story's cover", url: "/covers/resources/news/bahrain-pdpl-guidance.svg", status: 200, header: svg,
+			contains: []string{`<svg xmlns="http://www.w3.org/2000/svg"`, "</svg>"}},
+		{name: "the removed story's cover", url: "/covers/resources/news/cairo-training-centre.svg", status: 404},
+	})
 }

@@ -50,8 +50,17 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	h := w.Header()
 	s.headers.Load().apply(h)
 	h["X-Request-Id"] = []string{id}
-	status, size := writeEntry(w, r, e, shared)
+	status, size := writeEntry(w, r, e, keepingOf(e))
 	s.logAccess(r.Method, r.URL.Path, status, size, id, start)
+}
+
+// keepingOf is how a cached document everyone gets may be kept: pages and
+// crawler documents are revalidated each time; covers say their own.
+func keepingOf(e *render.Entry) keeping {
+	if e.CacheControl != nil {
+		return keeping{cacheControl: e.CacheControl, vary: varyEncoding, etag: true}
+	}
+	return shared
 }
 
 // writeEntry writes a cached document in the encoding the client prefers,
@@ -95,7 +104,7 @@ func (s *Server) page(c echo.Context) error {
 	}
 	cached := s.pages.Page(path)
 	if cached != nil && !isPage(cached) {
-		return s.serveEntry(c, cached, shared)
+		return s.serveEntry(c, cached, keepingOf(cached))
 	}
 	if cached == nil && s.rootFile(c, path) {
 		return nil

@@ -1,8 +1,8 @@
-// How pages are laid out across widths: lists in grid columns leave no empty cell, and card
-// titles are shown whole.
+// How pages are laid out across widths: lists in grid columns leave no empty cell, card titles
+// are shown whole, and item pages end with related items and a call to action.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
+import { firstItemPath, itemLists, openPage, useSiteAndBrowser } from './harness.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -169,5 +169,117 @@ test('news stories and blog posts end with a call to action that leads to the re
     tab.assertClean();
   } finally {
     await tab.close();
+  }
+});
+
+test('an item page ends with three other items of its collection whose links open their pages', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 900 });
+  try {
+    for (const list of [...itemLists, '/ar/resources/news']) {
+      const path = await firstItemPath(site.server.baseUrl, list);
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const related = tab.page.getByRole('region', { name: /^(More|Other|المزيد)/ });
+      const cards = await related
+        .locator('h3 a')
+        .evaluateAll((links) =>
+          links.map((link) => ({ title: link.textContent, path: new URL(link.href).pathname })),
+        );
+      assert.equal(cards.length, 3, `${path}: ${JSON.stringify(cards)}`);
+      for (const card of cards) {
+        assert.ok(card.path.startsWith(`${list}/`) && card.path !== path, `${path}: ${card.path}`);
+        const res = await fetch(site.server.baseUrl + card.path);
+        assert.equal(res.status, 200, card.path);
+      }
+      // The card opens the page it names.
+      await related.getByRole('link', { name: cards[0].title }).click();
+      await tab.page.waitForURL(`**${cards[0].path}`);
+      assert.equal(await tab.page.getByRole('heading', { level: 1 }).innerText(), cards[0].title);
+    }
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('inner pages use the width from 1280 px: text at a readable measure between the contents and a consultant card that stay in view', async () => {
+  const story = await firstItemPath(site.server.baseUrl, '/resources/news');
+  const paths = [
+    '/services/cybersecurity-services/penetration-testing',
+    '/ar/compliance/iso-standards/iso-27001',
+    story,
+  ];
+  for (const width of [375, 1024, 1280, 1536]) {
+    const tab = await openPage(site.browser, { width, height: 900 });
+    try {
+      for (const path of paths) {
+        await tab.page.goto(site.server.baseUrl + path);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        // Scrolled down to where the text ends at the bottom of the window: the reader has
+        // read on, and what stands beside the text must have come along.
+        const layout = await tab.page.evaluate(() => {
+          const text = document.querySelector('main p.measure');
+          const body = text.closest('.page-shell');
+          const column = body.firstElementChild.getBoundingClientRect();
+          window.scrollTo(0, Math.max(0, column.bottom + scrollY - innerHeight));
+          const box = (el) => {
+            if (!el || !el.checkVisibility()) return null;
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          };
+          const style = getComputedStyle(body);
+          return {
+            rtl: document.dir === 'rtl',
+            body: {
+              left: body.getBoundingClientRect().left + parseFloat(style.paddingLeft),
+              right: body.getBoundingClientRect().right - parseFloat(style.paddingRight),
+            },
+            text: box(text),
+            side: box(body.querySelector(':scope > aside')?.firstElementChild),
+            card: box(
+              body.querySelector('section[aria-labelledby] > a[href*="/forms"]')?.parentElement,
+            ),
+            overflow: document.documentElement.scrollWidth - innerWidth,
+          };
+        });
+        const where = `${width} px ${path}`;
+        assert.ok(layout.overflow <= 0, `${where}: scrolls sideways by ${layout.overflow} px`);
+        const measure = layout.text.right - layout.text.left;
+        assert.ok(measure <= 720, `${where}: lines ${measure} px wide`);
+        if (width < 1024) {
+          assert.deepEqual(
+            [layout.side, layout.card],
+            [null, null],
+            `${where}: side parts on a phone`,
+          );
+          continue;
+        }
+        // The contents (or the sharing links) stay in view beside the text.
+        assert.ok(
+          layout.side && layout.side.top >= 0 && layout.side.bottom <= 900,
+          `${where}: side ${JSON.stringify(layout.side)}`,
+        );
+        if (width < 1280) {
+          assert.equal(layout.card, null, `${where}: a card squeezed in at 1024 px`);
+          continue;
+        }
+        assert.ok(measure >= 560, `${where}: text ${measure} px wide`);
+        assert.ok(
+          layout.card && layout.card.top >= 0 && layout.card.bottom <= 900,
+          `${where}: card ${JSON.stringify(layout.card)}`,
+        );
+        // Start side: the contents; end side: the card; the text between, nothing wide left empty.
+        const [start, end] = layout.rtl ? [layout.card, layout.side] : [layout.side, layout.card];
+        assert.ok(
+          start.left - layout.body.left < 2 && layout.body.right - end.right < 2,
+          `${where}: ${JSON.stringify(layout)}`,
+        );
+        const gaps = [layout.text.left - start.right, end.left - layout.text.right];
+        for (const gap of gaps) assert.ok(gap > 0 && gap <= 64, `${where}: gaps ${gaps}`);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
   }
 });

@@ -2,7 +2,7 @@
 // languages and the responsive header.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openPage, useSiteAndBrowser } from './harness.mjs';
+import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -246,6 +246,69 @@ describe('responsive header', () => {
 });
 
 describe('small things a visitor notices', () => {
+  test('every cover on the home, list, item, service and standard pages shows a picture', async () => {
+    const tab = await openPage(site.browser, { width: 1280, height: 900 });
+    try {
+      const covers = new Map();
+      for (const path of [
+        '/',
+        '/resources/news',
+        '/careers/jop-vacancies',
+        await firstItemPath(site.server.baseUrl, '/resources/webinars'),
+        '/services/cybersecurity-services/penetration-testing',
+        '/ar/compliance/iso-standards/iso-27001',
+      ]) {
+        await tab.page.goto(site.server.baseUrl + path);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        const images = tab.page.locator('main img[src^="/covers/"]');
+        const count = await images.count();
+        assert.ok(count > 0, `${path} shows no cover`);
+        for (let i = 0; i < count; i++) {
+          const image = images.nth(i);
+          // Lazy pictures load once they come into view.
+          await image.scrollIntoViewIfNeeded();
+          await tab.page.waitForFunction((img) => img.complete, await image.elementHandle(), {
+            timeout: 60_000,
+          });
+          const { src, width } = await image.evaluate((img) => ({
+            src: img.getAttribute('src'),
+            width: img.naturalWidth,
+          }));
+          assert.ok(width > 0, `${path}: ${src} is not a picture`);
+          covers.set(src, path);
+        }
+      }
+      for (const src of covers.keys()) {
+        const res = await fetch(site.server.baseUrl + src);
+        assert.equal(res.headers.get('content-type'), 'image/svg+xml', src);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test('a story copies its own address for sharing, and says so', async () => {
+    const tab = await openPage(site.browser, { width: 1280, height: 900 });
+    try {
+      await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: site.server.baseUrl,
+      });
+      const path = `/ar${await firstItemPath(site.server.baseUrl, '/resources/news')}`;
+      await tab.page.goto(site.server.baseUrl + path);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await tab.page.getByRole('button', { name: 'انسخ الرابط' }).click();
+      await tab.page.getByRole('status').getByText('تم نسخ الرابط').waitFor({ timeout: 60_000 });
+      assert.equal(
+        await tab.page.evaluate(() => navigator.clipboard.readText()),
+        site.server.baseUrl + path,
+      );
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
   test('/favicon.ico answers an icon, for browsers that ask for it whatever the page links', async () => {
     const res = await fetch(`${site.server.baseUrl}/favicon.ico`);
     assert.equal(res.status, 200);

@@ -111,6 +111,8 @@ export type PageProps = {
     /** The page's or item's content, in `contentLocale`; null where a page has none. */
     content: Record<string, unknown> | null;
     items: ItemSummary[];
+    /** On item pages: other items of the collection, shown after the text. */
+    related?: ItemSummary[];
     contentLocale: Locale;
     /** ISO date the content last changed, '' if unknown. */
     updated: string;
@@ -186,6 +188,8 @@ export function checkPageProps(value: unknown): string | null {
   if (page.content !== undefined && page.content !== null && !isObject(page.content))
     return 'page.content must be null or an object';
   if (page.items !== undefined && !Array.isArray(page.items)) return 'page.items must be an array';
+  if (page.related !== undefined && !Array.isArray(page.related))
+    return 'page.related must be an array';
   if (page.contentLocale !== undefined && !isLocale(page.contentLocale))
     return 'page.contentLocale must be one of en, nl, fr, ar';
   const site = value.site;

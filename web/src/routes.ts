@@ -1,6 +1,9 @@
 /** Where a visitor asks for a proposal or a document: the request forms. */
 export const requestRoute = '/forms';
 
+/** The general inquiry, the second tab of the request forms. */
+export const inquiryRoute = `${requestRoute}#inquiry`;
+
 /**
  * The request for proposal with a service or standard already chosen: /forms#proposal/<route>.
  * The choice rides in the fragment, so crawlers see one /forms page rather than one per service.

@@ -227,11 +227,15 @@ func TestReplicas(t *testing.T) {
 			t.Fatal(err)
 		}
 		// B renders the documents the change touched first and serves each as
-		// soon as it is rendered: the story, its sitemap entry, and the cached
-		// news list and home page that show it.
-		testenv.Eventually(t, 60*time.Second, "B to serve the new story, list it in its sitemap, its news list and its home page", func() bool {
+		// soon as it is rendered: the story, its cover, its sitemap entry, and
+		// the cached news list and home page that show it.
+		testenv.Eventually(t, 60*time.Second, "B to serve the new story and its cover, list it in its sitemap, its news list and its home page", func() bool {
 			page, err := b.get(path, "")
 			if err != nil || page.status != http.StatusOK || !strings.Contains(page.body, title) {
+				return false
+			}
+			cover, err := b.get("/covers"+path+".svg", "")
+			if err != nil || cover.status != http.StatusOK || !strings.HasPrefix(cover.body, "<svg") {
 				return false
 			}
 			sitemap, err := b.get("/sitemap-en.xml", "")

@@ -141,7 +141,8 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
               challenge: withLanguage('/api/captcha/challenge', language),
               fetch: challengeFetch,
               language,
-              auto: 'onfocus',
+              // Not on focus yet: the hand-over below starts the check itself, once.
+              auto: 'off',
               type: 'checkbox',
               display: 'standard',
               name: 'captcha',
@@ -156,8 +157,18 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
             const boxFocused = !!box && document.activeElement === box;
             const inForm = !!element.closest('form')?.contains(document.activeElement);
             setReady(true);
-            if (ticked || inForm) void element.verify();
+            // From here on the widget starts itself when the visitor enters the form. Not before
+            // it is solving: its verify() marks it so only after a pause, and a second start in
+            // that pause (such as the focus moved into it just below) aborts the first, whose
+            // failure then lands after, or instead of, the success of the second.
+            const solveOnFocus = () => void element.configure({ auto: 'onfocus' });
             if (boxFocused) element.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
+            if (ticked || inForm) {
+              element.addEventListener('statechange', solveOnFocus, { once: true });
+              void element.verify();
+            } else {
+              solveOnFocus();
+            }
           });
         },
         { once: true },

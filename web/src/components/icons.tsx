@@ -236,6 +236,15 @@ export function ExternalLinkIcon({ className = 'size-3.5', ...props }: IconProps
   );
 }
 
+export function LinkIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
+    </StrokeIcon>
+  );
+}
+
 export function CheckIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

@@ -2,29 +2,40 @@ import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import type { ItemSummary } from '../page-props';
 import { useTranslation } from '../translation';
 import { Badge } from './badge';
-import { CoverPicture } from './cover-picture';
+import { CoverImage } from './cover-image';
 import { valueKey } from './labels';
 import { LocalDate } from './local-date';
 
+type ItemCardProps = {
+  item: ItemSummary;
+  /** 2 in a list under the page's heading; 3 in a section that has its own. */
+  headingLevel?: 2 | 3;
+  /** Narrow screens show a small picture beside the title and leave the summary out. */
+  compact?: boolean;
+};
+
 /** One entry of a resource or vacancy list: its picture, labels, title, date and summary. */
-export function ItemCard({ item }: { item: ItemSummary }) {
+export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardProps) {
   const { t } = useTranslation('resources');
   const { site } = usePage();
   const localize = useLocalizedPath();
   const navLabel = useNavLabel();
   const office = item.office && site.offices.find((candidate) => candidate.key === item.office);
   const webinar = item.collection === 'webinars';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md">
-      <CoverPicture
-        collection={item.collection}
-        slug={item.slug}
-        alt=""
-        sizes="(min-width: 1280px) 24rem, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2rem)"
-        lazy
-        className="aspect-[16/9] w-full"
-      />
-      <div className="flex flex-1 flex-col p-5 sm:p-6">
+    <article
+      className={`group relative flex h-full overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md ${compact ? 'max-md:items-start' : 'flex-col'} md:flex-col`}
+    >
+      <div className={compact ? 'max-md:w-28 max-md:shrink-0' : ''}>
+        <CoverImage
+          route={item.route}
+          alt=""
+          lazy
+          className={`w-full ${compact ? 'max-md:aspect-square' : ''} aspect-[16/9]`}
+        />
+      </div>
+      <div className={`flex min-w-0 flex-1 flex-col ${compact ? 'p-4 md:p-6' : 'p-5 sm:p-6'}`}>
         {(webinar || office || item.employmentType) && (
           <div className="mb-3 flex flex-wrap gap-2">
             {webinar && (
@@ -46,14 +57,17 @@ export function ItemCard({ item }: { item: ItemSummary }) {
             )}
           </div>
         )}
-        <h2 className="text-lg leading-snug font-semibold text-ink" dir="auto">
+        <Heading
+          className={`leading-snug font-semibold wrap-break-word hyphens-auto text-ink ${compact ? 'max-md:text-base' : ''} text-lg`}
+          dir="auto"
+        >
           <a
             href={localize(item.route)}
             className="rounded-sm outline-offset-4 group-hover:text-accent after:absolute after:inset-0 after:content-['']"
           >
             {item.title}
           </a>
-        </h2>
+        </Heading>
         <p className="mt-2 text-sm text-ink-muted">
           {item.collection === 'vacancies' && <>{t('list.posted')} </>}
           <LocalDate value={item.date} withTime={webinar} />
@@ -64,7 +78,10 @@ export function ItemCard({ item }: { item: ItemSummary }) {
             </>
           )}
         </p>
-        <p className="mt-3 flex-1 leading-relaxed text-ink-muted" dir="auto">
+        <p
+          className={`mt-3 flex-1 leading-relaxed text-ink-muted ${compact ? 'max-md:hidden' : ''}`}
+          dir="auto"
+        >
           {item.description}
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useContentLang } from '../page-context';
 
 /** A link to a section; `fromContent` when its label is a heading written in the content. */
@@ -48,14 +48,14 @@ function useSectionInView(ids: string[]): string | null {
 }
 
 /**
- * Links to the sections of a long page, beside the text on wide screens; the link of the section
- * being read is marked (aria-current) as the reader scrolls.
+ * Links to the sections of a long page, beside the text on wide screens (ReadingLayout keeps it in
+ * view); the link of the section being read is marked (aria-current) as the reader scrolls.
  */
 export function OnThisPage({ label, entries }: OnThisPageProps) {
   const contentLang = useContentLang();
   const current = useSectionInView(entries.map((entry) => entry.id));
   return (
-    <nav aria-label={label} className="sticky top-8">
+    <nav aria-label={label}>
       <p className="text-sm font-semibold text-ink">{label}</p>
       <ol className="mt-3 border-s border-line">
         {entries.map((entry) => (
@@ -71,21 +71,5 @@ export function OnThisPage({ label, entries }: OnThisPageProps) {
         ))}
       </ol>
     </nav>
-  );
-}
-
-type WithContentsProps = { label: string; entries: ContentsEntry[]; children: ReactNode };
-
-/** The body of a long page: its sections, and on wide screens a contents list at the side. */
-export function WithContents({ label, entries, children }: WithContentsProps) {
-  return (
-    <div className="page-shell py-12 lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-16 lg:py-16 xl:gap-24">
-      <div className="min-w-0 space-y-14 lg:space-y-16">{children}</div>
-      {entries.length > 1 && (
-        <aside className="hidden lg:block">
-          <OnThisPage label={label} entries={entries} />
-        </aside>
-      )}
-    </div>
   );
 }

@@ -1,16 +1,20 @@
 import type { ServiceContent } from '../content';
-import { useContentLang, useLocalizedPath, useRouteLabel } from '../page-context';
+import { useContentLang, useLocalizedPath, usePage, useRouteLabel } from '../page-context';
+import { proposalRoute } from '../routes';
 import { useTranslation } from '../translation';
+import { ContactCard } from './contact-card';
 import { FaqList } from './faq-list';
 import { ArrowEndIcon, CheckIcon, DocumentIcon } from './icons';
-import { WithContents, type ContentsEntry } from './on-this-page';
+import { OnThisPage, type ContentsEntry } from './on-this-page';
 import { ContentSection, Paragraphs } from './prose';
+import { ReadingLayout } from './reading-layout';
 
 type ServiceBodyProps = { content: ServiceContent; standard?: boolean };
 
 /** The sections of a service or standard page, in reading order, with their contents list. */
 export function ServiceBody({ content, standard }: ServiceBodyProps) {
   const { t } = useTranslation('pages');
+  const { page } = usePage();
   const contentLang = useContentLang();
   const localize = useLocalizedPath();
   const routeLabel = useRouteLabel();
@@ -32,7 +36,10 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
   const label = (id: string) => entries.find((entry) => entry.id === id)?.label ?? id;
 
   return (
-    <WithContents label={t('onThisPage')} entries={entries}>
+    <ReadingLayout
+      side={<OnThisPage label={t('onThisPage')} entries={entries} />}
+      rail={<ContactCard action="proposal" href={localize(proposalRoute(page.route))} />}
+    >
       <ContentSection id="what" heading={label('what')}>
         <Paragraphs items={content.what} />
       </ContentSection>
@@ -130,6 +137,6 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
           </ul>
         </ContentSection>
       )}
-    </WithContents>
+    </ReadingLayout>
   );
 }

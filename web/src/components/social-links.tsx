@@ -2,7 +2,8 @@ import { useTranslation } from '../translation';
 import { usePage } from '../page-context';
 import type { SocialNetwork } from '../page-props';
 
-function SocialIcon({ network, className }: { network: SocialNetwork; className: string }) {
+/** The mark of a social network, in the current colour. */
+export function SocialIcon({ network, className }: { network: SocialNetwork; className: string }) {
   const common = {
     viewBox: '0 0 24 24',
     'aria-hidden': true,

@@ -1,14 +1,19 @@
 import { authorName, contentOf, isBlogContent, type ArticleContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
-import { ContentSections } from '../components/content-sections';
+import { ContentSections, sectionEntries } from '../components/content-sections';
+import { ContactCard } from '../components/contact-card';
 import { CtaBand } from '../components/cta-band';
 import { CalendarIcon, ClockIcon, UserIcon } from '../components/icons';
 import { ItemCover } from '../components/item-cover';
 import { LocalDate } from '../components/local-date';
+import { OnThisPage } from '../components/on-this-page';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
 import { Paragraphs } from '../components/prose';
+import { ReadingLayout } from '../components/reading-layout';
+import { RelatedItems } from '../components/related-items';
+import { ShareLinks } from '../components/share-links';
 import { formatMinutes } from '../formatting';
 import {
   useContentLang,
@@ -31,6 +36,7 @@ export default function ArticlePage() {
   const content = contentOf<ArticleContent>(page);
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const blog = isBlogContent(content);
+  const contents = blog ? sectionEntries(content.body) : [];
   const collection = page.collection === 'blogs' ? 'blogs' : 'news';
 
   return (
@@ -69,12 +75,20 @@ export default function ArticlePage() {
         </ul>
       </PageHeader>
 
-      <div className="page-shell py-12 lg:py-16">
+      <ReadingLayout
+        side={
+          <>
+            {contents.length > 1 && <OnThisPage label={t('item.contents')} entries={contents} />}
+            <ShareLinks title={content.title} />
+          </>
+        }
+        rail={<ContactCard action="proposal" href={localize(requestRoute)} />}
+      >
         <div className="space-y-12">
           {blog ? <ContentSections sections={content.body} /> : <Paragraphs items={content.body} />}
         </div>
         {blog && (
-          <div className="mt-14 measure space-y-8 border-t border-line pt-8">
+          <div className="measure space-y-8 border-t border-line pt-8">
             {content.tags.length > 0 && (
               <div>
                 <h2 className="text-sm font-semibold text-ink-muted">{t('item.tags')}</h2>
@@ -90,8 +104,9 @@ export default function ArticlePage() {
             <Person name={content.author.name} role={content.author.role} />
           </div>
         )}
-      </div>
+      </ReadingLayout>
       <BackLink />
+      <RelatedItems />
       {/* The story ends on the next step a reader can take with the firm. */}
       <CtaBand
         cta={{ heading: t('item.ctaHeading'), text: t('item.ctaText') }}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { contentOf, type SectionsContent } from '../content';
 import { ContentSections } from '../components/content-sections';
-import { CoverArt } from '../components/cover-art';
+import { CoverImage } from '../components/cover-image';
 import { PageHeader } from '../components/page-header';
 import { FormPanel } from '../forms/form-parts';
 import { InquiryForm } from '../forms/inquiry-form';
@@ -195,8 +195,9 @@ export default function FormsPage() {
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
         aside={
-          <CoverArt
-            seed={page.route}
+          <CoverImage
+            route={page.route}
+            alt=""
             className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
           />
         }

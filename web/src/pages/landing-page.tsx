@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { contentOf, isLandingContent, type LandingContent, type ServiceContent } from '../content';
-import { CoverArt } from '../components/cover-art';
+import { CoverImage } from '../components/cover-image';
 import { CtaBand } from '../components/cta-band';
 import { ArrowEndIcon } from '../components/icons';
 import { LinkCards } from '../components/link-cards';
@@ -90,8 +90,9 @@ export default function LandingPage() {
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
         aside={
-          <CoverArt
-            seed={page.route}
+          <CoverImage
+            route={page.route}
+            alt=""
             className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
           />
         }

@@ -9,6 +9,7 @@ import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { ContentSection, Paragraphs } from '../components/prose';
+import { RelatedItems } from '../components/related-items';
 import { FormPanel } from '../forms/form-parts';
 import { PublicationDownload } from '../forms/publication-form';
 import { formatNumber } from '../formatting';
@@ -79,6 +80,7 @@ export default function PublicationPage() {
         </FormPanel>
       </ItemLayout>
       <BackLink />
+      <RelatedItems />
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { contentOf, type SectionsContent } from '../content';
 import { ContentSections, sectionEntries } from '../components/content-sections';
-import { CoverArt } from '../components/cover-art';
+import { CoverImage } from '../components/cover-image';
+import { ContactCard } from '../components/contact-card';
 import { CtaBand } from '../components/cta-band';
 import { LocalDate } from '../components/local-date';
-import { WithContents } from '../components/on-this-page';
+import { OnThisPage } from '../components/on-this-page';
 import { PageHeader } from '../components/page-header';
+import { ReadingLayout } from '../components/reading-layout';
 import { useLocalizedPath, usePage, usePageTitle } from '../page-context';
-import { officeRoute, requestRoute } from '../routes';
+import { inquiryRoute, officeRoute, requestRoute } from '../routes';
 import { useTranslation } from '../translation';
 
 /** About, forms and legal pages: a summary, then sections of text; legal pages show their date. */
@@ -18,6 +20,7 @@ export default function SectionsPage() {
   const content = contentOf<SectionsContent>(page);
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const legal = page.kind === 'legal';
+  const entries = sectionEntries(content.sections);
   return (
     <>
       <PageHeader
@@ -28,8 +31,9 @@ export default function SectionsPage() {
         asideOnWideScreens
         aside={
           legal ? undefined : (
-            <CoverArt
-              seed={page.route}
+            <CoverImage
+              route={page.route}
+              alt=""
               className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
             />
           )
@@ -42,12 +46,22 @@ export default function SectionsPage() {
           </p>
         )}
       </PageHeader>
-      <WithContents
-        label={t(legal ? 'legal.contents' : 'onThisPage')}
-        entries={sectionEntries(content.sections)}
+      <ReadingLayout
+        side={
+          entries.length > 1 && (
+            <OnThisPage label={t(legal ? 'legal.contents' : 'onThisPage')} entries={entries} />
+          )
+        }
+        rail={
+          legal ? (
+            <ContactCard action="question" href={localize(inquiryRoute)} />
+          ) : (
+            <ContactCard action="proposal" href={localize(requestRoute)} />
+          )
+        }
       >
         <ContentSections sections={content.sections} />
-      </WithContents>
+      </ReadingLayout>
       {content.cta &&
         (page.route === requestRoute ? (
           <CtaBand

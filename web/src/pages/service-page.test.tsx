@@ -80,6 +80,27 @@ describe('ServicePage', () => {
     expect(screen.getByRole('link', { name: 'تقييم الثغرات الأمنية' })).toBeTruthy();
   });
 
+  it('offers a consultant beside the text: the request for proposal with this service chosen', () => {
+    const route = '/services/cybersecurity-services/penetration-testing';
+    for (const [locale, heading, action, prefix] of [
+      ['en', 'Talk to a consultant', 'Request a proposal', ''],
+      ['ar', 'تحدّث إلى مستشار', 'اطلب عرضًا', '/ar'],
+    ] as const) {
+      const props = samplePageProps({ route, locale });
+      const { unmount } = renderInPage(<ServicePage />, props);
+      const card = screen.getByRole('region', { name: heading });
+      expect(within(card).getByRole('link', { name: action }).getAttribute('href')).toBe(
+        `${prefix}/forms#proposal${route}`,
+      );
+      const hrefs = within(card)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+      expect(hrefs).toContain(`mailto:${props.site.email}`);
+      expect(hrefs).toContain(`tel:${props.site.phone.replace(/[^\d+]/g, '')}`);
+      unmount();
+    }
+  });
+
   it('marks English content on an Arabic page as English, left to right', () => {
     const props = samplePageProps({ route: '/compliance/iso-standards/iso-27001', locale: 'ar' });
     renderInPage(<ServicePage />, props);

@@ -1,5 +1,5 @@
 import { contentOf, type ServiceContent } from '../content';
-import { CoverArt } from '../components/cover-art';
+import { CoverImage } from '../components/cover-image';
 import { CtaBand } from '../components/cta-band';
 import { PageHeader } from '../components/page-header';
 import { ServiceBody } from '../components/service-body';
@@ -26,8 +26,9 @@ export default function ServicePage() {
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
         aside={
-          <CoverArt
-            seed={page.route}
+          <CoverImage
+            route={page.route}
+            alt=""
             className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
           />
         }

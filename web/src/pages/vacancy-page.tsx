@@ -8,6 +8,7 @@ import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { BulletList, ContentSection, Paragraphs } from '../components/prose';
+import { RelatedItems } from '../components/related-items';
 import { ApplicationForm, useApplicationsOpen } from '../forms/application-form';
 import { FormPanel } from '../forms/form-parts';
 import { formatDate } from '../formatting';
@@ -111,6 +112,7 @@ export default function VacancyPage() {
         </FormPanel>
       </ItemLayout>
       <BackLink />
+      <RelatedItems />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
 import { ContentSection, Paragraphs } from '../components/prose';
+import { RelatedItems } from '../components/related-items';
 import { FormPanel } from '../forms/form-parts';
 import { WebinarForm, WebinarOver } from '../forms/webinar-form';
 import { formatMinutes, instantOf } from '../formatting';
@@ -134,6 +135,7 @@ export default function WebinarPage() {
         </FormPanel>
       </ItemLayout>
       <BackLink />
+      <RelatedItems />
     </>
   );
 }

@@ -262,6 +262,22 @@ function alternatesOf(route: string): PageProps['alternates'] {
 }
 
 /** Props of a collection item's page, or null when the route is not one. */
+/**
+ * The items an item page shows after its text, as the server chooses them: the three others of
+ * its collection nearest to it in date (of two as near, the newer), newest first.
+ */
+function relatedItems(collection: Collection, slug: string, now: number): ItemSummary[] {
+  const time = (item: ItemSummary) => Date.parse(item.date);
+  const all = sampleItems(collection, now).sort((a, b) => time(b) - time(a));
+  const at = time(all.find((item) => item.slug === slug)!);
+  const distance = (item: ItemSummary) => Math.abs(time(item) - at);
+  const nearest = all
+    .filter((item) => item.slug !== slug)
+    .sort((a, b) => distance(a) - distance(b) || time(b) - time(a))
+    .slice(0, 3);
+  return all.filter((item) => nearest.includes(item));
+}
+
 function itemPageProps(route: string, locale: Locale, year: number, now: number): PageProps | null {
   const slash = route.lastIndexOf('/');
   const collection = collectionOfRoute(route.slice(0, slash));
@@ -284,6 +300,7 @@ function itemPageProps(route: string, locale: Locale, year: number, now: number)
       collection,
       content,
       items: [],
+      related: relatedItems(collection, slug, now),
       updated: summary.date.slice(0, 10),
     },
     alternates: alternatesOf(route),

@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { coverFallbackWidth, coverPath } from '../../cover-art.mjs';
 import type { HomeContent } from '../../content';
 import { useLocalizedPath } from '../../page-context';
 import type { ItemSummary } from '../../page-props';
 import { useTranslation } from '../../translation';
 import { Carousel } from '../carousel';
-import { CoverPicture } from '../cover-picture';
+import { coverPath, coverSize } from '../cover-image';
 import { ArrowEndIcon } from '../icons';
 import { LocalDate } from '../local-date';
 import { SectionIntro } from './section-intro';
@@ -19,7 +18,6 @@ export type NewsItem = {
   /** The story's details page; a card without one is not a link. */
   link?: string;
   date: string;
-  collection: string;
   slug: string;
 };
 
@@ -29,13 +27,12 @@ export const defaultNewsTitle = 'Latest News From Blog';
 /** A news story as the slider shows it: its cover, its texts and its page. */
 export function toNewsItem(item: ItemSummary): NewsItem {
   return {
-    imageSrc: coverPath(item.collection, item.slug, coverFallbackWidth, 'webp'),
+    imageSrc: coverPath(item.route),
     imageAlt: item.imageAlt,
     title: item.title,
     description: item.description,
     link: item.route,
     date: item.date,
-    collection: item.collection,
     slug: item.slug,
   };
 }
@@ -45,13 +42,14 @@ function NewsCard({ item }: { item: NewsItem }) {
   const localize = useLocalizedPath();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:border-accent hover:shadow-md">
-      <CoverPicture
-        collection={item.collection}
-        slug={item.slug}
+      <img
+        src={item.imageSrc}
+        width={coverSize.width}
+        height={coverSize.height}
         alt={item.imageAlt}
-        sizes="(min-width: 1280px) 18rem, (min-width: 992px) 23vw, (min-width: 600px) 46vw, calc(100vw - 2rem)"
-        lazy
-        className="aspect-[16/9] w-full"
+        loading="lazy"
+        decoding="async"
+        className="block aspect-[16/9] h-auto w-full bg-hero object-cover dark:ring-1 dark:ring-line"
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-ink-muted">
