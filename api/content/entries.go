@@ -533,8 +533,9 @@ func (c *Catalog) ordered(collection string, now time.Time) []*listedItem {
 // WriteSources writes to w what the document of a page in a language is
 // built from in the catalogue, as of now: the text it shows and the
 // language that text is in, and each item it lists or shows as related
-// with whether a webinar is still upcoming. Two calls write the same bytes exactly when the page's
-// props (BuildProps) would be the same, given the same site and build.
+// with whether a webinar is still upcoming. Two calls write the same bytes
+// exactly when the page's props (BuildProps) would be the same, given the
+// same site and build.
 func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time.Time) {
 	var buf [64]byte
 	b := append(buf[:0], p.Route...)

@@ -11,7 +11,10 @@ type ContactCardProps = {
   href: string;
 };
 
-/** Beside a page's text: a consultant to talk to, and the firm's phone and e-mail. */
+/**
+ * Beside a page's text: a consultant to talk to (or, on a legal page, a question to ask), and the
+ * firm's phone and e-mail.
+ */
 export function ContactCard({ action, href }: ContactCardProps) {
   const { t } = useTranslation();
   const { site } = usePage();
@@ -22,14 +25,16 @@ export function ContactCard({ action, href }: ContactCardProps) {
       className="rounded-card border border-line bg-raised p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-lg leading-snug font-semibold text-ink">
-        {t('contactCard.heading')}
+        {t(`contactCard.${action}.heading`)}
       </h2>
-      <p className="mt-2 text-sm leading-relaxed text-ink-muted">{t('contactCard.text')}</p>
+      <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+        {t(`contactCard.${action}.text`)}
+      </p>
       <a
         href={href}
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-on-brand transition-colors hover:bg-brand-hover"
       >
-        {t(`contactCard.${action}`)}
+        {t(`contactCard.${action}.action`)}
         <ArrowEndIcon />
       </a>
       <ul className="mt-5 space-y-2 border-t border-line pt-5 text-sm">

@@ -49,7 +49,10 @@ export function ReadingLayout({ side, rail, children }: ReadingLayoutProps) {
       </div>
       {side && (
         <aside className={`hidden lg:row-start-1 lg:block ${layout?.side ?? ''}`}>
-          <div className="sticky top-8 space-y-10">{side}</div>
+          {/* A long contents list scrolls within the window rather than past its foot. */}
+          <div className="sticky top-8 -m-1 max-h-[calc(100dvh-4rem)] space-y-10 overflow-y-auto p-1">
+            {side}
+          </div>
         </aside>
       )}
       {rail && (

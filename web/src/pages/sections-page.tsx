@@ -1,7 +1,7 @@
 import { contentOf, type SectionsContent } from '../content';
 import { ContentSections, sectionEntries } from '../components/content-sections';
-import { CoverImage } from '../components/cover-image';
 import { ContactCard } from '../components/contact-card';
+import { CoverImage } from '../components/cover-image';
 import { CtaBand } from '../components/cta-band';
 import { LocalDate } from '../components/local-date';
 import { OnThisPage } from '../components/on-this-page';
