@@ -165,6 +165,20 @@ func seededStore(t *testing.T) *store.Store {
 	return s
 }
 
+// seedSample fills s with the tests' sample content and returns the
+// catalogue the cache starts from.
+func seedSample(t *testing.T, s *store.Store) *content.Catalog {
+	t.Helper()
+	if _, err := content.SeedFrom(context.Background(), s, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := content.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
 func TestCacheRendersEverything(t *testing.T) {
 	sup := testenv.StartRenderer(t, nil)
 	s := seededStore(t)
@@ -306,10 +320,7 @@ func (brokenRenderer) Render(context.Context, any) (int, []byte, error) {
 // served even when no page could be rendered.
 func TestCrawlerDocumentsNeedNoRenderer(t *testing.T) {
 	s := testenv.SQLiteStore(t)
-	if _, err := content.SeedFrom(context.Background(), s, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := content.Load()
+	cat := seedSample(t, s)
 	cache := render.NewCache(render.CacheConfig{Logger: quiet, Renderer: brokenRenderer{}, Store: s, Catalog: cat, BaseURL: "http://localhost:8080"})
 	if err := cache.RenderAll(context.Background()); err == nil {
 		t.Fatal("RenderAll should report the failed pages")

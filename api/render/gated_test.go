@@ -48,13 +48,7 @@ func (r *recordingRenderer) last() render.Props {
 // server looks at the session before it serves them.
 func TestGatedPages(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
-		if _, err := content.SeedFrom(context.Background(), s, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
-			t.Fatal(err)
-		}
-		cat, err := content.Load()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cat := seedSample(t, s)
 		rec := &recordingRenderer{}
 		cache := render.NewCache(render.CacheConfig{Logger: quiet, Renderer: rec, Store: s, Documents: s, Catalog: cat, BaseURL: "http://localhost:8080",
 			Captcha: content.Captcha{Provider: "turnstile", SiteKey: "0x4AAA-public"}})

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/store"
@@ -16,13 +15,7 @@ import (
 // renders, so a change is never left unrendered.
 func TestDeadLeaseHolderIsReplaced(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
-		if _, err := content.SeedFrom(context.Background(), s, testenv.SeedTree(t, testenv.SampleContent())); err != nil {
-			t.Fatal(err)
-		}
-		cat, err := content.Load()
-		if err != nil {
-			t.Fatal(err)
-		}
+		cat := seedSample(t, s)
 		ctx := context.Background()
 		clock := newFakeClock(time.Date(2031, 3, 1, 9, 0, 0, 0, time.UTC))
 		cache := render.NewCache(render.CacheConfig{Logger: quiet, Renderer: &recordingRenderer{}, Store: s, Documents: s,

@@ -131,12 +131,12 @@ func (s *Server) page(c echo.Context) error {
 	case (page.Kind == content.KindLogin || page.Kind == content.KindRegister) && s.session(c) == validSession:
 		return s.redirectSignedIn(c, loc)
 	}
-	return s.publicPage(c, page, loc, cached, shared)
+	return s.cachedPage(c, page, loc, cached, shared)
 }
 
-// publicPage answers with the page everyone sees: from the cache, or
-// rendered now (and cached) when it is not there yet.
-func (s *Server) publicPage(c echo.Context, page *content.Page, loc locale.Locale, cached *render.Entry, k keeping) error {
+// cachedPage answers with a page's one document, kept as k says: from the
+// cache, or rendered now (and cached) when it is not there yet.
+func (s *Server) cachedPage(c echo.Context, page *content.Page, loc locale.Locale, cached *render.Entry, k keeping) error {
 	if cached == nil {
 		var err error
 		if cached, err = s.pages.RenderPage(c.Request().Context(), page, loc); err != nil {

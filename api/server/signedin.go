@@ -104,7 +104,7 @@ func (s *Server) gatedPage(c echo.Context, page *content.Page, loc locale.Locale
 	if s.session(c) == noSession {
 		return s.redirectToLogin(c, loc)
 	}
-	return s.publicPage(c, page, loc, s.pages.Gated(locale.Path(loc, page.Route)), perSession)
+	return s.cachedPage(c, page, loc, s.pages.Gated(locale.Path(loc, page.Route)), perSession)
 }
 
 // redirectSignedIn sends a signed-in visitor away from the login and
@@ -138,7 +138,7 @@ func (s *Server) confirmEmailPage(c echo.Context, loc locale.Locale, route strin
 	if page == nil || !wellFormedToken(strings.TrimPrefix(route, confirmEmailRoute+"/")) {
 		return s.notFound(c, loc)
 	}
-	return s.publicPage(c, page, loc, s.pages.Page(locale.Path(loc, confirmEmailRoute)), unkept)
+	return s.cachedPage(c, page, loc, s.pages.Page(locale.Path(loc, confirmEmailRoute)), unkept)
 }
 
 // wellFormedToken reports whether s could be a link token: 16 to 200
