@@ -4,26 +4,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { assertNodeVersion } from './ssr/node-version.mjs';
 import { siteImages } from './web/vite/site-images.ts';
 
-// Vitest's reporter calls Map.groupBy, which Node only has from version 21; Node 20 is supported here.
-if (typeof Map.groupBy !== 'function') {
-  Object.defineProperty(Map, 'groupBy', {
-    configurable: true,
-    writable: true,
-    value<K, V>(items: Iterable<V>, keyOf: (item: V, index: number) => K): Map<K, V[]> {
-      const groups = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const key = keyOf(item, index++);
-        const group = groups.get(key);
-        if (group) group.push(item);
-        else groups.set(key, [item]);
-      }
-      return groups;
-    },
-  });
-}
+// The build and the unit tests both load this file: on an older Node they stop here, saying why.
+assertNodeVersion();
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));

@@ -134,11 +134,17 @@ func TestDockerfileStages(t *testing.T) {
 	}
 	web, server, runtime := df.stage(t, "web"), df.stage(t, "server"), df.stage(t, "runtime")
 
-	// The Node version the project needs, in the build and at run time.
+	// The build and the runtime run the Node release the tasks pin, from
+	// the official image at that exact version, and it satisfies the
+	// project's engines.
+	node := pinnedNode(t)
 	for _, s := range []instructions.Stage{web, runtime} {
-		if b := df.base(s); !regexp.MustCompile(`^node:20\.(2\d|[3-9]\d)[^:]*-slim$`).MatchString(b) {
-			t.Errorf("stage %s is based on %q, want a slim node:20.20+ image", s.Name, b)
+		if b := df.base(s); !regexp.MustCompile(`^node:` + regexp.QuoteMeta(node) + `-[a-z]+-slim$`).MatchString(b) {
+			t.Errorf("stage %s is based on %q, want the slim official image of Node %s (tools/node/package.json)", s.Name, b, node)
 		}
+	}
+	if major, _, _ := strings.Cut(node, "."); !satisfiesEngines(t, major) {
+		t.Errorf("the pinned Node %s is older than package.json's engines allow", node)
 	}
 	goVersion := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindSubmatch(repoFile(t, "go.mod"))
 	if b := df.base(server); goVersion == nil || !strings.HasPrefix(b, "golang:"+string(goVersion[1])) {
@@ -147,7 +153,7 @@ func TestDockerfileStages(t *testing.T) {
 
 	// The build steps are the Taskfile's.
 	webRuns := runs(web)
-	for _, task := range []string{"setup", "build:web"} {
+	for _, task := range []string{"setup:packages", "build:web"} {
 		if cmd := taskCommand(t, task); !containsCommand(webRuns, cmd) {
 			t.Errorf("the web stage does not run the %s task's command %q; it runs %q", task, cmd, webRuns)
 		}

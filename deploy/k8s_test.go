@@ -336,8 +336,8 @@ func TestDeployment(t *testing.T) {
 		t.Errorf("the startup probe allows %d s; the first render alone takes about 10 s", sp.PeriodSeconds*sp.FailureThreshold)
 	}
 
-	// Draining: a preStop pause, then SIGTERM with SHUTDOWN_TIMEOUT to finish,
-	// all within the grace period.
+	// Draining: a preStop pause, then SIGTERM, SHUTDOWN_DELAY still accepting
+	// and SHUTDOWN_TIMEOUT to finish, all within the grace period.
 	pre := c.Lifecycle
 	if pre == nil || pre.PreStop == nil {
 		t.Fatal("no preStop pause for connection draining")
@@ -353,8 +353,9 @@ func TestDeployment(t *testing.T) {
 		t.Errorf("preStop %+v: want a pause of at least 5 s", pre.PreStop)
 	}
 	grace := time.Duration(*pod.TerminationGracePeriodSeconds) * time.Second
-	if grace <= pause+cfg.ShutdownTimeout {
-		t.Errorf("terminationGracePeriodSeconds %s must exceed preStop %s + SHUTDOWN_TIMEOUT %s", grace, pause, cfg.ShutdownTimeout)
+	if grace <= pause+cfg.ShutdownDelay+cfg.ShutdownTimeout {
+		t.Errorf("terminationGracePeriodSeconds %s must exceed preStop %s + SHUTDOWN_DELAY %s + SHUTDOWN_TIMEOUT %s",
+			grace, pause, cfg.ShutdownDelay, cfg.ShutdownTimeout)
 	}
 
 	// Resources: Go and Node together peak at about 167 MB (the bench);

@@ -5,6 +5,7 @@ import { existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetsFromManifest } from './manifest.mjs';
+import { nodeVersionProblem } from './node-version.mjs';
 import { createRenderApp } from './render-app.mjs';
 
 const levels = { debug: 10, info: 20, error: 40 };
@@ -15,6 +16,12 @@ function log(level, message) {
   if (levels[level] < threshold) return;
   const line = `renderer level=${level} ${message.replaceAll('\n', ' | ')}\n`;
   (level === 'error' ? process.stderr : process.stdout).write(line);
+}
+
+const nodeProblem = nodeVersionProblem();
+if (nodeProblem) {
+  log('error', `${nodeProblem} (NODE_BIN names the Node.js the server starts)`);
+  process.exit(2);
 }
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
@@ -59,8 +66,12 @@ if (socketPath && existsSync(socketPath)) {
 }
 
 const server = socketPath
-  ? app.listen(socketPath, () => log('info', `listening socket=${socketPath}`))
-  : app.listen(Number(port), '127.0.0.1', () => log('info', `listening port=${port}`));
+  ? app.listen(socketPath, () =>
+      log('info', `listening socket=${socketPath} node=${process.version}`),
+    )
+  : app.listen(Number(port), '127.0.0.1', () =>
+      log('info', `listening port=${port} node=${process.version}`),
+    );
 
 server.on('error', (error) => {
   log('error', `listen failed: ${error.message}`);

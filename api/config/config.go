@@ -45,6 +45,7 @@ type Config struct {
 	DistDir         string        // build output of the web app
 	AutoMigrate     bool          // apply pending migrations at start
 	ShutdownTimeout time.Duration // grace period for in-flight requests
+	ShutdownDelay   time.Duration // how long requests are still accepted after SIGTERM, /readyz answering 503
 
 	// SecretKey signs captcha challenges and seals queued e-mail; at least
 	// 32 bytes. Load reads it from DATA_DIR/secret.key, creating that file,
@@ -75,6 +76,7 @@ type Config struct {
 	FormsInboxHR        string        // job applications
 	FormsInboxMarketing string        // proposals, inquiries, webinars, publications
 	CVRetention         time.Duration // how long an application's CV is kept
+	StaffStepUp         time.Duration // how long a proven second factor covers sensitive back-office actions; 0: each asks anew
 }
 
 // Captcha providers.
@@ -246,6 +248,11 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 		return nil, fmt.Errorf("SHUTDOWN_TIMEOUT: must be a positive duration such as 15s or 1m")
 	}
 
+	cfg.ShutdownDelay, err = time.ParseDuration(get("SHUTDOWN_DELAY", "3s"))
+	if err != nil || cfg.ShutdownDelay < 0 {
+		return nil, fmt.Errorf("SHUTDOWN_DELAY: must be a duration such as 3s, or 0 to stop accepting at once")
+	}
+
 	cfg.SecretKey = get("SECRET_KEY", "")
 	if cfg.SecretKey != "" && len(cfg.SecretKey) < minSecretKey {
 		return nil, fmt.Errorf("SECRET_KEY: must be at least %d characters (for example: openssl rand -hex 32)", minSecretKey)
@@ -324,6 +331,10 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	cfg.CVRetention, err = time.ParseDuration(get("CV_RETENTION", "4320h"))
 	if err != nil || cfg.CVRetention < time.Hour {
 		return nil, fmt.Errorf("CV_RETENTION: must be a duration of at least 1h, such as 4320h (180 days)")
+	}
+	cfg.StaffStepUp, err = time.ParseDuration(get("STAFF_STEP_UP", "10m"))
+	if err != nil || cfg.StaffStepUp < 0 || cfg.StaffStepUp > 10*time.Minute {
+		return nil, fmt.Errorf("STAFF_STEP_UP: must be a duration from 0s to 10m, such as 10m")
 	}
 	return cfg, nil
 }

@@ -34,12 +34,14 @@ func TestParseDefaults(t *testing.T) {
 		DistDir:         "dist",
 		AutoMigrate:     true,
 		ShutdownTimeout: 15 * time.Second,
+		ShutdownDelay:   3 * time.Second,
 		MailFrom:        "Noorvale Assurance <no-reply@noorvale.example>",
 		CaptchaProvider: CaptchaAltcha,
 
 		FormsInboxHR:        "careers@noorvale.example",
 		FormsInboxMarketing: "info@noorvale.example",
 		CVRetention:         4320 * time.Hour,
+		StaffStepUp:         10 * time.Minute,
 	}
 	if !reflect.DeepEqual(*cfg, want) {
 		t.Fatalf("defaults:\n got %+v\nwant %+v", *cfg, want)
@@ -94,6 +96,9 @@ func TestParse(t *testing.T) {
 			check: func(c *Config) bool { return c.ShutdownTimeout == time.Minute }},
 		{name: "shutdown timeout without unit", vars: map[string]string{"SHUTDOWN_TIMEOUT": "15"}, wantErr: "SHUTDOWN_TIMEOUT:"},
 		{name: "shutdown timeout negative", vars: map[string]string{"SHUTDOWN_TIMEOUT": "-1s"}, wantErr: "SHUTDOWN_TIMEOUT:"},
+		{name: "no shutdown delay", vars: map[string]string{"SHUTDOWN_DELAY": "0"},
+			check: func(c *Config) bool { return c.ShutdownDelay == 0 }},
+		{name: "shutdown delay negative", vars: map[string]string{"SHUTDOWN_DELAY": "-3s"}, wantErr: "SHUTDOWN_DELAY:"},
 		{name: "short secret key", vars: map[string]string{"SECRET_KEY": "secret"}, wantErr: "SECRET_KEY: must be at least 32"},
 		{name: "secret key", vars: map[string]string{"SECRET_KEY": strings.Repeat("k", 32)},
 			check: func(c *Config) bool { return c.SecretKey == strings.Repeat("k", 32) && !c.SecretGenerated }},

@@ -128,7 +128,7 @@ func TestCatalogueComplete(t *testing.T) {
 			t.Fatalf("no messages for %s", loc)
 		}
 		if m.FixFields == "" || m.BadRequest == "" || m.BodyTooLarge == "" || m.UnsupportedBody == "" ||
-			m.CaptchaRequired == "" || m.CaptchaUnavailable == "" || m.Required == "" || m.TooLong == "" ||
+			m.CaptchaRequired == "" || m.CaptchaUnavailable == "" || m.Unavailable == "" || m.Required == "" || m.TooLong == "" ||
 			m.InvalidChars == "" || m.InvisibleChars == "" || m.EmailInvalid == "" || m.PhoneInvalid == "" {
 			t.Errorf("%s: a message is empty: %+v", loc, m)
 		}

@@ -67,6 +67,19 @@ func TooMany(c echo.Context, message string, retry time.Duration) error {
 	return Fail(c, http.StatusTooManyRequests, message)
 }
 
+// UnavailableRetry is the Retry-After of an answer refused because the
+// database did not answer: long enough for a restarted database or a
+// released lock, short enough that a visitor who waits is not kept long.
+const UnavailableRetry = 5 * time.Second
+
+// Unavailable answers 503 with Retry-After: the database did not answer in
+// time (store.Unavailable), so nothing was done and the same request may
+// be sent again.
+func Unavailable(c echo.Context) error {
+	c.Response().Header().Set("Retry-After", RetryAfter(UnavailableRetry))
+	return Fail(c, http.StatusServiceUnavailable, Lookup(c.Request()).Unavailable)
+}
+
 // RetryAfter writes a wait as the Retry-After header does: whole seconds,
 // rounded up, at least one.
 func RetryAfter(d time.Duration) string {

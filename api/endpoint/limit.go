@@ -171,24 +171,27 @@ type Captcha struct {
 }
 
 // Solved reports whether token is a valid solution. A missing verifier,
-// an empty or absurdly long token fail without asking the provider.
+// an empty or absurdly long token fail without asking the provider; a
+// provider or database that cannot be asked is an error.
 func (g Captcha) Solved(c echo.Context, token string) (bool, error) {
 	if g.Verifier == nil || token == "" || len(token) > MaxCaptcha {
 		return false, nil
 	}
 	err := g.Verifier.Verify(c.Request().Context(), token, c.RealIP())
-	if errors.Is(err, ErrCaptchaUnavailable) {
+	if errors.Is(err, ErrCaptchaUnavailable) || store.Unavailable(err) {
 		return false, err
 	}
 	return err == nil, nil
 }
 
 // Pass checks token; when it reports false it has answered (400 asking for
-// the captcha, or 503 when the provider cannot be asked) and err is the
-// answer's error.
+// the captcha, or 503 when the provider or the database of spent solutions
+// cannot be asked) and err is the answer's error.
 func (g Captcha) Pass(c echo.Context, token string) (bool, error) {
 	solved, err := g.Solved(c, token)
 	switch {
+	case store.Unavailable(err):
+		return false, Unavailable(c)
 	case err != nil:
 		if g.Log != nil {
 			g.Log.Warn("captcha provider unavailable", "err", err)

@@ -15,6 +15,7 @@ type Messages struct {
 	UnsupportedBody    string // 415
 	CaptchaRequired    string // the captcha is missing or wrong
 	CaptchaUnavailable string // a hosted captcha provider cannot be asked
+	Unavailable        string // 503: the database did not answer in time
 
 	// Field errors.
 	Required       string
@@ -33,6 +34,7 @@ var catalogue = map[locale.Locale]*Messages{
 		UnsupportedBody:    "This kind of request body is not accepted here. Please send the form again from the site.",
 		CaptchaRequired:    "Please complete the security check and try again.",
 		CaptchaUnavailable: "The security check is temporarily unavailable. Please try again in a few minutes.",
+		Unavailable:        "This cannot be done right now because of a temporary problem on our side. Please try again in a few seconds.",
 		Required:           "This field is required.",
 		TooLong:            "Use at most %d characters.",
 		InvalidChars:       "This field contains characters that are not allowed.",
@@ -47,6 +49,7 @@ var catalogue = map[locale.Locale]*Messages{
 		UnsupportedBody:    "Dit soort verzoek wordt hier niet aanvaard. Verstuur het formulier opnieuw vanaf de site.",
 		CaptchaRequired:    "Voltooi de beveiligingscontrole en probeer het opnieuw.",
 		CaptchaUnavailable: "De beveiligingscontrole is tijdelijk niet beschikbaar. Probeer het over een paar minuten opnieuw.",
+		Unavailable:        "Dit lukt nu niet door een tijdelijk probleem bij ons. Probeer het over een paar seconden opnieuw.",
 		Required:           "Dit veld is verplicht.",
 		TooLong:            "Gebruik maximaal %d tekens.",
 		InvalidChars:       "Dit veld bevat tekens die niet zijn toegestaan.",
@@ -61,6 +64,7 @@ var catalogue = map[locale.Locale]*Messages{
 		UnsupportedBody:    "Ce type de requête n’est pas accepté ici. Veuillez renvoyer le formulaire depuis le site.",
 		CaptchaRequired:    "Veuillez effectuer la vérification de sécurité, puis réessayer.",
 		CaptchaUnavailable: "La vérification de sécurité est momentanément indisponible. Veuillez réessayer dans quelques minutes.",
+		Unavailable:        "Cette opération est impossible pour le moment en raison d’un problème temporaire de notre côté. Veuillez réessayer dans quelques secondes.",
 		Required:           "Ce champ est obligatoire.",
 		TooLong:            "Utilisez %d caractères au maximum.",
 		InvalidChars:       "Ce champ contient des caractères non autorisés.",
@@ -75,6 +79,7 @@ var catalogue = map[locale.Locale]*Messages{
 		UnsupportedBody:    "هذا النوع من الطلبات غير مقبول هنا. يُرجى إرسال النموذج مرة أخرى من الموقع.",
 		CaptchaRequired:    "يُرجى إكمال التحقق الأمني ثم المحاولة مرة أخرى.",
 		CaptchaUnavailable: "التحقق الأمني غير متاح مؤقتًا. يُرجى المحاولة بعد بضع دقائق.",
+		Unavailable:        "يتعذّر إتمام هذا الطلب الآن بسبب مشكلة مؤقتة لدينا. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.",
 		Required:           "هذا الحقل مطلوب.",
 		TooLong:            "استخدم %d حرفًا على الأكثر.",
 		InvalidChars:       "يحتوي هذا الحقل على أحرف غير مسموح بها.",

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
 )
@@ -166,17 +167,16 @@ func (s *Service) application(c echo.Context) error {
 		{"cvFileName", "CV", fileName}, {"cvSize", "", strconv.Itoa(len(cv.data))}, {"cvType", "", format.label},
 	}
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmApplication, Data: map[string]string{"position": localTitle(local, info.Title)}}
-	acct := s.account(c.Request())
-	sub, err := s.save(c, p, acct)
-	if err != nil {
+	p.note = func(sub *store.Submission) string {
+		day := sub.CreatedAt.UTC().Format(time.DateOnly)
+		return fmt.Sprintf("The CV (%s, %s, %d KB) is stored on the server and is not attached to this e-mail. "+
+			"Export it with: server submissions export --kind application --from %s --to %s --cvs ./cvs",
+			fileName, format.label, (len(cv.data)+1023)/1024, day, day)
+	}
+	if _, err := s.save(c, p, s.account(c.Request())); err != nil {
 		s.deleteCV(context.WithoutCancel(ctx), p.cvKey)
 		return err
 	}
-	day := sub.CreatedAt.UTC().Format(time.DateOnly)
-	p.note = fmt.Sprintf("The CV (%s, %s, %d KB) is stored on the server and is not attached to this e-mail. "+
-		"Export it with: server submissions export --kind application --from %s --to %s --cvs ./cvs",
-		fileName, format.label, (len(cv.data)+1023)/1024, day, day)
-	s.announce(ctx, p, sub, provenSender(acct, p.email))
 	return endpoint.OK(c, nil, m.ApplicationDone)
 }
 

@@ -124,7 +124,11 @@ const cellBreaks = ",;\t|\r\n"
 // skipped, as import may trim them), gets a single quote before it. So
 // "=1+1" becomes "'=1+1" and "Jan;=1+1" becomes "Jan;'=1+1"; text without
 // such a place is left exactly as it was.
-func neutralize(cell string) string {
+func neutralize(cell string) string { return Neutralize(cell) }
+
+// Neutralize is neutralize for every other CSV the site writes (the
+// back-office's audit trail among them).
+func Neutralize(cell string) string {
 	var b strings.Builder
 	done := 0 // cell[:done] is in b
 	atBreak := true

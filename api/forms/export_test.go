@@ -48,7 +48,7 @@ func TestExportCSV(t *testing.T) {
 		add := func(kind, target, data string, at time.Time) *store.Submission {
 			t.Helper()
 			sub := &store.Submission{Kind: kind, Target: target, Locale: "en", Data: data, IP: "192.0.2.1", CreatedAt: at}
-			if err := s.CreateSubmission(ctx, sub); err != nil {
+			if err := s.CreateSubmission(ctx, sub, nil); err != nil {
 				t.Fatal(err)
 			}
 			return sub

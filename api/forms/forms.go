@@ -8,7 +8,6 @@
 package forms
 
 import (
-	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
@@ -70,7 +69,7 @@ const limitWindow = time.Hour
 // Config is what the forms need.
 type Config struct {
 	Store       *store.Store
-	Mail        mail.Enqueuer
+	Mail        mail.Sealer
 	Captcha     Verifier
 	Blobs       blob.Store              // where CVs are kept
 	Users       Users                   // nil: every visitor is anonymous
@@ -87,7 +86,7 @@ type Config struct {
 // Service answers the forms API.
 type Service struct {
 	store     *store.Store
-	mail      mail.Enqueuer
+	mail      mail.Sealer
 	captcha   endpoint.Captcha
 	limiter   endpoint.Limiter
 	uploads   *endpoint.InFlight // applications being sent, per client
@@ -226,12 +225,13 @@ type pending struct {
 	inbox        string
 	confirm      mail.Message // Kind and Data; the rest is filled in
 	cvKey        string
-	note         string // a last line of the notification, in English
+	note         func(*store.Submission) string // a last line of the notification, in English; nil for none
 }
 
 // save stores the submission of the signed-in account acct (nil for an
-// anonymous visitor). It is the one step that must succeed: the e-mails
-// that follow may fail and be retried, the submission stays.
+// anonymous visitor) together with its e-mails, in one transaction: when it
+// succeeds, the submission is kept and its e-mails will be delivered; when
+// the database fails, neither is kept and the visitor is told to try again.
 func (s *Service) save(c echo.Context, p *pending, acct *store.User) (*store.Submission, error) {
 	data := make(map[string]any, len(p.fields))
 	for _, f := range p.fields {
@@ -253,8 +253,14 @@ func (s *Service) save(c echo.Context, p *pending, acct *store.User) (*store.Sub
 	if p.cvKey != "" {
 		sub.CVBlobKey = &p.cvKey
 	}
-	if err := s.store.CreateSubmission(c.Request().Context(), sub); err != nil {
+	proven := provenSender(acct, p.email)
+	if err := s.store.CreateSubmission(c.Request().Context(), sub, func(sub *store.Submission) []store.OutgoingMail {
+		return s.sealMail(p, sub, proven)
+	}); err != nil {
 		return nil, fmt.Errorf("forms: store %s: %w", p.kind, err)
+	}
+	if s.mail != nil {
+		s.mail.Wake()
 	}
 	return sub, nil
 }
@@ -284,14 +290,16 @@ func provenSender(acct *store.User, email string) bool {
 	return acct != nil && acct.Confirmed() && acct.Email == email
 }
 
-// announce queues the notification and the confirmation of a stored
-// submission. A failure is logged, never returned: the submission is kept
-// and the visitor is told it arrived, which it did. The confirmation goes
-// to the address the visitor typed, perhaps someone else's: it greets by
-// the typed name only when proven is true, the visitor being signed in to
-// the confirmed account of that address.
-func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submission, proven bool) {
-	ctx = context.WithoutCancel(ctx)
+// sealMail seals the notification and the confirmation of a submission,
+// which save stores with it. A message the mail package refuses is logged
+// and left out, never a reason to refuse the submission. The confirmation
+// goes to the address the visitor typed, perhaps someone else's: it greets
+// by the typed name only when proven is true, the visitor being signed in
+// to the confirmed account of that address.
+func (s *Service) sealMail(p *pending, sub *store.Submission, proven bool) []store.OutgoingMail {
+	if s.mail == nil {
+		return nil
+	}
 	ref := fmt.Sprintf("#%d", sub.ID)
 	lines := append([]field{
 		{label: "Received", value: sub.CreatedAt.UTC().Format("2006-01-02 15:04 UTC")},
@@ -301,8 +309,8 @@ func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submissio
 		lines = append(lines, field{label: "Signed-in account", value: "yes"})
 	}
 	listing := listFields(lines)
-	if p.note != "" {
-		listing += "\n\n" + p.note
+	if p.note != nil {
+		listing += "\n\n" + p.note(sub)
 	}
 	notification := mail.Message{
 		To: p.inbox, Locale: locale.En, Kind: mail.KindFormNotification, ReplyTo: p.email,
@@ -313,15 +321,20 @@ func (s *Service) announce(ctx context.Context, p *pending, sub *store.Submissio
 	if proven {
 		confirmation.Name = p.name
 	}
+	var out []store.OutgoingMail
 	for _, m := range []mail.Message{notification, confirmation} {
-		if s.mail == nil || m.To == "" {
+		if m.To == "" {
 			continue
 		}
-		if err := s.mail.Enqueue(ctx, m); err != nil {
-			s.log.Error("forms: submission stored but its e-mail not queued",
-				"submission_id", sub.ID, "kind", p.kind, "mail_kind", string(m.Kind), "err", err)
+		sealed, err := s.mail.Seal(m)
+		if err != nil {
+			s.log.Error("forms: an e-mail of a submission was refused",
+				"kind", p.kind, "mail_kind", string(m.Kind), "err", err)
+			continue
 		}
+		out = append(out, sealed)
 	}
+	return out
 }
 
 // listFields writes fields as "Label: value" lines; a value of several
@@ -357,11 +370,9 @@ func listFields(fields []field) string {
 // submit stores a validated submission, queues its e-mails and answers.
 func (s *Service) submit(c echo.Context, p *pending, data any, message string) error {
 	acct := s.account(c.Request())
-	sub, err := s.save(c, p, acct)
-	if err != nil {
+	if _, err := s.save(c, p, acct); err != nil {
 		return err
 	}
-	s.announce(c.Request().Context(), p, sub, provenSender(acct, p.email))
 	return endpoint.OK(c, data, message)
 }
 

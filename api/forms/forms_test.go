@@ -231,9 +231,10 @@ func TestSubmissionsAreStoredThenAnnounced(t *testing.T) {
 	})
 }
 
-func TestSubmissionKeptWhenMailCannotBeQueued(t *testing.T) {
+// An e-mail the mail package refuses is left out; the submission is kept.
+func TestSubmissionKeptWhenAnEmailIsRefused(t *testing.T) {
 	h := newHarness(t, testenv.SQLiteStore(t))
-	h.mail.err = errMailDown
+	h.mail.err = errMailRefused
 	res := h.postJSON("/api/forms/inquiry", validInquiry(), "")
 	if res.status != 200 || !res.env.IsSuccess {
 		t.Fatalf("status %d: %s", res.status, res.body)

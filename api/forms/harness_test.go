@@ -29,22 +29,25 @@ import (
 
 const testSecret = "0123456789abcdef0123456789abcdef-forms-test"
 
-// fakeMail records the messages the service queues, or fails with err.
+// fakeMail records the messages the service seals for the queue, or
+// refuses them with err.
 type fakeMail struct {
 	mu   sync.Mutex
 	sent []mail.Message
 	err  error
 }
 
-func (f *fakeMail) Enqueue(_ context.Context, m mail.Message) error {
+func (f *fakeMail) Seal(m mail.Message) (store.OutgoingMail, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
-		return f.err
+		return store.OutgoingMail{}, f.err
 	}
 	f.sent = append(f.sent, m)
-	return nil
+	return store.OutgoingMail{Kind: string(m.Kind), Sealed: "sealed"}, nil
 }
+
+func (f *fakeMail) Wake() {}
 
 func (f *fakeMail) all() []mail.Message {
 	f.mu.Lock()
@@ -322,4 +325,4 @@ func with(body map[string]any, changes map[string]any) map[string]any {
 	return out
 }
 
-var errMailDown = errors.New("mail queue unavailable")
+var errMailRefused = errors.New("mail: invalid message")

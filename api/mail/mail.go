@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
 )
 
 // Kind names an e-mail the site sends.
@@ -102,6 +103,14 @@ type Message struct {
 // Enqueuer accepts messages for sending; *Queue is one.
 type Enqueuer interface {
 	Enqueue(ctx context.Context, m Message) error
+}
+
+// Sealer seals messages that a caller stores with its own record in one
+// transaction (store.CreateSubmission), and wakes the sender once they are
+// committed; *Queue is one.
+type Sealer interface {
+	Seal(m Message) (store.OutgoingMail, error)
+	Wake()
 }
 
 // ErrInvalidMessage is wrapped by the errors Enqueue returns for a message

@@ -16,6 +16,7 @@ type QueueStore interface {
 	ClaimMail(ctx context.Context, now, until time.Time, limit int) ([]store.QueuedMail, error)
 	MarkMailSent(ctx context.Context, id int64, now time.Time) error
 	RetryMail(ctx context.Context, id int64, attempts int, next time.Time, lastError string) error
+	ReleaseMail(ctx context.Context, id int64) error
 	AbandonMail(ctx context.Context, id int64, now time.Time, lastError string) error
 	DeleteOldMail(ctx context.Context, before time.Time) (int64, error)
 	TryExclusive(ctx context.Context, key int64, fn func(context.Context) error) (bool, error)
@@ -68,22 +69,38 @@ const purposeQueue = "mail-queue:v1"
 // a message of an unknown kind, with missing data, or whose recipient or
 // name holds a line break.
 func (q *Queue) Enqueue(ctx context.Context, m Message) error {
-	m, err := validate(m)
+	out, err := q.Seal(m)
 	if err != nil {
 		return err
 	}
+	if _, err := q.store.EnqueueMail(ctx, out.Kind, out.Sealed, q.now()); err != nil {
+		return fmt.Errorf("mail: enqueue %s: %w", m.Kind, err)
+	}
+	q.Wake()
+	return nil
+}
+
+// Seal validates and encrypts a message for a caller that stores it in its
+// own transaction, beside the record that sends it (and then calls Wake).
+// It refuses what Enqueue refuses.
+func (q *Queue) Seal(m Message) (store.OutgoingMail, error) {
+	m, err := validate(m)
+	if err != nil {
+		return store.OutgoingMail{}, err
+	}
 	plain, err := json.Marshal(sealedMessage(m))
 	if err != nil {
-		return fmt.Errorf("mail: enqueue %s: %w", m.Kind, err)
+		return store.OutgoingMail{}, fmt.Errorf("mail: seal %s: %w", m.Kind, err)
 	}
-	if _, err := q.store.EnqueueMail(ctx, string(m.Kind), q.sealer.seal(purposeQueue, plain), q.now()); err != nil {
-		return fmt.Errorf("mail: enqueue %s: %w", m.Kind, err)
-	}
+	return store.OutgoingMail{Kind: string(m.Kind), Sealed: q.sealer.seal(purposeQueue, plain)}, nil
+}
+
+// Wake tells the sender that messages were queued, so it looks at once.
+func (q *Queue) Wake() {
 	select {
 	case q.wake <- struct{}{}:
 	default: // the sender is already due to look
 	}
-	return nil
 }
 
 // open decrypts a queued message.

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"time"
@@ -61,6 +62,7 @@ type Sender struct {
 	queue *Queue
 	log   *slog.Logger
 	now   func() time.Time
+	down  bool // the last send found the server unreachable; only SendDue's goroutine uses it
 }
 
 // NewSender returns a sender for the queue's messages.
@@ -133,45 +135,64 @@ func (s *Sender) SendDue(ctx context.Context) int {
 		if len(batch) == 0 {
 			return sent
 		}
-		for _, m := range batch {
-			if s.deliver(ctx, m) {
+		for i, m := range batch {
+			ok, unreachable := s.deliver(ctx, m)
+			if ok {
 				sent++
+			}
+			if unreachable {
+				// The rest of the batch would find the server away too: it
+				// goes back to the queue untried, and the next poll (every
+				// PollInterval) tries one message again.
+				s.release(context.WithoutCancel(ctx), batch[i+1:])
+				return sent
 			}
 		}
 	}
 	return sent
 }
 
-// deliver sends one claimed message and records the outcome. Nothing it
-// logs or stores holds the recipient, a code or a link.
-func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) bool {
+// release hands claimed messages back to the queue, untried.
+func (s *Sender) release(ctx context.Context, batch []store.QueuedMail) {
+	for _, m := range batch {
+		if err := s.queue.store.ReleaseMail(ctx, m.ID); err != nil {
+			// Its claim runs out after Lease; another pass sends it then.
+			s.log.Error("mail not released to the queue", "mail_id", m.ID, "kind", m.Kind, "err", err)
+		}
+	}
+}
+
+// deliver sends one claimed message and records the outcome, and reports
+// whether it was sent and whether the server could not be reached at all.
+// Nothing it logs or stores holds the recipient, a code or a link.
+func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) (sent, unreachable bool) {
 	// The outcome is recorded even when shutdown cancels ctx mid-send.
 	record := context.WithoutCancel(ctx)
 	msg, err := s.queue.open(m.Sealed)
 	if err != nil {
 		s.abandon(record, m, "cannot open the sealed message (was SECRET_KEY changed?)")
-		return false
+		return false, false
 	}
 	if IsRequest(msg.Kind) {
 		if s.cfg.Completer == nil {
 			s.abandon(record, m, "no completer writes requests")
-			return false
+			return false, false
 		}
 		done, send, err := s.cfg.Completer.CompleteMail(ctx, msg)
 		if err != nil {
 			s.failed(record, m, redact(err.Error(), msg))
-			return false
+			return false, false
 		}
 		if !send {
 			s.nothingToSend(record, m)
-			return false
+			return false, false
 		}
 		msg = done
 	}
 	r, err := Render(msg)
 	if err != nil {
 		s.abandon(record, m, redact(err.Error(), msg))
-		return false
+		return false, false
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, s.cfg.SendTimeout)
 	err = s.cfg.Transport.Send(sendCtx, &Envelope{
@@ -181,15 +202,52 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) bool {
 	cancel()
 	now := s.now()
 	if err == nil {
-		if err := s.queue.store.MarkMailSent(record, m.ID, now); err != nil {
-			s.log.Error("mail sent but not marked as sent", "mail_id", m.ID, "kind", m.Kind, "err", err)
-		} else {
-			s.log.Info("mail sent", "mail_id", m.ID, "kind", m.Kind)
+		if s.down {
+			s.down = false
+			s.log.Info("mail server reachable again; sending the queued mail")
 		}
-		return true
+		s.markSent(record, m, now)
+		return true, false
+	}
+	if errors.Is(err, ErrUnreachable) {
+		// An outage is not the message's fault: it waits, due at once,
+		// without counting an attempt (the error is kept for operators),
+		// and is still given up after GiveUpAfter.
+		if !s.down {
+			s.down = true
+			s.log.Warn("mail server unreachable; mail waits in the queue and is sent when it answers", "retry_every", s.cfg.PollInterval, "err", redact(err.Error(), msg))
+		}
+		if now.Sub(m.CreatedAt) >= s.cfg.GiveUpAfter {
+			s.abandon(record, m, redact(err.Error(), msg))
+			return false, true
+		}
+		if err := s.queue.store.RetryMail(record, m.ID, m.Attempts, now, redact(err.Error(), msg)); err != nil {
+			s.log.Error("mail not sent and not released to the queue", "mail_id", m.ID, "kind", m.Kind, "err", err)
+		}
+		return false, true
 	}
 	s.failed(record, m, redact(err.Error(), msg))
-	return false
+	return false, false
+}
+
+// markSent records a message the server accepted. Until that is recorded
+// the message is claimed, and its claim running out would send it again,
+// so a database that does not answer is asked again, a second apart, for
+// half the claim's lease.
+func (s *Sender) markSent(ctx context.Context, m store.QueuedMail, now time.Time) {
+	giveUp := time.Now().Add(s.cfg.Lease / 2)
+	for {
+		err := s.queue.store.MarkMailSent(ctx, m.ID, now)
+		if err == nil {
+			s.log.Info("mail sent", "mail_id", m.ID, "kind", m.Kind)
+			return
+		}
+		if !store.Unavailable(err) || time.Now().After(giveUp) {
+			s.log.Error("mail sent but not marked as sent", "mail_id", m.ID, "kind", m.Kind, "err", err)
+			return
+		}
+		time.Sleep(time.Second)
+	}
 }
 
 // failed reschedules a message that could not be sent, with back-off, or

@@ -3,9 +3,12 @@ package mail
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strconv"
+	"syscall"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -21,6 +24,11 @@ type SMTPConfig struct {
 	TLSConfig *tls.Config   // trusted roots and such; the system's when nil
 	Timeout   time.Duration // connection timeout; 30 s when zero
 }
+
+// ErrUnreachable is what a transport returns when it cannot reach its
+// server at all (refused, reset, timed out): an outage, not a fault of the
+// message, so the message waits without counting an attempt.
+var ErrUnreachable = errors.New("mail: server unreachable")
 
 // SMTP sends messages through an SMTP server with go-mail.
 type SMTP struct {
@@ -119,7 +127,20 @@ func (t *SMTP) Send(ctx context.Context, e *Envelope) error {
 	if err != nil {
 		return fmt.Errorf("mail: smtp client: %w", err)
 	}
-	if err := client.DialAndSendWithContext(ctx, m); err != nil {
+	conn, err := client.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		var netErr net.Error
+		if errors.As(err, &netErr) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) {
+			return fmt.Errorf("%w: %w", ErrUnreachable, err)
+		}
+		return fmt.Errorf("mail: smtp: %w", err)
+	}
+	err = client.SendWithSMTPClient(conn, m)
+	if closeErr := client.CloseWithSMTPClient(conn); err == nil && closeErr != nil {
+		// The message was accepted before the connection failed to close.
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("mail: smtp: %w", err)
 	}
 	return nil

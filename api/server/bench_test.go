@@ -57,7 +57,7 @@ func benchPage(b *testing.B) (*Server, []byte) {
 }
 
 // benchPageWith is benchPage with the account service, when given.
-func benchPageWith(b *testing.B, accounts *auth.Service) (*Server, []byte) {
+func benchPageWith(b testing.TB, accounts *auth.Service) (*Server, []byte) {
 	b.Helper()
 	html := bytes.Repeat([]byte("<section><h2>Penetration testing</h2><p>Noorvale Assurance</p></section>"), 600)
 	e, err := render.NewEntry(http.StatusOK, html)

@@ -9,6 +9,7 @@ import (
 
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
 )
 
 // apiNotFound answers every API address that has no endpoint.
@@ -35,12 +36,25 @@ func apiMessage(m *locale.Messages, code int) string {
 
 // handleError answers every error a handler returns, in one shape per kind
 // of address: the JSON envelope under /api, a page elsewhere. Failures on
-// the server's side are logged once, here, with the request id.
+// the server's side are logged once, here, with the request id. A database
+// that did not answer in time is answered 503 with Retry-After: the
+// request did nothing and may be sent again.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
 	r := c.Request()
+	if store.Unavailable(err) {
+		s.log.Warn("database unavailable; answered 503", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", err)
+		if isAPI(r.URL.Path) {
+			_ = endpoint.Unavailable(c)
+			return
+		}
+		loc, _ := locale.Split(r.URL.Path)
+		c.Response().Header().Set("Retry-After", endpoint.RetryAfter(endpoint.UnavailableRetry))
+		_ = s.writeFallback(c, loc, http.StatusServiceUnavailable)
+		return
+	}
 	code := http.StatusInternalServerError
 	var he *echo.HTTPError
 	if errors.As(err, &he) {

@@ -20,26 +20,44 @@ type readiness struct {
 	Status            string  `json:"status"`
 	Database          string  `json:"database"`
 	Pages             string  `json:"pages"`
+	Renderer          string  `json:"renderer,omitempty"`
 	Documents         int     `json:"documents"`         // documents in the page cache
 	LastRenderSeconds float64 `json:"lastRenderSeconds"` // how long the last full render took
 }
 
-// readyz answers 200 once the database answers and every page has been
-// rendered once. A renderer restart does not make the site unready: pages
-// keep being served from memory meanwhile.
+// readinessPing bounds the database check of /readyz, well within a
+// probe's usual one-second timeout.
+const readinessPing = 500 * time.Millisecond
+
+// readyz answers 200 once every page has been rendered once, until the
+// server begins to stop (then 503 at once, so that a load balancer sends
+// new visitors elsewhere while in-flight requests finish). Neither a
+// renderer restart nor a database outage makes the site unready: pages keep
+// being served from memory meanwhile, and API calls that need the database
+// answer 503 with Retry-After until it is back. The answer says which
+// parts are degraded.
 func (s *Server) readyz(c echo.Context) error {
 	c.Response().Header()["Cache-Control"] = noStore
-	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(c.Request().Context(), readinessPing)
 	defer cancel()
 	ready := readiness{Status: "ready", Database: "ok", Pages: "rendered",
 		Documents: s.pages.Len(), LastRenderSeconds: s.pages.LastRender().Seconds()}
 	status := http.StatusOK
 	if err := s.db.Ping(ctx); err != nil {
-		s.log.Warn("readiness: database does not answer", "err", err)
-		ready.Database, ready.Status, status = "unreachable", "unavailable", http.StatusServiceUnavailable
+		s.log.Warn("readiness: database does not answer; pages are served from memory", "err", err)
+		ready.Database = "unreachable"
+	}
+	if s.rendererReady != nil {
+		ready.Renderer = "ok"
+		if !s.rendererReady() {
+			ready.Renderer = "restarting"
+		}
 	}
 	if !s.pages.Filled() {
 		ready.Pages, ready.Status, status = "rendering", "unavailable", http.StatusServiceUnavailable
+	}
+	if s.draining.Load() {
+		ready.Status, status = "stopping", http.StatusServiceUnavailable
 	}
 	return c.JSON(status, ready)
 }

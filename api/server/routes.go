@@ -43,6 +43,10 @@ func (s *Server) routes() {
 	// JSON API: the account API (its routes, rate limits and sign-in
 	// requirements are declared in api/auth/routes.go); every other address
 	// answers the error envelope.
+	if s.admin != nil {
+		// The back-office API (its routes, roles and rate limits are declared in api/admin/routes.go).
+		s.admin.Routes(e.Group("/api/admin", adminPrivate))
+	}
 	if s.auth != nil {
 		s.auth.Routes(e.Group("/api"))
 	}
@@ -55,6 +59,13 @@ func (s *Server) routes() {
 	}
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)
+
+	// The back-office app, client-rendered, noindex and never cached.
+	if s.admin != nil {
+		e.Match(getHead, "/admin/assets/*", s.adminAsset)
+		e.Match(getHead, "/admin", s.adminShell, adminPrivate)
+		e.Match(getHead, "/admin/*", s.adminShell, adminPrivate)
+	}
 
 	// The development outbox shows codes and links: it exists only when
 	// development mode handed the server one.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/content"
@@ -52,12 +53,15 @@ type Config struct {
 	Now       func() time.Time // clock for security.txt's expiry; time.Now
 
 	Auth           *auth.Service    // the account API under /api; none when nil
+	Admin          *admin.Service   // the back-office API under /api/admin and its app under /admin; none when nil
 	Captcha        captcha.Provider // answers GET /api/captcha/challenge; none when nil
 	DevMail        http.Handler     // the development outbox at /dev/mail; nil outside development, where the route does not exist
 	Forms          *forms.Service   // the forms API under /api/forms; none when nil
 	TrustedProxies []netip.Prefix   // peers whose X-Forwarded-For names the client
 
 	Metrics *metrics.Metrics // counts requests (served by MetricsHandler on a port of its own); none when nil
+
+	RendererReady func() bool // whether the renderer is up, for /readyz; not reported when nil
 }
 
 // Server answers the site's HTTP requests.
@@ -76,11 +80,16 @@ type Server struct {
 	ids       requestIDs
 	fallback  map[locale.Locale]fallbackPages
 	auth      *auth.Service
+	admin     *admin.Service
+	adminDir  string
 	cookie    string // the session cookie's name; "" without accounts
 	captcha   captcha.Provider
 	devMail   http.Handler
 	forms     *forms.Service
 	metrics   *metrics.Metrics
+
+	rendererReady func() bool
+	draining      atomic.Bool // set when Serve begins to stop
 }
 
 // New builds the server and declares its routes. The pages and their
@@ -113,10 +122,14 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		ids:       newRequestIDs(),
 		fallback:  buildFallbackPages(),
 		auth:      cfg.Auth,
+		admin:     cfg.Admin,
+		adminDir:  filepath.Join(cfg.DistDir, "admin"),
 		captcha:   cfg.Captcha,
 		devMail:   cfg.DevMail,
 		forms:     cfg.Forms,
 		metrics:   cfg.Metrics,
+
+		rendererReady: cfg.RendererReady,
 	}
 	if cfg.Auth != nil {
 		s.cookie = cfg.Auth.CookieName()
@@ -137,7 +150,13 @@ func (s *Server) SetScriptHashes(hashes []string) {
 // in the cache is written straight from memory, before routing, the same
 // for every visitor, unless it is the login or registration page asked for
 // by a visitor who may be signed in; everything else goes through Echo.
+//
+// Once the server is stopping, every answer closes its connection, so that
+// clients holding kept-alive connections open new ones, elsewhere.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		w.Header().Set("Connection", "close")
+	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		if e := s.pages.Page(r.URL.Path); e != nil && !s.mayLeaveForAccount(r) {
 			if s.metrics == nil {
@@ -153,9 +172,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.echo.ServeHTTP(w, r)
 }
 
-// Serve answers requests on ln until ctx ends, then stops accepting, lets
-// in-flight requests finish for up to shutdownTimeout, and returns.
-func (s *Server) Serve(ctx context.Context, ln net.Listener, shutdownTimeout time.Duration) error {
+// Serve answers requests on ln until ctx ends. Then it stops: /readyz
+// answers 503 and every answer closes its connection at once, requests are
+// still accepted for drainDelay (while load balancers take the server out),
+// then it stops accepting, lets in-flight requests finish for up to
+// shutdownTimeout, and returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, drainDelay, shutdownTimeout time.Duration) error {
 	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -171,6 +193,17 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, shutdownTimeout tim
 	case err := <-errc:
 		return fmt.Errorf("server: %w", err)
 	case <-ctx.Done():
+	}
+	s.draining.Store(true)
+	if drainDelay > 0 {
+		s.log.Info("stopping: /readyz answers 503; still accepting requests", "for", drainDelay)
+		timer := time.NewTimer(drainDelay)
+		select {
+		case <-timer.C:
+		case err := <-errc:
+			timer.Stop()
+			return fmt.Errorf("server: %w", err)
+		}
 	}
 	s.log.Info("shutting down: waiting for in-flight requests", "timeout", shutdownTimeout)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)

@@ -37,9 +37,8 @@ type SupervisorConfig struct {
 	DistDir        string        // passed to the renderer as DIST_DIR
 	Logger         *slog.Logger  // receives supervisor events and the renderer's output
 	StartTimeout   time.Duration // how long a new process may take to become healthy; 20 s
-	MinBackoff     time.Duration // first restart delay; 200 ms
+	MinBackoff     time.Duration // restart delay after a process that had been healthy, and the first after one that never was; 200 ms
 	MaxBackoff     time.Duration // longest restart delay; 10 s
-	StableAfter    time.Duration // healthy this long resets the back-off; 30 s
 	HealthInterval time.Duration // health probe period while running; 5 s
 	StopGrace      time.Duration // SIGTERM to SIGKILL; 5 s
 }
@@ -92,7 +91,6 @@ func NewSupervisor(cfg SupervisorConfig) (*Supervisor, error) {
 	setDefault(&cfg.StartTimeout, 20*time.Second)
 	setDefault(&cfg.MinBackoff, 200*time.Millisecond)
 	setDefault(&cfg.MaxBackoff, 10*time.Second)
-	setDefault(&cfg.StableAfter, 30*time.Second)
 	setDefault(&cfg.HealthInterval, 5*time.Second)
 	setDefault(&cfg.StopGrace, 5*time.Second)
 
@@ -211,8 +209,9 @@ func (s *Supervisor) stopping() bool {
 	}
 }
 
-// loop runs the renderer over and over until Stop, waiting longer after each
-// quick failure so a broken build does not spin.
+// loop runs the renderer over and over until Stop: MinBackoff after a
+// process that had been healthy, and longer after each process that never
+// became healthy, so a broken build does not spin.
 func (s *Supervisor) loop() {
 	defer close(s.done)
 	backoff := s.cfg.MinBackoff
@@ -221,7 +220,10 @@ func (s *Supervisor) loop() {
 		if s.stopping() {
 			return
 		}
-		if stable >= s.cfg.StableAfter {
+		if stable > 0 {
+			// It had been healthy: killed or crashed, not a build that
+			// cannot start, so the next one comes after the shortest wait;
+			// the wait doubles only while processes never become healthy.
 			backoff = s.cfg.MinBackoff
 		}
 		s.log.Warn("renderer stopped; restarting", "in", backoff)

@@ -73,6 +73,7 @@ func compareKeys(a, b entryKey) int {
 // entries are inserted, updated or deleted so that exactly set.Entries
 // remain, and the content version is bumped once if anything changed.
 func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChanges, error) {
+	ctx = bulk(ctx)
 	incoming := make(map[entryKey]string, len(set.Entries))
 	for _, e := range set.Entries {
 		k := entryKey{e.Collection, e.Slug, e.Locale}
@@ -148,6 +149,7 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 // ContentEntries returns every stored content entry, ordered by collection,
 // slug and locale.
 func (s *Store) ContentEntries(ctx context.Context) ([]ContentEntry, error) {
+	ctx = bulk(ctx)
 	var rows []contentEntry
 	if err := s.db.WithContext(ctx).Order("collection, slug, locale").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: load content entries: %w", err)

@@ -145,6 +145,7 @@ func (s *Store) ReleaseRenderLease(ctx context.Context, build, holder string) er
 // SaveDocuments stores rendered documents of a build, replacing those at
 // the same paths, under one new sequence number, which it returns.
 func (s *Store) SaveDocuments(ctx context.Context, build string, docs []RenderedDocument, now time.Time) (int64, error) {
+	ctx = bulk(ctx)
 	var seq int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var top *int64
@@ -179,6 +180,7 @@ func (s *Store) SaveDocuments(ctx context.Context, build string, docs []Rendered
 // DocumentsAfter returns a build's documents stored with a sequence number
 // above seq, in the order they were stored.
 func (s *Store) DocumentsAfter(ctx context.Context, build string, seq int64) ([]RenderedDocument, error) {
+	ctx = bulk(ctx)
 	var rows []renderedDocumentRow
 	err := s.db.WithContext(ctx).Where("build = ? AND seq > ?", build, seq).Order("seq").Find(&rows).Error
 	if err != nil {
@@ -210,6 +212,7 @@ func (s *Store) LatestDocumentSeq(ctx context.Context, build string) (int64, err
 
 // DeleteDocuments removes a build's documents at paths that no longer exist.
 func (s *Store) DeleteDocuments(ctx context.Context, build string, paths []string) error {
+	ctx = bulk(ctx)
 	if len(paths) == 0 {
 		return nil
 	}
@@ -223,6 +226,7 @@ func (s *Store) DeleteDocuments(ctx context.Context, build string, paths []strin
 // PruneBuilds deletes the documents of builds last used before cutoff, as
 // after a rolling update has replaced them, and returns how many builds went.
 func (s *Store) PruneBuilds(ctx context.Context, cutoff time.Time) (int64, error) {
+	ctx = bulk(ctx)
 	var pruned int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		old := tx.Model(&renderedBuildRow{}).Select("build").Where("used_at < ?", dbTime(cutoff))

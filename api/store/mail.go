@@ -111,10 +111,20 @@ func dbTime(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 // EnqueueMail adds a sealed message of the given kind to the queue, due at
 // once, and returns its id.
 func (s *Store) EnqueueMail(ctx context.Context, kind, sealed string, now time.Time) (int64, error) {
-	now = dbTime(now)
-	row := mailRow{Kind: kind, Sealed: &sealed, CreatedAt: now, NextAttemptAt: now}
-	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
+	id, err := queueMail(s.db.WithContext(ctx), OutgoingMail{Kind: kind, Sealed: sealed}, now)
+	if err != nil {
 		return 0, fmt.Errorf("store: enqueue mail: %w", err)
+	}
+	return id, nil
+}
+
+// queueMail inserts m into the queue through db (the store's or a
+// transaction's), due at now.
+func queueMail(db *gorm.DB, m OutgoingMail, now time.Time) (int64, error) {
+	now = dbTime(now)
+	row := mailRow{Kind: m.Kind, Sealed: &m.Sealed, CreatedAt: now, NextAttemptAt: now}
+	if err := db.Create(&row).Error; err != nil {
+		return 0, err
 	}
 	return row.ID, nil
 }
@@ -194,6 +204,12 @@ func (s *Store) RetryMail(ctx context.Context, id int64, attempts int, next time
 	})
 }
 
+// ReleaseMail hands a claimed message back to the queue, due when it was,
+// without counting an attempt: the sender found its server unreachable.
+func (s *Store) ReleaseMail(ctx context.Context, id int64) error {
+	return s.finishMail(ctx, "release mail", id, map[string]any{"claimed_until": nil})
+}
+
 func (s *Store) finishMail(ctx context.Context, what string, id int64, values map[string]any) error {
 	res := s.db.WithContext(ctx).Model(&mailRow{}).Where("id = ?", id).Updates(values)
 	if res.Error != nil {
@@ -239,6 +255,7 @@ func (s *Store) PendingMail(ctx context.Context) (int64, error) {
 // and development outbox messages stored before it. It returns how many
 // rows it deleted.
 func (s *Store) DeleteOldMail(ctx context.Context, before time.Time) (int64, error) {
+	ctx = bulk(ctx)
 	before = dbTime(before)
 	var total int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -300,6 +317,8 @@ func (s *Store) OutboxMail(ctx context.Context, id int64) (OutboxMail, error) {
 // runs a periodic job at a time; on SQLite, a single-host database, fn just
 // runs.
 func (s *Store) TryExclusive(ctx context.Context, key int64, fn func(context.Context) error) (bool, error) {
+	// The jobs run this way are background clean-ups that may touch many rows.
+	ctx = bulk(ctx)
 	if s.driver != Postgres {
 		return true, fn(ctx)
 	}

@@ -67,6 +67,8 @@ var migrations = []migration{
 	{9, "form submissions", migrateSubmissions},
 	{10, "pending registrations", migrateRegistrations},
 	{11, "rendered documents", migrateDocuments},
+	{12, "staff accounts, sessions, invitations and second factors", migrateStaff},
+	{13, "append-only audit trail", migrateAudit},
 }
 
 // LatestSchemaVersion is the schema version this build expects.
@@ -90,6 +92,7 @@ const migrationLockKey = 7_294_031_117
 // PostgreSQL it holds an advisory lock on one pinned connection for the whole
 // run, so replicas starting together apply each migration exactly once.
 func (s *Store) Migrate(ctx context.Context) error {
+	ctx = bulk(ctx)
 	db := s.db.WithContext(ctx)
 	if s.driver != Postgres {
 		return s.migrate(db)

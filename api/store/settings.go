@@ -60,6 +60,7 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 // changed, bumps the content version in the same transaction so running
 // servers re-render. It reports whether anything changed.
 func (s *Store) PutSettings(ctx context.Context, values map[string]string) (bool, error) {
+	ctx = bulk(ctx)
 	changed := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		now := time.Now().UTC()

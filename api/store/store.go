@@ -64,6 +64,10 @@ func Open(ctx context.Context, driver, dsn string) (*Store, error) {
 		sqlDB.SetMaxOpenConns(20)
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
+	// Every statement and transaction GORM runs goes through the pool
+	// with the deadline (deadline.go).
+	db.ConnPool = &boundedPool{db: sqlDB}
+	db.Statement.ConnPool = db.ConnPool
 	s := &Store{db: db, driver: driver}
 	if err := s.countStatements(); err != nil {
 		_ = sqlDB.Close()
@@ -77,23 +81,32 @@ func Open(ctx context.Context, driver, dsn string) (*Store, error) {
 }
 
 // sqliteDSN turns a file path into a DSN with the pragmas the site relies
-// on: WAL so readers never wait for the writer, a busy timeout instead of
-// immediate "database is locked" errors, foreign keys enforced, and
+// on: WAL so readers never wait for the writer, a busy timeout as long as
+// a call's deadline instead of immediate "database is locked" errors (a
+// writer that holds the lock longer makes writes unavailable, not slow),
+// foreign keys enforced, and
 // transactions that take the write lock up front so two writers queue
 // rather than deadlock on a lock upgrade.
 func sqliteDSN(path string) string {
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", Deadline.Milliseconds()))
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Set("_txlock", "immediate")
 	return "file:" + path + "?" + q.Encode()
 }
 
-// countStatements has GORM count every statement it runs, whatever runs it.
+// countStatements has GORM count every statement it runs, whatever runs it,
+// and mark the errors of a database that did not answer (see Unavailable):
+// those of rows read after the statement ran do not pass the pool.
 func (s *Store) countStatements() error {
-	count := func(*gorm.DB) { s.statements.Add(1) }
+	count := func(db *gorm.DB) {
+		s.statements.Add(1)
+		if db.Error != nil {
+			db.Error = markUnavailable(db.Error)
+		}
+	}
 	cb := s.db.Callback()
 	for _, err := range []error{
 		cb.Create().After("gorm:create").Register("site:count", count),
@@ -124,8 +137,10 @@ func (s *Store) Ping(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("store: ping: %w", err)
 	}
+	ctx, cancel := context.WithTimeout(ctx, Deadline)
+	defer cancel()
 	if err := sqlDB.PingContext(ctx); err != nil {
-		return fmt.Errorf("store: ping: %w", err)
+		return fmt.Errorf("store: ping: %w", markUnavailable(err))
 	}
 	return nil
 }

@@ -60,15 +60,40 @@ type Submission struct {
 // TableName names the table for GORM.
 func (Submission) TableName() string { return "submissions" }
 
-// CreateSubmission stores a submission and assigns its id. A zero
-// CreatedAt is set to now.
-func (s *Store) CreateSubmission(ctx context.Context, sub *Submission) error {
+// OutgoingMail is a message sealed for the mail queue, stored together with
+// the record that sends it.
+type OutgoingMail struct {
+	Kind   string
+	Sealed string
+}
+
+// CreateSubmission stores a submission, assigns its id and queues the
+// e-mails compose returns for it, in one transaction: a submission is never
+// kept without its e-mails, nor an e-mail without its submission. compose
+// (nil for none) sees the submission with its id; it may run more than
+// once. A zero CreatedAt is set to now.
+func (s *Store) CreateSubmission(ctx context.Context, sub *Submission, compose func(*Submission) []OutgoingMail) error {
 	if sub.CreatedAt.IsZero() {
 		sub.CreatedAt = time.Now()
 	}
 	sub.CreatedAt = dbTime(sub.CreatedAt)
-	sub.ID = 0
-	if err := s.db.WithContext(ctx).Create(sub).Error; err != nil {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		sub.ID = 0
+		if err := tx.Create(sub).Error; err != nil {
+			return err
+		}
+		if compose == nil {
+			return nil
+		}
+		for _, m := range compose(sub) {
+			if _, err := queueMail(tx, m, sub.CreatedAt); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		sub.ID = 0
 		return fmt.Errorf("store: create submission: %w", err)
 	}
 	return nil
@@ -97,6 +122,7 @@ type SubmissionFilter struct {
 
 // Submissions returns the submissions the filter selects, oldest first.
 func (s *Store) Submissions(ctx context.Context, f SubmissionFilter) ([]Submission, error) {
+	ctx = bulk(ctx)
 	q := s.db.WithContext(ctx).Model(&Submission{})
 	if f.Kind != "" {
 		q = q.Where("kind = ?", f.Kind)
@@ -120,6 +146,7 @@ func (s *Store) Submissions(ctx context.Context, f SubmissionFilter) ([]Submissi
 // CVsDue returns up to limit submissions created before the given time
 // whose CV is still stored, oldest first.
 func (s *Store) CVsDue(ctx context.Context, before time.Time, limit int) ([]Submission, error) {
+	ctx = bulk(ctx)
 	var out []Submission
 	err := s.db.WithContext(ctx).
 		Where("cv_blob_key IS NOT NULL AND cv_deleted_at IS NULL AND created_at < ?", dbTime(before)).

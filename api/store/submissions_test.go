@@ -26,7 +26,7 @@ func TestSubmissions(t *testing.T) {
 			{Kind: "inquiry", Locale: "fr", Data: `{"name":"C"}`, IP: "2001:db8::1", CreatedAt: day},
 		}
 		for _, sub := range subs {
-			if err := s.CreateSubmission(ctx, sub); err != nil {
+			if err := s.CreateSubmission(ctx, sub, nil); err != nil {
 				t.Fatal(err)
 			}
 			if sub.ID == 0 {
@@ -107,6 +107,43 @@ func TestSubmissions(t *testing.T) {
 		}
 		if got.UserID != nil || got.CVDeletedAt == nil || !got.CVDeletedAt.Equal(day) {
 			t.Fatalf("after the account was deleted: %+v", got)
+		}
+	})
+}
+
+// A submission and its e-mails are kept together or not at all: a database
+// lost between writing the one and the others leaves neither, so the
+// visitor is told to try again rather than a submission going unannounced.
+func TestSubmissionKeptWithItsMail(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		outgoing := []store.OutgoingMail{{Kind: "form-notification", Sealed: "n"}, {Kind: "form-confirm-inquiry", Sealed: "c"}}
+		bg := context.Background()
+
+		ctx, lose := context.WithCancel(bg)
+		sub := &store.Submission{Kind: "inquiry", Locale: "en", Data: `{}`, IP: "192.0.2.1"}
+		err := s.CreateSubmission(ctx, sub, func(stored *store.Submission) []store.OutgoingMail {
+			if stored.ID == 0 {
+				t.Error("compose saw no submission id")
+			}
+			lose() // the connection is gone before the e-mails are written
+			return outgoing
+		})
+		if err == nil {
+			t.Fatal("the submission was reported stored without its e-mails")
+		}
+		if subs, _ := s.Submissions(bg, store.SubmissionFilter{}); len(subs) != 0 {
+			t.Fatalf("%d submissions kept without their e-mails", len(subs))
+		}
+
+		sub = &store.Submission{Kind: "inquiry", Locale: "en", Data: `{}`, IP: "192.0.2.1"}
+		if err := s.CreateSubmission(bg, sub, func(*store.Submission) []store.OutgoingMail { return outgoing }); err != nil {
+			t.Fatal(err)
+		}
+		if subs, _ := s.Submissions(bg, store.SubmissionFilter{}); len(subs) != 1 {
+			t.Fatalf("%d submissions, want 1", len(subs))
+		}
+		if n, err := s.PendingMail(bg); err != nil || n != 2 {
+			t.Fatalf("%d e-mails queued (%v), want 2", n, err)
 		}
 	})
 }

@@ -1,7 +1,7 @@
 // Starts the real server (Go + its Node renderer) on a free port with a fresh
 // SQLite database, and opens headless Chromium pages that fail the test on any
 // console error, page error or Content-Security-Policy violation.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { assertNodeVersion } from '../../ssr/node-version.mjs';
+
+// The browser tests' runner is the Node the project supports, as the server it starts inherits its PATH.
+assertNodeVersion();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,25 +54,34 @@ async function waitReady(url, child, timeoutMs) {
 }
 
 /**
- * Starts bin/server; returns { baseUrl, stop, logs }. `development: true` runs it with
- * APP_ENV=development, which keeps the e-mail it sends in the outbox at /dev/mail.
+ * Starts bin/server; returns { baseUrl, stop, logs, command }. `development: true` runs it with
+ * APP_ENV=development, which keeps the e-mail it sends in the outbox at /dev/mail. `host` names
+ * the server in its address: `localhost` is a secure context (passkeys need one), 127.0.0.1 is
+ * not. `env` adds settings. `command(args)` runs another bin/server command on the same data and
+ * resolves to its standard output.
  */
-export async function startServer({ development = false } = {}) {
+export async function startServer({
+  development = false,
+  host = '127.0.0.1',
+  env: extra = {},
+} = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noorvale-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const logs = [];
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    APP_ENV: development ? 'development' : 'production',
+    SMTP_URL: '',
+    ...extra,
+  };
   const child = spawn(path.join(root, 'bin/server'), ['serve'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      APP_ENV: development ? 'development' : 'production',
-      SMTP_URL: '',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => logs.push(String(d)));
@@ -82,6 +95,12 @@ export async function startServer({ development = false } = {}) {
   return {
     baseUrl,
     logs,
+    command: (args) =>
+      new Promise((resolve, reject) => {
+        execFile(path.join(root, 'bin/server'), args, { cwd: root, env }, (err, stdout, stderr) =>
+          err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
+        );
+      }),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

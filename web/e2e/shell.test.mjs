@@ -2,6 +2,7 @@
 // languages and the responsive header.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { nodeVersionProblem } from '../../ssr/node-version.mjs';
 import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
 
 const site = useSiteAndBrowser();
@@ -9,6 +10,14 @@ const site = useSiteAndBrowser();
 const ARABIC = /[\u0600-\u06FF]/;
 
 describe('server rendering and hydration', () => {
+  test('the server renders with the Node release the project supports', () => {
+    const listening = site.server.logs
+      .join('')
+      .match(/renderer level=info listening \S+ node=(v\d+\.\d+\.\d+)/);
+    assert.ok(listening, `the renderer logged no start line:\n${site.server.logs.join('')}`);
+    assert.equal(nodeVersionProblem(listening[1]), null);
+  });
+
   test('the home page shows its content with scripts disabled', async () => {
     const tab = await openPage(site.browser, { javaScriptEnabled: false });
     try {

@@ -1,7 +1,7 @@
 import './styles.css';
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { checkSessionIfLoggedIn } from './accounts/session-check';
+import { checkSessionIfLoggedIn } from './session/session-check';
 import { App } from './app';
 import { createI18n } from './i18n';
 import type { PagePayload } from './page-props';

@@ -1,4 +1,4 @@
-import { signedInClass, userStorageKey } from './accounts/user-store';
+import { signedInClass, userStorageKey } from './session/user-store';
 
 // Runs in <head> before first paint, so a stored dark theme never flashes light and a logged-in
 // visitor never sees the login button flash. Anything other than the dark value (unset,

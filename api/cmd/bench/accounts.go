@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,10 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	altcha "github.com/altcha-org/altcha-lib-go"
-
 	"noorvale.example/site/api/auth/passwords"
-	"noorvale.example/site/api/captcha"
+	"noorvale.example/site/api/internal/harness"
 	"noorvale.example/site/api/store"
 )
 
@@ -98,30 +95,6 @@ func login(client *http.Client, baseURL, email, password string, n int) (int, ti
 	return post(client, baseURL, "/api/Website/Login", map[string]string{"email": email, "password": password}, n)
 }
 
-// solvedCaptcha fetches an ALTCHA challenge from the server and returns
-// its solution as a form submits it.
-func solvedCaptcha(client *http.Client, baseURL string) (string, error) {
-	res, err := client.Get(baseURL + "/api/captcha/challenge")
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var env struct {
-		Data captcha.Widget `json:"data"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&env); err != nil || env.Data.Challenge == nil {
-		return "", fmt.Errorf("captcha challenge: %d %v", res.StatusCode, err)
-	}
-	ch := env.Data.Challenge
-	sol, err := altcha.SolveChallenge(ch.Challenge, ch.Salt, altcha.Algorithm(ch.Algorithm), int(ch.MaxNumber), 0, nil)
-	if err != nil || sol == nil {
-		return "", fmt.Errorf("captcha challenge not solved: %v", err)
-	}
-	raw, _ := json.Marshal(map[string]any{"algorithm": ch.Algorithm, "challenge": ch.Challenge, "number": sol.Number,
-		"salt": ch.Salt, "signature": ch.Signature})
-	return base64.StdEncoding.EncodeToString(raw), nil
-}
-
 // recoveryFigures prints the median answer of ForgetPassword and of
 // resend-confirmation for addresses with an account and without: equal
 // medians mean the answer's time tells nobody which addresses have one.
@@ -141,7 +114,7 @@ func recoveryFigures(client *http.Client, baseURL string, next *atomic.Int64) er
 		}
 		for _, k := range order {
 			email := []string{benchEmail(i), fmt.Sprintf("nobody%03d@bench.example", i)}[k]
-			token, err := solvedCaptcha(client, baseURL)
+			token, err := harness.SolvedCaptcha(client, baseURL)
 			if err != nil {
 				return err
 			}

@@ -27,6 +27,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"noorvale.example/site/api/internal/harness"
 )
 
 const (
@@ -239,7 +241,7 @@ type server struct {
 }
 
 func startServer(bin string) (*server, error) {
-	port, err := freePort()
+	port, err := harness.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -303,26 +305,11 @@ func (s *server) memory() (goMB, nodeMB float64) {
 		if err != nil {
 			continue
 		}
-		if parentPID(child) == pid {
+		if harness.ParentPID(child) == pid {
 			nodeMB += rssMB(child)
 		}
 	}
 	return goMB, nodeMB
-}
-
-func parentPID(pid int) int {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return -1
-	}
-	// The command name may contain spaces; fields after the closing parenthesis are fixed.
-	rest := string(data[bytes.LastIndexByte(data, ')')+1:])
-	fields := strings.Fields(rest)
-	if len(fields) < 2 {
-		return -1
-	}
-	ppid, _ := strconv.Atoi(fields[1])
-	return ppid
 }
 
 func rssMB(pid int) float64 {
@@ -607,12 +594,3 @@ func encodedSize(url, encoding string) (int, error) {
 }
 
 func kb(n int) float64 { return float64(n) / 1024 }
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}

@@ -26,6 +26,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver for the bench's own schema
 
+	"noorvale.example/site/api/internal/harness"
 	"noorvale.example/site/api/store"
 )
 
@@ -59,7 +60,7 @@ func (b *syncBuffer) String() string {
 // startPipelineServer starts `server serve` on env and samples its memory
 // (with its Node child) until it stops.
 func startPipelineServer(bin string, env []string) (*pipelineRun, error) {
-	port, err := freePort()
+	port, err := harness.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (r *pipelineRun) cpuSeconds() (goCPU, nodeCPU float64) {
 	goCPU = procCPU(pid)
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
-		if child, err := strconv.Atoi(e.Name()); err == nil && parentPID(child) == pid {
+		if child, err := strconv.Atoi(e.Name()); err == nil && harness.ParentPID(child) == pid {
 			nodeCPU += procCPU(child)
 		}
 	}

@@ -22,7 +22,7 @@ import (
 // through the queue, notifications to the configured inboxes (an office
 // without FORMS_INBOX_<OFFICE> uses its address in the site settings).
 func newForms(ctx context.Context, cfg *config.Config, st *store.Store, logger *slog.Logger,
-	mailer mail.Enqueuer, verifier forms.Verifier, users *auth.Service, catalog func() *content.Catalog) (*forms.Service, error) {
+	mailer mail.Sealer, verifier forms.Verifier, users *auth.Service, catalog func() *content.Catalog) (*forms.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err

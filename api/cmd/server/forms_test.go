@@ -30,7 +30,7 @@ func TestSubmissionsCommand(t *testing.T) {
 		{Kind: "inquiry", Locale: "en", Data: `{"name":"Later","email":"b@example.com"}`, CreatedAt: time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)},
 		{Kind: "contact", Target: "dubai", Locale: "ar", Data: `{"name":"Nadia","email":"n@example.com"}`, CreatedAt: time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)},
 	} {
-		if err := st.CreateSubmission(ctx, sub); err != nil {
+		if err := st.CreateSubmission(ctx, sub, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

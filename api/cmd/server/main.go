@@ -4,6 +4,7 @@
 //	server migrate   apply pending database migrations and exit
 //	server seed      load the content files into the database and exit
 //	server submissions list|export ...   list or export form submissions
+//	server staff invite|reset-second-factor ...   invite staff, reset a second factor
 package main
 
 import (
@@ -34,12 +35,13 @@ import (
 // defaultMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT is set.
 const defaultMemoryLimit = 80 << 20
 
-const usage = `usage: server [serve|migrate|seed|submissions]
+const usage = `usage: server [serve|migrate|seed|submissions|staff]
 
   serve        serve the site (default)
   migrate      apply pending database migrations and exit
   seed         load the content files into the database and exit
   submissions  list or export form submissions as CSV (server submissions help)
+  staff        invite staff to the back-office, reset a second factor (server staff help)
 
 Settings are read from the environment; see README.md.`
 
@@ -48,7 +50,7 @@ func main() {
 	if len(os.Args) > 1 {
 		command = os.Args[1]
 	}
-	if len(os.Args) > 2 && command != "submissions" {
+	if len(os.Args) > 2 && command != "submissions" && command != "staff" {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
@@ -57,6 +59,11 @@ func main() {
 	case "submissions":
 		if len(os.Args) < 3 || (os.Args[2] != "list" && os.Args[2] != "export") {
 			fmt.Println(submissionsUsage)
+			return
+		}
+	case "staff":
+		if len(os.Args) < 3 || (os.Args[2] != "invite" && os.Args[2] != "reset-second-factor") {
+			fmt.Println(staffUsage)
 			return
 		}
 	case "help", "-h", "-help", "--help":
@@ -96,8 +103,12 @@ func main() {
 		err = migrate(ctx, cfg, logger)
 	case "seed":
 		err = seed(ctx, cfg, logger)
-	case "submissions":
-		err = submissions(ctx, cfg, logger, os.Args[2:], os.Stdout)
+	case "submissions", "staff":
+		if command == "staff" {
+			err = staff(ctx, cfg, logger, os.Args[2:], os.Stdout)
+		} else {
+			err = submissions(ctx, cfg, logger, os.Args[2:], os.Stdout)
+		}
 		var usageErr usageError
 		if errors.As(err, &usageErr) {
 			fmt.Fprintln(os.Stderr, usageErr.text)
@@ -284,6 +295,12 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
+	backOffice, err := newAdmin(cfg, st, logger)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	go backOffice.Run(ctx)
 	sender, devMail, err := newSender(cfg, st, logger, queue, accounts)
 	if err != nil {
 		ln.Close()
@@ -301,9 +318,9 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	defer accessOut.Close()
 	srv := server.New(server.Config{
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLoggerTo(cfg, accessOut),
-		Auth: accounts, TrustedProxies: cfg.TrustedProxies,
+		Auth: accounts, Admin: backOffice, TrustedProxies: cfg.TrustedProxies,
 		Captcha: verifier, DevMail: devMail, Forms: formsService,
-		Metrics: measured,
+		Metrics: measured, RendererReady: supervisor.Ready,
 	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
 
@@ -351,7 +368,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	}()
 	go runCaptchaCleanup(mailCtx, verifier, logger)
 
-	serveErr := srv.Serve(ctx, ln, cfg.ShutdownTimeout)
+	serveErr := srv.Serve(ctx, ln, cfg.ShutdownDelay, cfg.ShutdownTimeout)
 	stopMail()
 	<-mailing
 

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/internal/harness"
 	"noorvale.example/site/api/internal/testenv"
 )
 
@@ -38,27 +39,6 @@ func freePort(t *testing.T) int {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
-}
-
-// childrenOf lists the processes whose parent is pid.
-func childrenOf(pid int) []int {
-	entries, _ := os.ReadDir("/proc")
-	var out []int
-	for _, e := range entries {
-		child, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
-		if err != nil {
-			continue
-		}
-		fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
-		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
-			out = append(out, child)
-		}
-	}
-	return out
 }
 
 // serveProcess starts bin serve in the repository root with env added to
@@ -114,7 +94,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatalf("GET /ar/about-us: %s", res.Status)
 	}
 
-	children := childrenOf(cmd.Process.Pid)
+	children := harness.ChildrenOf(cmd.Process.Pid)
 	if len(children) != 1 {
 		t.Fatalf("want exactly one renderer child, found %v", children)
 	}

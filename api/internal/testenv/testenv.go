@@ -185,6 +185,30 @@ func StartRenderer(t testing.TB, logger *slog.Logger, tune ...func(*ssr.Supervis
 	return sup
 }
 
+// Clock is a settable clock for tests; its Now may be handed to code that
+// asks for a clock.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock returns a clock standing at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t} }
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
 // LogBuffer is a log destination that goroutines may write to at once and
 // a test may read.
 type LogBuffer struct {

@@ -2,8 +2,8 @@ import { PasswordField, TextField } from '../components/form-controls';
 import { authNamespace } from '../i18n';
 import { useTranslation } from '../translation';
 import { PasswordStrength } from './password-strength';
-import type { FormApi } from './use-form';
-import { limits } from './validation';
+import type { FormApi } from '../form-kit/use-form';
+import { limits } from '../form-kit/validation';
 
 type Values = Record<string, string | boolean>;
 

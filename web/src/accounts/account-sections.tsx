@@ -16,19 +16,19 @@ import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';
-import { del, get, post, put, upload } from './api-client';
+import { del, get, post, put, upload } from '../form-kit/api-client';
 import { preparePicture } from './avatar-picture';
-import { formatWhen } from './session-time';
-import { useForm } from './use-form';
+import { formatWhen } from '../session/session-time';
+import { useForm } from '../form-kit/use-form';
 import { NameFields, NewPasswordFields } from './account-fields';
-import { forgetUser, storeUser } from './user-store';
+import { forgetUser, storeUser } from '../session/user-store';
 import {
   checkConfirmation,
   checkCurrentPassword,
   checkName,
   checkNewPassword,
   checkPhone,
-} from './validation';
+} from '../form-kit/validation';
 
 /** A titled panel of the account page. */
 export function Section({

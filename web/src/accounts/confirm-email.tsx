@@ -4,10 +4,10 @@ import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
 import { NewPasswordFields } from './account-fields';
-import { type ApiResult, post } from './api-client';
+import { type ApiResult, post } from '../form-kit/api-client';
 import { linkClass } from './auth-layout';
-import { useForm } from './use-form';
-import { checkConfirmation, checkEmail, checkNewPassword } from './validation';
+import { useForm } from '../form-kit/use-form';
+import { checkConfirmation, checkEmail, checkNewPassword } from '../form-kit/validation';
 
 type Outcome = { state: 'ready' } | { state: 'confirmed' | 'invalid'; message: string };
 

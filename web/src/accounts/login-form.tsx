@@ -12,13 +12,13 @@ import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';
-import { post } from './api-client';
+import { post } from '../form-kit/api-client';
 import { linkClass } from './auth-layout';
 import { afterLoginPath } from './return-url';
-import { useCaptcha } from './use-captcha';
-import { useForm } from './use-form';
-import { storeUser } from './user-store';
-import { checkCurrentPassword, checkEmail } from './validation';
+import { useCaptcha } from '../form-kit/use-captcha';
+import { useForm } from '../form-kit/use-form';
+import { storeUser } from '../session/user-store';
+import { checkCurrentPassword, checkEmail } from '../form-kit/validation';
 
 type LoginValues = { email: string; password: string; rememberMe: boolean };
 

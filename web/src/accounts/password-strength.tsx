@@ -1,6 +1,6 @@
 import { authNamespace } from '../i18n';
 import { useTranslation } from '../translation';
-import { passwordStrength, type Strength } from './validation';
+import { passwordStrength, type Strength } from '../form-kit/validation';
 
 const levels: Record<Strength, { bars: number; colour: string }> = {
   empty: { bars: 0, colour: 'bg-line' },

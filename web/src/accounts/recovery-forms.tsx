@@ -5,12 +5,12 @@ import { flashToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
-import { post, postForm } from './api-client';
+import { post, postForm } from '../form-kit/api-client';
 import { linkClass } from './auth-layout';
-import { useCaptcha } from './use-captcha';
-import { useForm } from './use-form';
+import { useCaptcha } from '../form-kit/use-captcha';
+import { useForm } from '../form-kit/use-form';
 import { NewPasswordFields } from './account-fields';
-import { checkCode, checkConfirmation, checkEmail, checkNewPassword } from './validation';
+import { checkCode, checkConfirmation, checkEmail, checkNewPassword } from '../form-kit/validation';
 import { useBrowserValue } from '../browser-value';
 
 /** Where the verified code's token waits for the reset page: this tab only, never the URL. */

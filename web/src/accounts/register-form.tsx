@@ -5,10 +5,10 @@ import { EmailField, FormShell, PhoneField, SubmitButton } from '../components/f
 import { authNamespace } from '../i18n';
 import { useLocalizedPath } from '../page-context';
 import { useTranslation } from '../translation';
-import { post } from './api-client';
+import { post } from '../form-kit/api-client';
 import { linkClass } from './auth-layout';
-import { useCaptcha } from './use-captcha';
-import { useForm } from './use-form';
+import { useCaptcha } from '../form-kit/use-captcha';
+import { useForm } from '../form-kit/use-form';
 import { NameFields, NewPasswordFields } from './account-fields';
 import {
   checkConfirmation,
@@ -16,7 +16,7 @@ import {
   checkName,
   checkNewPassword,
   checkPhone,
-} from './validation';
+} from '../form-kit/validation';
 
 export function RegisterForm() {
   const { t } = useTranslation(authNamespace);

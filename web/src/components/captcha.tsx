@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { withLanguage } from '../accounts/api-client';
+import { withLanguage } from '../form-kit/api-client';
 import { usePage } from '../page-context';
 import type { CaptchaConfig } from '../page-props';
 import { useTranslation } from '../translation';
@@ -110,7 +110,7 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
   useEffect(() => {
     let cancelled = false;
     const container = host.current;
-    void import('../accounts/altcha-widget').then(({ setWidgetStrings, challengeFetch }) => {
+    void import('../form-kit/altcha-widget').then(({ setWidgetStrings, challengeFetch }) => {
       if (cancelled || !container) return;
       const language = i18n.language;
       setWidgetStrings(

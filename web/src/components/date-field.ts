@@ -1,4 +1,4 @@
-import type { Problem } from '../accounts/validation';
+import type { Problem } from '../form-kit/validation';
 import type { Locale } from '../page-props';
 
 // Dates typed by visitors, in the way each language writes them, and the arithmetic the date

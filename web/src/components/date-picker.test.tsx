@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FieldState } from '../accounts/use-form';
+import type { FieldState } from '../form-kit/use-form';
 import { resourcesFor } from '../entry-server';
 import { createI18n } from '../i18n';
 import { PageContext } from '../page-context';

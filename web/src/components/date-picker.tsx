@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { FieldState } from '../accounts/use-form';
+import type { FieldState } from '../form-kit/use-form';
 import { intlLocale } from '../formatting';
 import { formsNamespace, type TFunction } from '../i18n';
 import { usePage } from '../page-context';

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
-import type { FieldState, FormMessage } from '../accounts/use-form';
+import type { FieldState, FormMessage } from '../form-kit/use-form';
 
 export const inputClass =
   'block w-full rounded-md border border-line-strong bg-raised px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-focus aria-[invalid=true]:border-danger disabled:opacity-60';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { storeUser, forgetUser } from '../accounts/user-store';
+import { storeUser, forgetUser } from '../session/user-store';
 import { samplePageProps } from '../testing/sample-props';
 import { renderInPage } from '../testing/render-page';
 import { SiteHeader } from './site-header';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { logout } from '../accounts/logout';
-import { useUser } from '../accounts/user-store';
+import { logout } from '../session/logout';
+import { useUser } from '../session/user-store';
 import { useLocalizedPath } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';

@@ -1,6 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
-import { upload, type ApiResult } from '../accounts/api-client';
-import type { FieldState } from '../accounts/use-form';
+import { upload, type ApiResult } from '../form-kit/api-client';
+import type { FieldState } from '../form-kit/use-form';
 import { buttonClass, FieldError, TextArea, TextField } from '../components/form-controls';
 import { todayIso } from '../components/date-field';
 import { DocumentIcon } from '../components/icons';

@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { linkClass } from '../accounts/auth-layout';
-import type { FormApi } from '../accounts/use-form';
-import type { CaptchaState } from '../accounts/use-captcha';
+import type { FormApi } from '../form-kit/use-form';
+import type { CaptchaState } from '../form-kit/use-captcha';
 import { Captcha } from '../components/captcha';
 import { fillNodes } from '../components/fill-nodes';
 import {

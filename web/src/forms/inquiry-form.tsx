@@ -1,4 +1,4 @@
-import { post } from '../accounts/api-client';
+import { post } from '../form-kit/api-client';
 import { TextArea, TextField } from '../components/form-controls';
 import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';

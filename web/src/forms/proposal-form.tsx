@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { post } from '../accounts/api-client';
-import type { FieldState } from '../accounts/use-form';
-import type { Problem } from '../accounts/validation';
+import { post } from '../form-kit/api-client';
+import type { FieldState } from '../form-kit/use-form';
+import type { Problem } from '../form-kit/validation';
 import { checkDate, parseLocalDate, todayIso } from '../components/date-field';
 import { DateField } from '../components/date-picker';
 import { FieldError, SelectField, TextArea, TextField } from '../components/form-controls';

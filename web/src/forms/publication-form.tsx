@@ -1,5 +1,5 @@
-import { post } from '../accounts/api-client';
-import { useUser } from '../accounts/user-store';
+import { post } from '../form-kit/api-client';
+import { useUser } from '../session/user-store';
 import { fillNodes } from '../components/fill-nodes';
 import { buttonClass } from '../components/form-controls';
 import { DocumentIcon } from '../components/icons';

@@ -1,6 +1,6 @@
 // The rules of the site's forms (api/forms/validate.go), checked in the browser as the visitor
 // types. The server checks again and has the last word.
-import { checkEmail, checkName, checkPhone, type Problem } from '../accounts/validation';
+import { checkEmail, checkName, checkPhone, type Problem } from '../form-kit/validation';
 
 export { checkEmail };
 

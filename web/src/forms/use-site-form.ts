@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ApiResult } from '../accounts/api-client';
-import { useCaptcha } from '../accounts/use-captcha';
-import { useForm } from '../accounts/use-form';
-import { useUser } from '../accounts/user-store';
-import type { Problem } from '../accounts/validation';
+import type { ApiResult } from '../form-kit/api-client';
+import { useCaptcha } from '../form-kit/use-captcha';
+import { useForm } from '../form-kit/use-form';
+import { useUser } from '../session/user-store';
+import type { Problem } from '../form-kit/validation';
 import { formsNamespace } from '../i18n';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';

@@ -1,5 +1,5 @@
 import { linkClass } from '../accounts/auth-layout';
-import { post } from '../accounts/api-client';
+import { post } from '../form-kit/api-client';
 import { fillNodes } from '../components/fill-nodes';
 import { CalendarIcon } from '../components/icons';
 import { LocalDate } from '../components/local-date';

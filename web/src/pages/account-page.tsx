@@ -7,8 +7,8 @@ import {
   Section,
   SessionsList,
 } from '../accounts/account-sections';
-import { checkSession } from '../accounts/session-check';
-import { useUser } from '../accounts/user-store';
+import { checkSession } from '../session/session-check';
+import { useUser } from '../session/user-store';
 import { Spinner } from '../components/form-controls';
 import { PageHeader } from '../components/page-header';
 import { LoginButton } from '../components/login-button';

@@ -1,4 +1,4 @@
-import { useUser } from '../accounts/user-store';
+import { useUser } from '../session/user-store';
 import { contentOf, type PublicationContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';

@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest';
 // The captcha widget's module starts web workers as it loads, which jsdom cannot run: pages with
 // a form get its two helpers without the widget, whose element then stays an inert placeholder.
 // The browser tests (web/e2e) run the real widget.
-vi.mock('../accounts/altcha-widget', () => ({
+vi.mock('../form-kit/altcha-widget', () => ({
   setWidgetStrings: () => {},
   challengeFetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
 }));

@@ -1,4 +1,4 @@
-import { forgetUser } from './user-store';
+import { forgetUser } from '../session/user-store';
 
 /** The address prefix of the site's API. */
 export const apiBase = '/api';
@@ -34,6 +34,15 @@ export function withLanguage(url: string, lang = pageLanguage()): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
 }
 
+// What an answer of 401 does. The visitor's pages forget the signed-in visitor; the back-office,
+// whose staff session is not the visitor's, sets its own and leaves the visitor's state alone.
+let unauthorized: () => void = forgetUser;
+
+/** Sets what an answer of 401 does in this app (the visitor's pages: forget the visitor). */
+export function onUnauthorized(handler: () => void): void {
+  unauthorized = handler;
+}
+
 /** Reads an answer into an ApiResult; an answer of 401 means the session is gone. */
 export function toResult<T>(
   status: number,
@@ -41,7 +50,7 @@ export function toResult<T>(
   retryAfter: string | null,
 ): ApiResult<T> {
   const envelope: Envelope = body && typeof body === 'object' ? (body as Envelope) : {};
-  if (status === 401) forgetUser();
+  if (status === 401) unauthorized();
   const retry = retryAfter ? Number.parseInt(retryAfter, 10) : NaN;
   return {
     ok: status >= 200 && status < 300 && envelope.isSuccess !== false,

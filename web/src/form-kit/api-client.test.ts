@@ -6,11 +6,12 @@ import {
   getById,
   getByIds,
   getFromRoot,
+  onUnauthorized,
   post,
   toResult,
   withLanguage,
 } from './api-client';
-import { storeUser, storedUser } from './user-store';
+import { forgetUser, storeUser, storedUser } from '../session/user-store';
 
 const user = {
   firstName: 'Amira',
@@ -87,6 +88,20 @@ describe('api client', () => {
     expect(result.status).toBe(401);
     expect(storedUser()).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
+  });
+
+  it('leaves the visitor signed in when another app handles its own 401', async () => {
+    storeUser(user);
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    try {
+      vi.stubGlobal('fetch', answer(401, { isSuccess: false, data: null, message: 'Sign in' }));
+      await get('/admin/session');
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(storedUser()).not.toBeNull();
+    } finally {
+      onUnauthorized(forgetUser);
+    }
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -1,5 +1,5 @@
 import type { User } from '../page-props';
-import { get } from './api-client';
+import { get } from '../form-kit/api-client';
 import { storedUser, storeUser } from './user-store';
 
 let check: Promise<User | null> | undefined;

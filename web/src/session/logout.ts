@@ -1,4 +1,4 @@
-import { post } from './api-client';
+import { post } from '../form-kit/api-client';
 
 /**
  * Ends the session on the server, then forgets everything this site kept in the browser (the

@@ -1,0 +1,286 @@
+// Package admin is the back-office's front door: staff accounts that exist
+// by invitation only, their roles, their own sessions and rate limits,
+// passwords with a second factor (passkeys, TOTP, recovery codes), and the
+// audit trail of what staff did. It answers the JSON API under /api/admin.
+package admin
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-webauthn/webauthn/webauthn"
+
+	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/seal"
+	"noorvale.example/site/api/store"
+)
+
+// Role is what a staff member may do.
+type Role string
+
+// The roles.
+const (
+	Administrator Role = "administrator" // everything, including staff and the audit trail
+	Editor        Role = "editor"        // all content in all languages
+	Translator    Role = "translator"    // content in the languages assigned to them
+	HR            Role = "hr"            // job applications
+	Sales         Role = "sales"         // proposals, enquiries, office contacts (of one office if set), webinar registrations, downloads
+	Viewer        Role = "viewer"        // published content and drafts, no leads
+)
+
+// Roles lists every role, most powerful first.
+var Roles = []Role{Administrator, Editor, Translator, HR, Sales, Viewer}
+
+// Permission is one thing a role may do; the server checks these, never
+// what the browser shows.
+type Permission string
+
+// The permissions.
+const (
+	ManageStaff      Permission = "staff"             // invite, change roles, disable
+	ReadAudit        Permission = "audit"             // read and export the audit trail
+	ReadContent      Permission = "content.read"      // published content and drafts
+	EditContent      Permission = "content.edit"      // every language
+	TranslateContent Permission = "content.translate" // the staff member's languages
+	ReadApplications Permission = "applications"      // job applications and CVs
+	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
+)
+
+var permissions = map[Role][]Permission{
+	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads},
+	Editor:        {ReadContent, EditContent},
+	Translator:    {ReadContent, TranslateContent},
+	HR:            {ReadApplications},
+	Sales:         {ReadLeads},
+	Viewer:        {ReadContent},
+}
+
+// Permissions returns what a role may do; none for an unknown role.
+func Permissions(r Role) []Permission { return permissions[r] }
+
+// Can reports whether role r has permission p.
+func Can(r Role, p Permission) bool { return slices.Contains(permissions[r], p) }
+
+// ValidRole reports whether r names a role.
+func ValidRole(r string) bool { return slices.Contains(Roles, Role(r)) }
+
+// Offices are the offices a sales account may be limited to.
+var Offices = []string{"london", "dubai", "cairo"}
+
+// Lifetimes.
+const (
+	sessionLife     = 8 * time.Hour    // a staff session ends this long after sign-in, however busy
+	idleLife        = 30 * time.Minute // or after this long unused
+	pendingLife     = 10 * time.Minute // a sign-in waiting for its second factor
+	touchEvery      = time.Minute
+	freshFactor     = 10 * time.Minute // by default, sensitive actions need a second factor proven this recently
+	invitationLife  = 48 * time.Hour
+	loginWindow     = 15 * time.Minute
+	loginFailures   = 5  // wrong passwords for one address from one source before it waits out the window
+	sourceFailures  = 20 // wrong passwords from one source, whatever the address
+	codeTries       = 5  // wrong second-factor codes in one session before it ends
+	recoveryCodes   = 10
+	rateWindow      = time.Minute
+	auditPage       = 100
+	maxCeremonyBody = 16 << 10
+)
+
+// Limits are the back-office's per-IP rate limits, in requests per minute per endpoint.
+type Limits struct {
+	Strict   int // sign-in, codes, invitations
+	Standard int // everything else
+}
+
+// DefaultLimits are used when Config.Limits is zero.
+var DefaultLimits = Limits{Strict: 20, Standard: 300}
+
+// Config is what the back-office service needs.
+type Config struct {
+	Store     *store.Store
+	BaseURL   string            // the site's public origin: the passkeys' relying party and the invitation links
+	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
+	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
+	Limits    Limits
+	// StepUp is how long a proven second factor covers sensitive actions
+	// (role changes, staff management): 10 minutes when zero and not
+	// EveryAction; with EveryAction each such action asks for it anew.
+	StepUp      time.Duration
+	EveryAction bool
+	Logger      *slog.Logger
+	Now         func() time.Time
+}
+
+// Service answers the back-office API.
+type Service struct {
+	store    *store.Store
+	baseURL  string
+	keys     endpoint.Keys
+	limiter  endpoint.Limiter
+	hasher   *passwords.Hasher
+	limits   Limits
+	log      *slog.Logger
+	now      func() time.Time
+	sealer   *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
+	webauthn *webauthn.WebAuthn
+	cookie   cookieSpec
+	stepUp   time.Duration // 0: every sensitive action asks for the second factor
+}
+
+// New returns the back-office service.
+func New(cfg Config) (*Service, error) {
+	if cfg.Hasher == nil {
+		cfg.Hasher = passwords.NewHasher(0)
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.StepUp <= 0 && !cfg.EveryAction {
+		cfg.StepUp = freshFactor
+	}
+	if cfg.EveryAction {
+		cfg.StepUp = 0
+	}
+	now := func() time.Time { return cfg.Now().UTC() }
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	u, err := url.Parse(base)
+	if err != nil || u.Hostname() == "" {
+		return nil, fmt.Errorf("admin: the site's origin %q has no host name", cfg.BaseURL)
+	}
+	wa, err := webauthn.New(&webauthn.Config{
+		RPID:          u.Hostname(),
+		RPDisplayName: "Noorvale Assurance",
+		RPOrigins:     []string{u.Scheme + "://" + u.Host},
+	})
+	switch {
+	case err != nil && net.ParseIP(u.Hostname()) != nil:
+		// Browsers offer passkeys only to a domain: staff reaching the site by
+		// its IP address sign in with an authenticator app instead.
+		cfg.Logger.Warn("admin: passkeys are off, the site's origin is an IP address; staff use authenticator apps",
+			"base_url", base)
+		wa = nil
+	case err != nil:
+		return nil, fmt.Errorf("admin: passkeys: %w", err)
+	}
+	sealer, err := seal.New(cfg.SecretKey, "staff-totp")
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w", err)
+	}
+	keys := endpoint.NewKeys(cfg.SecretKey)
+	secure := u.Scheme == "https"
+	c := cookieSpec{name: "admin-session", secure: secure}
+	if secure {
+		c.name = "__Host-admin-session"
+	}
+	return &Service{
+		store:    cfg.Store,
+		baseURL:  base,
+		keys:     keys,
+		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
+		hasher:   cfg.Hasher,
+		limits:   cfg.Limits,
+		log:      cfg.Logger,
+		now:      now,
+		sealer:   sealer,
+		webauthn: wa,
+		cookie:   c,
+		stepUp:   cfg.StepUp,
+	}, nil
+}
+
+// Run deletes expired staff sessions every hour until ctx ends.
+func (s *Service) Run(ctx context.Context) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		if _, err := s.store.DeleteExpiredStaffSessions(ctx, s.now()); err != nil && ctx.Err() == nil {
+			s.log.Warn("admin: deleting expired staff sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// sha returns the hex SHA-256 of a random secret (session ids, invitation tokens).
+func sha(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// Invitation is a link to join the back-office.
+type Invitation struct {
+	Link      string    `json:"link"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// ErrInvalidInvitation is returned by Invite for a role, language or office that does not exist.
+var ErrInvalidInvitation = errors.New("admin: invalid invitation")
+
+// Invite creates a one-time link for email to join with role (and the
+// languages or office that apply to it), valid 48 hours, and records it
+// in the audit trail. by is the inviting staff member's id, "" from the
+// command line.
+func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
+	email = endpoint.NormalizeEmail(email)
+	if !endpoint.Email(email) || !ValidRole(string(role)) {
+		return Invitation{}, ErrInvalidInvitation
+	}
+	if _, err := s.store.StaffByEmail(ctx, email); err == nil {
+		return Invitation{}, store.ErrStaffExists
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return Invitation{}, err
+	}
+	token := newSecret()
+	now := s.now()
+	inv := &store.StaffInvitation{
+		TokenHash: sha(token), Email: email, Role: string(role), Languages: strings.Join(languages, ","),
+		Office: office, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(invitationLife),
+	}
+	if err := s.store.CreateInvitation(ctx, inv); err != nil {
+		return Invitation{}, err
+	}
+	detail := string(role)
+	if inv.Languages != "" {
+		detail += " (" + inv.Languages + ")"
+	}
+	if office != "" {
+		detail += " (" + office + ")"
+	}
+	// The trail names the invited address by a keyed hash: the person has
+	// no id yet, and the trail never holds personal data.
+	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.keys.Of("staff-email", email)[:16], Detail: detail, IP: ip})
+	return Invitation{Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
+}
+
+// ResetSecondFactor removes every second factor of the staff member with
+// the address and ends their sessions: their next sign-in with their
+// password asks them to enrol a new one. It is recorded in the audit trail.
+func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) error {
+	m, err := s.store.StaffByEmail(ctx, endpoint.NormalizeEmail(email))
+	if err != nil {
+		return err
+	}
+	if err := s.store.ResetSecondFactor(ctx, m.ID, s.now()); err != nil {
+		return err
+	}
+	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionFactorReset, Item: m.ID, IP: ip})
+	return nil
+}

@@ -1,0 +1,255 @@
+package admin
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/store"
+)
+
+// Every role against every signed-in route: the server refuses what a
+// role may not do with 403, whatever the browser shows, and lets through
+// what it may.
+func TestEveryRoleAgainstEveryRoute(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		members := map[Role]*member{}
+		for _, r := range Roles {
+			var langs []string
+			if r == Translator {
+				langs = []string{"ar"}
+			}
+			members[r] = e.join(string(r)+"@noorvale.example", r, langs...)
+		}
+		// The member the staff routes act on: disabled and enabled again, given a role.
+		target := e.join("target@noorvale.example", Viewer).id
+		bodies := map[string]any{
+			"POST /staff/invitations": map[string]any{"email": "new@noorvale.example", "role": "editor"},
+			"PUT /staff/:id/role":     map[string]any{"role": "viewer"},
+		}
+		for _, role := range Roles {
+			m := members[role]
+			for _, route := range SignedInRoutes {
+				path := strings.ReplaceAll(route.Path, ":id", target)
+				key := route.Method + " " + route.Path
+				t.Run(string(role)+" "+key, func(t *testing.T) {
+					body := bodies[key]
+					if key == "POST /staff/invitations" {
+						body = map[string]any{"email": string(role) + "-invites@noorvale.example", "role": "editor"}
+					}
+					r := m.b.do(route.Method, path, body)
+					allowed := route.Permission == "" || Can(role, route.Permission)
+					if !allowed {
+						expect(t, key, r, http.StatusForbidden)
+						if r.env.Message == "" {
+							t.Fatal("a refusal without a message")
+						}
+						return
+					}
+					expect(t, key, r, http.StatusOK)
+				})
+			}
+		}
+		// Nobody signed in: 401 everywhere.
+		anon := e.browser()
+		for _, route := range SignedInRoutes {
+			r := anon.do(route.Method, strings.ReplaceAll(route.Path, ":id", target), nil)
+			expect(t, "anonymous "+route.Path, r, http.StatusUnauthorized)
+		}
+	})
+}
+
+func TestSignInWithPasswordAndCode(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		admin := e.join("amal@noorvale.example", Administrator)
+		editor := e.join("badr@noorvale.example", Editor)
+		admin.b.do("POST", "/logout", nil)
+		if r := admin.b.do("GET", "/session", nil); r.status != http.StatusUnauthorized {
+			t.Fatalf("after signing out /session answers %d", r.status)
+		}
+
+		b := e.browser()
+		r := b.do("POST", "/login", map[string]string{"email": admin.email, "password": "not the password at all"})
+		expect(t, "wrong password", r, http.StatusUnauthorized)
+		r = b.do("POST", "/login", map[string]string{"email": "nobody@noorvale.example", "password": admin.password})
+		expect(t, "unknown address", r, http.StatusUnauthorized)
+		r = b.do("POST", "/login", map[string]string{"email": admin.email, "password": admin.password})
+		expect(t, "right password", r, http.StatusOK)
+		var st1 sessionState
+		r.data(t, &st1)
+		if st1.Stage != stagePassword {
+			t.Fatalf("after the password the stage is %q", st1.Stage)
+		}
+		// The password alone opens nothing.
+		r = b.do("GET", "/staff", nil)
+		expect(t, "staff list before the second factor", r, http.StatusUnauthorized)
+		r = b.do("POST", "/factor/code", map[string]string{"code": "000000"})
+		if r.status != http.StatusBadRequest || r.env.Errors["code"] == "" {
+			t.Fatalf("a wrong code: %d %s", r.status, r.body)
+		}
+		e.clock.Advance(30 * time.Second)
+		r = b.do("POST", "/factor/code", map[string]string{"code": admin.code(e)})
+		expect(t, "right code", r, http.StatusOK)
+		expect(t, "staff list after the second factor", b.do("GET", "/staff", nil), http.StatusOK)
+
+		// A second factor older than ten minutes must be proven again before a role changes.
+		e.clock.Advance(11 * time.Minute)
+		r = b.do("PUT", "/staff/"+editor.id+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
+		expect(t, "role change without a fresh factor", r, http.StatusForbidden)
+		if !strings.Contains(string(r.env.Data), "stepUpRequired") {
+			t.Fatalf("the refusal does not ask for the second factor: %s", r.body)
+		}
+		// A recovery code works once.
+		r = b.do("POST", "/factor/code", map[string]string{"code": strings.ToUpper(admin.codes[0])})
+		expect(t, "recovery code", r, http.StatusOK)
+		r = b.do("POST", "/factor/code", map[string]string{"code": admin.codes[0]})
+		expect(t, "recovery code again", r, http.StatusBadRequest)
+		r = b.do("PUT", "/staff/"+editor.id+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
+		expect(t, "role change", r, http.StatusOK)
+		r = editor.b.do("GET", "/session", nil)
+		var est sessionState
+		r.data(t, &est)
+		if est.Staff.Role != "translator" || len(est.Staff.Languages) != 1 || est.Staff.Languages[0] != "ar" {
+			t.Fatalf("the editor's account after the change: %+v", est.Staff)
+		}
+
+		// The last administrator cannot be demoted, nor disable themselves.
+		r = b.do("PUT", "/staff/"+admin.id+"/role", map[string]any{"role": "viewer"})
+		expect(t, "demoting the last administrator", r, http.StatusConflict)
+		r = b.do("POST", "/staff/"+admin.id+"/disable", nil)
+		expect(t, "disabling oneself", r, http.StatusConflict)
+
+		// A disabled account is signed out and cannot sign in.
+		expect(t, "disable", b.do("POST", "/staff/"+editor.id+"/disable", nil), http.StatusOK)
+		expect(t, "disabled session", editor.b.do("GET", "/session", nil), http.StatusUnauthorized)
+		r = e.browser().do("POST", "/login", map[string]string{"email": editor.email, "password": editor.password})
+		expect(t, "disabled sign-in", r, http.StatusUnauthorized)
+
+		// The trail has all of it, by id, and never a secret.
+		r = b.do("GET", "/audit", nil)
+		expect(t, "audit", r, http.StatusOK)
+		var page struct {
+			Events []auditEvent `json:"events"`
+		}
+		r.data(t, &page)
+		seen := map[string]int{}
+		for _, ev := range page.Events {
+			seen[ev.Action]++
+			for _, secret := range []string{admin.password, admin.secret, admin.codes[0], editor.password} {
+				if strings.Contains(ev.Detail+ev.Item, secret) {
+					t.Fatalf("the trail holds a secret: %+v", ev)
+				}
+			}
+		}
+		for action, n := range map[string]int{
+			ActionInvitation: 2, ActionJoined: 2, ActionFactorAdded: 2, ActionSignOut: 1, ActionSignInFailed: 3,
+			ActionFactorFailed: 2, ActionSignIn: 1, ActionRecoveryUsed: 1, ActionStepUp: 1, ActionRoleChange: 1, ActionDisable: 1,
+		} {
+			if seen[action] != n {
+				t.Errorf("the trail has %d %q events, want %d (all: %v)", seen[action], action, n, seen)
+			}
+		}
+		r = b.do("GET", "/audit?action=role-change", nil)
+		r.data(t, &page)
+		if len(page.Events) != 1 || page.Events[0].ActorID != admin.id || page.Events[0].Item != editor.id ||
+			page.Events[0].Detail != "editor → translator (ar)" || page.Events[0].IP != "198.51.100.7" {
+			t.Fatalf("the role change in the trail: %+v", page.Events)
+		}
+		r = b.do("GET", "/audit?from=not-a-date", nil)
+		expect(t, "a bad date", r, http.StatusBadRequest)
+
+		r = b.do("GET", "/audit/export?action=role-change", nil)
+		expect(t, "export", r, http.StatusOK)
+		rows, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
+		if err != nil || len(rows) != 2 || rows[1][3] != "role-change" || rows[1][2] != admin.id {
+			t.Fatalf("exported %q, %v", rows, err)
+		}
+	})
+}
+
+func TestSessionEndsWhenIdleOrOld(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	m := e.join("idle@noorvale.example", Viewer)
+	e.clock.Advance(29 * time.Minute)
+	expect(t, "used within 30 minutes", m.b.do("GET", "/session", nil), http.StatusOK)
+	e.clock.Advance(31 * time.Minute)
+	expect(t, "idle for 31 minutes", m.b.do("GET", "/session", nil), http.StatusUnauthorized)
+
+	b := e.browser()
+	expect(t, "login", b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password}), http.StatusOK)
+	expect(t, "code", b.do("POST", "/factor/code", map[string]string{"code": m.code(e)}), http.StatusOK)
+	for range 16 {
+		e.clock.Advance(29 * time.Minute)
+		expect(t, "busy session", b.do("GET", "/session", nil), http.StatusOK)
+	}
+	e.clock.Advance(29 * time.Minute)
+	expect(t, "after eight hours", b.do("GET", "/session", nil), http.StatusUnauthorized)
+}
+
+func TestArabicAnswers(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	b := e.browser()
+	b.lang = "ar"
+	r := b.do("POST", "/login", map[string]string{"email": "x@noorvale.example", "password": "wrong password here"})
+	expect(t, "failed sign-in", r, http.StatusUnauthorized)
+	if r.env.Message != catalogue["ar"].SignInFailed {
+		t.Fatalf("message %q", r.env.Message)
+	}
+}
+
+// With a step-up window of zero, every sensitive action uses up the
+// second factor proven for it.
+func TestStepUpForEveryAction(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.EveryAction = true })
+	m := e.join("every@noorvale.example", Administrator)
+	invite := func(email string) *result {
+		return m.b.do("POST", "/staff/invitations", map[string]any{"email": email, "role": "viewer"})
+	}
+	expect(t, "the action the enrolment proved the factor for", invite("one@noorvale.example"), http.StatusOK)
+	expect(t, "a second action with the same proof", invite("two@noorvale.example"), http.StatusForbidden)
+	e.clock.Advance(30 * time.Second)
+	expect(t, "code", m.b.do("POST", "/factor/code", map[string]string{"code": m.code(e)}), http.StatusOK)
+	expect(t, "after proving it again", invite("two@noorvale.example"), http.StatusOK)
+}
+
+// After the command line resets a lost second factor, the password signs
+// in to enrol a new one and nothing else; the reset is in the trail.
+func TestResetSecondFactor(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t))
+	m := e.join("lost@noorvale.example", Administrator)
+	if err := e.svc.ResetSecondFactor(t.Context(), m.email, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "the old session", m.b.do("GET", "/staff", nil), http.StatusUnauthorized)
+	b := e.browser()
+	r := b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password})
+	expect(t, "password", r, http.StatusOK)
+	var st sessionState
+	r.data(t, &st)
+	if st.Stage != stageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
+		t.Fatalf("after the reset: %+v", st)
+	}
+	expect(t, "an old recovery code", b.do("POST", "/factor/code", map[string]string{"code": m.codes[1]}), http.StatusUnauthorized)
+	expect(t, "staff before enrolling", b.do("GET", "/staff", nil), http.StatusUnauthorized)
+	events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionFactorReset})
+	if err != nil || len(events) != 1 || events[0].Item != m.id {
+		t.Fatalf("the reset in the trail: %+v, %v", events, err)
+	}
+}
+
+// A site reached by its IP address still has a back-office: browsers offer
+// passkeys only to a domain, so staff join and sign in with an
+// authenticator app, and asking for a passkey says why it cannot be used.
+func TestPasskeysOffOnAnIPAddress(t *testing.T) {
+	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.BaseURL = "http://127.0.0.1:8080" })
+	m := e.join("amal@noorvale.example", Administrator)
+	r := m.b.do("POST", "/enrol/passkey/options", nil)
+	if r.status != http.StatusBadRequest || r.env.Message != catalogue["en"].PasskeysOff {
+		t.Fatalf("passkey enrolment on an IP address: %d %s", r.status, r.body)
+	}
+}

@@ -1,0 +1,389 @@
+package admin
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/labstack/echo/v4"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/store"
+)
+
+// totpOptions are the usual authenticator-app settings: six digits every
+// thirty seconds, SHA-1, one step of clock drift either way.
+var totpOptions = totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+
+func isTOTPCode(code string) bool {
+	return len(code) == 6 && strings.Trim(code, "0123456789") == ""
+}
+
+// Recovery codes are ten base32 letters and digits, shown as two groups of five.
+func isRecoveryCode(code string) bool {
+	code = strings.ReplaceAll(code, "-", "")
+	return len(code) == 10 && strings.Trim(code, "abcdefghijklmnopqrstuvwxyz234567") == ""
+}
+
+// totpMatch returns the time step whose code is code, within one step of
+// now either way, or 0.
+func totpMatch(secret, code string, now time.Time) int64 {
+	for _, drift := range []time.Duration{0, -30 * time.Second, 30 * time.Second} {
+		t := now.Add(drift)
+		want, err := totp.GenerateCodeCustom(secret, t, totpOptions)
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return t.Unix() / 30
+		}
+	}
+	return 0
+}
+
+// checkTOTP checks a code against the staff member's app, accepting each
+// time step once.
+func (s *Service) checkTOTP(ctx context.Context, m *store.Staff, code string) (bool, error) {
+	if m.TOTPSealed == "" {
+		return false, nil
+	}
+	secret, err := s.sealer.Open(m.ID, m.TOTPSealed)
+	if err != nil {
+		return false, err
+	}
+	step := totpMatch(string(secret), code, s.now())
+	if step == 0 {
+		return false, nil
+	}
+	return s.store.AcceptTOTPStep(ctx, m.ID, step)
+}
+
+func (s *Service) recoveryHash(staffID, code string) string {
+	return s.keys.Of("staff-recovery", staffID, strings.ReplaceAll(code, "-", ""))
+}
+
+// newRecoveryCodes makes ten recovery codes, stores their hashes in place
+// of any earlier ones, and returns them to show once.
+func (s *Service) newRecoveryCodes(ctx context.Context, staffID string) ([]string, error) {
+	codes := make([]string, recoveryCodes)
+	hashes := make([]string, recoveryCodes)
+	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
+	for i := range codes {
+		var b [7]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			panic(err)
+		}
+		raw := strings.ToLower(enc.EncodeToString(b[:]))[:10]
+		codes[i] = raw[:5] + "-" + raw[5:]
+		hashes[i] = s.recoveryHash(staffID, raw)
+	}
+	if err := s.store.SetRecoveryCodes(ctx, staffID, hashes); err != nil {
+		return nil, err
+	}
+	return codes, nil
+}
+
+// ceremony is what a session keeps between the two halves of a passkey
+// ceremony or a TOTP enrolment.
+type ceremony struct {
+	Kind     string                `json:"kind"`
+	TOTP     string                `json:"totp,omitempty"` // sealed
+	WebAuthn *webauthn.SessionData `json:"webauthn,omitempty"`
+}
+
+const (
+	ceremonyTOTP           = "totp-enrol"
+	ceremonyPasskeyEnrol   = "passkey-enrol"
+	ceremonyPasskeyConfirm = "passkey-confirm"
+)
+
+func (s *Service) saveCeremony(ctx context.Context, cur current, cer ceremony) error {
+	b, err := json.Marshal(cer)
+	if err != nil {
+		return err
+	}
+	cur.session.Ceremony = string(b)
+	return s.store.UpdateStaffSession(ctx, cur.session.IDHash, map[string]any{"ceremony": string(b)})
+}
+
+func loadCeremony(cur current, kind string) (ceremony, bool) {
+	var cer ceremony
+	if cur.session.Ceremony == "" || json.Unmarshal([]byte(cur.session.Ceremony), &cer) != nil || cer.Kind != kind {
+		return ceremony{}, false
+	}
+	return cer, true
+}
+
+// passkeyUser is a staff member as the WebAuthn library sees them.
+type passkeyUser struct {
+	m     *store.Staff
+	creds []webauthn.Credential
+}
+
+func (u passkeyUser) WebAuthnID() []byte                         { return []byte(u.m.ID) }
+func (u passkeyUser) WebAuthnName() string                       { return u.m.Email }
+func (u passkeyUser) WebAuthnDisplayName() string                { return u.m.Name }
+func (u passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
+
+func (s *Service) passkeyUser(ctx context.Context, m *store.Staff) (passkeyUser, error) {
+	rows, err := s.store.Passkeys(ctx, m.ID)
+	if err != nil {
+		return passkeyUser{}, err
+	}
+	u := passkeyUser{m: m}
+	for _, r := range rows {
+		var cred webauthn.Credential
+		if err := json.Unmarshal([]byte(r.Credential), &cred); err != nil {
+			return passkeyUser{}, fmt.Errorf("admin: stored passkey: %w", err)
+		}
+		u.creds = append(u.creds, cred)
+	}
+	return u, nil
+}
+
+// readCredential reads the browser's credential (its JSON) from the body.
+func readCredential(c echo.Context) ([]byte, error) {
+	r := c.Request()
+	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxCeremonyBody)
+	return io.ReadAll(r.Body)
+}
+
+// passkeyOptions begins a passkey check: to finish signing in or to
+// confirm a sensitive action.
+//
+// POST /api/admin/factor/passkey/options
+func (s *Service) passkeyOptions(c echo.Context) error {
+	if s.webauthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+	}
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	u, err := s.passkeyUser(ctx, cur.staff)
+	if err != nil {
+		return err
+	}
+	if len(u.creds) == 0 {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeyFailed)
+	}
+	assertion, data, err := s.webauthn.BeginLogin(u, webauthn.WithUserVerification(protocol.VerificationPreferred))
+	if err != nil {
+		return fmt.Errorf("admin: passkey options: %w", err)
+	}
+	if err := s.saveCeremony(ctx, cur, ceremony{Kind: ceremonyPasskeyConfirm, WebAuthn: data}); err != nil {
+		return err
+	}
+	return endpoint.OK(c, assertion.Response, "")
+}
+
+// confirmPasskey finishes a passkey check begun by passkeyOptions.
+//
+// POST /api/admin/factor/passkey
+func (s *Service) confirmPasskey(c echo.Context) error {
+	if s.webauthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+	}
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	cer, ok := loadCeremony(cur, ceremonyPasskeyConfirm)
+	if !ok || cer.WebAuthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeyExpired)
+	}
+	body, err := readCredential(c)
+	if err != nil {
+		return endpoint.RefuseBody(c, endpoint.Classify(err))
+	}
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
+	if err != nil {
+		return s.codeFailed(c, cur, "passkey")
+	}
+	u, err := s.passkeyUser(ctx, cur.staff)
+	if err != nil {
+		return err
+	}
+	cred, err := s.webauthn.ValidateLogin(u, *cer.WebAuthn, parsed)
+	if err != nil {
+		return s.codeFailed(c, cur, "passkey")
+	}
+	stored, err := json.Marshal(cred)
+	if err != nil {
+		return err
+	}
+	if err := s.store.UpdatePasskey(ctx, base64.RawURLEncoding.EncodeToString(cred.ID), string(stored), s.now()); err != nil {
+		return err
+	}
+	return s.factorProven(c, "passkey")
+}
+
+// mayEnrol lets a session enrol a second factor: the first one right
+// after joining (or after a reset), or another one when signed in with a
+// second factor proven in the last ten minutes.
+func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		cur := mustStaff(c)
+		if cur.session.Stage == stageFull && !s.isFresh(cur.session) {
+			return endpoint.FailWith(c, http.StatusForbidden, msgsOf(c).StepUp, endpoint.Flags{"stepUpRequired": true})
+		}
+		return next(c)
+	}
+}
+
+// totpOptions begins enrolling an authenticator app: a new secret, kept in
+// the session until a code from the app proves it was set up.
+//
+// POST /api/admin/enrol/totp/options
+func (s *Service) totpEnrolOptions(c echo.Context) error {
+	cur := mustStaff(c)
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: "Noorvale Assurance", AccountName: cur.staff.Email})
+	if err != nil {
+		return fmt.Errorf("admin: totp: %w", err)
+	}
+	if err := s.saveCeremony(c.Request().Context(), cur, ceremony{Kind: ceremonyTOTP, TOTP: s.sealer.Seal(cur.session.IDHash, []byte(key.Secret()))}); err != nil {
+		return err
+	}
+	return endpoint.OK(c, map[string]string{"secret": key.Secret(), "uri": key.URL()}, "")
+}
+
+// enrolTOTP finishes enrolling an authenticator app with a code from it.
+//
+// POST /api/admin/enrol/totp
+func (s *Service) enrolTOTP(c echo.Context) error {
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	var req codeRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	code := strings.Join(strings.Fields(req.Code), "")
+	if !isTOTPCode(code) {
+		return endpoint.Invalid(c, map[string]string{"code": m.CodeFormat})
+	}
+	cer, ok := loadCeremony(cur, ceremonyTOTP)
+	if !ok {
+		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
+	}
+	raw, err := s.sealer.Open(cur.session.IDHash, cer.TOTP)
+	if err != nil {
+		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
+	}
+	secret := string(raw)
+	step := totpMatch(secret, code, s.now())
+	if step == 0 {
+		return s.codeFailed(c, cur, "totp enrolment")
+	}
+	err = s.store.UpdateStaff(ctx, cur.staff.ID, map[string]any{"totp_sealed": s.sealer.Seal(cur.staff.ID, []byte(secret)), "totp_last_step": step}, s.now())
+	if err != nil {
+		return err
+	}
+	cur.staff.TOTPSealed = "set"
+	return s.enrolled(c, "totp")
+}
+
+// passkeyEnrolOptions begins registering a passkey.
+//
+// POST /api/admin/enrol/passkey/options
+func (s *Service) passkeyEnrolOptions(c echo.Context) error {
+	if s.webauthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+	}
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	u, err := s.passkeyUser(ctx, cur.staff)
+	if err != nil {
+		return err
+	}
+	exclude := make([]protocol.CredentialDescriptor, len(u.creds))
+	for i, cred := range u.creds {
+		exclude[i] = cred.Descriptor()
+	}
+	creation, data, err := s.webauthn.BeginRegistration(u,
+		webauthn.WithExclusions(exclude),
+		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementPreferred),
+		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
+			ResidentKey: protocol.ResidentKeyRequirementPreferred, UserVerification: protocol.VerificationPreferred,
+		}))
+	if err != nil {
+		return fmt.Errorf("admin: passkey registration: %w", err)
+	}
+	if err := s.saveCeremony(ctx, cur, ceremony{Kind: ceremonyPasskeyEnrol, WebAuthn: data}); err != nil {
+		return err
+	}
+	return endpoint.OK(c, creation.Response, "")
+}
+
+// enrolPasskey finishes registering a passkey.
+//
+// POST /api/admin/enrol/passkey
+func (s *Service) enrolPasskey(c echo.Context) error {
+	if s.webauthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+	}
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	cer, ok := loadCeremony(cur, ceremonyPasskeyEnrol)
+	if !ok || cer.WebAuthn == nil {
+		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
+	}
+	body, err := readCredential(c)
+	if err != nil {
+		return endpoint.RefuseBody(c, endpoint.Classify(err))
+	}
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
+	if err != nil {
+		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyFailed)
+	}
+	u, err := s.passkeyUser(ctx, cur.staff)
+	if err != nil {
+		return err
+	}
+	cred, err := s.webauthn.CreateCredential(u, *cer.WebAuthn, parsed)
+	if err != nil {
+		s.log.Info("admin: a passkey registration was refused", "err", err)
+		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyFailed)
+	}
+	stored, err := json.Marshal(cred)
+	if err != nil {
+		return err
+	}
+	err = s.store.AddPasskey(ctx, &store.StaffPasskey{
+		CredentialID: base64.RawURLEncoding.EncodeToString(cred.ID), StaffID: cur.staff.ID,
+		Credential: string(stored), CreatedAt: s.now(),
+	})
+	if err != nil {
+		return err
+	}
+	return s.enrolled(c, "passkey")
+}
+
+// enrolled records a new second factor. The first one completes the
+// sign-in and comes with the ten recovery codes, shown this once.
+func (s *Service) enrolled(c echo.Context, method string) error {
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorAdded, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	var codes []string
+	if cur.session.Stage == stageEnrol {
+		var err error
+		if codes, err = s.newRecoveryCodes(ctx, cur.staff.ID); err != nil {
+			return err
+		}
+	}
+	if err := s.markProven(ctx, cur); err != nil {
+		return err
+	}
+	st, err := s.state(ctx, cur)
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, msgsOf(c).FactorAdded)
+}

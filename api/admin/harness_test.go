@@ -1,0 +1,190 @@
+package admin
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/pquerna/otp/totp"
+
+	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/store"
+)
+
+// env is the back-office API on a fresh database behind a bare Echo.
+type env struct {
+	t     testing.TB
+	svc   *Service
+	store *store.Store
+	clock *testenv.Clock
+	echo  *echo.Echo
+}
+
+var sharedHasher = passwords.NewHasher(4)
+
+func newEnv(t testing.TB, st *store.Store, opts ...func(*Config)) *env {
+	t.Helper()
+	e := &env{t: t, store: st, clock: testenv.NewClock(time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))}
+	cfg := Config{
+		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher,
+		Limits: Limits{Strict: 1000, Standard: 1000},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	svc, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc = svc
+	e.echo = echo.New()
+	e.echo.IPExtractor = echo.ExtractIPDirect()
+	svc.Routes(e.echo.Group("/api/admin"))
+	return e
+}
+
+// browser is one client with its own cookies.
+type browser struct {
+	env     *env
+	cookies map[string]*http.Cookie
+	ip      string
+	lang    string
+}
+
+func (e *env) browser() *browser {
+	return &browser{env: e, cookies: map[string]*http.Cookie{}, ip: "198.51.100.7", lang: "en"}
+}
+
+type result struct {
+	status int
+	header http.Header
+	body   []byte
+	env    struct {
+		IsSuccess bool              `json:"isSuccess"`
+		Data      json.RawMessage   `json:"data"`
+		Message   string            `json:"message"`
+		Errors    map[string]string `json:"errors"`
+	}
+}
+
+func (r *result) data(t testing.TB, into any) {
+	t.Helper()
+	if err := json.Unmarshal(r.env.Data, into); err != nil {
+		t.Fatalf("data %s: %v", r.env.Data, err)
+	}
+}
+
+func (b *browser) do(method, target string, body any) *result {
+	b.env.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			b.env.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	sep := "?"
+	if strings.Contains(target, "?") {
+		sep = "&"
+	}
+	req := httptest.NewRequest(method, "/api/admin"+target+sep+"lang="+b.lang, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.RemoteAddr = b.ip + ":40000"
+	for _, c := range b.cookies {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	b.env.echo.ServeHTTP(rec, req)
+	res := &result{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	for _, c := range rec.Result().Cookies() {
+		if c.MaxAge < 0 || c.Value == "" {
+			delete(b.cookies, c.Name)
+		} else {
+			b.cookies[c.Name] = c
+		}
+	}
+	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		if err := json.Unmarshal(res.body, &res.env); err != nil {
+			b.env.t.Fatalf("%s %s: answer is not the envelope: %s", method, target, res.body)
+		}
+	}
+	return res
+}
+
+func expect(t testing.TB, what string, r *result, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("%s: status %d, want %d: %s", what, r.status, status, r.body)
+	}
+}
+
+// member is a staff member who joined through the API with an
+// authenticator app.
+type member struct {
+	id       string
+	email    string
+	password string
+	secret   string
+	codes    []string
+	b        *browser
+}
+
+// code is the member's authenticator app's code now.
+func (m *member) code(e *env) string {
+	e.t.Helper()
+	c, err := totp.GenerateCode(m.secret, e.clock.Now())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c
+}
+
+// join invites an address with a role from the command line's side,
+// accepts the invitation in a new browser and enrols an authenticator app.
+func (e *env) join(email string, role Role, languages ...string) *member {
+	e.t.Helper()
+	ctx := e.t.Context()
+	inv, err := e.svc.Invite(ctx, email, role, languages, "", "", "")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	_, token, _ := strings.Cut(inv.Link, "#")
+	m := &member{email: email, password: "a long passphrase for " + string(role), b: e.browser()}
+	r := m.b.do("POST", "/join", map[string]string{"token": token, "name": "Staff " + string(role), "password": m.password, "confirmPassword": m.password})
+	expect(e.t, "join", r, 200)
+	var st sessionState
+	r.data(e.t, &st)
+	if st.Stage != stageEnrol {
+		e.t.Fatalf("after joining the stage is %q", st.Stage)
+	}
+	m.id = st.Staff.ID
+	r = m.b.do("POST", "/enrol/totp/options", nil)
+	expect(e.t, "totp options", r, 200)
+	var opts struct{ Secret, URI string }
+	r.data(e.t, &opts)
+	m.secret = opts.Secret
+	r = m.b.do("POST", "/enrol/totp", map[string]string{"code": m.code(e)})
+	expect(e.t, "enrol totp", r, 200)
+	var done struct {
+		Session       sessionState `json:"session"`
+		RecoveryCodes []string     `json:"recoveryCodes"`
+	}
+	r.data(e.t, &done)
+	if done.Session.Stage != stageFull || len(done.RecoveryCodes) != recoveryCodes {
+		e.t.Fatalf("after enrolling: %+v", done)
+	}
+	m.codes = done.RecoveryCodes
+	return m
+}

@@ -1,0 +1,127 @@
+package admin
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/store"
+)
+
+var errNoInvitation = errors.New("admin: no such invitation")
+
+type invitationRequest struct {
+	Token string `json:"token"`
+}
+
+type invitationView struct {
+	Email     string   `json:"email"`
+	Role      string   `json:"role"`
+	Languages []string `json:"languages"`
+	Office    string   `json:"office"`
+}
+
+// invitation answers what an invitation link invites to, or 404 when it
+// is not valid (any more).
+//
+// POST /api/admin/invitation
+func (s *Service) invitation(c echo.Context) error {
+	var req invitationRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	inv, err := s.findInvitation(c, req.Token)
+	if errors.Is(err, errNoInvitation) {
+		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).InvitationInvalid)
+	}
+	if err != nil {
+		return err
+	}
+	m := store.Staff{Languages: inv.Languages}
+	return endpoint.OK(c, invitationView{Email: inv.Email, Role: inv.Role, Languages: m.LanguageList(), Office: inv.Office}, "")
+}
+
+func (s *Service) findInvitation(c echo.Context, token string) (*store.StaffInvitation, error) {
+	if !wellFormedSecret(token) {
+		return nil, errNoInvitation
+	}
+	inv, err := s.store.InvitationByHash(c.Request().Context(), sha(token), s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errNoInvitation
+	}
+	return inv, err
+}
+
+type joinRequest struct {
+	Token           string `json:"token"`
+	Name            string `json:"name"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// join accepts an invitation: the staff account is created with the
+// invitation's address and role, and a session starts that must enrol a
+// second factor before anything else.
+//
+// POST /api/admin/join
+func (s *Service) join(c echo.Context) error {
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	var req joinRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	inv, err := s.findInvitation(c, req.Token)
+	if errors.Is(err, errNoInvitation) {
+		return endpoint.Fail(c, http.StatusNotFound, m.InvitationInvalid)
+	}
+	if err != nil {
+		return err
+	}
+	v := endpoint.NewChecker(m.Messages)
+	name := v.Name("name", req.Name, 80)
+	switch {
+	case req.Password == "":
+		v.Set("password", m.Required)
+	default:
+		switch passwords.Check(req.Password, inv.Email, name) {
+		case passwords.TooShort:
+			v.Set("password", sprintf(m.PasswordShort, passwords.MinLength))
+		case passwords.TooLong:
+			v.Set("password", sprintf(m.PasswordLong, passwords.MaxLength))
+		case passwords.Common:
+			v.Set("password", m.PasswordCommon)
+		case passwords.LikePersonal:
+			v.Set("password", m.PasswordPersonal)
+		}
+	}
+	if req.ConfirmPassword != req.Password {
+		v.Set("confirmPassword", m.PasswordMismatch)
+	}
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
+	}
+	hash, err := s.hasher.Hash(ctx, req.Password)
+	if err != nil {
+		return s.hashFailed(c, fmt.Errorf("admin: join: %w", err))
+	}
+	st := &store.Staff{Name: name, PasswordHash: hash, Locale: staffLocale(c)}
+	err = s.store.AcceptInvitation(ctx, sha(req.Token), st, s.now())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return endpoint.Fail(c, http.StatusNotFound, m.InvitationInvalid)
+	case errors.Is(err, store.ErrStaffExists):
+		return endpoint.Fail(c, http.StatusConflict, m.InvitationExists)
+	case err != nil:
+		return fmt.Errorf("admin: join: %w", err)
+	}
+	s.audit(ctx, store.AuditEvent{ActorID: st.ID, Action: ActionJoined, Item: st.ID, Detail: st.Role, IP: c.RealIP()})
+	if err := s.startSession(c, st, stageEnrol); err != nil {
+		return fmt.Errorf("admin: join: %w", err)
+	}
+	return s.answerState(c, m.Joined)
+}

@@ -1,0 +1,146 @@
+package admin
+
+import (
+	"fmt"
+
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
+)
+
+// messages holds every string the back-office API answers with, in one
+// language. The back-office speaks English and Arabic; a staff member
+// whose browser asks for another language reads English.
+type messages struct {
+	*endpoint.Messages
+
+	NotSignedIn       string
+	SignInFailed      string
+	SignInLocked      string // %d minutes
+	SecondFactorDue   string
+	EnrolDue          string
+	CodeWrong         string
+	CodeFormat        string
+	TooManyCodes      string
+	PasskeyFailed     string
+	PasskeyExpired    string
+	PasskeysOff       string
+	Forbidden         string
+	StepUp            string
+	SignedOut         string
+	InvitationInvalid string
+	InvitationExists  string
+	InvitationMade    string
+	Joined            string
+	FactorAdded       string
+	RoleChanged       string
+	Disabled          string
+	Enabled           string
+	NotFound          string
+	LastAdministrator string
+	NotYourself       string
+	RoleInvalid       string
+	LanguageInvalid   string
+	LanguagesNeeded   string
+	OfficeInvalid     string
+	DateInvalid       string
+	PasswordShort     string // %d characters
+	PasswordLong      string // %d characters
+	PasswordCommon    string
+	PasswordPersonal  string
+	PasswordMismatch  string
+	RateLimited       string
+	Busy              string
+}
+
+var catalogue = map[locale.Locale]*messages{
+	locale.En: {
+		Messages:          endpoint.For(locale.En),
+		NotSignedIn:       "Please sign in to the back-office.",
+		SignInFailed:      "The e-mail address or password is not right, or the account is disabled.",
+		SignInLocked:      "Too many failed sign-ins from your network for this address. Please try again in %d minutes.",
+		SecondFactorDue:   "Confirm your sign-in with your passkey or a code from your authenticator app.",
+		EnrolDue:          "Set up a passkey or an authenticator app before you continue.",
+		CodeWrong:         "That code is not right, or it was already used. Please try the current code.",
+		CodeFormat:        "Enter the 6-digit code from your app, or a recovery code such as abcde-fghij.",
+		TooManyCodes:      "Too many wrong codes. Please sign in again.",
+		PasskeyFailed:     "The passkey could not be checked. Please try again, or use your authenticator app.",
+		PasskeyExpired:    "The passkey request expired. Please try again.",
+		PasskeysOff:       "Passkeys cannot be used at this address. Please use an authenticator app.",
+		Forbidden:         "Your role does not allow this.",
+		StepUp:            "Confirm it is you: use your passkey or a code from your authenticator app.",
+		SignedOut:         "You have signed out.",
+		InvitationInvalid: "This invitation link is not valid: it may have been used already or have expired. Ask an administrator for a new one.",
+		InvitationExists:  "A staff account already has this e-mail address.",
+		InvitationMade:    "Invitation created. Send the link to the person you invited; it works once, for 48 hours.",
+		Joined:            "Welcome. Now set up your second factor.",
+		FactorAdded:       "Your second factor is set up. Keep your recovery codes somewhere safe.",
+		RoleChanged:       "The role was changed.",
+		Disabled:          "The account was disabled and signed out everywhere.",
+		Enabled:           "The account was enabled again.",
+		NotFound:          "This staff member does not exist.",
+		LastAdministrator: "The back-office must keep at least one active administrator.",
+		NotYourself:       "You cannot do this to your own account.",
+		RoleInvalid:       "Choose one of the roles.",
+		LanguageInvalid:   "Choose languages the site is published in.",
+		LanguagesNeeded:   "A translator needs at least one language.",
+		OfficeInvalid:     "Choose one of the offices, or none.",
+		DateInvalid:       "Enter a date such as 2026-11-25.",
+		PasswordShort:     "Use at least %d characters.",
+		PasswordLong:      "Use at most %d characters.",
+		PasswordCommon:    "This password is too common. Choose one that is harder to guess.",
+		PasswordPersonal:  "Do not use your name or e-mail address as the password.",
+		PasswordMismatch:  "The passwords do not match.",
+		RateLimited:       "Too many requests from your network. Please wait a minute and try again.",
+		Busy:              "The server is busy. Please try again in a few seconds.",
+	},
+	locale.Ar: {
+		Messages:          endpoint.For(locale.Ar),
+		NotSignedIn:       "يُرجى تسجيل الدخول إلى لوحة الإدارة.",
+		SignInFailed:      "البريد الإلكتروني أو كلمة المرور غير صحيحة، أو الحساب معطّل.",
+		SignInLocked:      "محاولات دخول فاشلة كثيرة من شبكتك لهذا العنوان. يُرجى المحاولة بعد %d دقيقة.",
+		SecondFactorDue:   "أكّد تسجيل دخولك بمفتاح المرور أو برمز من تطبيق المصادقة.",
+		EnrolDue:          "أعِدّ مفتاح مرور أو تطبيق مصادقة قبل المتابعة.",
+		CodeWrong:         "هذا الرمز غير صحيح أو سبق استخدامه. يُرجى تجربة الرمز الحالي.",
+		CodeFormat:        "أدخل الرمز المكوّن من 6 أرقام من تطبيقك، أو رمز استرداد مثل abcde-fghij.",
+		TooManyCodes:      "رموز خاطئة كثيرة. يُرجى تسجيل الدخول من جديد.",
+		PasskeyFailed:     "تعذّر التحقق من مفتاح المرور. يُرجى المحاولة مرة أخرى أو استخدام تطبيق المصادقة.",
+		PasskeyExpired:    "انتهت صلاحية طلب مفتاح المرور. يُرجى المحاولة مرة أخرى.",
+		PasskeysOff:       "لا يمكن استخدام مفاتيح المرور على هذا العنوان. يُرجى استخدام تطبيق المصادقة.",
+		Forbidden:         "دورك لا يسمح بهذا الإجراء.",
+		StepUp:            "أكّد هويتك: استخدم مفتاح المرور أو رمزًا من تطبيق المصادقة.",
+		SignedOut:         "تم تسجيل خروجك.",
+		InvitationInvalid: "رابط الدعوة هذا غير صالح: ربما استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا من أحد المسؤولين.",
+		InvitationExists:  "يوجد حساب موظف بهذا البريد الإلكتروني.",
+		InvitationMade:    "أُنشئت الدعوة. أرسل الرابط إلى الشخص المدعو؛ يعمل مرة واحدة خلال 48 ساعة.",
+		Joined:            "أهلًا بك. أعِدّ الآن عامل التحقق الثاني.",
+		FactorAdded:       "تم إعداد عامل التحقق الثاني. احفظ رموز الاسترداد في مكان آمن.",
+		RoleChanged:       "تم تغيير الدور.",
+		Disabled:          "تم تعطيل الحساب وتسجيل خروجه من كل الأجهزة.",
+		Enabled:           "تمت إعادة تفعيل الحساب.",
+		NotFound:          "هذا الموظف غير موجود.",
+		LastAdministrator: "يجب أن يبقى في لوحة الإدارة مسؤول نشط واحد على الأقل.",
+		NotYourself:       "لا يمكنك القيام بذلك على حسابك.",
+		RoleInvalid:       "اختر أحد الأدوار.",
+		LanguageInvalid:   "اختر لغات ينشر بها الموقع.",
+		LanguagesNeeded:   "يحتاج المترجم إلى لغة واحدة على الأقل.",
+		OfficeInvalid:     "اختر أحد المكاتب أو لا شيء.",
+		DateInvalid:       "أدخل تاريخًا مثل 2026-11-25.",
+		PasswordShort:     "استخدم %d حرفًا على الأقل.",
+		PasswordLong:      "استخدم %d حرفًا على الأكثر.",
+		PasswordCommon:    "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
+		PasswordPersonal:  "لا تستخدم اسمك أو بريدك الإلكتروني كلمةً للمرور.",
+		PasswordMismatch:  "كلمتا المرور غير متطابقتين.",
+		RateLimited:       "طلبات كثيرة من شبكتك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
+		Busy:              "الخادم مشغول. يُرجى المحاولة بعد بضع ثوانٍ.",
+	},
+}
+
+// msgs returns the back-office messages in l, English unless l is Arabic.
+func msgs(l locale.Locale) *messages {
+	if m, ok := catalogue[l]; ok {
+		return m
+	}
+	return catalogue[locale.En]
+}
+
+func sprintf(format string, n int) string { return fmt.Sprintf(format, n) }

@@ -1,0 +1,85 @@
+package admin
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
+)
+
+// Route is one route of the back-office API: what the role test walks.
+type Route struct {
+	Method string
+	Path   string
+	// Permission is what the route needs beyond being signed in; "" for
+	// every staff member.
+	Permission Permission
+	// Fresh routes also need a second factor proven in the last ten minutes.
+	Fresh bool
+}
+
+// SignedInRoutes lists the routes that need a full staff session, with
+// what they need beyond it.
+var SignedInRoutes = []Route{
+	{http.MethodGet, "/staff", ManageStaff, false},
+	{http.MethodPost, "/staff/invitations", ManageStaff, true},
+	{http.MethodPut, "/staff/:id/role", ManageStaff, true},
+	{http.MethodPost, "/staff/:id/disable", ManageStaff, true},
+	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
+	{http.MethodGet, "/audit", ReadAudit, false},
+	{http.MethodGet, "/audit/export", ReadAudit, false},
+}
+
+// Routes declares the back-office API on g, the /api/admin group: each
+// route with the bodies it accepts, its per-IP rate limit, the sign-in
+// stage it needs and, for the signed-in ones, the permission and freshness
+// SignedInRoutes lists.
+func (s *Service) Routes(g *echo.Group) {
+	limit := func(bucket string, n int) echo.MiddlewareFunc {
+		return s.limiter.Middleware("admin-"+bucket, n, rateWindow, func(r *http.Request) string {
+			return msgs(endpoint.Locale(r)).RateLimited
+		})
+	}
+	strict := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Strict) }
+	standard := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Standard) }
+	json := endpoint.Accepts(endpoint.JSON)
+	confirming := s.requireStage(stagePassword, stageFull)
+	enrolling := s.requireStage(stageEnrol, stageFull)
+
+	// Before a session, and on the way to a full one.
+	g.POST("/login", s.login, json, strict("login"))
+	g.POST("/logout", s.logout, json, standard("logout"))
+	g.POST("/invitation", s.invitation, json, strict("invitation"))
+	g.POST("/join", s.join, json, strict("join"))
+	g.POST("/factor/code", s.confirmCode, json, strict("code"), confirming)
+	g.POST("/factor/passkey/options", s.passkeyOptions, json, strict("passkey"), confirming)
+	g.POST("/factor/passkey", s.confirmPasskey, json, strict("passkey"), confirming)
+	// Any stage: the app asks what to show.
+	g.GET("/session", s.session, json, standard("session"), s.requireStage(stagePassword, stageEnrol, stageFull))
+	g.POST("/enrol/totp/options", s.totpEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
+	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling, s.mayEnrol)
+	g.POST("/enrol/passkey/options", s.passkeyEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
+	g.POST("/enrol/passkey", s.enrolPasskey, json, strict("enrol"), enrolling, s.mayEnrol)
+
+	handlers := map[string]echo.HandlerFunc{
+		"GET /session":            s.session,
+		"GET /staff":              s.listStaff,
+		"POST /staff/invitations": s.invite,
+		"PUT /staff/:id/role":     s.changeRole,
+		"POST /staff/:id/disable": s.setDisabled(true),
+		"POST /staff/:id/enable":  s.setDisabled(false),
+		"GET /audit":              s.listAudit,
+		"GET /audit/export":       s.exportAudit,
+	}
+	for _, r := range SignedInRoutes {
+		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}
+		if r.Permission != "" {
+			mw = append(mw, permit(r.Permission))
+		}
+		if r.Fresh {
+			mw = append(mw, s.fresh)
+		}
+		g.Add(r.Method, r.Path, handlers[r.Method+" "+r.Path], mw...)
+	}
+}

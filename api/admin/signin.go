@@ -1,0 +1,315 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/store"
+)
+
+// sessionState is what the back-office shows of its signed-in (or
+// signing-in) staff member.
+type sessionState struct {
+	Stage       string       `json:"stage"`
+	Staff       staffView    `json:"staff"`
+	Permissions []Permission `json:"permissions"`
+	Factors     factorsView  `json:"factors"`
+	Fresh       bool         `json:"fresh"` // a second factor was proven in the last ten minutes
+}
+
+type factorsView struct {
+	Passkeys          int  `json:"passkeys"`
+	TOTP              bool `json:"totp"`
+	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
+}
+
+type staffView struct {
+	ID        string   `json:"id"`
+	Email     string   `json:"email"`
+	Name      string   `json:"name"`
+	Role      string   `json:"role"`
+	Languages []string `json:"languages"`
+	Office    string   `json:"office"`
+	Disabled  bool     `json:"disabled"`
+	CreatedAt string   `json:"createdAt"`
+}
+
+func viewOf(m *store.Staff) staffView {
+	return staffView{
+		ID: m.ID, Email: m.Email, Name: m.Name, Role: m.Role, Languages: m.LanguageList(), Office: m.Office,
+		Disabled: m.Disabled(), CreatedAt: m.CreatedAt.UTC().Format("2006-01-02"),
+	}
+}
+
+func (s *Service) state(ctx context.Context, cur current) (sessionState, error) {
+	keys, err := s.store.Passkeys(ctx, cur.staff.ID)
+	if err != nil {
+		return sessionState{}, err
+	}
+	left, err := s.store.RecoveryCodesLeft(ctx, cur.staff.ID)
+	if err != nil {
+		return sessionState{}, err
+	}
+	perms := Permissions(Role(cur.staff.Role))
+	if perms == nil {
+		perms = []Permission{}
+	}
+	return sessionState{
+		Stage: cur.session.Stage, Staff: viewOf(cur.staff), Permissions: perms,
+		Factors: factorsView{Passkeys: len(keys), TOTP: cur.staff.TOTPSealed != "", RecoveryCodesLeft: left},
+		Fresh:   s.isFresh(cur.session),
+	}, nil
+}
+
+// answerState answers the current session's state with a message.
+func (s *Service) answerState(c echo.Context, message string) error {
+	st, err := s.state(c.Request().Context(), mustStaff(c))
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, st, message)
+}
+
+// session answers the signed-in staff member's state.
+//
+// GET /api/admin/session
+func (s *Service) session(c echo.Context) error { return s.answerState(c, "") }
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// login checks a staff member's password and starts a session that still
+// needs the second factor (or, for an account without one, its
+// enrolment). Unknown addresses, disabled accounts and wrong passwords get
+// the same answer after the same work. Failures are counted for the
+// address from the client's source, and for the source: a guesser elsewhere
+// cannot lock the owner out.
+//
+// POST /api/admin/login
+func (s *Service) login(c echo.Context) error {
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	var req loginRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	v := endpoint.NewChecker(m.Messages)
+	email := v.Email("email", req.Email)
+	if req.Password == "" {
+		v.Set("password", m.Required)
+	} else if len(req.Password) > passwords.MaxLength*4 {
+		v.Set("password", m.SignInFailed)
+	}
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
+	}
+	ip := c.RealIP()
+	addrKey := s.keys.Of("staff-login", email, endpoint.ClientKey(ip))
+	srcKey := s.keys.Client("staff-login-failed", ip)
+	now := s.now()
+	for _, limit := range []struct {
+		key   string
+		after int
+	}{{addrKey, loginFailures}, {srcKey, sourceFailures}} {
+		cnt, err := s.store.Counter(ctx, limit.key)
+		if err != nil {
+			return fmt.Errorf("admin: login: %w", err)
+		}
+		if end := cnt.WindowStart.Add(loginWindow); cnt.Count >= limit.after && now.Before(end) {
+			return endpoint.TooMany(c, sprintf(m.SignInLocked, int(end.Sub(now).Minutes())+1), end.Sub(now))
+		}
+	}
+
+	st, err := s.store.StaffByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("admin: login: %w", err)
+	}
+	var good, rehash bool
+	if st == nil {
+		err = s.hasher.VerifyDummy(ctx, req.Password)
+	} else {
+		good, rehash, err = s.hasher.Verify(ctx, req.Password, st.PasswordHash)
+	}
+	if err != nil {
+		return s.hashFailed(c, fmt.Errorf("admin: login: %w", err))
+	}
+	if !good || st.Disabled() {
+		for _, key := range []string{addrKey, srcKey} {
+			if _, err := s.store.Hit(context.WithoutCancel(ctx), key, now, loginWindow); err != nil {
+				return fmt.Errorf("admin: login: %w", err)
+			}
+		}
+		e := store.AuditEvent{Action: ActionSignInFailed, IP: ip, Detail: "unknown address"}
+		if st != nil {
+			e.Item, e.Detail = st.ID, "wrong password"
+			if st.Disabled() {
+				e.Detail = "disabled account"
+			}
+		}
+		s.audit(ctx, e)
+		return endpoint.Fail(c, http.StatusUnauthorized, m.SignInFailed)
+	}
+	if err := s.store.ResetCounter(ctx, addrKey); err != nil {
+		return fmt.Errorf("admin: login: %w", err)
+	}
+	changes := map[string]any{"locale": staffLocale(c)}
+	if rehash {
+		if h, err := s.hasher.Hash(ctx, req.Password); err == nil {
+			changes["password_hash"] = h
+		}
+	}
+	if err := s.store.UpdateStaff(ctx, st.ID, changes, now); err != nil {
+		s.log.Warn("admin: recording a staff member's language", "err", err)
+	}
+	stage := stagePassword
+	if has, err := s.hasFactor(ctx, st); err != nil {
+		return fmt.Errorf("admin: login: %w", err)
+	} else if !has {
+		stage = stageEnrol
+	}
+	if err := s.startSession(c, st, stage); err != nil {
+		return fmt.Errorf("admin: login: %w", err)
+	}
+	msg := m.SecondFactorDue
+	if stage == stageEnrol {
+		msg = m.EnrolDue
+	}
+	return s.answerState(c, msg)
+}
+
+// hashFailed answers 503 when no hashing slot freed up in time.
+func (s *Service) hashFailed(c echo.Context, err error) error {
+	if errors.Is(err, passwords.ErrBusy) {
+		c.Response().Header().Set("Retry-After", "5")
+		return endpoint.Fail(c, http.StatusServiceUnavailable, msgsOf(c).Busy)
+	}
+	return err
+}
+
+func (s *Service) hasFactor(ctx context.Context, m *store.Staff) (bool, error) {
+	if m.TOTPSealed != "" {
+		return true, nil
+	}
+	keys, err := s.store.Passkeys(ctx, m.ID)
+	return len(keys) > 0, err
+}
+
+// logout ends the staff session.
+//
+// POST /api/admin/logout
+func (s *Service) logout(c echo.Context) error {
+	ctx := c.Request().Context()
+	if cur, err := s.lookup(c); err == nil {
+		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionSignOut, IP: c.RealIP()})
+	}
+	if h := s.presentedHash(c.Request()); h != "" {
+		if err := s.store.DeleteStaffSession(ctx, h); err != nil {
+			return fmt.Errorf("admin: logout: %w", err)
+		}
+	}
+	s.clearCookie(c)
+	return endpoint.OK(c, nil, msgsOf(c).SignedOut)
+}
+
+type codeRequest struct {
+	Code string `json:"code"`
+}
+
+// confirmCode proves the second factor with a TOTP code or a recovery
+// code: to finish signing in, or to confirm a sensitive action. Wrong
+// codes are counted per session; the fifth ends it.
+//
+// POST /api/admin/factor/code
+func (s *Service) confirmCode(c echo.Context) error {
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	var req codeRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	code := strings.ToLower(strings.Join(strings.Fields(req.Code), ""))
+	method := ""
+	switch {
+	case isTOTPCode(code):
+		method = "totp"
+	case isRecoveryCode(code):
+		method = "recovery code"
+	default:
+		return endpoint.Invalid(c, map[string]string{"code": m.CodeFormat})
+	}
+	ok := false
+	var err error
+	if method == "totp" {
+		ok, err = s.checkTOTP(ctx, cur.staff, code)
+	} else {
+		ok, err = s.store.UseRecoveryCode(ctx, cur.staff.ID, s.recoveryHash(cur.staff.ID, code), s.now())
+	}
+	if err != nil {
+		return fmt.Errorf("admin: confirm code: %w", err)
+	}
+	if !ok {
+		return s.codeFailed(c, cur, method)
+	}
+	if method != "totp" {
+		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionRecoveryUsed, Item: cur.staff.ID, IP: c.RealIP()})
+	}
+	return s.factorProven(c, method)
+}
+
+// codeFailed counts a wrong second factor in the session and ends the
+// session at the fifth.
+func (s *Service) codeFailed(c echo.Context, cur current, method string) error {
+	m := msgsOf(c)
+	ctx := c.Request().Context()
+	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorFailed, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	cnt, err := s.store.Hit(context.WithoutCancel(ctx), s.keys.Of("staff-code", cur.session.IDHash), s.now(), loginWindow)
+	if err != nil {
+		return fmt.Errorf("admin: count wrong code: %w", err)
+	}
+	if cnt.Count >= codeTries {
+		if err := s.store.DeleteStaffSession(ctx, cur.session.IDHash); err != nil {
+			return fmt.Errorf("admin: end session: %w", err)
+		}
+		s.clearCookie(c)
+		return endpoint.Fail(c, http.StatusUnauthorized, m.TooManyCodes)
+	}
+	return endpoint.Invalid(c, map[string]string{"code": m.CodeWrong})
+}
+
+// factorProven records a second factor just proven: a sign-in waiting for
+// it is complete, a signed-in session may take sensitive actions for ten
+// minutes.
+func (s *Service) factorProven(c echo.Context, method string) error {
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	action := ActionStepUp
+	if cur.session.Stage != stageFull {
+		action = ActionSignIn
+	}
+	if err := s.markProven(ctx, cur); err != nil {
+		return fmt.Errorf("admin: second factor: %w", err)
+	}
+	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: action, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	return s.answerState(c, "")
+}
+
+// markProven records in the session that a second factor was proven now:
+// the session is fully signed in, and covered for sensitive actions.
+func (s *Service) markProven(ctx context.Context, cur current) error {
+	now := s.now()
+	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent = stageFull, &now, false
+	cur.session.ExpiresAt = expiry(stageFull, cur.session.CreatedAt, now)
+	return s.store.UpdateStaffSession(ctx, cur.session.IDHash, map[string]any{
+		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": cur.session.ExpiresAt, "ceremony": "",
+	})
+}

@@ -1,0 +1,215 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { adminApi, type AuditEvent, type StaffMember } from './api';
+import { isKey, type Key } from './strings';
+import {
+  Card,
+  Field,
+  NoticeBox,
+  buttonClass,
+  inputClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+type Filters = { action: string; actor: string; from: string; to: string };
+
+function query(filters: Filters, before = 0): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  if (before) q.set('before', String(before));
+  return q.toString();
+}
+
+/** The audit trail: filters, newest first, older pages on demand, and a CSV export. */
+export function Audit() {
+  const { t, lang } = useT();
+  const [filters, setFilters] = useState<Filters>({ action: '', actor: '', from: '', to: '' });
+  const [shown, setShown] = useState<Filters>(filters);
+  const [events, setEvents] = useState<AuditEvent[]>([]);
+  const [next, setNext] = useState(0);
+  const [actions, setActions] = useState<string[]>([]);
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  const load = async (f: Filters, before = 0) => {
+    const result = await adminApi.audit(query(f, before));
+    setErrors(result.errors);
+    if (result.ok && result.data) {
+      const data = result.data;
+      setEvents((current) => (before ? [...current, ...data.events] : data.events));
+      setNext(data.next);
+      setActions(data.actions);
+      setShown(f);
+      setNotice(null);
+    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    setLoaded(true);
+  };
+
+  useEffect(() => {
+    // The first page and the names of the staff are what this screen loads.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load(filters);
+    void adminApi.staff().then((result) => {
+      if (result.ok && result.data) setStaff(result.data.staff);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const nameOf = (id: string) => {
+    if (!id) return t('commandLine');
+    return staff.find((m) => m.id === id)?.name ?? id;
+  };
+  const actionLabel = (a: string) => {
+    const key = `act_${a}`;
+    return isKey(key) ? t(key as Key) : a;
+  };
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void load(filters);
+  };
+
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-semibold">{t('auditTitle')}</h1>
+      <NoticeBox notice={notice} />
+      <Card className="mb-6">
+        <h2 className="mb-4 text-xl font-semibold">{t('filters')}</h2>
+        <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label={t('action')} error={errors.action}>
+            {(props) => (
+              <select
+                {...props}
+                className={inputClass}
+                value={filters.action}
+                onChange={(event) => setFilters({ ...filters, action: event.target.value })}
+              >
+                <option value="">{t('anyAction')}</option>
+                {actions.map((a) => (
+                  <option key={a} value={a}>
+                    {actionLabel(a)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('who')} error={errors.actor}>
+            {(props) => (
+              <select
+                {...props}
+                className={inputClass}
+                value={filters.actor}
+                onChange={(event) => setFilters({ ...filters, actor: event.target.value })}
+              >
+                <option value="">{t('anyone')}</option>
+                {staff.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('from')} error={errors.from}>
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                className={inputClass}
+                value={filters.from}
+                onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={t('to')} error={errors.to}>
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                className={inputClass}
+                value={filters.to}
+                onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+            <button type="submit" className={buttonClass}>
+              {t('filter')}
+            </button>
+            <a
+              className={secondaryButtonClass}
+              href={`/api/admin/audit/export?${query(shown)}`}
+              download
+            >
+              {t('exportCsv')}
+            </a>
+          </div>
+        </form>
+      </Card>
+      {loaded && events.length === 0 && <p>{t('noEvents')}</p>}
+      <ol className="grid gap-3" aria-label={t('auditTitle')}>
+        {events.map((e) => (
+          <li
+            key={e.id}
+            className="rounded-card border border-line bg-raised p-4"
+            data-action={e.action}
+          >
+            <p className="flex flex-wrap justify-between gap-2">
+              <span className="font-semibold">{actionLabel(e.action)}</span>
+              <time dateTime={e.at} className="text-ink-muted">
+                {when(e.at)}
+              </time>
+            </p>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-ink-muted">{t('who')}</dt>
+              <dd>{nameOf(e.actorId)}</dd>
+              {e.item && (
+                <>
+                  <dt className="text-ink-muted">{t('item')}</dt>
+                  <dd className="break-all">
+                    {staff.some((m) => m.id === e.item) ? nameOf(e.item) : e.item}
+                  </dd>
+                </>
+              )}
+              {e.detail && (
+                <>
+                  <dt className="text-ink-muted">{t('detail')}</dt>
+                  <dd>
+                    <bdi dir="ltr">{e.detail}</bdi>
+                  </dd>
+                </>
+              )}
+              {e.ip && (
+                <>
+                  <dt className="text-ink-muted">{t('address')}</dt>
+                  <dd>
+                    <bdi dir="ltr">{e.ip}</bdi>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </li>
+        ))}
+      </ol>
+      {next > 0 && (
+        <p className="mt-4">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => void load(shown, next)}
+          >
+            {t('more')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

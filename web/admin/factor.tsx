@@ -1,0 +1,265 @@
+import { useState, type FormEvent } from 'react';
+import {
+  adminApi,
+  createPasskey,
+  passkeysAvailable,
+  provePasskey,
+  type Enrolled,
+  type Session,
+} from './api';
+import { QrCode } from './qr-code';
+import {
+  Card,
+  Field,
+  NoticeBox,
+  buttonClass,
+  inputClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+/** The one-time code field: an authenticator app's code, or a recovery code unless `numeric`. */
+function CodeField({
+  value,
+  onChange,
+  error,
+  hint,
+  numeric = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string;
+  hint?: string;
+  numeric?: boolean;
+}) {
+  const { t } = useT();
+  return (
+    <Field label={t('code')} {...(hint ? { hint } : {})} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          className={inputClass}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode={numeric ? 'numeric' : 'text'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Asks for the second factor: a passkey, a TOTP code or a recovery code. */
+export function SecondFactor({
+  session,
+  title,
+  lead,
+  onDone,
+  onCancel,
+}: {
+  session: Session | null;
+  title: string;
+  lead: string;
+  onDone: (session: Session) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useT();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const hasPasskey = (session?.factors.passkeys ?? 0) > 0 && passkeysAvailable();
+
+  const passkey = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await provePasskey();
+      if (result.ok && result.data) onDone(result.data);
+      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    } catch {
+      setNotice({ tone: 'error', text: t('passkeyCancelled') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(t('required'));
+      return;
+    }
+    setBusy(true);
+    const result = await adminApi.confirmCode(code);
+    setBusy(false);
+    if (result.ok && result.data) {
+      onDone(result.data);
+      return;
+    }
+    setError(result.errors.code ?? '');
+    setNotice(
+      result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
+    );
+  };
+
+  return (
+    <Card>
+      <h2 className="mb-2 text-xl font-semibold">{title}</h2>
+      <p className="mb-4 text-ink-muted">{lead}</p>
+      <NoticeBox notice={notice} />
+      {hasPasskey && (
+        <p className="mb-4">
+          <button type="button" className={buttonClass} onClick={passkey} disabled={busy}>
+            {t('usePasskey')}
+          </button>
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <CodeField
+          value={code}
+          hint={t('codeHint')}
+          error={error}
+          onChange={(value) => {
+            setCode(value);
+            setError('');
+          }}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            className={hasPasskey ? secondaryButtonClass : buttonClass}
+            disabled={busy}
+          >
+            {t('confirm')}
+          </button>
+          {onCancel && (
+            <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+              {t('cancel')}
+            </button>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** Sets up the first (or another) second factor: a passkey first, an authenticator app otherwise. */
+export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }) {
+  const { t } = useT();
+  const [app, setApp] = useState<{ secret: string; uri: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const passkey = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await createPasskey();
+      if (result.ok && result.data) onEnrolled(result.data);
+      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    } catch {
+      setNotice({ tone: 'error', text: t('passkeyCancelled') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startApp = async () => {
+    setBusy(true);
+    const result = await adminApi.totpOptions();
+    setBusy(false);
+    if (result.ok && result.data) setApp(result.data);
+    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+
+  const finishApp = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(t('required'));
+      return;
+    }
+    setBusy(true);
+    const result = await adminApi.enrolTotp(code);
+    setBusy(false);
+    if (result.ok && result.data) onEnrolled(result.data);
+    else {
+      setError(result.errors.code ?? '');
+      setNotice(
+        result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
+      );
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="mb-2 text-xl font-semibold">{t('enrolTitle')}</h2>
+      <p className="mb-4 text-ink-muted">{t('enrolLead')}</p>
+      <NoticeBox notice={notice} />
+      {!app && (
+        <div className="flex flex-wrap gap-3">
+          {passkeysAvailable() && (
+            <button type="button" className={buttonClass} onClick={passkey} disabled={busy}>
+              {t('createPasskey')}
+            </button>
+          )}
+          <button type="button" className={secondaryButtonClass} onClick={startApp} disabled={busy}>
+            {t('useApp')}
+          </button>
+        </div>
+      )}
+      {app && (
+        <form onSubmit={finishApp} noValidate>
+          <h3 className="mb-2 text-lg font-semibold">{t('appTitle')}</h3>
+          <p className="mb-4">{t('appLead')}</p>
+          <div className="mb-4 flex flex-wrap items-center gap-6">
+            <QrCode text={app.uri} label={t('qrLabel')} />
+            <div className="min-w-0">
+              <p className="font-semibold">{t('appKey')}</p>
+              <p className="font-mono break-all" dir="ltr" data-totp-secret>
+                {app.secret}
+              </p>
+            </div>
+          </div>
+          <CodeField
+            value={code}
+            numeric
+            error={error}
+            onChange={(value) => {
+              setCode(value);
+              setError('');
+            }}
+          />
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {t('enrol')}
+          </button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+/** Shows the recovery codes once. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useT();
+  return (
+    <Card>
+      <h2 className="mb-2 text-xl font-semibold">{t('codesTitle')}</h2>
+      <p className="mb-4 text-ink-muted">{t('codesLead')}</p>
+      <ul className="mb-6 grid grid-cols-2 gap-2 font-mono" dir="ltr" aria-label={t('codesTitle')}>
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-surface px-3 py-2">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={buttonClass} onClick={onDone}>
+        {t('codesDone')}
+      </button>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Session } from './api';
+import { isKey } from './strings';
+import { Card, Link, useT } from './ui';
+
+/** What the signed-in staff member can do. */
+export function Home({ session }: { session: Session }) {
+  const { t } = useT();
+  const { staff, permissions, factors } = session;
+  const roleKey = `role_${staff.role}`;
+  const languages = staff.languages
+    .map((l) => (isKey(`lang_${l}`) ? t(`lang_${l}` as never) : l))
+    .join(', ');
+  const officeKey = `office_${staff.office}`;
+  const describe = (p: string) => {
+    if (p === 'content.translate') return t('perm_content.translate', { languages });
+    if (p === 'leads' && staff.office && isKey(officeKey))
+      return t('perm_leads_office', { office: t(officeKey) });
+    const key = `perm_${p}`;
+    return isKey(key) ? t(key) : p;
+  };
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <h1 className="mb-2 text-2xl font-semibold">{t('homeTitle', { name: staff.name })}</h1>
+        <p className="text-ink-muted">
+          {t('homeRole', { role: isKey(roleKey) ? t(roleKey) : staff.role })}
+        </p>
+        <p className="mt-2 text-ink-muted">
+          {t('homeFactors', {
+            passkeys: factors.passkeys,
+            totp: factors.totp ? t('yes') : t('no'),
+            codes: factors.recoveryCodesLeft,
+          })}
+        </p>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-xl font-semibold">{t('homeCan')}</h2>
+        <ul className="grid gap-2" data-permissions>
+          {permissions.map((p) => (
+            <li key={p} className="flex gap-2">
+              <span aria-hidden="true" className="text-accent">
+                ✓
+              </span>
+              {p === 'staff' ? (
+                <Link to="/admin/staff" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {p === 'audit' ? (
+                <Link to="/admin/audit" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {p !== 'staff' && p !== 'audit' ? <span>{describe(p)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { applyTheme, themeStorageKey } from '../src/theme';
+import { App } from './app';
+import './admin.css';
+
+// The theme chosen on the site (or here) before, else the system's; applied before the first render.
+let stored: string | null = null;
+try {
+  stored = localStorage.getItem(themeStorageKey);
+} catch {
+  // Storage may be unavailable.
+}
+const dark = stored
+  ? stored === 'theme-dark'
+  : window.matchMedia('(prefers-color-scheme: dark)').matches;
+document.documentElement.classList.add(dark ? 'theme-dark' : 'theme-light');
+if (stored) applyTheme(stored === 'theme-dark' ? 'theme-dark' : 'theme-light');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,314 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { adminApi, type Session, type StaffMember } from './api';
+import { isKey, type Key } from './strings';
+import { useStepUp } from './step-up';
+import {
+  Card,
+  Field,
+  NoticeBox,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+type Lists = { roles: string[]; offices: string[]; languages: string[] };
+type RoleValues = { role: string; languages: string[]; office: string };
+
+/** Role, languages (a translator's) and office (a sales account's) of one account or invitation. */
+function RoleFields({
+  values,
+  lists,
+  onChange,
+  errors,
+}: {
+  values: RoleValues;
+  lists: Lists;
+  onChange: (values: RoleValues) => void;
+  errors: Record<string, string>;
+}) {
+  const { t } = useT();
+  const label = (prefix: string, value: string) => {
+    const key = `${prefix}_${value}`;
+    return isKey(key) ? t(key as Key) : value;
+  };
+  return (
+    <>
+      <Field label={t('role')} error={errors.role}>
+        {(props) => (
+          <select
+            {...props}
+            className={inputClass}
+            value={values.role}
+            onChange={(event) => onChange({ ...values, role: event.target.value })}
+          >
+            {lists.roles.map((r) => (
+              <option key={r} value={r}>
+                {label('role', r)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {values.role === 'translator' && (
+        <fieldset className="mb-4">
+          <legend className="font-semibold">{t('languages')}</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {lists.languages.map((l) => (
+              <label key={l} className="inline-flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={values.languages.includes(l)}
+                  onChange={(event) =>
+                    onChange({
+                      ...values,
+                      languages: event.target.checked
+                        ? [...values.languages, l]
+                        : values.languages.filter((x) => x !== l),
+                    })
+                  }
+                />
+                {label('lang', l)}
+              </label>
+            ))}
+          </div>
+          {errors.languages && <p className="mt-1 text-sm text-danger">{errors.languages}</p>}
+        </fieldset>
+      )}
+      {values.role === 'sales' && (
+        <Field label={t('office')} error={errors.office}>
+          {(props) => (
+            <select
+              {...props}
+              className={inputClass}
+              value={values.office}
+              onChange={(event) => onChange({ ...values, office: event.target.value })}
+            >
+              <option value="">{t('anyOffice')}</option>
+              {lists.offices.map((o) => (
+                <option key={o} value={o}>
+                  {label('office', o)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+    </>
+  );
+}
+
+function MemberCard({
+  member,
+  me,
+  lists,
+  act,
+}: {
+  member: StaffMember;
+  me: string;
+  lists: Lists;
+  act: (
+    kind: 'role' | 'disable' | 'enable',
+    member: StaffMember,
+    values?: RoleValues,
+    onErrors?: (errors: Record<string, string>) => void,
+  ) => void;
+}) {
+  const { t } = useT();
+  const [values, setValues] = useState<RoleValues>({
+    role: member.role,
+    languages: member.languages,
+    office: member.office,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const roleKey = `role_${member.role}`;
+  return (
+    <li className="rounded-card border border-line bg-raised p-4" data-staff={member.email}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold">
+            {member.name}
+            {member.id === me && <span className="text-ink-muted"> ({t('you')})</span>}
+          </h3>
+          <p className="break-all text-ink-muted" dir="ltr">
+            {member.email}
+          </p>
+        </div>
+        <p className="text-sm">
+          <span className={member.disabled ? 'font-semibold text-danger' : 'text-accent'}>
+            {member.disabled ? t('disabled') : t('active')}
+          </span>
+          {' · '}
+          {isKey(roleKey) ? t(roleKey) : member.role}
+          {' · '}
+          {t('since', { date: member.createdAt })}
+        </p>
+      </div>
+      {member.id !== me && (
+        <form
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            act('role', member, values, setErrors);
+          }}
+        >
+          <RoleFields values={values} lists={lists} onChange={setValues} errors={errors} />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={secondaryButtonClass}>
+              {t('changeRole')}
+            </button>
+            <button
+              type="button"
+              className={member.disabled ? secondaryButtonClass : dangerButtonClass}
+              onClick={() => act(member.disabled ? 'enable' : 'disable', member)}
+            >
+              {member.disabled ? t('enable') : t('disable')}
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/** The staff list, invitations, role changes and disabling, for administrators. */
+export function Staff({
+  session,
+  onSession,
+}: {
+  session: Session;
+  onSession: (s: Session) => void;
+}) {
+  const { t, lang } = useT();
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [lists, setLists] = useState<Lists>({ roles: [], offices: [], languages: [] });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [invite, setInvite] = useState<RoleValues & { email: string }>({
+    email: '',
+    role: 'editor',
+    languages: [],
+    office: '',
+  });
+  const [inviteErrors, setInviteErrors] = useState<Record<string, string>>({});
+  const [link, setLink] = useState<{ link: string; text: string } | null>(null);
+  const { run, panel } = useStepUp(session, onSession);
+
+  const load = useCallback(async () => {
+    const result = await adminApi.staff();
+    if (result.ok && result.data) {
+      setStaff(result.data.staff);
+      setLists(result.data);
+    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  }, [t]);
+
+  useEffect(() => {
+    // Loading the list is the effect; its answer sets the state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const act = (
+    kind: 'role' | 'disable' | 'enable',
+    member: StaffMember,
+    values?: RoleValues,
+    onErrors?: (errors: Record<string, string>) => void,
+  ) => {
+    const action = () =>
+      kind === 'role' && values
+        ? adminApi.changeRole(member.id, values)
+        : adminApi.setDisabled(member.id, kind === 'disable');
+    void run(action, (result) => {
+      onErrors?.(result.errors);
+      setNotice({
+        tone: result.ok ? 'success' : 'error',
+        text: result.message || t('unreachable'),
+      });
+      if (result.ok) void load();
+    });
+  };
+
+  const submitInvite = (event: FormEvent) => {
+    event.preventDefault();
+    setLink(null);
+    void run(
+      () => adminApi.invite(invite),
+      (result) => {
+        setInviteErrors(result.errors);
+        if (result.ok && result.data) {
+          const expires = new Date(result.data.expiresAt).toLocaleString(
+            lang === 'ar' ? 'ar' : 'en-GB',
+            {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            },
+          );
+          setLink({
+            link: result.data.link,
+            text: t('inviteLink', { email: invite.email, expires }),
+          });
+          setNotice(null);
+        } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      },
+    );
+  };
+
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-semibold">{t('staffTitle')}</h1>
+      {panel}
+      <NoticeBox notice={notice} />
+      <Card className="mb-6">
+        <h2 className="mb-4 text-xl font-semibold">{t('inviteTitle')}</h2>
+        <form onSubmit={submitInvite} noValidate>
+          <Field label={t('email')} error={inviteErrors.email}>
+            {(props) => (
+              <input
+                {...props}
+                className={inputClass}
+                type="email"
+                name="invite-email"
+                dir="ltr"
+                value={invite.email}
+                onChange={(event) => setInvite({ ...invite, email: event.target.value })}
+              />
+            )}
+          </Field>
+          {lists.roles.length > 0 && (
+            <RoleFields
+              values={invite}
+              lists={lists}
+              errors={inviteErrors}
+              onChange={(values) => setInvite({ ...invite, ...values })}
+            />
+          )}
+          <button type="submit" className={buttonClass}>
+            {t('invite')}
+          </button>
+        </form>
+        {link && (
+          <div role="status" className="mt-4 rounded-lg border border-accent bg-accent-soft p-4">
+            <p className="mb-2">{link.text}</p>
+            <p className="font-mono break-all" dir="ltr" data-invitation-link>
+              {link.link}
+            </p>
+          </div>
+        )}
+      </Card>
+      <ul className="grid gap-4" aria-label={t('staffTitle')}>
+        {staff.map((m) => (
+          <MemberCard
+            key={`${m.id}-${m.role}-${m.disabled}`}
+            member={m}
+            me={session.staff.id}
+            lists={lists}
+            act={act}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { createContext, useContext, useId, type ReactNode } from 'react';
+import { translate, type Key, type Lang } from './strings';
+
+/** The back-office's language, with its translator. */
+export const LangContext = createContext<Lang>('en');
+
+export function useT() {
+  const lang = useContext(LangContext);
+  return {
+    lang,
+    t: (key: Key, params?: Record<string, string | number>) => translate(lang, key, params),
+  };
+}
+
+/** Moves the browser to a back-office address without a reload. */
+export function navigate(path: string): void {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+export function Link({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <a
+      href={to}
+      className={className}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export const buttonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-on-brand hover:bg-brand-hover disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-line-strong bg-raised px-4 py-2 font-semibold text-ink hover:bg-surface disabled:opacity-60';
+export const dangerButtonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-danger px-4 py-2 font-semibold text-danger hover:bg-danger-soft disabled:opacity-60';
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-line-strong bg-raised px-3 py-2 text-ink aria-[invalid=true]:border-danger';
+
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export type Notice = { tone: 'error' | 'success'; text: string } | null;
+
+export function NoticeBox({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  const tone =
+    notice.tone === 'error'
+      ? 'border-danger bg-danger-soft text-ink'
+      : 'border-accent bg-accent-soft text-ink';
+  return (
+    <p
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+      className={`mb-4 rounded-lg border px-4 py-3 ${tone}`}
+    >
+      {notice.text}
+    </p>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-card border border-line bg-raised p-5 sm:p-6 ${className}`}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+// The back-office in a real browser against a real server: the first administrator, invited from
+// the command line, joins with a passkey (Chromium's virtual authenticator), signs out and back in
+// with it; a second staff member joins with an authenticator app whose codes the test computes;
+// the administrator changes that member's role after confirming the second factor again; the
+// audit trail shows all of it. The server runs at http://localhost, a secure context, as passkeys
+// require, and asks for the second factor before every sensitive action (STAFF_STEP_UP=0s).
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, openPage, startServer } from './harness.mjs';
+
+const site = { server: undefined, browser: undefined };
+before(async () => {
+  site.server = await startServer({ host: 'localhost', env: { STAFF_STEP_UP: '0s' } });
+  site.browser = await launchBrowser();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.stop();
+});
+
+/** The RFC 6238 code of a base32 secret (SHA-1, 6 digits, 30 s) at `time`. */
+function totp(secret, time = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) {
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(time / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
+
+/** A page whose browser holds a virtual passkey authenticator that says yes at once. */
+async function withAuthenticator(tab) {
+  const cdp = await tab.context.newCDPSession(tab.page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function noAxeViolations(page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+}
+
+/** Saves the recovery codes screen's codes and goes on to the home screen. */
+async function keepRecoveryCodes(page) {
+  await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+  const codes = await page
+    .getByRole('list', { name: 'Your recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  assert.equal(codes.length, 10);
+  for (const code of codes) assert.match(code, /^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  return codes;
+}
+
+describe('the back-office', { timeout: 300_000 }, () => {
+  test('invite, join with a passkey, sign in with it, a second member joins with an app, a role changes after a fresh check, all in the audit trail', async () => {
+    const { baseUrl } = site.server;
+    const out = await site.server.command([
+      'staff',
+      'invite',
+      '--email',
+      'amal@noorvale.example',
+      '--role',
+      'administrator',
+    ]);
+    const link = out.match(/http:\/\/localhost:\d+\/admin\/join#[A-Za-z0-9_-]{43}/)?.[0];
+    assert.ok(link, `the command printed no link: ${out}`);
+
+    // The administrator joins with a passkey.
+    // A 401 before signing in and a 403 asking for the second factor again are answers the test
+    // provokes on purpose.
+    const admin = await openPage(site.browser, { allowApiStatuses: [401, 403] });
+    const { page } = admin;
+    try {
+      const { cdp, authenticatorId } = await withAuthenticator(admin);
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Join the back-office' }).waitFor();
+      await page.getByText('amal@noorvale.example').waitFor();
+      await noAxeViolations(page, 'join');
+      await page.getByLabel('Your name').fill('Amal Haddad');
+      await page.getByLabel('Password', { exact: true }).fill('harbour lantern quiet 42');
+      await page.getByLabel('Repeat the password').fill('harbour lantern quiet 42');
+      await page.getByRole('button', { name: 'Create my account' }).click();
+      await page.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
+      await page.getByRole('button', { name: 'Create a passkey' }).click();
+      await keepRecoveryCodes(page);
+      await page.getByRole('heading', { name: 'Welcome, Amal Haddad' }).waitFor();
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      assert.equal(credentials.length, 1, 'the authenticator holds the new passkey');
+      assert.equal(credentials[0].rpId, 'localhost');
+      await noAxeViolations(page, 'home');
+      // The link worked once.
+      const again = await fetch(`${baseUrl}/api/admin/invitation`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: link.split('#')[1] }),
+      });
+      assert.equal(again.status, 404);
+
+      // Sign out, and back in with the passkey.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in to the back-office' }).waitFor();
+      await noAxeViolations(page, 'sign-in');
+      await page.getByLabel('E-mail address').fill('amal@noorvale.example');
+      await page.getByLabel('Password').fill('harbour lantern quiet 42');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+      await page.getByRole('button', { name: 'Use my passkey' }).click();
+      await page.getByRole('heading', { name: 'Welcome, Amal Haddad' }).waitFor();
+      const signCount = (await cdp.send('WebAuthn.getCredentials', { authenticatorId }))
+        .credentials[0].signCount;
+      assert.ok(signCount >= 1, 'the passkey signed the sign-in');
+
+      // Invite a second member as an editor (the sign-in's proof covers this one action).
+      await page
+        .getByRole('navigation', { name: 'Back-office sections' })
+        .getByRole('link', { name: 'Staff' })
+        .click();
+      await page.getByRole('heading', { name: 'Invite a staff member' }).waitFor();
+      await page.locator('input[name="invite-email"]').fill('badr@noorvale.example');
+      await page.getByLabel('Role').first().selectOption('editor');
+      await page.getByRole('button', { name: 'Create invitation link' }).click();
+      const badrLink = await page.locator('[data-invitation-link]').textContent();
+      assert.match(badrLink, /\/admin\/join#/);
+      await noAxeViolations(page, 'staff');
+
+      // The second member joins with an authenticator app, in a browser of their own.
+      const badr = await openPage(site.browser, {
+        width: 375,
+        height: 740,
+        allowApiStatuses: [401],
+      });
+      try {
+        await badr.page.goto(badrLink);
+        await badr.page.getByLabel('Your name').fill('Badr Saleh');
+        await badr.page.getByLabel('Password', { exact: true }).fill('cedar window morning 17');
+        await badr.page.getByLabel('Repeat the password').fill('cedar window morning 17');
+        await badr.page.getByRole('button', { name: 'Create my account' }).click();
+        await badr.page.getByRole('button', { name: 'Use an authenticator app instead' }).click();
+        await badr.page
+          .getByRole('img', { name: 'QR code to scan with an authenticator app' })
+          .waitFor();
+        const secret = (await badr.page.locator('[data-totp-secret]').textContent()).trim();
+        await badr.page.getByRole('textbox', { name: 'Code' }).fill(totp(secret));
+        await badr.page.getByRole('button', { name: 'Finish setting up' }).click();
+        await keepRecoveryCodes(badr.page);
+        await badr.page.getByRole('heading', { name: 'Welcome, Badr Saleh' }).waitFor();
+        await badr.page.getByText('Edit content in every language').waitFor();
+        badr.assertClean();
+      } finally {
+        await badr.close();
+      }
+
+      // The administrator makes Badr a translator into Arabic: the server asks for the second
+      // factor again, the passkey gives it, and the change goes through.
+      await page.reload();
+      const card = page.locator('[data-staff="badr@noorvale.example"]');
+      await card.getByLabel('Role').selectOption('translator');
+      await card.getByRole('checkbox', { name: 'Arabic' }).check();
+      await card.getByRole('button', { name: 'Save role' }).click();
+      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      await stepUp.getByText('This action needs your second factor again.').waitFor();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
+      await page.getByRole('status').filter({ hasText: 'The role was changed.' }).waitFor();
+      await card.getByText('Translator').first().waitFor();
+
+      // The audit trail shows all of it.
+      await page
+        .getByRole('navigation', { name: 'Back-office sections' })
+        .getByRole('link', { name: 'Audit trail' })
+        .click();
+      const trail = page.getByRole('list', { name: 'Audit trail' });
+      await trail.locator('[data-action="role-change"]').waitFor();
+      const actions = await trail
+        .locator('li')
+        .evaluateAll((items) => items.map((li) => li.dataset.action));
+      for (const action of [
+        'invitation',
+        'invitation-accepted',
+        'second-factor-added',
+        'sign-out',
+        'sign-in',
+        'second-factor-confirmed',
+        'role-change',
+      ]) {
+        assert.ok(actions.includes(action), `the trail lacks ${action}: ${actions.join(', ')}`);
+      }
+      const roleChange = trail.locator('[data-action="role-change"]');
+      await roleChange.getByText('Amal Haddad').waitFor();
+      await roleChange.getByText('Badr Saleh').waitFor();
+      await roleChange.getByText('editor → translator (ar)').waitFor();
+      await noAxeViolations(page, 'audit');
+
+      // Filtered and exported as CSV.
+      await page.getByLabel('Action').selectOption('role-change');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await trail.locator('li').first().waitFor();
+      assert.equal(await trail.locator('li').count(), 1);
+      const csv = await page.evaluate(async () =>
+        (await fetch('/api/admin/audit/export?action=role-change')).text(),
+      );
+      assert.match(csv, /^id,at,actor,action,item,detail,ip\n/);
+      assert.match(csv, /role-change/);
+
+      // In Arabic, right to left, in the dark theme.
+      await page
+        .getByRole('button', { name: 'Read the back-office in Arabic' })
+        .or(page.locator('button[lang="ar"]'))
+        .click();
+      await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
+      await page.getByRole('heading', { name: 'سجل التدقيق' }).waitFor();
+      await page.locator('button[aria-pressed]').click();
+      await page.locator('html.theme-dark').waitFor();
+      await noAxeViolations(page, 'audit in Arabic, dark');
+
+      // The back-office is never indexed nor cached.
+      const shell = await fetch(`${baseUrl}/admin/audit`);
+      assert.equal(shell.headers.get('cache-control'), 'no-store');
+      assert.match(shell.headers.get('x-robots-tag'), /noindex/);
+      assert.match(shell.headers.get('content-security-policy'), /script-src 'self'/);
+      admin.assertClean();
+    } finally {
+      await admin.close();
+    }
+  });
+});
