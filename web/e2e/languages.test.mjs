@@ -132,6 +132,46 @@ test('one typeface in every language: each page fetches only its scripts, draws 
   }
 });
 
+test('over a slow connection a page is drawn once it has arrived whole, so nothing in it moves', async () => {
+  for (const width of [1280, 375]) {
+    const tab = await openPage(site.browser, { width, height: 800 });
+    try {
+      await tab.context.addInitScript(() => {
+        window.moved = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            for (const source of entry.sources)
+              window.moved.push(source.node?.nodeName ?? '(removed)');
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The typeface, styles and scripts come from the cache; only each document is slow, so it
+      // arrives in several pieces and Chromium could draw the ones it has.
+      await tab.page.goto(`${site.server.baseUrl}/contact-us`);
+      await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const cdp = await tab.context.newCDPSession(tab.page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 16 * 1024,
+        uploadThroughput: 16 * 1024,
+      });
+      for (const path of [
+        '/',
+        '/about-us',
+        '/ar/about-us',
+        '/fr/services/cybersecurity-services',
+      ]) {
+        await tab.page.goto(site.server.baseUrl + path);
+        await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        assert.deepEqual(await tab.page.evaluate(() => window.moved), [], `${path} at ${width} px`);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+});
+
 test('phone numbers and e-mail addresses read left to right inside Arabic pages', async () => {
   const tab = await openPage(site.browser, { width: 1280, height: 800 });
   try {
