@@ -11,6 +11,14 @@ import (
 	"noorvale.example/site/api/store"
 )
 
+// ownFactorAnswers are what the routes on a member's own second factors
+// answer a member who has only the authenticator app they joined with:
+// passed the role check, and then refused for what the member has.
+var ownFactorAnswers = map[string]int{
+	"DELETE /factors/passkeys/:id": http.StatusNotFound, // the path names a staff id, not a passkey
+	"DELETE /factors/totp":         http.StatusConflict, // the app is their only factor
+}
+
 // Every role against every signed-in route: the server refuses what a
 // role may not do with 403, whatever the browser shows, and lets through
 // what it may.
@@ -50,7 +58,11 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						}
 						return
 					}
-					expect(t, key, r, http.StatusOK)
+					want := http.StatusOK
+					if status, ok := ownFactorAnswers[key]; ok {
+						want = status
+					}
+					expect(t, key, r, want)
 				})
 			}
 		}

@@ -24,6 +24,8 @@ const (
 	ActionRecoveryUsed   = "recovery-code-used"
 	ActionFactorAdded    = "second-factor-added"
 	ActionFactorReset    = "second-factor-reset"
+	ActionFactorRemoved  = "second-factor-removed"
+	ActionCodesRenewed   = "recovery-codes-renewed"
 	ActionInvitation     = "invitation"
 	ActionJoined         = "invitation-accepted"
 	ActionRoleChange     = "role-change"
@@ -36,7 +38,7 @@ const (
 // Actions lists what the trail records, for the filter.
 var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
-	ActionFactorAdded, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
+	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport,
 }
 

@@ -223,14 +223,15 @@ func (s *Service) confirmPasskey(c echo.Context) error {
 	return s.factorProven(c, "passkey")
 }
 
-// mayEnrol lets a session enrol a second factor: the first one right
-// after joining (or after a reset), or another one when signed in with a
-// second factor proven in the last ten minutes.
+// mayEnrol lets a session begin enrolling a second factor: the first one
+// right after joining (or after a reset), or another one when signed in
+// with a second factor proven for it, as for any sensitive action. Finishing
+// needs no proof of its own: it completes the ceremony this session began.
 func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
+	sensitive := s.fresh(next)
 	return func(c echo.Context) error {
-		cur := mustStaff(c)
-		if cur.session.Stage == stageFull && !s.isFresh(cur.session) {
-			return endpoint.FailWith(c, http.StatusForbidden, msgsOf(c).StepUp, endpoint.Flags{"stepUpRequired": true})
+		if mustStaff(c).session.Stage == stageFull {
+			return sensitive(c)
 		}
 		return next(c)
 	}
@@ -371,15 +372,17 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 	ctx := c.Request().Context()
 	cur := mustStaff(c)
 	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorAdded, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	// The first factor completes the sign-in. Another one, added when signed in, is not a proof
+	// for the next sensitive action: the proof asked before adding it was spent on that.
 	var codes []string
 	if cur.session.Stage == stageEnrol {
 		var err error
 		if codes, err = s.newRecoveryCodes(ctx, cur.staff.ID); err != nil {
 			return err
 		}
-	}
-	if err := s.markProven(ctx, cur); err != nil {
-		return err
+		if err := s.markProven(ctx, cur); err != nil {
+			return err
+		}
 	}
 	st, err := s.state(ctx, cur)
 	if err != nil {

@@ -38,6 +38,11 @@ type messages struct {
 	NotFound          string
 	LastAdministrator string
 	NotYourself       string
+	LastFactor        string
+	FactorRemoved     string
+	PasskeyNotFound   string
+	AppNotFound       string
+	CodesRenewed      string
 	RoleInvalid       string
 	LanguageInvalid   string
 	LanguagesNeeded   string
@@ -80,6 +85,11 @@ var catalogue = map[locale.Locale]*messages{
 		NotFound:          "This staff member does not exist.",
 		LastAdministrator: "The back-office must keep at least one active administrator.",
 		NotYourself:       "You cannot do this to your own account.",
+		LastFactor:        "Keep at least one passkey or authenticator app: add another before you remove this one.",
+		FactorRemoved:     "Removed. It can no longer confirm your sign-in.",
+		PasskeyNotFound:   "This passkey is not on your account.",
+		AppNotFound:       "There is no authenticator app on your account.",
+		CodesRenewed:      "Here are your new recovery codes. The old ones no longer work.",
 		RoleInvalid:       "Choose one of the roles.",
 		LanguageInvalid:   "Choose languages the site is published in.",
 		LanguagesNeeded:   "A translator needs at least one language.",
@@ -120,6 +130,11 @@ var catalogue = map[locale.Locale]*messages{
 		NotFound:          "هذا الموظف غير موجود.",
 		LastAdministrator: "يجب أن يبقى في لوحة الإدارة مسؤول نشط واحد على الأقل.",
 		NotYourself:       "لا يمكنك القيام بذلك على حسابك.",
+		LastFactor:        "احتفظ بمفتاح مرور أو تطبيق مصادقة واحد على الأقل: أضف غيره قبل إزالة هذا.",
+		FactorRemoved:     "تمت الإزالة. لم يعد بالإمكان استخدامه لتأكيد تسجيل دخولك.",
+		PasskeyNotFound:   "مفتاح المرور هذا ليس في حسابك.",
+		AppNotFound:       "لا يوجد تطبيق مصادقة في حسابك.",
+		CodesRenewed:      "هذه رموز الاسترداد الجديدة. لم تعد الرموز القديمة صالحة.",
 		RoleInvalid:       "اختر أحد الأدوار.",
 		LanguageInvalid:   "اختر لغات ينشر بها الموقع.",
 		LanguagesNeeded:   "يحتاج المترجم إلى لغة واحدة على الأقل.",

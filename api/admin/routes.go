@@ -29,6 +29,10 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
 	{http.MethodGet, "/audit", ReadAudit, false},
 	{http.MethodGet, "/audit/export", ReadAudit, false},
+	{http.MethodGet, "/factors", "", false},
+	{http.MethodDelete, "/factors/passkeys/:id", "", true},
+	{http.MethodDelete, "/factors/totp", "", true},
+	{http.MethodPost, "/factors/recovery-codes", "", true},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -58,19 +62,23 @@ func (s *Service) Routes(g *echo.Group) {
 	// Any stage: the app asks what to show.
 	g.GET("/session", s.session, json, standard("session"), s.requireStage(stagePassword, stageEnrol, stageFull))
 	g.POST("/enrol/totp/options", s.totpEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling, s.mayEnrol)
+	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling)
 	g.POST("/enrol/passkey/options", s.passkeyEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/passkey", s.enrolPasskey, json, strict("enrol"), enrolling, s.mayEnrol)
+	g.POST("/enrol/passkey", s.enrolPasskey, json, strict("enrol"), enrolling)
 
 	handlers := map[string]echo.HandlerFunc{
-		"GET /session":            s.session,
-		"GET /staff":              s.listStaff,
-		"POST /staff/invitations": s.invite,
-		"PUT /staff/:id/role":     s.changeRole,
-		"POST /staff/:id/disable": s.setDisabled(true),
-		"POST /staff/:id/enable":  s.setDisabled(false),
-		"GET /audit":              s.listAudit,
-		"GET /audit/export":       s.exportAudit,
+		"GET /session":                 s.session,
+		"GET /staff":                   s.listStaff,
+		"POST /staff/invitations":      s.invite,
+		"PUT /staff/:id/role":          s.changeRole,
+		"POST /staff/:id/disable":      s.setDisabled(true),
+		"POST /staff/:id/enable":       s.setDisabled(false),
+		"GET /audit":                   s.listAudit,
+		"GET /audit/export":            s.exportAudit,
+		"GET /factors":                 s.listFactors,
+		"DELETE /factors/passkeys/:id": s.removePasskey,
+		"DELETE /factors/totp":         s.removeTOTP,
+		"POST /factors/recovery-codes": s.renewRecoveryCodes,
 	}
 	for _, r := range SignedInRoutes {
 		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}

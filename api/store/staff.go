@@ -439,3 +439,63 @@ func (s *Store) RecoveryCodesLeft(ctx context.Context, staffID string) (int, err
 	}
 	return int(n), nil
 }
+
+// ErrLastFactor is answered when removing a second factor would leave a
+// staff member with none: recovery codes alone do not count.
+var ErrLastFactor = errors.New("store: a staff member's last second factor")
+
+// RemovePasskey deletes one of a staff member's passkeys: ErrNotFound when
+// it is not theirs, ErrLastFactor when it is the only factor they have.
+func (s *Store) RemovePasskey(ctx context.Context, staffID, credentialID string, now time.Time) error {
+	return s.removeFactor(ctx, staffID, now, func(tx *gorm.DB) (int64, error) {
+		res := tx.Where("staff_id = ? AND credential_id = ?", staffID, credentialID).Delete(&StaffPasskey{})
+		return res.RowsAffected, res.Error
+	})
+}
+
+// RemoveTOTP forgets a staff member's authenticator app: ErrNotFound when
+// they have none, ErrLastFactor when it is the only factor they have.
+func (s *Store) RemoveTOTP(ctx context.Context, staffID string, now time.Time) error {
+	return s.removeFactor(ctx, staffID, now, func(tx *gorm.DB) (int64, error) {
+		res := tx.Model(&Staff{}).Where("id = ? AND totp_sealed <> ''", staffID).
+			Updates(map[string]any{"totp_sealed": "", "totp_last_step": 0})
+		return res.RowsAffected, res.Error
+	})
+}
+
+// removeFactor runs remove and keeps it only if the staff member still has
+// a second factor afterwards. The first write takes the staff member's row,
+// so two removals at once run one after the other and cannot both pass.
+func (s *Store) removeFactor(ctx context.Context, staffID string, now time.Time, remove func(*gorm.DB) (int64, error)) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Staff{}).Where("id = ?", staffID).Update("updated_at", dbTime(now))
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		removed, err := remove(tx)
+		if err != nil {
+			return err
+		}
+		if removed == 0 {
+			return ErrNotFound
+		}
+		var passkeys, apps int64
+		if err := tx.Model(&StaffPasskey{}).Where("staff_id = ?", staffID).Count(&passkeys).Error; err != nil {
+			return err
+		}
+		if err := tx.Model(&Staff{}).Where("id = ? AND totp_sealed <> ''", staffID).Count(&apps).Error; err != nil {
+			return err
+		}
+		if passkeys+apps == 0 {
+			return ErrLastFactor
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrLastFactor) {
+		return fmt.Errorf("store: remove second factor: %w", err)
+	}
+	return err
+}

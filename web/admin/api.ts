@@ -1,4 +1,4 @@
-import { get, post, put, type ApiResult } from '../src/form-kit/api-client';
+import { del, get, post, put, type ApiResult } from '../src/form-kit/api-client';
 
 /** The back-office API, under /api/admin. */
 export type Permission =
@@ -41,6 +41,13 @@ export type AuditEvent = {
   ip: string;
 };
 
+export type Factors = {
+  passkeys: { id: string; createdAt: string; lastUsedAt: string | null }[];
+  totp: boolean;
+  recoveryCodesLeft: number;
+  passkeysOff: boolean;
+};
+
 export const adminApi = {
   session: () => get<Session>('/admin/session'),
   login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
@@ -67,6 +74,10 @@ export const adminApi = {
     put<null>(`/admin/staff/${encodeURIComponent(id)}/role`, body),
   setDisabled: (id: string, disabled: boolean) =>
     post<null>(`/admin/staff/${encodeURIComponent(id)}/${disabled ? 'disable' : 'enable'}`, {}),
+  factors: () => get<Factors>('/admin/factors'),
+  removePasskey: (id: string) => del<Session>('/admin/factors/passkeys', id),
+  removeTotp: () => del<Session>('/admin/factors/totp'),
+  renewRecoveryCodes: () => post<Enrolled>('/admin/factors/recovery-codes', {}),
   audit: (query: string) =>
     get<{ events: AuditEvent[]; next: number; actions: string[] }>(`/admin/audit?${query}`),
 };

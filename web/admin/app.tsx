@@ -6,6 +6,7 @@ import { Audit } from './audit';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
 import { Join } from './join';
+import { Security } from './security';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
 import { translate, type Key, type Lang } from './strings';
@@ -130,6 +131,9 @@ export function App() {
   } else if (section === '/admin' || section === '/admin/login' || section === '/admin/join') {
     title = 'home';
     content = <Home session={session} />;
+  } else if (section === '/admin/security') {
+    title = 'securityTitle';
+    content = <Security session={session} onSession={setSession} />;
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -153,6 +157,7 @@ export function App() {
     { to: '/admin', key: 'home', show: true },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
+    { to: '/admin/security', key: 'security', show: true },
   ];
 
   return (

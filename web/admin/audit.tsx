@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, type AuditEvent, type StaffMember } from './api';
+import { describeDetail } from './audit-detail';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -182,9 +183,7 @@ export function Audit() {
               {e.detail && (
                 <>
                   <dt className="text-ink-muted">{t('detail')}</dt>
-                  <dd>
-                    <bdi dir="ltr">{e.detail}</bdi>
-                  </dd>
+                  <dd>{describeDetail(t, e.action, e.detail)}</dd>
                 </>
               )}
               {e.ip && (

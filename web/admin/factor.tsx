@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { ApiResult } from '../src/form-kit/api-client';
 import {
   adminApi,
   createPasskey,
@@ -147,7 +148,23 @@ export function SecondFactor({
 }
 
 /** Sets up the first (or another) second factor: a passkey first, an authenticator app otherwise. */
-export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }) {
+export function Enrol({
+  onEnrolled,
+  title,
+  lead,
+  guard = async (action, after) => after(await action()),
+  onCancel,
+}: {
+  onEnrolled: (result: Enrolled) => void;
+  title?: string;
+  lead?: string;
+  /** Runs each call to the server: the security screen asks for the second factor again first. */
+  guard?: <T>(
+    action: () => Promise<ApiResult<T>>,
+    after: (result: ApiResult<T>) => void,
+  ) => Promise<void>;
+  onCancel?: () => void;
+}) {
   const { t } = useT();
   const [app, setApp] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
@@ -159,9 +176,10 @@ export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }
     setBusy(true);
     setNotice(null);
     try {
-      const result = await createPasskey();
-      if (result.ok && result.data) onEnrolled(result.data);
-      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      await guard(createPasskey, (result) => {
+        if (result.ok && result.data) onEnrolled(result.data);
+        else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      });
     } catch {
       setNotice({ tone: 'error', text: t('passkeyCancelled') });
     } finally {
@@ -171,10 +189,11 @@ export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }
 
   const startApp = async () => {
     setBusy(true);
-    const result = await adminApi.totpOptions();
+    await guard(adminApi.totpOptions, (result) => {
+      if (result.ok && result.data) setApp(result.data);
+      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    });
     setBusy(false);
-    if (result.ok && result.data) setApp(result.data);
-    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
   };
 
   const finishApp = async (event: FormEvent) => {
@@ -184,21 +203,25 @@ export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }
       return;
     }
     setBusy(true);
-    const result = await adminApi.enrolTotp(code);
+    await guard(
+      () => adminApi.enrolTotp(code),
+      (result) => {
+        if (result.ok && result.data) onEnrolled(result.data);
+        else {
+          setError(result.errors.code ?? '');
+          setNotice(
+            result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
+          );
+        }
+      },
+    );
     setBusy(false);
-    if (result.ok && result.data) onEnrolled(result.data);
-    else {
-      setError(result.errors.code ?? '');
-      setNotice(
-        result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
-      );
-    }
   };
 
   return (
     <Card>
-      <h2 className="mb-2 text-xl font-semibold">{t('enrolTitle')}</h2>
-      <p className="mb-4 text-ink-muted">{t('enrolLead')}</p>
+      <h2 className="mb-2 text-xl font-semibold">{title ?? t('enrolTitle')}</h2>
+      <p className="mb-4 text-ink-muted">{lead ?? t('enrolLead')}</p>
       <NoticeBox notice={notice} />
       {!app && (
         <div className="flex flex-wrap gap-3">
@@ -210,6 +233,11 @@ export function Enrol({ onEnrolled }: { onEnrolled: (result: Enrolled) => void }
           <button type="button" className={secondaryButtonClass} onClick={startApp} disabled={busy}>
             {t('useApp')}
           </button>
+          {onCancel && (
+            <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+              {t('cancel')}
+            </button>
+          )}
         </div>
       )}
       {app && (

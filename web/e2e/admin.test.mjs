@@ -89,9 +89,9 @@ describe('the back-office', { timeout: 300_000 }, () => {
     assert.ok(link, `the command printed no link: ${out}`);
 
     // The administrator joins with a passkey.
-    // A 401 before signing in and a 403 asking for the second factor again are answers the test
-    // provokes on purpose.
-    const admin = await openPage(site.browser, { allowApiStatuses: [401, 403] });
+    // A 401 before signing in, a 403 asking for the second factor again and a 409 keeping the
+    // last factor are answers the test provokes on purpose.
+    const admin = await openPage(site.browser, { allowApiStatuses: [401, 403, 409] });
     const { page } = admin;
     try {
       const { cdp, authenticatorId } = await withAuthenticator(admin);
@@ -105,7 +105,7 @@ describe('the back-office', { timeout: 300_000 }, () => {
       await page.getByRole('button', { name: 'Create my account' }).click();
       await page.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
       await page.getByRole('button', { name: 'Create a passkey' }).click();
-      await keepRecoveryCodes(page);
+      const amalCodes = await keepRecoveryCodes(page);
       await page.getByRole('heading', { name: 'Welcome, Amal Haddad' }).waitFor();
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
       assert.equal(credentials.length, 1, 'the authenticator holds the new passkey');
@@ -186,6 +186,50 @@ describe('the back-office', { timeout: 300_000 }, () => {
       await page.getByRole('status').filter({ hasText: 'The role was changed.' }).waitFor();
       await card.getByText('Translator').first().waitFor();
 
+      // Her own factors: an authenticator app beside the passkey (begun after a fresh check with
+      // the passkey), then the passkey removed; the app, now her only factor, stays; new recovery
+      // codes after a check with an old one.
+      const sections = page.getByRole('navigation', { name: 'Back-office sections' });
+      await sections.getByRole('link', { name: 'Sign-in and security' }).click();
+      await page.getByRole('heading', { name: 'Sign-in and security', level: 1 }).waitFor();
+      const passkeys = page.locator('[data-passkeys] li');
+      await passkeys.first().waitFor();
+      assert.equal(await passkeys.count(), 1);
+      await passkeys.getByText(/^Last used /).waitFor();
+      await noAxeViolations(page, 'security');
+      await page.getByRole('button', { name: 'Add a second factor' }).click();
+      await page.getByRole('button', { name: 'Use an authenticator app instead' }).click();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
+      const amalSecret = (await page.locator('[data-totp-secret]').textContent()).trim();
+      await page.getByRole('textbox', { name: 'Code' }).fill(totp(amalSecret));
+      await page.getByRole('button', { name: 'Finish setting up' }).click();
+      await page.getByRole('status').filter({ hasText: 'Added.' }).waitFor();
+      await page
+        .locator('[data-app-status]')
+        .getByText('An authenticator app is set up.')
+        .waitFor();
+
+      await passkeys.getByRole('button', { name: /^Remove the passkey added / }).click();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
+      await page.getByRole('status').filter({ hasText: 'Removed.' }).waitFor();
+      await page.getByText('No passkey yet.').waitFor();
+
+      await page.getByRole('button', { name: 'Remove the app' }).click();
+      await stepUp.getByRole('textbox', { name: 'Code' }).fill(amalCodes[0]);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Keep at least one passkey or authenticator app').waitFor();
+      await page
+        .locator('[data-app-status]')
+        .getByText('An authenticator app is set up.')
+        .waitFor();
+
+      await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+      await stepUp.getByRole('textbox', { name: 'Code' }).fill(amalCodes[1]);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+      const newCodes = await keepRecoveryCodes(page);
+      assert.ok(!newCodes.includes(amalCodes[2]), 'the old codes are replaced');
+      await page.getByText('10 of 10 recovery codes left.').waitFor();
+
       // The audit trail shows all of it.
       await page
         .getByRole('navigation', { name: 'Back-office sections' })
@@ -204,13 +248,15 @@ describe('the back-office', { timeout: 300_000 }, () => {
         'sign-in',
         'second-factor-confirmed',
         'role-change',
+        'second-factor-removed',
+        'recovery-codes-renewed',
       ]) {
         assert.ok(actions.includes(action), `the trail lacks ${action}: ${actions.join(', ')}`);
       }
       const roleChange = trail.locator('[data-action="role-change"]');
       await roleChange.getByText('Amal Haddad').waitFor();
       await roleChange.getByText('Badr Saleh').waitFor();
-      await roleChange.getByText('editor → translator (ar)').waitFor();
+      await roleChange.getByText('Editor → Translator (Arabic)').waitFor();
       await noAxeViolations(page, 'audit');
 
       // Filtered and exported as CSV.
@@ -231,9 +277,36 @@ describe('the back-office', { timeout: 300_000 }, () => {
         .click();
       await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
       await page.getByRole('heading', { name: 'سجل التدقيق' }).waitFor();
+      // Its details in Arabic too: the roles named, the change read right to left.
+      await page
+        .getByRole('list', { name: 'سجل التدقيق' })
+        .locator('[data-action="role-change"]')
+        .getByText('محرّر ← مترجم (العربية)')
+        .waitFor();
       await page.locator('button[aria-pressed]').click();
       await page.locator('html.theme-dark').waitFor();
       await noAxeViolations(page, 'audit in Arabic, dark');
+
+      // Every screen of a signed-in administrator, in both languages and both themes.
+      for (const lang of ['ar', 'en']) {
+        for (const theme of ['theme-dark', 'theme-light']) {
+          await page.evaluate(
+            ([l, th]) => {
+              localStorage.setItem('admin-language', l);
+              localStorage.setItem('theme', th);
+            },
+            [lang, theme],
+          );
+          for (const screen of ['/admin', '/admin/staff', '/admin/audit', '/admin/security']) {
+            await page.goto(baseUrl + screen);
+            await page.locator(`html[lang="${lang}"].${theme} main h1`).first().waitFor();
+            await page.locator('main [role="status"]').filter({ hasText: /…/ }).waitFor({
+              state: 'detached',
+            });
+            await noAxeViolations(page, `${screen} ${lang} ${theme}`);
+          }
+        }
+      }
 
       // The back-office is never indexed nor cached.
       const shell = await fetch(`${baseUrl}/admin/audit`);

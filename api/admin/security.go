@@ -1,0 +1,107 @@
+package admin
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/store"
+)
+
+// A staff member's own second factors: what they have, removing one they
+// no longer use (never the last), and a new set of recovery codes. Adding
+// one goes through the enrolment routes.
+
+type passkeyView struct {
+	ID         string     `json:"id"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	LastUsedAt *time.Time `json:"lastUsedAt"`
+}
+
+type factorList struct {
+	Passkeys          []passkeyView `json:"passkeys"`
+	TOTP              bool          `json:"totp"`
+	RecoveryCodesLeft int           `json:"recoveryCodesLeft"`
+	PasskeysOff       bool          `json:"passkeysOff"`
+}
+
+// listFactors answers the signed-in staff member's second factors.
+//
+// GET /api/admin/factors
+func (s *Service) listFactors(c echo.Context) error {
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	rows, err := s.store.Passkeys(ctx, cur.staff.ID)
+	if err != nil {
+		return err
+	}
+	left, err := s.store.RecoveryCodesLeft(ctx, cur.staff.ID)
+	if err != nil {
+		return err
+	}
+	out := factorList{Passkeys: make([]passkeyView, len(rows)), TOTP: cur.staff.TOTPSealed != "", RecoveryCodesLeft: left, PasskeysOff: s.webauthn == nil}
+	for i, r := range rows {
+		out.Passkeys[i] = passkeyView{ID: r.CredentialID, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt}
+	}
+	return endpoint.OK(c, out, "")
+}
+
+// removePasskey removes one of the staff member's own passkeys.
+//
+// DELETE /api/admin/factors/passkeys/:id
+func (s *Service) removePasskey(c echo.Context) error {
+	cur := mustStaff(c)
+	err := s.store.RemovePasskey(c.Request().Context(), cur.staff.ID, c.Param("id"), s.now())
+	return s.factorRemoved(c, err, "passkey", msgsOf(c).PasskeyNotFound)
+}
+
+// removeTOTP removes the staff member's authenticator app.
+//
+// DELETE /api/admin/factors/totp
+func (s *Service) removeTOTP(c echo.Context) error {
+	cur := mustStaff(c)
+	err := s.store.RemoveTOTP(c.Request().Context(), cur.staff.ID, s.now())
+	if err == nil {
+		cur.staff.TOTPSealed = ""
+	}
+	return s.factorRemoved(c, err, "totp", msgsOf(c).AppNotFound)
+}
+
+// factorRemoved answers a removal: refused when it was the last factor or
+// not there, recorded and answered with the session's new state when done.
+func (s *Service) factorRemoved(c echo.Context, err error, method, missing string) error {
+	m := msgsOf(c)
+	switch {
+	case errors.Is(err, store.ErrLastFactor):
+		return endpoint.Fail(c, http.StatusConflict, m.LastFactor)
+	case errors.Is(err, store.ErrNotFound):
+		return endpoint.Fail(c, http.StatusNotFound, missing)
+	case err != nil:
+		return err
+	}
+	cur := mustStaff(c)
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorRemoved, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	return s.answerState(c, m.FactorRemoved)
+}
+
+// renewRecoveryCodes replaces the staff member's recovery codes with ten
+// new ones, shown this once.
+//
+// POST /api/admin/factors/recovery-codes
+func (s *Service) renewRecoveryCodes(c echo.Context) error {
+	ctx := c.Request().Context()
+	cur := mustStaff(c)
+	codes, err := s.newRecoveryCodes(ctx, cur.staff.ID)
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionCodesRenewed, Item: cur.staff.ID, IP: c.RealIP()})
+	st, err := s.state(ctx, cur)
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, msgsOf(c).CodesRenewed)
+}

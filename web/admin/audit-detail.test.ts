@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { describeDetail } from './audit-detail';
+import { translate, type Key, type Lang } from './strings';
+
+const reader = (lang: Lang) => (key: Key, params?: Record<string, string | number>) =>
+  translate(lang, key, params);
+
+describe('audit details in the reader’s language', () => {
+  test('methods and failed sign-ins are named, in Arabic too', () => {
+    expect(describeDetail(reader('en'), 'second-factor-added', 'totp')).toBe('authenticator app');
+    expect(describeDetail(reader('ar'), 'second-factor-added', 'passkey')).toBe('مفتاح مرور');
+    expect(describeDetail(reader('ar'), 'second-factor-failed', 'recovery code')).toBe(
+      'رمز استرداد',
+    );
+    expect(describeDetail(reader('ar'), 'sign-in-failed', 'wrong password')).toBe(
+      'كلمة مرور خاطئة',
+    );
+  });
+
+  test('a role change names both roles with their languages or office, read in order', () => {
+    expect(describeDetail(reader('en'), 'role-change', 'translator (ar,fr) → sales (dubai)')).toBe(
+      'Translator (Arabic, French) → Sales (Dubai)',
+    );
+    expect(describeDetail(reader('ar'), 'role-change', 'editor → viewer')).toBe('محرّر ← مطّلع');
+  });
+
+  test('an export counts its rows; an invitation names the role', () => {
+    expect(describeDetail(reader('ar'), 'audit-export', '12 rows')).toBe('12 صفًا');
+    expect(describeDetail(reader('en'), 'invitation', 'hr')).toBe('HR');
+  });
+
+  test('what it does not know is shown as stored', () => {
+    expect(describeDetail(reader('ar'), 'role-change', 'no arrow here')).toBe('no arrow here');
+    expect(describeDetail(reader('ar'), 'second-factor-added', 'carrier pigeon')).toBe(
+      'carrier pigeon',
+    );
+    expect(describeDetail(reader('en'), 'sign-in', '')).toBe('');
+  });
+});

@@ -1,0 +1,60 @@
+import { isKey, type Key } from './strings';
+
+type Translate = (key: Key, params?: Record<string, string | number>) => string;
+
+/** A stored word in the reader's language, when the back-office has it; as stored otherwise. */
+function named(t: Translate, prefix: string, value: string): string {
+  const key = `${prefix}${value}`;
+  return isKey(key) ? t(key) : value;
+}
+
+/**
+ * A role as the trail stores it, "translator (ar,fr)" or "sales (dubai)", in the reader's
+ * language: the role, then its languages or office.
+ */
+function role(t: Translate, stored: string): string {
+  const match = /^([\w-]+)(?: \(([^)]*)\))?$/.exec(stored.trim());
+  if (!match) return stored;
+  const [, name = '', scope] = match;
+  const label = named(t, 'role_', name);
+  if (!scope) return label;
+  const parts = scope.split(',').map((part) => {
+    const value = part.trim();
+    return isKey(`lang_${value}`) ? t(`lang_${value}` as Key) : named(t, 'office_', value);
+  });
+  return `${label} (${parts.join(t('listSeparator'))})`;
+}
+
+/**
+ * The detail of an audit event in the reader's language. The trail stores details in the
+ * server's own words (a method, a role, a count), which stay as they are; this names them.
+ * Anything it does not recognise is shown as stored.
+ */
+export function describeDetail(t: Translate, action: string, detail: string): string {
+  if (!detail) return '';
+  switch (action) {
+    case 'sign-in':
+    case 'second-factor-confirmed':
+    case 'second-factor-failed':
+    case 'second-factor-added':
+    case 'second-factor-removed':
+      return named(t, 'method_', detail);
+    case 'sign-in-failed':
+      return named(t, 'fail_', detail);
+    case 'invitation':
+    case 'invitation-accepted':
+      return role(t, detail);
+    case 'role-change': {
+      const [before, after] = detail.split(' → ');
+      return before !== undefined && after !== undefined
+        ? t('changedTo', { before: role(t, before), after: role(t, after) })
+        : detail;
+    }
+    case 'audit-export': {
+      const rows = /^(\d+) rows$/.exec(detail)?.[1];
+      return rows ? t('exportedRows', { rows: Number(rows) }) : detail;
+    }
+    default:
+      return detail;
+  }
+}

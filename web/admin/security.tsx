@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { adminApi, passkeysAvailable, type Enrolled, type Factors, type Session } from './api';
+import { Enrol, RecoveryCodes } from './factor';
+import { useStepUp } from './step-up';
+import {
+  Card,
+  NoticeBox,
+  buttonClass,
+  dangerButtonClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+/**
+ * The signed-in staff member's own second factors: passkeys, the authenticator app and the
+ * recovery codes. Adding, removing and new codes ask for the second factor again when it was
+ * last proven more than ten minutes ago; the server keeps the last factor from being removed.
+ */
+export function Security({
+  session,
+  onSession,
+}: {
+  session: Session;
+  onSession: (session: Session) => void;
+}) {
+  const { t, lang } = useT();
+  const [factors, setFactors] = useState<Factors | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { run, panel } = useStepUp(session, onSession);
+
+  const load = async () => {
+    const result = await adminApi.factors();
+    if (result.ok && result.data) setFactors(result.data);
+    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+
+  useEffect(() => {
+    // What this screen shows comes from the server once it opens.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+
+  const changed = async (result: { ok: boolean; message: string; data: Session | null }) => {
+    setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });
+    if (result.ok && result.data) onSession(result.data);
+    await load();
+  };
+
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removePasskey = (id: string) => act(() => run(() => adminApi.removePasskey(id), changed));
+  const removeApp = () => act(() => run(adminApi.removeTotp, changed));
+  const renewCodes = () =>
+    act(() =>
+      run(adminApi.renewRecoveryCodes, async (result) => {
+        if (result.ok && result.data) {
+          onSession(result.data.session);
+          setCodes(result.data.recoveryCodes);
+          setNotice(null);
+          await load();
+        } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      }),
+    );
+  const added = async (result: Enrolled) => {
+    onSession(result.session);
+    setAdding(false);
+    setNotice({ tone: 'success', text: t('factorAddedNotice') });
+    await load();
+  };
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+
+  const canAddPasskey = factors !== null && !factors.passkeysOff && passkeysAvailable();
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="mb-2 text-2xl font-semibold">{t('securityTitle')}</h1>
+        <p className="text-ink-muted">{t('securityLead')}</p>
+      </div>
+      {panel}
+      <NoticeBox notice={notice} />
+      {factors === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : (
+        <>
+          <Card>
+            <h2 className="mb-3 text-xl font-semibold">{t('passkeysTitle')}</h2>
+            {factors.passkeys.length === 0 ? (
+              <p className="mb-4">{t('noPasskeys')}</p>
+            ) : (
+              <ul className="mb-4 grid gap-3" data-passkeys>
+                {factors.passkeys.map((key) => (
+                  <li
+                    key={key.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-3"
+                  >
+                    <div>
+                      <p className="font-semibold">
+                        {t('passkeyAdded', { date: when(key.createdAt) })}
+                      </p>
+                      <p className="text-sm text-ink-muted">
+                        {key.lastUsedAt
+                          ? t('passkeyUsed', { date: when(key.lastUsedAt) })
+                          : t('passkeyNeverUsed')}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className={dangerButtonClass}
+                      disabled={busy}
+                      aria-label={t('removePasskeyLabel', { date: when(key.createdAt) })}
+                      onClick={() => void removePasskey(key.id)}
+                    >
+                      {t('removePasskey')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {factors.passkeysOff && <p className="text-ink-muted">{t('passkeysOffHere')}</p>}
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-xl font-semibold">{t('appTitle')}</h2>
+            <p className="mb-4" data-app-status>
+              {factors.totp ? t('appStatusOn') : t('appStatusOff')}
+            </p>
+            {factors.totp && (
+              <button
+                type="button"
+                className={dangerButtonClass}
+                disabled={busy}
+                onClick={() => void removeApp()}
+              >
+                {t('removeApp')}
+              </button>
+            )}
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-xl font-semibold">{t('codesSection')}</h2>
+            <p className="mb-1">{t('codesLeft', { left: factors.recoveryCodesLeft })}</p>
+            <p className="mb-4 text-sm text-ink-muted">{t('codesRenewNote')}</p>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={busy}
+              onClick={() => void renewCodes()}
+            >
+              {t('codesRenew')}
+            </button>
+          </Card>
+          {adding ? (
+            <Enrol
+              title={t('addFactorTitle')}
+              lead={t('addFactorLead')}
+              guard={run}
+              onEnrolled={(result) => void added(result)}
+              onCancel={() => setAdding(false)}
+            />
+          ) : (
+            <p>
+              <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
+                {canAddPasskey ? t('addFactorTitle') : factors.totp ? t('replaceApp') : t('addApp')}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
