@@ -20,6 +20,7 @@ import (
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -89,31 +90,13 @@ func (stubCaptcha) Verify(_ context.Context, token, _ string) error {
 	return errBadCaptcha
 }
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // env is the auth API on a fresh database, behind a bare Echo.
 type env struct {
 	t     testing.TB
 	svc   *Service
 	store *store.Store
 	mail  *fakeMail
-	clock *clock
+	clock *testenv.Clock
 	echo  *echo.Echo
 	blobs *blob.FS
 	// blobDir is where blobs keeps its files.
@@ -132,12 +115,12 @@ func newEnv(t testing.TB, st *store.Store, opts ...envOption) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, store: st, mail: &fakeMail{}, clock: &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}, blobs: blobs, blobDir: blobDir}
+	e := &env{t: t, store: st, mail: &fakeMail{}, clock: testenv.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)), blobs: blobs, blobDir: blobDir}
 	cfg := Config{
 		Store: st, Mail: e.mail, Captcha: stubCaptcha{}, Blobs: blobs,
 		BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher,
 		Limits: Limits{Strict: 1000, Standard: 1000},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -283,7 +266,7 @@ func (e *env) confirmedUser(email, password string) *store.User {
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatal(err)
 	}
-	now := e.clock.now()
+	now := e.clock.Now()
 	if err := e.store.CreateToken(context.Background(), &store.Token{UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "seed-" + email, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 		e.t.Fatal(err)
 	}

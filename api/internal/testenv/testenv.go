@@ -247,6 +247,13 @@ func (c *Clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
+// Set puts the clock at t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
 // LogBuffer is a log destination that goroutines may write to at once and
 // a test may read.
 type LogBuffer struct {
