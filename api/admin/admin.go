@@ -6,8 +6,6 @@ package admin
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -22,6 +20,7 @@ import (
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/seal"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/store"
 )
 
@@ -132,7 +131,7 @@ type Service struct {
 	now      func() time.Time
 	sealer   *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
 	webauthn *webauthn.WebAuthn
-	cookie   cookieSpec
+	cookie   sessioncookie.Cookie
 	stepUp   time.Duration // 0: every sensitive action asks for the second factor
 }
 
@@ -182,11 +181,6 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
-	secure := u.Scheme == "https"
-	c := cookieSpec{name: "admin-session", secure: secure}
-	if secure {
-		c.name = "__Host-admin-session"
-	}
 	return &Service{
 		store:    cfg.Store,
 		baseURL:  base,
@@ -198,31 +192,18 @@ func New(cfg Config) (*Service, error) {
 		now:      now,
 		sealer:   sealer,
 		webauthn: wa,
-		cookie:   c,
+		cookie:   staffCookie(u.Scheme == "https"),
 		stepUp:   cfg.StepUp,
 	}, nil
 }
 
 // Run deletes expired staff sessions every hour until ctx ends.
 func (s *Service) Run(ctx context.Context) {
-	tick := time.NewTicker(time.Hour)
-	defer tick.Stop()
-	for {
+	sessioncookie.Sweep(ctx, func(ctx context.Context) {
 		if _, err := s.store.DeleteExpiredStaffSessions(ctx, s.now()); err != nil && ctx.Err() == nil {
 			s.log.Warn("admin: deleting expired staff sessions", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
-}
-
-// sha returns the hex SHA-256 of a random secret (session ids, invitation tokens).
-func sha(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
+	})
 }
 
 // Invitation is a link to join the back-office.

@@ -68,19 +68,12 @@ type result struct {
 	status int
 	header http.Header
 	body   []byte
-	env    struct {
-		IsSuccess bool              `json:"isSuccess"`
-		Data      json.RawMessage   `json:"data"`
-		Message   string            `json:"message"`
-		Errors    map[string]string `json:"errors"`
-	}
+	env    testenv.Envelope
 }
 
 func (r *result) data(t testing.TB, into any) {
 	t.Helper()
-	if err := json.Unmarshal(r.env.Data, into); err != nil {
-		t.Fatalf("data %s: %v", r.env.Data, err)
-	}
+	r.env.Decode(t, into)
 }
 
 func (b *browser) do(method, target string, body any) *result {
@@ -101,26 +94,8 @@ func (b *browser) do(method, target string, body any) *result {
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	req.RemoteAddr = b.ip + ":40000"
-	for _, c := range b.cookies {
-		req.AddCookie(c)
-	}
-	rec := httptest.NewRecorder()
-	b.env.echo.ServeHTTP(rec, req)
-	res := &result{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
-	for _, c := range rec.Result().Cookies() {
-		if c.MaxAge < 0 || c.Value == "" {
-			delete(b.cookies, c.Name)
-		} else {
-			b.cookies[c.Name] = c
-		}
-	}
-	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(res.body, &res.env); err != nil {
-			b.env.t.Fatalf("%s %s: answer is not the envelope: %s", method, target, res.body)
-		}
-	}
-	return res
+	a := testenv.Serve(b.env.t, b.env.echo, req, b.ip, b.cookies)
+	return &result{status: a.Status, header: a.Header, body: a.Body, env: a.Envelope}
 }
 
 func expect(t testing.TB, what string, r *result, status int) {

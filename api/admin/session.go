@@ -1,8 +1,6 @@
 package admin
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -12,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
 )
@@ -23,43 +22,23 @@ const (
 	stageFull     = "full"     // signed in
 )
 
-// cookieSpec is how the staff session cookie is named and flagged: apart
-// from the visitors' cookie, strict same-site, never readable by script.
-type cookieSpec struct {
-	name   string // "__Host-admin-session" on https, "admin-session" otherwise
-	secure bool
+// The secrets of staff sessions and invitation links: random, checked for
+// shape before any lookup, stored only as their hash.
+var (
+	newSecret        = sessioncookie.NewSecret
+	wellFormedSecret = sessioncookie.WellFormed
+	sha              = sessioncookie.Hash
+)
+
+// staffCookie is the staff session cookie: apart from the visitors'
+// cookie, strict same-site, ending with the browser.
+func staffCookie(secure bool) sessioncookie.Cookie {
+	return sessioncookie.New("admin-session", secure, http.SameSiteStrictMode)
 }
 
-// newSecret returns 32 random bytes, base64url-encoded.
-func newSecret() string {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	return base64.RawURLEncoding.EncodeToString(b[:])
-}
+func (s *Service) setCookie(c echo.Context, secret string) { c.SetCookie(s.cookie.With(secret, 0)) }
 
-func wellFormedSecret(s string) bool {
-	if len(s) != 43 {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(s)
-	return err == nil
-}
-
-func (s *Service) setCookie(c echo.Context, secret string) {
-	c.SetCookie(&http.Cookie{
-		Name: s.cookie.name, Value: secret, Path: "/", HttpOnly: true, Secure: s.cookie.secure,
-		SameSite: http.SameSiteStrictMode,
-	})
-}
-
-func (s *Service) clearCookie(c echo.Context) {
-	c.SetCookie(&http.Cookie{
-		Name: s.cookie.name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.cookie.secure,
-		SameSite: http.SameSiteStrictMode,
-	})
-}
+func (s *Service) clearCookie(c echo.Context) { c.SetCookie(s.cookie.Expired()) }
 
 // expiry is when a session of a stage, started at created and used at
 // now, ends: 30 minutes idle and 8 hours after sign-in at most; a sign-in
@@ -103,13 +82,7 @@ func (s *Service) startSession(c echo.Context, m *store.Staff, stage string) err
 	return nil
 }
 
-func (s *Service) presentedHash(r *http.Request) string {
-	ck, err := r.Cookie(s.cookie.name)
-	if err != nil || !wellFormedSecret(ck.Value) {
-		return ""
-	}
-	return sha(ck.Value)
-}
+func (s *Service) presentedHash(r *http.Request) string { return s.cookie.PresentedHash(r) }
 
 // current is the staff member of a request and their session.
 type current struct {

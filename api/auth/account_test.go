@@ -266,7 +266,7 @@ func TestChangePasswordAndDeleteAccount(t *testing.T) {
 func TestExpiredRowsAreDeleted(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
 	e.loggedIn("gone@example.com")
-	e.clock.advance(48 * time.Hour)
+	e.clock.Advance(48 * time.Hour)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { e.svc.Run(ctx); close(done) }()

@@ -6,8 +6,6 @@ package auth
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"log/slog"
 	"strings"
 	"time"
@@ -15,6 +13,7 @@ import (
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -58,7 +57,7 @@ type Service struct {
 	limits  Limits
 	log     *slog.Logger
 	now     func() time.Time
-	cookie  cookieSpec
+	cookie  sessioncookie.Cookie
 	// decoding holds the one profile picture being decoded (see decodeAvatar).
 	decoding chan struct{}
 }
@@ -79,11 +78,6 @@ func New(cfg Config) *Service {
 	}
 	now := func() time.Time { return cfg.Now().UTC() }
 	keys := endpoint.NewKeys(cfg.SecretKey)
-	secure := strings.HasPrefix(cfg.BaseURL, "https://")
-	c := cookieSpec{name: "session", secure: secure}
-	if secure {
-		c.name = "__Host-session"
-	}
 	return &Service{
 		store:   cfg.Store,
 		mail:    cfg.Mail,
@@ -96,39 +90,26 @@ func New(cfg Config) *Service {
 		limits:  cfg.Limits,
 		log:     cfg.Logger,
 		now:     now,
-		cookie:  c,
+		cookie:  visitorCookie(strings.HasPrefix(cfg.BaseURL, "https://")),
 
 		decoding: make(chan struct{}, 1),
 	}
 }
 
 // CookieName returns the name of the session cookie.
-func (s *Service) CookieName() string { return s.cookie.name }
+func (s *Service) CookieName() string { return s.cookie.Name }
 
 // Run deletes expired sessions, tokens and idle throttle counters every
 // hour until ctx ends. Every replica may run it: the deletes are idempotent.
 func (s *Service) Run(ctx context.Context) {
-	tick := time.NewTicker(time.Hour)
-	defer tick.Stop()
-	for {
+	sessioncookie.Sweep(ctx, func(ctx context.Context) {
 		now := s.now()
 		if n, err := s.store.DeleteExpired(ctx, now, now.Add(-time.Hour)); err != nil && ctx.Err() == nil {
 			s.log.Warn("auth: deleting expired rows", "err", err)
 		} else if n > 0 {
 			s.log.Debug("auth: deleted expired rows", "rows", n)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
-}
-
-// sha returns the hex SHA-256 of a random secret (session ids, link tokens).
-func sha(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
+	})
 }
 
 // link returns an absolute URL of a site path.

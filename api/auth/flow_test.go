@@ -138,18 +138,18 @@ func TestLoginSessionsExpireAndRotate(t *testing.T) {
 
 		// Idle expiry slides: used every 20 hours it lives on; idle a day it ends.
 		for range 3 {
-			e.clock.advance(20 * time.Hour)
+			e.clock.Advance(20 * time.Hour)
 			expect(t, "still signed in", b.json("GET", "/api/account", nil), 200, true)
 		}
-		e.clock.advance(24*time.Hour + time.Second)
+		e.clock.Advance(24*time.Hour + time.Second)
 		expect(t, "idle a day", b.json("GET", "/api/account", nil), 401, false)
 
 		// Remember-me lasts 30 days idle.
 		r = b.json("POST", "/api/Website/Login", map[string]any{"email": "rana@example.com", "password": goodPassword, "rememberMe": "true"})
 		expect(t, "remembered login", r, 200, true)
-		e.clock.advance(29 * 24 * time.Hour)
+		e.clock.Advance(29 * 24 * time.Hour)
 		expect(t, "after 29 days", b.json("GET", "/api/account", nil), 200, true)
-		e.clock.advance(30*24*time.Hour + time.Second)
+		e.clock.Advance(30*24*time.Hour + time.Second)
 		expect(t, "after 30 idle days", b.json("GET", "/api/account", nil), 401, false)
 	})
 }
@@ -293,7 +293,7 @@ func TestConfirmationExpires(t *testing.T) {
 		if len(token) < 22 {
 			t.Fatalf("token %q carries fewer than 128 bits", token)
 		}
-		e.clock.advance(24*time.Hour + time.Second)
+		e.clock.Advance(24*time.Hour + time.Second)
 		expect(t, "expired link", b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+token, nil), 400, false)
 		for _, bad := range []string{"x", strings.Repeat("A", 43), "../../etc"} {
 			r := b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+bad, nil)
@@ -326,7 +326,7 @@ func TestSessionsEndThirtyDaysAfterSignIn(t *testing.T) {
 		b := e.browser()
 		expect(t, "remembered login", b.json("POST", "/api/Website/Login", map[string]any{"email": "daily@example.com", "password": goodPassword, "rememberMe": "true"}), 200, true)
 		for day := 1; day < 30; day++ {
-			e.clock.advance(24 * time.Hour)
+			e.clock.Advance(24 * time.Hour)
 			r := b.json("GET", "/api/account", nil)
 			expect(t, fmt.Sprintf("day %d", day), r, 200, true)
 			// The renewed cookie never outlives the session.
@@ -334,13 +334,13 @@ func TestSessionsEndThirtyDaysAfterSignIn(t *testing.T) {
 				t.Fatalf("day %d: cookie Max-Age %d, the session has %d s left", day, b.cookies["session"].MaxAge, left)
 			}
 		}
-		e.clock.advance(24*time.Hour + time.Second)
+		e.clock.Advance(24*time.Hour + time.Second)
 		expect(t, "30 days after sign-in", b.json("GET", "/api/account", nil), 401, false)
 
 		// A session signed in years ago whose expiry still lies ahead.
 		old := e.browser()
 		secret := newSecret()
-		now := e.clock.now()
+		now := e.clock.Now()
 		if err := st.CreateSession(context.Background(), &store.Session{
 			IDHash: sha(secret), UserID: u.ID, CreatedAt: time.Date(2020, 3, 1, 9, 0, 0, 0, time.UTC),
 			LastSeenAt: now.Add(-time.Hour), ExpiresAt: now.Add(20 * 24 * time.Hour), Remember: true,

@@ -20,6 +20,7 @@ import (
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -89,31 +90,13 @@ func (stubCaptcha) Verify(_ context.Context, token, _ string) error {
 	return errBadCaptcha
 }
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // env is the auth API on a fresh database, behind a bare Echo.
 type env struct {
 	t     testing.TB
 	svc   *Service
 	store *store.Store
 	mail  *fakeMail
-	clock *clock
+	clock *testenv.Clock
 	echo  *echo.Echo
 	blobs *blob.FS
 	// blobDir is where blobs keeps its files.
@@ -132,12 +115,12 @@ func newEnv(t testing.TB, st *store.Store, opts ...envOption) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, store: st, mail: &fakeMail{}, clock: &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)}, blobs: blobs, blobDir: blobDir}
+	e := &env{t: t, store: st, mail: &fakeMail{}, clock: testenv.NewClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)), blobs: blobs, blobDir: blobDir}
 	cfg := Config{
 		Store: st, Mail: e.mail, Captcha: stubCaptcha{}, Blobs: blobs,
 		BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher,
 		Limits: Limits{Strict: 1000, Standard: 1000},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -167,19 +150,12 @@ type result struct {
 	status int
 	header http.Header
 	body   []byte
-	env    struct {
-		IsSuccess bool              `json:"isSuccess"`
-		Data      json.RawMessage   `json:"data"`
-		Message   string            `json:"message"`
-		Errors    map[string]string `json:"errors"`
-	}
+	env    testenv.Envelope
 }
 
 func (r *result) data(t *testing.T, into any) {
 	t.Helper()
-	if err := json.Unmarshal(r.env.Data, into); err != nil {
-		t.Fatalf("data %s: %v", r.env.Data, err)
-	}
+	r.env.Decode(t, into)
 }
 
 // send issues a request with a ready body and content type.
@@ -189,29 +165,11 @@ func (b *browser) send(method, target, contentType string, body io.Reader) *resu
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	req.RemoteAddr = b.ip + ":40000"
 	for k, v := range b.headers {
 		req.Header.Set(k, v)
 	}
-	for _, c := range b.cookies {
-		req.AddCookie(c)
-	}
-	rec := httptest.NewRecorder()
-	b.env.echo.ServeHTTP(rec, req)
-	res := &result{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
-	for _, c := range rec.Result().Cookies() {
-		if c.MaxAge < 0 || c.Value == "" {
-			delete(b.cookies, c.Name)
-		} else {
-			b.cookies[c.Name] = c
-		}
-	}
-	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(res.body, &res.env); err != nil {
-			b.env.t.Fatalf("%s %s: answer is not the envelope: %s", method, target, res.body)
-		}
-	}
-	return res
+	a := testenv.Serve(b.env.t, b.env.echo, req, b.ip, b.cookies)
+	return &result{status: a.Status, header: a.Header, body: a.Body, env: a.Envelope}
 }
 
 // json sends body as JSON (nil sends no body).
@@ -283,7 +241,7 @@ func (e *env) confirmedUser(email, password string) *store.User {
 	if err := e.store.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatal(err)
 	}
-	now := e.clock.now()
+	now := e.clock.Now()
 	if err := e.store.CreateToken(context.Background(), &store.Token{UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "seed-" + email, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 		e.t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestTenRegistrationsMailAnAddressThreeTimes(t *testing.T) {
 		sameAnswer(t, "forget, over the hour's e-mail",
 			b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "victim@example.com", "captcha": "solved"}),
 			b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "nobody@example.com", "captcha": "solved"}))
-		e.clock.advance(61 * time.Second)
+		e.clock.Advance(61 * time.Second)
 		sameAnswer(t, "resend, over the hour's e-mail",
 			b.json("POST", "/api/account/resend-confirmation", map[string]any{"email": "victim@example.com"}),
 			b.json("POST", "/api/account/resend-confirmation", map[string]any{"email": "nobody@example.com"}))
@@ -80,7 +80,7 @@ func TestTenRegistrationsMailAnAddressThreeTimes(t *testing.T) {
 		}
 
 		// The next hour, the address may hear from us again.
-		e.clock.advance(time.Hour)
+		e.clock.Advance(time.Hour)
 		expect(t, "registration an hour later", e.browser().json("POST", "/api/Website/Register", reg), 200, true)
 		if n := len(e.mailsTo("victim@example.com")); n != mailsAnHour+1 {
 			t.Fatalf("%d e-mails an hour later, want %d", n, mailsAnHour+1)
@@ -98,7 +98,7 @@ func TestNoticesGoAndNamesGreetOnlyConfirmedAddresses(t *testing.T) {
 		thief := e.browser()
 		for range mailsAnHour + 1 {
 			expect(t, "forget", thief.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
-			e.clock.advance(61 * time.Second)
+			e.clock.Advance(61 * time.Second)
 		}
 		if codes := e.codes("owner@example.com"); len(codes) != mailsAnHour {
 			t.Fatalf("%d codes mailed, want %d", len(codes), mailsAnHour)
@@ -120,7 +120,7 @@ func TestNoticesGoAndNamesGreetOnlyConfirmedAddresses(t *testing.T) {
 		reg := registration("pending@example.com")
 		reg["firstName"] = "Visit evil.example"
 		expect(t, "register", e.browser().json("POST", "/api/Website/Register", reg), 200, true)
-		e.clock.advance(61 * time.Second)
+		e.clock.Advance(61 * time.Second)
 		expect(t, "forget", e.browser().form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "pending@example.com", "captcha": "solved"}), 200, true)
 		for _, m := range e.mailsTo("pending@example.com") {
 			if m.Name != "" {
@@ -203,7 +203,7 @@ func TestRecoveryWorkIsTheSameForEveryAddress(t *testing.T) {
 				t.Fatalf("%s: queued %+v for the address with an account, %+v for one without", tc.name, known.queued, unknown.queued)
 			}
 			held = append(held, known.queued[0], unknown.queued[0])
-			e.clock.advance(61 * time.Second)
+			e.clock.Advance(61 * time.Second)
 		}
 
 		// Written as they are sent: a code for each account, a link for the
@@ -231,20 +231,20 @@ func TestResetCodeLivesTenMinutesFromTheRequest(t *testing.T) {
 		expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "late@example.com", "captcha": "solved"}), 200, true)
 		held := e.mail.all()
 
-		e.clock.advance(3 * time.Minute)
+		e.clock.Advance(3 * time.Minute)
 		written := e.completeHeld(t, held)
 		if len(written) != 1 || written[0].Data["minutes"] != "7" {
 			t.Fatalf("written three minutes late: %+v", written)
 		}
 		code := written[0].Data["code"]
-		e.clock.advance(7*time.Minute - time.Second)
+		e.clock.Advance(7*time.Minute - time.Second)
 		r := b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "late@example.com", "code": code})
 		expect(t, "the code a second before its ten minutes end", r, 200, true)
 
-		e.clock.advance(time.Minute)
+		e.clock.Advance(time.Minute)
 		expect(t, "forget again", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "late@example.com", "captcha": "solved"}), 200, true)
 		held = e.mail.all()[len(e.mail.all())-1:]
-		e.clock.advance(8*time.Minute + time.Second)
+		e.clock.Advance(8*time.Minute + time.Second)
 		if written := e.completeHeld(t, held); len(written) != 0 {
 			t.Fatalf("a code with under two minutes left was written: %+v", written)
 		}

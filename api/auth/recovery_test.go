@@ -100,7 +100,7 @@ func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
 				expect(t, "wrong code", guess(wrongFor(t, codes[round])), 400, false)
 				wrongs++
 			}
-			e.clock.advance(61 * time.Second)
+			e.clock.Advance(61 * time.Second)
 		}
 		paused := e.mail.last(t, "target@example.com")
 		if paused.Kind != mail.KindResetPaused || paused.Data["hours"] != "24" {
@@ -110,13 +110,13 @@ func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
 		sent := len(e.codes("target@example.com"))
 		for range 3 {
 			forget()
-			e.clock.advance(time.Hour)
+			e.clock.Advance(time.Hour)
 		}
 		if got := len(e.codes("target@example.com")); got != sent {
 			t.Fatalf("%d new codes mailed while recovery was paused", got-sent)
 		}
 
-		e.clock.advance(codePause)
+		e.clock.Advance(codePause)
 		forget()
 		codes := e.codes("target@example.com")
 		if len(codes) != sent+1 {
@@ -145,7 +145,7 @@ func TestPasswordChangeEndsResetsUnderWay(t *testing.T) {
 			Token string `json:"token"`
 		}
 		r.data(t, &data)
-		e.clock.advance(61 * time.Second)
+		e.clock.Advance(61 * time.Second)
 		expect(t, "forget again", thief.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
 		codes := e.codes("owner@example.com")
 		if len(codes) != 2 {

@@ -116,10 +116,10 @@ func TestResetCodeDiesAfterFiveTriesAndExpires(t *testing.T) {
 			t.Fatalf("dead code message %q", r.env.Message)
 		}
 		// A new code (after the minute) works; an expired one does not.
-		e.clock.advance(2 * time.Minute)
+		e.clock.Advance(2 * time.Minute)
 		expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "five@example.com", "captcha": "solved"}), 200, true)
 		code = e.mail.last(t, "five@example.com").Data["code"]
-		e.clock.advance(10*time.Minute + time.Second)
+		e.clock.Advance(10*time.Minute + time.Second)
 		expect(t, "expired code", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": code}), 400, false)
 	})
 }
@@ -229,7 +229,7 @@ func TestRateLimitPerIP(t *testing.T) {
 		other.ip = "203.0.113.9"
 		expect(t, "other address", other.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "z@example.com", "captcha": "solved"}), 200, true)
 		// The window passes.
-		e.clock.advance(61 * time.Second)
+		e.clock.Advance(61 * time.Second)
 		expect(t, "next minute", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "y@example.com", "captcha": "solved"}), 200, true)
 		// IPv6 clients are counted by their /64.
 		v6 := e.browser()
@@ -452,7 +452,7 @@ func TestLoginCaptchaAfterTenFailuresFromOneSource(t *testing.T) {
 		other := e.browser()
 		other.ip = "198.51.100.21"
 		expect(t, "another source", other.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword}), 200, true)
-		e.clock.advance(loginWindow)
+		e.clock.Advance(loginWindow)
 		again := e.browser()
 		again.ip = "198.51.100.20"
 		expect(t, "after the window", again.json("POST", "/api/Website/Login", map[string]any{"email": "real@example.com", "password": goodPassword}), 200, true)

@@ -2,8 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,9 +12,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"noorvale.example/site/api/store"
-
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/sessioncookie"
+	"noorvale.example/site/api/store"
 )
 
 // Session lifetimes: idle expiry, sliding, within an absolute lifetime
@@ -29,10 +27,10 @@ const (
 	maxUserAgent   = 256
 )
 
-// cookieSpec is how the session cookie is named and flagged.
-type cookieSpec struct {
-	name   string // "__Host-session" on https, "session" otherwise
-	secure bool
+// visitorCookie is the visitors' session cookie: lax same-site, so a link
+// from elsewhere arrives signed in.
+func visitorCookie(secure bool) sessioncookie.Cookie {
+	return sessioncookie.New("session", secure, http.SameSiteLaxMode)
 }
 
 // UserData is the stored user data of the specification, as the API and
@@ -63,24 +61,13 @@ func userData(u *store.User) *UserData {
 	return d
 }
 
-// newSecret returns 32 random bytes, base64url-encoded: a session id or a link token.
-func newSecret() string {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	return base64.RawURLEncoding.EncodeToString(b[:])
-}
-
-// wellFormedSecret reports whether s could be a secret of newSecret, so
-// junk never reaches the database.
-func wellFormedSecret(s string) bool {
-	if len(s) != 43 {
-		return false
-	}
-	_, err := base64.RawURLEncoding.DecodeString(s)
-	return err == nil
-}
+// The secrets of sessions and e-mailed links: random, checked for shape
+// before any lookup, stored only as their hash.
+var (
+	newSecret        = sessioncookie.NewSecret
+	wellFormedSecret = sessioncookie.WellFormed
+	sha              = sessioncookie.Hash
+)
 
 // expiry is when a session signed in at created and used at now ends: a
 // day idle (30 days when remembered), and never later than sessionLife
@@ -136,30 +123,19 @@ func (s *Service) setCookie(c echo.Context, secret string, sess *store.Session) 
 // sessionCookie is the cookie of a session: a remembered one outlives the
 // browser until the session's expiry, any other ends with the browser.
 func (s *Service) sessionCookie(secret string, sess *store.Session) *http.Cookie {
-	ck := &http.Cookie{
-		Name: s.cookie.name, Value: secret, Path: "/",
-		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
-	}
+	maxAge := 0
 	if sess.Remember {
-		ck.MaxAge = max(int(sess.ExpiresAt.Sub(s.now())/time.Second), 1)
+		maxAge = max(int(sess.ExpiresAt.Sub(s.now())/time.Second), 1)
 	}
-	return ck
+	return s.cookie.With(secret, maxAge)
 }
 
 func (s *Service) clearCookie(c echo.Context) {
-	c.SetCookie(s.expiredCookie())
-}
-
-// expiredCookie has the session cookie's attributes and Max-Age=0.
-func (s *Service) expiredCookie() *http.Cookie {
-	return &http.Cookie{
-		Name: s.cookie.name, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, Secure: s.cookie.secure, SameSite: http.SameSiteLaxMode,
-	}
+	c.SetCookie(s.cookie.Expired())
 }
 
 // ExpireCookie tells the browser to drop the session cookie.
-func (s *Service) ExpireCookie(w http.ResponseWriter) { http.SetCookie(w, s.expiredCookie()) }
+func (s *Service) ExpireCookie(w http.ResponseWriter) { http.SetCookie(w, s.cookie.Expired()) }
 
 // current is the signed-in visitor of a request.
 type current struct {
@@ -177,12 +153,12 @@ var ErrNotSignedIn = errors.New("auth: not signed in")
 // session's expiry, recording last-seen at most once a minute. touched
 // reports whether it did.
 func (s *Service) lookup(ctx context.Context, r *http.Request) (cur current, touched bool, err error) {
-	ck, err := r.Cookie(s.cookie.name)
-	if err != nil || !wellFormedSecret(ck.Value) {
+	h := s.cookie.PresentedHash(r)
+	if h == "" {
 		return cur, false, errNoSession
 	}
 	now := s.now()
-	sess, err := s.store.SessionByHash(ctx, sha(ck.Value), now)
+	sess, err := s.store.SessionByHash(ctx, h, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return cur, false, errNoSession
 	}
@@ -234,7 +210,7 @@ func (s *Service) PageUser(w http.ResponseWriter, r *http.Request) (*UserData, e
 		return nil, err
 	}
 	if touched && cur.session.Remember {
-		if ck, err := r.Cookie(s.cookie.name); err == nil {
+		if ck, err := r.Cookie(s.cookie.Name); err == nil {
 			http.SetCookie(w, s.sessionCookie(ck.Value, cur.session))
 		}
 	}
@@ -254,7 +230,7 @@ func (s *Service) signedIn(c echo.Context) (current, error) {
 		return cur, err
 	}
 	if touched && cur.session.Remember {
-		if ck, err := c.Request().Cookie(s.cookie.name); err == nil {
+		if ck, err := c.Request().Cookie(s.cookie.Name); err == nil {
 			s.setCookie(c, ck.Value, cur.session)
 		}
 	}
@@ -283,10 +259,4 @@ func mustUser(c echo.Context) current {
 }
 
 // presentedHash returns the hash of the session cookie the request carries, if any.
-func (s *Service) presentedHash(r *http.Request) string {
-	ck, err := r.Cookie(s.cookie.name)
-	if err != nil || !wellFormedSecret(ck.Value) {
-		return ""
-	}
-	return sha(ck.Value)
-}
+func (s *Service) presentedHash(r *http.Request) string { return s.cookie.PresentedHash(r) }

@@ -94,7 +94,7 @@ func TestPublicationDownload(t *testing.T) {
 		}
 
 		// A day later the link has expired.
-		h.clock.add(24*time.Hour + time.Second)
+		h.clock.Advance(24*time.Hour + time.Second)
 		if res := get(link.RequestURI(), ""); res.status != http.StatusForbidden || res.env.Message != msgs(locale.Nl).DownloadInvalid {
 			t.Errorf("expired token: %d %s", res.status, res.body)
 		}

@@ -267,7 +267,7 @@ func TestRateLimit(t *testing.T) {
 			t.Errorf("another client: %d", res.status)
 		}
 		// An hour later the window has moved on.
-		h.clock.add(time.Hour)
+		h.clock.Advance(time.Hour)
 		if res := h.postJSON("/api/forms/inquiry", validInquiry(), "198.51.100.7"); res.status != 200 {
 			t.Errorf("an hour later: %d", res.status)
 		}

@@ -79,24 +79,6 @@ func (stubUsers) UserFromRequest(r *http.Request) (*auth.UserData, bool) {
 	return &auth.UserData{Email: ck.Value}, true
 }
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // harness is a forms service on a fresh database with sample content.
 type harness struct {
 	t     testing.TB
@@ -105,7 +87,7 @@ type harness struct {
 	echo  *echo.Echo
 	mail  *fakeMail
 	blobs blob.Store
-	clock *clock
+	clock *testenv.Clock
 	cfg   Config
 }
 
@@ -140,7 +122,7 @@ func newHarness(t testing.TB, s *store.Store, tune ...func(*Config)) *harness {
 		t.Fatal(err)
 	}
 	h := &harness{t: t, store: s, mail: &fakeMail{}, blobs: blobs,
-		clock: &clock{t: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}}
+		clock: testenv.NewClock(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))}
 	h.cfg = Config{
 		Store: s, Mail: h.mail, Captcha: stubCaptcha{}, Blobs: blobs, Users: stubUsers{},
 		Catalog: func() *content.Catalog { return cat },
@@ -149,7 +131,7 @@ func newHarness(t testing.TB, s *store.Store, tune ...func(*Config)) *harness {
 			HR:      "careers@noorvale.example", Marketing: "info@noorvale.example",
 		},
 		BaseURL: "https://noorvale.example", SecretKey: testSecret,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: h.clock.now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: h.clock.Now,
 	}
 	for _, fn := range tune {
 		fn(&h.cfg)

@@ -112,8 +112,8 @@ func (s *flakySMTP) serve(c net.Conn) {
 func TestMailServerDownThenUp(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		srv := startFlakySMTP(t)
-		clk := &clock{t: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-		queue, err := mail.NewQueue(mail.QueueConfig{Store: s, SecretKey: testSecret, Now: clk.now})
+		clk := testenv.NewClock(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
+		queue, err := mail.NewQueue(mail.QueueConfig{Store: s, SecretKey: testSecret, Now: clk.Now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestMailServerDownThenUp(t *testing.T) {
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 		sender := mail.NewSender(mail.SenderConfig{Queue: queue, Transport: transport, From: "Noorvale Assurance <no-reply@noorvale.example>",
 			Logger: logger, MinBackoff: 30 * time.Second})
-		h := newHarness(t, s, func(c *Config) { c.Mail = queue; c.Now = clk.now })
+		h := newHarness(t, s, func(c *Config) { c.Mail = queue; c.Now = clk.Now })
 
 		res := h.postJSON("/api/forms/contact/dubai?lang=ar", validContact(), "")
 		if res.status != 200 || !res.env.IsSuccess {
@@ -142,7 +142,7 @@ func TestMailServerDownThenUp(t *testing.T) {
 		}
 
 		srv.down.Store(false)
-		clk.add(31 * time.Second) // past the first back-off
+		clk.Advance(31 * time.Second) // past the first back-off
 		if n := sender.SendDue(ctx); n != 2 {
 			t.Fatalf("sent %d after the server came back, want 2", n)
 		}

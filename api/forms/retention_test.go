@@ -19,7 +19,7 @@ func TestRetentionDeletesOldCVs(t *testing.T) {
 		if res := h.postApplication(path, validApplication(), "old.pdf", smallPDF(), ""); res.status != 200 {
 			t.Fatalf("first application: %d %s", res.status, res.body)
 		}
-		h.clock.add(20 * 24 * time.Hour)
+		h.clock.Advance(20 * 24 * time.Hour)
 		if res := h.postApplication(path, validApplication(), "new.pdf", smallPDF(), ""); res.status != 200 {
 			t.Fatalf("second application: %d %s", res.status, res.body)
 		}
@@ -31,7 +31,7 @@ func TestRetentionDeletesOldCVs(t *testing.T) {
 			t.Fatalf("early run: %d, %v", n, err)
 		}
 		// Eleven days later the first CV is 31 days old, the second 11.
-		h.clock.add(11 * 24 * time.Hour)
+		h.clock.Advance(11 * 24 * time.Hour)
 		if n, err := h.svc.DeleteExpiredCVs(ctx); err != nil || n != 1 {
 			t.Fatalf("run: %d, %v", n, err)
 		}
@@ -44,7 +44,7 @@ func TestRetentionDeletesOldCVs(t *testing.T) {
 			_ = rc.Close()
 		}
 		subs = h.submissions()
-		if subs[0].CVDeletedAt == nil || !subs[0].CVDeletedAt.Equal(h.clock.now()) || subs[1].CVDeletedAt != nil {
+		if subs[0].CVDeletedAt == nil || !subs[0].CVDeletedAt.Equal(h.clock.Now()) || subs[1].CVDeletedAt != nil {
 			t.Fatalf("deletion recorded as %v / %v", subs[0].CVDeletedAt, subs[1].CVDeletedAt)
 		}
 		// The submission itself stays, and a second run has nothing to do.
@@ -64,7 +64,7 @@ func TestRetentionKeepsWhatItCannotDelete(t *testing.T) {
 	if res := h.postApplication("/api/forms/application/senior-penetration-tester", validApplication(), "cv.pdf", smallPDF(), ""); res.status != 200 {
 		t.Fatalf("application: %d", res.status)
 	}
-	h.clock.add(2 * time.Hour)
+	h.clock.Advance(2 * time.Hour)
 	h.svc.blobs = failingBlobs{h.blobs}
 	if n, err := h.svc.DeleteExpiredCVs(context.Background()); err != nil || n != 0 {
 		t.Fatalf("run: %d, %v", n, err)

@@ -218,7 +218,7 @@ func TestApplicationUploads(t *testing.T) {
 		}
 
 		// After validThrough, the vacancy takes no more applications.
-		h.clock.t = time.Date(2027, 2, 1, 0, 0, 1, 0, time.UTC)
+		h.clock.Set(time.Date(2027, 2, 1, 0, 0, 1, 0, time.UTC))
 		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), ""); res.status != 400 || res.env.Message != en.VacancyClosed {
 			t.Fatalf("closed vacancy: %d %s", res.status, res.body)
 		}

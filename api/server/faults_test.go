@@ -2,23 +2,20 @@ package server
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	_ "github.com/glebarez/go-sqlite"
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
-	"noorvale.example/site/api/store"
 )
 
 // A request whose database call finds the database write-locked by another
@@ -26,29 +23,7 @@ import (
 // visitor's language, or with the 503 page elsewhere; never a 500.
 func TestDatabaseUnavailableAnswers503(t *testing.T) {
 	srv, _ := benchPageWith(t, nil)
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "site.db")
-	st, err := store.Open(ctx, store.SQLite, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	holder, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	conn, err := holder.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
+	st, release := testenv.WriteLockedSQLite(t)
 	count := func(c echo.Context) error {
 		_, err := st.Hit(c.Request().Context(), "probe", time.Now(), time.Minute)
 		if err != nil {
@@ -81,9 +56,7 @@ func TestDatabaseUnavailableAnswers503(t *testing.T) {
 	}
 
 	// Released, the same request works: nothing stays broken.
-	if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	rec = httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/count", nil))
 	if rec.Code != http.StatusNoContent {

@@ -2,13 +2,9 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"net/url"
-	"path/filepath"
 	"testing"
 	"time"
-
-	_ "github.com/glebarez/go-sqlite"
 
 	"noorvale.example/site/api/internal/harness"
 	"noorvale.example/site/api/internal/testenv"
@@ -20,31 +16,9 @@ import (
 // released.
 func TestWriteLockedSQLiteIsUnavailable(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "site.db")
-	st, err := store.Open(ctx, store.SQLite, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	st, release := testenv.WriteLockedSQLite(t)
 
-	holder, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	conn, err := holder.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
-		t.Fatal(err)
-	}
-
-	_, err = st.Hit(ctx, "login:someone", time.Now(), time.Minute)
+	_, err := st.Hit(ctx, "login:someone", time.Now(), time.Minute)
 	if !store.Unavailable(err) {
 		t.Fatalf("write under another writer's lock: err %v, want one Unavailable reports", err)
 	}
@@ -56,9 +30,7 @@ func TestWriteLockedSQLiteIsUnavailable(t *testing.T) {
 		t.Fatalf("a read while another process writes: %v", err)
 	}
 
-	if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	c, err := st.Hit(ctx, "login:someone", time.Now(), time.Minute)
 	if err != nil || c.Count != 1 {
 		t.Fatalf("write after the lock was released: %+v %v", c, err)

@@ -167,7 +167,7 @@ func loginFigures(srv *server) error {
 				defer wg.Done()
 				for done.Add(1) <= int64(total) {
 					n := int(next.Add(1))
-					status, d, err := login(client, srv.baseURL, benchEmail(n%benchUsers), benchPassword, n)
+					status, d, err := login(client, srv.BaseURL, benchEmail(n%benchUsers), benchPassword, n)
 					mu.Lock()
 					if err == nil && status == http.StatusServiceUnavailable {
 						busy++
@@ -195,7 +195,7 @@ func loginFigures(srv *server) error {
 		float64(200-busy)/elapsed.Seconds(), took[len(took)/2].Round(time.Millisecond), took[len(took)*99/100].Round(time.Millisecond), busy)
 
 	// Peak memory while 50 logins arrive at once.
-	pid := srv.cmd.Process.Pid
+	pid := srv.Cmd.Process.Pid
 	base := rssMB(pid)
 	peak := base
 	stop := make(chan struct{})
@@ -226,11 +226,11 @@ func loginFigures(srv *server) error {
 	const rounds = 4
 	for i := range rounds {
 		n := int(next.Add(1))
-		_, dk, err := login(client, srv.baseURL, benchEmail((i+benchUsers/2)%benchUsers), "wrong password", n)
+		_, dk, err := login(client, srv.BaseURL, benchEmail((i+benchUsers/2)%benchUsers), "wrong password", n)
 		if err != nil {
 			return err
 		}
-		_, du, err := login(client, srv.baseURL, fmt.Sprintf("nobody%d@bench.example", i), "wrong password", n+1)
+		_, du, err := login(client, srv.BaseURL, fmt.Sprintf("nobody%d@bench.example", i), "wrong password", n+1)
 		if err != nil {
 			return err
 		}
@@ -238,7 +238,7 @@ func loginFigures(srv *server) error {
 	}
 	fmt.Printf("Failed login, mean of %d: known address %s, unknown address %s\n", rounds,
 		(known / rounds).Round(time.Millisecond), (unknown / rounds).Round(time.Millisecond))
-	return recoveryFigures(client, srv.baseURL, &next)
+	return recoveryFigures(client, srv.BaseURL, &next)
 }
 
 // observatory runs MDN's HTTP Observatory scanner (npm @mdn/mdn-http-observatory,

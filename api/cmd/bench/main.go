@@ -25,7 +25,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"noorvale.example/site/api/internal/harness"
@@ -97,7 +96,7 @@ func runPipeline(serverBin, databaseURL string) error {
 // beside a bare handler writing the same headers and body, and returns the
 // page and the full server's figures.
 func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte, load, error) {
-	body, header, err := fetchWithHeader(srv.baseURL + servicePage)
+	body, header, err := fetchWithHeader(srv.BaseURL + servicePage)
 	if err != nil {
 		return nil, load{}, err
 	}
@@ -115,7 +114,7 @@ func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte
 	// falls on both alike; the medians are compared.
 	var fulls, plains []load
 	for range 5 {
-		f, err := wrk(srv.baseURL+servicePage, duration/2, connections)
+		f, err := wrk(srv.BaseURL+servicePage, duration/2, connections)
 		if err != nil {
 			return nil, load{}, err
 		}
@@ -165,7 +164,7 @@ func runAccounts(serverBin string) error {
 	if err := loginFigures(srv); err != nil {
 		return err
 	}
-	return observatory(srv.baseURL)
+	return observatory(srv.BaseURL)
 }
 
 func run(serverBin string, duration time.Duration, connections int) error {
@@ -178,7 +177,7 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	}
 	defer srv.stop()
 
-	if err := printPrerender(srv.baseURL); err != nil {
+	if err := printPrerender(srv.BaseURL); err != nil {
 		return err
 	}
 
@@ -197,21 +196,21 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	fmt.Printf("Uncached render (Node renderer over its socket, 4 at a time): %.0f renders/s, %.1f× slower than the cached page\n\n",
 		renders, full.rps/renders)
 
-	if err := pageWeight(srv.baseURL); err != nil {
+	if err := pageWeight(srv.BaseURL); err != nil {
 		return err
 	}
-	if err := lighthouse(srv.baseURL); err != nil {
+	if err := lighthouse(srv.BaseURL); err != nil {
 		return err
 	}
 
-	goRSS, nodeRSS := srv.memory()
+	goRSS, nodeRSS := memory(srv.Cmd.Process.Pid)
 	fmt.Printf("\nResident memory after the load: Go %.1f MB, Node %.1f MB, together %.1f MB (target < 200 MB)\n",
 		goRSS, nodeRSS, goRSS+nodeRSS)
 
 	if err := loginFigures(srv); err != nil {
 		return err
 	}
-	return observatory(srv.baseURL)
+	return observatory(srv.BaseURL)
 }
 
 // printPrerender prints how many documents the server rendered at start and
@@ -235,25 +234,18 @@ func printPrerender(baseURL string) error {
 }
 
 type server struct {
-	cmd     *exec.Cmd
-	baseURL string
+	*harness.Server
 	dataDir string
 }
 
 func startServer(bin string) (*server, error) {
-	port, err := harness.FreePort()
-	if err != nil {
-		return nil, err
-	}
 	dataDir, err := os.MkdirTemp("", "noorvale-bench-")
 	if err != nil {
 		return nil, err
 	}
-	baseURL := fmt.Sprintf("http://127.0.0.1:%d", port)
 	// The login figures spread requests over many X-Forwarded-For addresses,
 	// which the server believes only from a trusted proxy: here, loopback.
-	env := append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+baseURL,
-		"DATA_DIR="+dataDir, "DATABASE_URL=", "APP_ENV=production", "LOG_LEVEL=info",
+	env := append(os.Environ(), "DATA_DIR="+dataDir, "DATABASE_URL=", "APP_ENV=production", "LOG_LEVEL=info",
 		"TRUSTED_PROXIES=127.0.0.1/32")
 	migrate := exec.Command(bin, "migrate")
 	migrate.Env, migrate.Stdout, migrate.Stderr = env, os.Stderr, os.Stderr
@@ -268,36 +260,34 @@ func startServer(bin string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(bin, "serve")
-	cmd.Env = env
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start server: %w", err)
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Also: logFile, KeepLast: 64 << 10,
+		Env: func(port int, baseURL string) []string {
+			return append(slices.Clone(env), "PORT="+strconv.Itoa(port), "BASE_URL="+baseURL)
+		}})
+	if err != nil {
+		logFile.Close()
+		return nil, err
 	}
-	s := &server{cmd: cmd, baseURL: baseURL, dataDir: dataDir}
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		if res, err := http.Get(baseURL + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return s, nil
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
+	go func() {
+		<-srv.Exited()
+		logFile.Close()
+	}()
+	s := &server{Server: srv, dataDir: dataDir}
+	if _, err := srv.WaitReady(60 * time.Second); err != nil {
+		s.stop()
+		return nil, err
 	}
-	s.stop()
-	return nil, errors.New("server did not become ready within 60 s")
+	return s, nil
 }
 
 func (s *server) stop() {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	_, _ = s.cmd.Process.Wait()
+	_ = s.Stop(time.Minute)
 	_ = os.RemoveAll(s.dataDir)
 }
 
-// memory reads the resident set of the server and of its Node child from /proc.
-func (s *server) memory() (goMB, nodeMB float64) {
-	pid := s.cmd.Process.Pid
+// memory reads the resident set of the server process pid and of its
+// Node child from /proc.
+func memory(pid int) (goMB, nodeMB float64) {
 	goMB = rssMB(pid)
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {

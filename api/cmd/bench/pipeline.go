@@ -19,9 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver for the bench's own schema
@@ -32,46 +30,21 @@ import (
 
 // pipelineRun is one server process started for the render pipeline's figures.
 type pipelineRun struct {
-	cmd     *exec.Cmd
-	baseURL string
-	logs    *syncBuffer
-	started time.Time
+	*harness.Server
 	peakMB  atomic.Int64 // Go and Node resident memory together, sampled
 	stopped chan struct{}
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // startPipelineServer starts `server serve` on env and samples its memory
 // (with its Node child) until it stops.
 func startPipelineServer(bin string, env []string) (*pipelineRun, error) {
-	port, err := harness.FreePort()
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Env: func(port int, _ string) []string {
+		return append(slices.Clone(env), "PORT="+strconv.Itoa(port))
+	}})
 	if err != nil {
 		return nil, err
 	}
-	r := &pipelineRun{baseURL: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &syncBuffer{}, stopped: make(chan struct{})}
-	r.cmd = exec.Command(bin, "serve")
-	r.cmd.Env = append(slices.Clone(env), "PORT="+strconv.Itoa(port))
-	r.cmd.Stdout, r.cmd.Stderr = r.logs, r.logs
-	r.started = time.Now()
-	if err := r.cmd.Start(); err != nil {
-		return nil, err
-	}
+	r := &pipelineRun{Server: srv, stopped: make(chan struct{})}
 	go func() {
 		tick := time.NewTicker(50 * time.Millisecond)
 		defer tick.Stop()
@@ -81,7 +54,7 @@ func startPipelineServer(bin string, env []string) (*pipelineRun, error) {
 				return
 			case <-tick.C:
 			}
-			goMB, nodeMB := (&server{cmd: r.cmd}).memory()
+			goMB, nodeMB := memory(r.Cmd.Process.Pid)
 			if mb := int64(goMB + nodeMB); mb > r.peakMB.Load() {
 				r.peakMB.Store(mb)
 			}
@@ -90,30 +63,14 @@ func startPipelineServer(bin string, env []string) (*pipelineRun, error) {
 	return r, nil
 }
 
-// waitReady waits for /readyz and returns how long the process took to get there.
-func (r *pipelineRun) waitReady(limit time.Duration) (time.Duration, error) {
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		if res, err := http.Get(r.baseURL + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return time.Since(r.started), nil
-			}
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return 0, fmt.Errorf("server not ready within %s:\n%s", limit, tail(r.logs.String(), 2000))
-}
-
 func (r *pipelineRun) stop() {
-	_ = r.cmd.Process.Signal(syscall.SIGTERM)
-	_, _ = r.cmd.Process.Wait()
+	_ = r.Stop(time.Minute)
 	close(r.stopped)
 }
 
 // cpuSeconds returns the CPU time of the server and of its Node child so far.
 func (r *pipelineRun) cpuSeconds() (goCPU, nodeCPU float64) {
-	pid := r.cmd.Process.Pid
+	pid := r.Cmd.Process.Pid
 	goCPU = procCPU(pid)
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -313,14 +270,14 @@ func pipelineFigures(bin string, scale int) error {
 	if err != nil {
 		return err
 	}
-	wall, err := r.waitReady(10 * time.Minute)
+	wall, err := r.WaitReady(10 * time.Minute)
 	if err != nil {
 		r.stop()
 		return err
 	}
 	goCPU, nodeCPU := r.cpuSeconds()
-	goGC, nodeGC := gcSeconds(r.logs.String())
-	docs := renderedAfter(r.logs.String(), 0)
+	goGC, nodeGC := gcSeconds(r.Output())
+	docs := renderedAfter(r.Output(), 0)
 	fmt.Printf("  full render: %d documents, %.1f s from start to ready\n", docs, wall.Seconds())
 	if docs > 0 {
 		fmt.Printf("  CPU per document: %.1f ms (Go %.1f, Node %.1f; start-up included); garbage collection %.0f %% of Go's, %.0f %% of Node's\n",
@@ -328,23 +285,23 @@ func pipelineFigures(bin string, scale int) error {
 			100*goGC/max(goCPU, 0.001), 100*nodeGC/max(nodeCPU, 0.001))
 	}
 
-	offset := len(r.logs.String())
+	offset := len(r.Output())
 	path, title, err := editNews(st, 1)
 	if err != nil {
 		r.stop()
 		return err
 	}
-	took, err := waitServed(r.baseURL, path, title, time.Now())
+	took, err := waitServed(r.BaseURL, path, title, time.Now())
 	if err != nil {
 		r.stop()
 		return err
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for renderedAfter(r.logs.String(), offset) == 0 && time.Now().Before(deadline) {
+	for renderedAfter(r.Output(), offset) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	fmt.Printf("  one English news edit: %d documents rendered again, served %d ms after the edit\n",
-		renderedAfter(r.logs.String(), offset), took.Milliseconds())
+		renderedAfter(r.Output(), offset), took.Milliseconds())
 	r.stop()
 
 	again, err := startPipelineServer(bin, env)
@@ -352,7 +309,7 @@ func pipelineFigures(bin string, scale int) error {
 		return err
 	}
 	defer again.stop()
-	restart, err := again.waitReady(5 * time.Minute)
+	restart, err := again.WaitReady(5 * time.Minute)
 	if err != nil {
 		return err
 	}
@@ -422,7 +379,7 @@ func replicaFigures(bin, databaseURL string) error {
 	}
 	defer bb.stop()
 	for _, r := range []*pipelineRun{a, bb} {
-		if _, err := r.waitReady(10 * time.Minute); err != nil {
+		if _, err := r.WaitReady(10 * time.Minute); err != nil {
 			return err
 		}
 	}
@@ -435,7 +392,7 @@ func replicaFigures(bin, databaseURL string) error {
 		edited := time.Now()
 		slowest := time.Duration(0)
 		for _, r := range []*pipelineRun{a, bb} {
-			took, err := waitServed(r.baseURL, path, title, edited)
+			took, err := waitServed(r.BaseURL, path, title, edited)
 			if err != nil {
 				return err
 			}
@@ -447,11 +404,4 @@ func replicaFigures(bin, databaseURL string) error {
 	fmt.Printf("  edit to served on both replicas (PostgreSQL, 20 edits): median %d ms, p95 %d ms, max %d ms\n",
 		times[len(times)/2].Milliseconds(), times[len(times)*95/100].Milliseconds(), times[len(times)-1].Milliseconds())
 	return nil
-}
-
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[len(s)-n:]
 }

@@ -28,7 +28,7 @@ end
 // alternating runs of each, and the account call every signed-in page view
 // makes.
 func signedInFigures(srv *server, duration time.Duration, connections int) error {
-	cookie, err := sessionCookie(srv.baseURL, benchEmail(0), benchPassword)
+	cookie, err := sessionCookie(srv.BaseURL, benchEmail(0), benchPassword)
 	if err != nil {
 		return err
 	}
@@ -39,17 +39,17 @@ func signedInFigures(srv *server, duration time.Duration, connections int) error
 	fmt.Printf("Signed-in page views, %s, %d connections, 3 alternating runs of %s each\n\n", servicePage, connections, duration/2)
 	var signedIn, anonymous []load
 	for range 3 {
-		s, err := wrk(srv.baseURL+servicePage, duration/2, connections, "-H", "Cookie: "+cookie)
+		s, err := wrk(srv.BaseURL+servicePage, duration/2, connections, "-H", "Cookie: "+cookie)
 		if err != nil {
 			return err
 		}
-		a, err := wrk(srv.baseURL+servicePage, duration/2, connections)
+		a, err := wrk(srv.BaseURL+servicePage, duration/2, connections)
 		if err != nil {
 			return err
 		}
 		signedIn, anonymous = append(signedIn, s), append(anonymous, a)
 	}
-	account, err := wrk(srv.baseURL+"/api/account", duration/2, connections, "-H", "Cookie: "+cookie, "-s", script)
+	account, err := wrk(srv.BaseURL+"/api/account", duration/2, connections, "-H", "Cookie: "+cookie, "-s", script)
 	if err != nil {
 		return err
 	}

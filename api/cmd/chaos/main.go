@@ -121,7 +121,7 @@ func runSQLite(o options, dist string, progress io.Writer) ([]result, error) {
 		return nil, err
 	}
 	defer st.Close()
-	paths, err := publicPages(s.base)
+	paths, err := publicPages(s.BaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func runPostgres(o options, dist string, progress io.Writer) (result, error) {
 		return result{}, err
 	}
 	defer st.Close()
-	paths, err := publicPages(s.base)
+	paths, err := publicPages(s.BaseURL)
 	if err != nil {
 		return result{}, err
 	}

@@ -63,7 +63,7 @@ func (r *result) problem(format string, args ...any) {
 func rendererKill(s *site, paths []string, sz size) result {
 	res := result{name: "renderer killed"}
 	pages := &tally{}
-	load := startPageLoad(s.base, paths, sz.pageWorkers, sz.pageRate, pages, nil, nil)
+	load := startPageLoad(s.BaseURL, paths, sz.pageWorkers, sz.pageRate, pages, nil, nil)
 	load.waitAnswers(sz.warm)
 	client := &http.Client{Timeout: 5 * time.Second}
 	var slowest time.Duration
@@ -100,7 +100,7 @@ func mailOutage(s *site, sink *mailSink, st *store.Store, sz size, first int) re
 	res := result{name: "mail server down"}
 	forms := &tally{}
 	client := newClient(2)
-	tokens, err := captchas(client, s.base, sz.submissions)
+	tokens, err := captchas(client, s.BaseURL, sz.submissions)
 	if err != nil {
 		res.problem("captcha: %v", err)
 		return res
@@ -109,7 +109,7 @@ func mailOutage(s *site, sink *mailSink, st *store.Store, sz size, first int) re
 	accepted := map[string]bool{}
 	for i := range sz.submissions {
 		n := first + i
-		req := apiRequest(s.base, "/api/forms/inquiry", inquiry(n, tokens[i]), n, "en")
+		req := apiRequest(s.BaseURL, "/api/forms/inquiry", inquiry(n, tokens[i]), n, "en")
 		r, body := forms.do(client, req)
 		if r == nil {
 			continue
@@ -244,12 +244,12 @@ func databaseOutage(s *site, o outage, st *store.Store, paths []string, sz size,
 	pages, api, ready := &tally{}, &tally{}, &tally{}
 	client := newClient(2)
 	const after = 3 // submissions once the database is back
-	tokens, err := captchas(client, s.base, sz.outageCalls/2+after+20)
+	tokens, err := captchas(client, s.BaseURL, sz.outageCalls/2+after+20)
 	if err != nil {
 		res.problem("captcha: %v", err)
 		return res
 	}
-	load := startPageLoad(s.base, paths, sz.pageWorkers, sz.pageRate, pages, nil, nil)
+	load := startPageLoad(s.BaseURL, paths, sz.pageWorkers, sz.pageRate, pages, nil, nil)
 	load.waitAnswers(sz.warm / 3)
 
 	if err := o.cut(); err != nil {
@@ -270,7 +270,7 @@ func databaseOutage(s *site, o outage, st *store.Store, paths []string, sz size,
 				return
 			default:
 			}
-			req, _ := http.NewRequest(http.MethodGet, s.base+"/readyz", nil)
+			req, _ := http.NewRequest(http.MethodGet, s.BaseURL+"/readyz", nil)
 			if r, body := ready.do(rc, req); r != nil && r.StatusCode != http.StatusOK {
 				ready.fail("/readyz during the outage: %s %s", r.Status, body)
 			}
@@ -286,9 +286,9 @@ func databaseOutage(s *site, o outage, st *store.Store, paths []string, sz size,
 		lang := languages[i%len(languages)]
 		var req *http.Request
 		if i%2 == 0 {
-			req = apiRequest(s.base, "/api/Website/Login", map[string]any{"email": visitorEmail(n), "password": "not the password of anyone"}, n, string(lang))
+			req = apiRequest(s.BaseURL, "/api/Website/Login", map[string]any{"email": visitorEmail(n), "password": "not the password of anyone"}, n, string(lang))
 		} else {
-			req = apiRequest(s.base, "/api/forms/inquiry", inquiry(n, tokens[token]), n, string(lang))
+			req = apiRequest(s.BaseURL, "/api/forms/inquiry", inquiry(n, tokens[token]), n, string(lang))
 			token++
 		}
 		start := time.Now()
@@ -322,7 +322,7 @@ func databaseOutage(s *site, o outage, st *store.Store, paths []string, sz size,
 	recovered := time.Now()
 	for done := 0; done < after && token < len(tokens); {
 		n := first + sz.outageCalls + token
-		r, body := api.do(client, apiRequest(s.base, "/api/forms/inquiry", inquiry(n, tokens[token]), n, "en"))
+		r, body := api.do(client, apiRequest(s.BaseURL, "/api/forms/inquiry", inquiry(n, tokens[token]), n, "en"))
 		token++
 		switch {
 		case r == nil:
@@ -377,14 +377,14 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 			kept.fail("%s %s: answered after /readyz said 503 without Connection: close", r.Request.Method, r.Request.URL.Path)
 		}
 	}
-	tokens, err := captchas(newClient(1), s.base, sz.slow)
+	tokens, err := captchas(newClient(1), s.BaseURL, sz.slow)
 	if err != nil {
 		res.problem("captcha: %v", err)
 		return res
 	}
 	renderer := s.renderer()
 
-	load := startPageLoad(s.base, paths, sz.pageWorkers, sz.pageRate, pages, mark, checkClose)
+	load := startPageLoad(s.BaseURL, paths, sz.pageWorkers, sz.pageRate, pages, mark, checkClose)
 	loginStop := make(chan struct{})
 	var loginDone sync.WaitGroup
 	for w := range 2 {
@@ -399,7 +399,7 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 				default:
 				}
 				n := first + 1000 + w*100000 + i
-				req := apiRequest(s.base, "/api/Website/Login", map[string]any{"email": visitorEmail(n), "password": "not the password of anyone"}, n, "en")
+				req := apiRequest(s.BaseURL, "/api/Website/Login", map[string]any{"email": visitorEmail(n), "password": "not the password of anyone"}, n, "en")
 				mark(req)
 				r, body := logins.do(client, req)
 				if r == nil {
@@ -424,7 +424,7 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 		go func() {
 			defer slowDone.Done()
 			n := first + i
-			if slowSubmission(s.base, n, tokens[i], halfSent.Done, shuttingDown, slow) {
+			if slowSubmission(s.BaseURL, n, tokens[i], halfSent.Done, shuttingDown, slow) {
 				accepted[i] = visitorEmail(n)
 			}
 		}()
@@ -432,11 +432,11 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 	halfSent.Wait()
 
 	signalled := time.Now()
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	_ = s.Cmd.Process.Signal(syscall.SIGTERM)
 	// /readyz must answer 503 before the server stops accepting.
 	rc := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 	for {
-		r, err := rc.Get(s.base + "/readyz")
+		r, err := rc.Get(s.BaseURL + "/readyz")
 		if err != nil {
 			res.problem("/readyz never answered 503 after SIGTERM: %v", err)
 			break
@@ -452,9 +452,9 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 	close(loginStop)
 	loginDone.Wait()
 	// The server says when it stops accepting and waits for in-flight requests.
-	for !strings.Contains(s.logs.String(), "shutting down: waiting for in-flight requests") {
+	for !strings.Contains(s.Output(), "shutting down: waiting for in-flight requests") {
 		select {
-		case <-s.exited:
+		case <-s.Exited():
 		case <-time.After(10 * time.Millisecond):
 			continue
 		}
@@ -462,9 +462,9 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 	}
 	close(shuttingDown)
 	slowDone.Wait()
-	<-s.exited
-	if s.err != nil {
-		res.problem("server exited with %v, want status 0", s.err)
+	<-s.Exited()
+	if s.Err() != nil {
+		res.problem("server exited with %v, want status 0", s.Err())
 	}
 	if renderer != 0 && harness.Running(renderer) {
 		res.problem("renderer %d still running after the server exited", renderer)
@@ -486,7 +486,7 @@ func sigterm(s *site, st *store.Store, paths []string, sz size, first int) resul
 	for _, t := range []*tally{pages, logins, slow, kept} {
 		res.add(t)
 	}
-	res.notes = append(res.notes, fmt.Sprintf("%d in-flight submissions finished after the listener closed; exit status 0: %v", done, s.err == nil))
+	res.notes = append(res.notes, fmt.Sprintf("%d in-flight submissions finished after the listener closed; exit status 0: %v", done, s.Err() == nil))
 	return res
 }
 

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"strconv"
-	"sync"
-	"syscall"
 	"time"
 
 	"noorvale.example/site/api/internal/harness"
@@ -31,50 +26,11 @@ type siteConfig struct {
 const secretKey = "chaos-run-secret-key-0123456789abcdef"
 
 // site is the server binary running on a loopback port.
-type site struct {
-	cmd    *exec.Cmd
-	base   string
-	logs   *syncBuffer
-	exited chan struct{}
-	err    error // the process's exit, once exited is closed
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+type site struct{ *harness.Server }
 
 // startSite starts the server and waits until /readyz answers 200: every
 // page has a document (the first run on a database renders them all).
 func startSite(cfg siteConfig) (*site, error) {
-	port, err := harness.FreePort()
-	if err != nil {
-		return nil, err
-	}
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	cmd := exec.Command(cfg.bin, "serve")
-	cmd.Dir = cfg.root
-	// Requests come from many X-Forwarded-For addresses, as behind a load
-	// balancer, so per-address limits do not refuse the run's load.
-	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "LISTEN_HOST=127.0.0.1",
-		"DATA_DIR="+cfg.dataDir, "DATABASE_URL="+cfg.databaseURL, "DIST_DIR="+cfg.distDir,
-		"APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true", "TRUSTED_PROXIES=127.0.0.1/32",
-		"SECRET_KEY="+secretKey, "SMTP_URL="+cfg.smtpURL, "METRICS_ADDR=",
-		"SHUTDOWN_DELAY=2s", "SHUTDOWN_TIMEOUT=15s")
-	s := &site{cmd: cmd, base: base, logs: &syncBuffer{}, exited: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = s.logs, s.logs
 	var logFile *os.File
 	if cfg.logs != "" {
 		f, err := os.OpenFile(cfg.logs, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -82,41 +38,43 @@ func startSite(cfg siteConfig) (*site, error) {
 			return nil, err
 		}
 		logFile = f
-		out := io.MultiWriter(s.logs, f)
-		cmd.Stdout, cmd.Stderr = out, out
 	}
-	if err := cmd.Start(); err != nil {
+	closeLog := func() {
 		if logFile != nil {
 			logFile.Close()
 		}
-		return nil, fmt.Errorf("start %s: %w", cfg.bin, err)
+	}
+	run := harness.ServerConfig{
+		Bin: cfg.bin, Dir: cfg.root,
+		// Requests come from many X-Forwarded-For addresses, as behind a load
+		// balancer, so per-address limits do not refuse the run's load.
+		Env: func(port int, base string) []string {
+			return append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "LISTEN_HOST=127.0.0.1",
+				"DATA_DIR="+cfg.dataDir, "DATABASE_URL="+cfg.databaseURL, "DIST_DIR="+cfg.distDir,
+				"APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true", "TRUSTED_PROXIES=127.0.0.1/32",
+				"SECRET_KEY="+secretKey, "SMTP_URL="+cfg.smtpURL, "METRICS_ADDR=",
+				"SHUTDOWN_DELAY=2s", "SHUTDOWN_TIMEOUT=15s")
+		},
+	}
+	if logFile != nil {
+		run.Also = logFile
+	}
+	srv, err := harness.StartServer(run)
+	if err != nil {
+		closeLog()
+		return nil, err
 	}
 	go func() {
-		s.err = cmd.Wait()
-		if logFile != nil {
-			logFile.Close()
-		}
-		close(s.exited)
+		<-srv.Exited()
+		closeLog()
 	}()
-	client := &http.Client{Timeout: 5 * time.Second}
-	// A safety net for a server that never gets ready, far above a first
-	// render on a busy machine.
-	giveUp := time.Now().Add(10 * time.Minute)
-	for {
-		select {
-		case <-s.exited:
-			return nil, fmt.Errorf("server exited before it was ready (%v):\n%s", s.err, s.logs.String())
-		default:
-		}
-		if time.Now().After(giveUp) {
-			s.kill()
-			return nil, fmt.Errorf("server not ready after 10 minutes:\n%s", s.logs.String())
-		}
-		if r, err := s.readiness(client); err == nil && r.Status == "ready" {
-			return s, nil
-		}
-		time.Sleep(100 * time.Millisecond)
+	// The limit is a safety net for a server that never gets ready, far
+	// above a first render on a busy machine.
+	if _, err := srv.WaitReady(10 * time.Minute); err != nil {
+		srv.Kill()
+		return nil, err
 	}
+	return &site{srv}, nil
 }
 
 type readiness struct {
@@ -127,7 +85,7 @@ type readiness struct {
 }
 
 func (s *site) readiness(client *http.Client) (readiness, error) {
-	res, err := client.Get(s.base + "/readyz")
+	res, err := client.Get(s.BaseURL + "/readyz")
 	if err != nil {
 		return readiness{}, err
 	}
@@ -142,7 +100,7 @@ func (s *site) readiness(client *http.Client) (readiness, error) {
 
 // renderer returns the server's renderer process, 0 when it has none.
 func (s *site) renderer() int {
-	if children := harness.ChildrenOf(s.cmd.Process.Pid); len(children) == 1 {
+	if children := harness.ChildrenOf(s.Cmd.Process.Pid); len(children) == 1 {
 		return children[0]
 	}
 	return 0
@@ -150,23 +108,10 @@ func (s *site) renderer() int {
 
 // stop sends SIGTERM and waits for the exit; a server that does not stop
 // within a minute is killed.
-func (s *site) stop() error {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-s.exited:
-	case <-time.After(time.Minute):
-		_ = s.cmd.Process.Kill()
-		<-s.exited
-		return fmt.Errorf("server did not stop within a minute of SIGTERM")
-	}
-	return s.err
-}
+func (s *site) stop() error { return s.Stop(time.Minute) }
 
 // kill ends the server at once (cleanup after a failed run).
-func (s *site) kill() {
-	_ = s.cmd.Process.Kill()
-	<-s.exited
-}
+func (s *site) kill() { s.Kill() }
 
 // readBody drains and closes a response body.
 func readBody(res *http.Response) []byte {

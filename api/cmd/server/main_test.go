@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -33,59 +32,46 @@ func buildServer(t *testing.T) string {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := harness.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return port
 }
 
-// serveProcess starts bin serve in the repository root with env added to
-// this process's, and kills it when the test ends, showing its output if the
-// test failed. The channel receives its exit.
-func serveProcess(t *testing.T, bin string, env ...string) (*exec.Cmd, *lockedBuffer, <-chan error) {
+// serveProcess starts bin serve in the repository root on a free port, its
+// environment this process's with env's added, and kills it when the test
+// ends, showing its output if the test failed.
+func serveProcess(t *testing.T, bin string, env func(port int, baseURL string) []string) *harness.Server {
 	t.Helper()
-	logs := &lockedBuffer{}
-	cmd := exec.Command(bin, "serve")
-	cmd.Dir = testenv.RepoRoot(t)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout, cmd.Stderr = logs, logs
-	if err := cmd.Start(); err != nil {
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: testenv.RepoRoot(t), Env: func(port int, baseURL string) []string {
+		return append(os.Environ(), env(port, baseURL)...)
+	}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
+		srv.Kill()
 		if t.Failed() {
-			t.Logf("server output:\n%s", logs.String())
+			t.Logf("server output:\n%s", srv.Output())
 		}
 	})
-	return cmd, logs, exited
+	return srv
 }
 
 func TestGracefulShutdown(t *testing.T) {
 	dist := testenv.DistDir(t)
 	bin := buildServer(t)
-	port := freePort(t)
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-
-	cmd, logs, exited := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "BASE_URL="+base, "DATA_DIR="+t.TempDir(),
-		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
+	srv := serveProcess(t, bin, func(port int, base string) []string {
+		return []string{"PORT=" + strconv.Itoa(port), "BASE_URL=" + base, "DATA_DIR=" + t.TempDir(),
+			"DATABASE_URL=", "DIST_DIR=" + dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true"}
+	})
+	if _, err := srv.WaitReady(180 * time.Second); err != nil {
+		t.Fatal(err)
+	}
 
 	client := &http.Client{Timeout: 2 * time.Second}
-	ready := func() bool {
-		res, err := client.Get(base + "/readyz")
-		if err != nil {
-			return false
-		}
-		res.Body.Close()
-		return res.StatusCode == http.StatusOK
-	}
-	testenv.Eventually(t, 180*time.Second, "/readyz to answer 200", ready)
-
-	res, err := client.Get(base + "/ar/about-us")
+	res, err := client.Get(srv.BaseURL + "/ar/about-us")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,27 +80,19 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatalf("GET /ar/about-us: %s", res.Status)
 	}
 
-	children := harness.ChildrenOf(cmd.Process.Pid)
+	children := harness.ChildrenOf(srv.Cmd.Process.Pid)
 	if len(children) != 1 {
 		t.Fatalf("want exactly one renderer child, found %v", children)
 	}
 	node := children[0]
 
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Fatalf("server exited with %v, want status 0", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("server did not exit within 30 s of SIGTERM")
+	if err := srv.Stop(30 * time.Second); err != nil {
+		t.Fatalf("server exited with %v, want status 0 within 30 s of SIGTERM", err)
 	}
 	if testenv.ProcessAlive(node) {
 		t.Fatalf("renderer %d survived the server", node)
 	}
-	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
+	if !strings.Contains(srv.Output(), `"msg":"stopped"`) {
 		t.Fatalf("no orderly stop in the log")
 	}
 }
@@ -171,13 +149,18 @@ func outsideAddr() (net.IP, bool) {
 func TestAddresses(t *testing.T) {
 	dist := testenv.DistDir(t)
 	bin := buildServer(t)
-	port, metricsPort := freePort(t), freePort(t)
-	_, logs, _ := serveProcess(t, bin, "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "DIST_DIR="+dist,
-		"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:"+strconv.Itoa(metricsPort))
-	testenv.Eventually(t, 120*time.Second, "the server to listen", func() bool {
-		return strings.Contains(logs.String(), "serving /metrics")
+	metricsPort := freePort(t)
+	srv := serveProcess(t, bin, func(port int, _ string) []string {
+		return []string{"PORT=" + strconv.Itoa(port), "DATA_DIR=" + t.TempDir(), "DATABASE_URL=", "DIST_DIR=" + dist,
+			"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:" + strconv.Itoa(metricsPort)}
 	})
-	if want := fmt.Sprintf("addr=127.0.0.1:%d", port); !strings.Contains(logs.String(), want) {
+	if err := srv.Await(120*time.Second, "the server listening", func() bool {
+		return strings.Contains(srv.Output(), "serving /metrics")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	port := srv.Port
+	if want := fmt.Sprintf("addr=127.0.0.1:%d", port); !strings.Contains(srv.Output(), want) {
 		t.Fatalf("the development server does not listen on %s alone", want)
 	}
 	if ip, ok := outsideAddr(); ok {

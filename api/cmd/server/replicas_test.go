@@ -9,7 +9,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -23,12 +22,14 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/internal/harness"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -62,7 +63,7 @@ func TestReplicas(t *testing.T) {
 	a := startReplica(t, "A", bin, root, env)
 	b := startReplica(t, "B", bin, root, env)
 	for _, r := range []*replica{a, b} {
-		testenv.Eventually(t, 60*time.Second, r.name+" to answer /healthz", func() bool {
+		r.await(t, 60*time.Second, "/healthz answering 200", func() bool {
 			res, err := r.get("/healthz", "")
 			return err == nil && res.status == http.StatusOK
 		})
@@ -192,10 +193,9 @@ func TestReplicas(t *testing.T) {
 	})
 
 	t.Run("a content change reaches the other's pages", func(t *testing.T) {
-		testenv.Eventually(t, 120*time.Second, "B's first render of every page (/readyz)", func() bool {
-			res, err := b.get("/readyz", "")
-			return err == nil && res.status == http.StatusOK
-		})
+		if _, err := b.WaitReady(120 * time.Second); err != nil {
+			t.Fatalf("B's first render of every page: %v", err)
+		}
 		entries, err := st.ContentEntries(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -255,54 +255,34 @@ func TestReplicas(t *testing.T) {
 
 // replica is one running server process.
 type replica struct {
+	*harness.Server
 	name string
-	base string
-	logs *lockedBuffer
 }
 
 func startReplica(t *testing.T, name, bin, root string, env []string) *replica {
 	t.Helper()
-	port := freePort(t)
-	r := &replica{name: name, base: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &lockedBuffer{}}
-	cmd := exec.Command(bin, "serve")
-	cmd.Dir = root
-	cmd.Env = append(env, "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir())
-	cmd.Stdout, cmd.Stderr = r.logs, r.logs
-	if err := cmd.Start(); err != nil {
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: root, Env: func(port int, _ string) []string {
+		return append(slices.Clone(env), "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir())
+	}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
+		_ = srv.Stop(20 * time.Second)
 		if t.Failed() {
-			t.Logf("replica %s output:\n%s", name, r.logs.String())
+			t.Logf("replica %s output:\n%s", name, srv.Output())
 		}
 	})
-	return r
+	return &replica{Server: srv, name: name}
 }
 
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+// await waits for cond, failing the test at once, with the replica's
+// output, when the replica exits first.
+func (r *replica) await(t *testing.T, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	if err := r.Await(limit, r.name+": "+what, cond); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // result is an answer read whole.
@@ -315,7 +295,7 @@ type result struct {
 var client = &http.Client{Timeout: 10 * time.Second}
 
 func (r *replica) do(method, path string, body io.Reader, contentType, cookie string) (result, error) {
-	req, err := http.NewRequest(method, r.base+path, body)
+	req, err := http.NewRequest(method, r.BaseURL+path, body)
 	if err != nil {
 		return result{}, err
 	}

@@ -1,7 +1,8 @@
 // Package harness is what the programs and tests that drive a real server
-// on loopback share (the benchmarks, the fault runs): free ports, the
-// server's child processes, solutions of the server's captcha, and a TCP
-// proxy that can cut a connection to the database.
+// on loopback share (the benchmarks, the fault runs, the server command's
+// tests): free ports, the server process, waited for until it is ready or
+// has exited, its child processes, solutions of the server's captcha, and
+// a TCP proxy that can cut a connection to the database.
 package harness
 
 import (

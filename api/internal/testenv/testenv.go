@@ -22,6 +22,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	_ "github.com/glebarez/go-sqlite"  // database/sql driver for holding a write lock
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver for schema set-up
 
 	"noorvale.example/site/api/content"
@@ -73,6 +74,43 @@ func SQLiteStore(t testing.TB) *store.Store {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// WriteLockedSQLite opens and migrates a fresh SQLite database and holds
+// its write lock from a connection of its own, as another process in the
+// middle of a write would. release lets go of the lock; the store keeps
+// working afterwards.
+func WriteLockedSQLite(t testing.TB) (st *store.Store, release func()) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "site.db")
+	st, err := store.Open(ctx, store.SQLite, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	holder, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = holder.Close() })
+	conn, err := holder.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	return st, func() {
+		t.Helper()
+		if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // PostgresDSN returns a connection string for a fresh, empty schema in the
@@ -207,6 +245,13 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
+}
+
+// Set puts the clock at t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
 }
 
 // LogBuffer is a log destination that goroutines may write to at once and
