@@ -5,6 +5,8 @@ import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
+import { Inbox, InboxSubmission } from './inbox';
+import { InboxBadge } from './inbox-count';
 import { Join } from './join';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
@@ -130,6 +132,18 @@ export function App() {
   } else if (section === '/admin' || section === '/admin/login' || section === '/admin/join') {
     title = 'home';
     content = <Home session={session} />;
+  } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
+    title = 'inboxTitle';
+    const id = section.slice('/admin/inbox/'.length);
+    content = !(
+      session.permissions.includes('leads') || session.permissions.includes('applications')
+    ) ? (
+      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+    ) : section === '/admin/inbox' ? (
+      <Inbox session={session} onSession={setSession} />
+    ) : (
+      <InboxSubmission key={id} id={id} session={session} onSession={setSession} />
+    );
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -149,8 +163,16 @@ export function App() {
     document.title = `${t(title)} · ${t('backOffice')} · ${t('brand')}`;
   }, [t, title]);
 
-  const navItems: { to: string; key: Key; show: boolean }[] = [
+  const navItems: { to: string; key: Key; show: boolean; extra?: ReactNode }[] = [
     { to: '/admin', key: 'home', show: true },
+    {
+      to: '/admin/inbox',
+      key: 'inbox',
+      show: Boolean(
+        session?.permissions.includes('leads') || session?.permissions.includes('applications'),
+      ),
+      extra: <InboxBadge />,
+    },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
   ];
@@ -221,6 +243,7 @@ export function App() {
                       <span aria-current={section === item.to ? 'page' : undefined}>
                         {t(item.key)}
                       </span>
+                      {item.extra}
                     </Link>
                   </li>
                 ))}

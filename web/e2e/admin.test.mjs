@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { keepRecoveryCodes, withAuthenticator } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -36,42 +37,12 @@ function totp(secret, time = Date.now()) {
   return String(value).padStart(6, '0');
 }
 
-/** A page whose browser holds a virtual passkey authenticator that says yes at once. */
-async function withAuthenticator(tab) {
-  const cdp = await tab.context.newCDPSession(tab.page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
 async function noAxeViolations(page, what) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   assert.deepEqual(
     violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     [],
   );
-}
-
-/** Saves the recovery codes screen's codes and goes on to the home screen. */
-async function keepRecoveryCodes(page) {
-  await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
-  const codes = await page
-    .getByRole('list', { name: 'Your recovery codes' })
-    .getByRole('listitem')
-    .allTextContents();
-  assert.equal(codes.length, 10);
-  for (const code of codes) assert.match(code, /^[a-z2-7]{5}-[a-z2-7]{5}$/);
-  await page.getByRole('button', { name: 'I have saved my codes' }).click();
-  return codes;
 }
 
 describe('the back-office', { timeout: 300_000 }, () => {
