@@ -282,7 +282,7 @@ export function Inbox({
             open={more}
             onToggle={(event) => setMore(event.currentTarget.open)}
           >
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline-offset-4 hover:underline">
+            <summary className="min-h-11 cursor-pointer py-2 font-semibold underline-offset-4 hover:underline">
               {narrowed > 0 ? t('moreFiltersOn', { count: narrowed }) : t('moreFilters')}
             </summary>
             <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -423,7 +423,10 @@ const fieldOrder = [
   'cvFileName',
 ];
 
-function Value({ value }: { value: unknown }): ReactNode {
+// Fields written left to right whatever the page's direction: addresses, numbers, dates.
+const leftToRight = new Set(['email', 'phone', 'linkedin', 'preferredStart']);
+
+function Value({ value, ltr }: { value: unknown; ltr: boolean }): ReactNode {
   if (Array.isArray(value)) {
     return (
       <ul className="list-inside list-disc">
@@ -436,7 +439,11 @@ function Value({ value }: { value: unknown }): ReactNode {
     );
   }
   const text = String(value ?? '');
-  return <bdi className="whitespace-pre-line">{text}</bdi>;
+  return (
+    <bdi className="whitespace-pre-line" dir={ltr ? 'ltr' : undefined}>
+      {text}
+    </bdi>
+  );
 }
 
 /** One submission, read-only, with its follow-up: status, assignee and internal notes. */
@@ -590,7 +597,7 @@ export function InboxSubmission({
               <div key={key} className="contents">
                 <dt className="text-ink-muted">{label('field', key)}</dt>
                 <dd className="break-words">
-                  <Value value={value} />
+                  <Value value={value} ltr={leftToRight.has(key)} />
                 </dd>
               </div>
             ))}

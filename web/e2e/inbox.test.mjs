@@ -249,7 +249,10 @@ describe('the inbox', { timeout: 300_000 }, () => {
       }
       await adminPage.getByLabel('Action').selectOption('cv-opened');
       await adminPage.getByRole('button', { name: 'Show' }).click();
-      await trail.locator('li').nth(1).waitFor();
+      await trail
+        .locator('li:not([data-action="cv-opened"])')
+        .first()
+        .waitFor({ state: 'detached' });
       assert.equal(await trail.locator('li').count(), 2);
       await trail.locator('li').first().getByText('Hana Qasim').waitFor();
       await trail.locator('li').first().getByText(`submission ${applicationId}`).waitFor();
