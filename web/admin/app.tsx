@@ -5,8 +5,8 @@ import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
-import { Inbox, InboxSubmission } from './inbox';
-import { InboxBadge } from './inbox-count';
+import { InboxSection } from './inbox';
+import { InboxBadge, mayUseInbox } from './inbox-count';
 import { Join } from './join';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
@@ -134,16 +134,7 @@ export function App() {
     content = <Home session={session} />;
   } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
     title = 'inboxTitle';
-    const id = section.slice('/admin/inbox/'.length);
-    content = !(
-      session.permissions.includes('leads') || session.permissions.includes('applications')
-    ) ? (
-      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
-    ) : section === '/admin/inbox' ? (
-      <Inbox session={session} onSession={setSession} />
-    ) : (
-      <InboxSubmission key={id} id={id} session={session} onSession={setSession} />
-    );
+    content = <InboxSection path={section} session={session} onSession={setSession} />;
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -168,9 +159,7 @@ export function App() {
     {
       to: '/admin/inbox',
       key: 'inbox',
-      show: Boolean(
-        session?.permissions.includes('leads') || session?.permissions.includes('applications'),
-      ),
+      show: mayUseInbox(session),
       extra: <InboxBadge />,
     },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },

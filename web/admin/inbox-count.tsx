@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { adminApi } from './api';
+import { adminApi, type Session } from './api';
 import { useT } from './ui';
+
+/** Whether the staff member's role covers any of the inbox: leads, applications or both. */
+export function mayUseInbox(session: Session | null | undefined): boolean {
+  return Boolean(
+    session?.permissions.includes('leads') || session?.permissions.includes('applications'),
+  );
+}
 
 /** How many new submissions the staff member's role covers, and the newest one's id. */
 export type InboxCount = { new: number; latest: number };

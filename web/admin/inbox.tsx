@@ -8,7 +8,7 @@ import {
   type InboxPage,
   type Session,
 } from './api';
-import { refreshInboxCount, useInboxCount } from './inbox-count';
+import { mayUseInbox, refreshInboxCount, useInboxCount } from './inbox-count';
 import { useStepUp } from './step-up';
 import { isKey, type Key } from './strings';
 import {
@@ -166,7 +166,7 @@ function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => 
 }
 
 /** Every form the staff member's role covers, newest first, filtered by the address. */
-export function Inbox({
+function Inbox({
   session,
   onSession,
 }: {
@@ -447,7 +447,7 @@ function Value({ value, ltr }: { value: unknown; ltr: boolean }): ReactNode {
 }
 
 /** One submission, read-only, with its follow-up: status, assignee and internal notes. */
-export function InboxSubmission({
+function InboxSubmission({
   id,
   session,
   onSession,
@@ -719,4 +719,28 @@ export function InboxSubmission({
       </div>
     </div>
   );
+}
+
+/** The inbox's addresses: the list at /admin/inbox, a submission at /admin/inbox/{id}. */
+export function InboxSection({
+  path,
+  session,
+  onSession,
+}: {
+  path: string;
+  session: Session;
+  onSession: (session: Session) => void;
+}) {
+  const { t } = useT();
+  if (!mayUseInbox(session)) {
+    return (
+      <Card>
+        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
+        <p>{t('forbiddenBody')}</p>
+      </Card>
+    );
+  }
+  if (path === '/admin/inbox') return <Inbox session={session} onSession={onSession} />;
+  const id = path.slice('/admin/inbox/'.length);
+  return <InboxSubmission key={id} id={id} session={session} onSession={onSession} />;
 }
