@@ -185,6 +185,8 @@ describe('the inbox', { timeout: 300_000 }, () => {
         await page.getByRole('searchbox', { name: 'Search' }).inputValue(),
         'desert rose',
       );
+      assert.equal(await page.getByLabel('Status').inputValue(), 'closed');
+      await noAxeViolations(page, 'inbox, filtered');
       await page.goto(`${baseUrl}/admin/inbox?status=new`);
       await page.getByText('No submissions match these filters.').waitFor();
 
