@@ -18,6 +18,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/seal"
 	"noorvale.example/site/api/internal/sessioncookie"
@@ -53,6 +54,10 @@ const (
 	TranslateContent Permission = "content.translate" // the staff member's languages
 	ReadApplications Permission = "applications"      // job applications and CVs
 	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
+	// ReadInbox is what the inbox's routes need: either of the two above.
+	// No role holds it by name; the server shows each role only the kinds
+	// its own permissions cover.
+	ReadInbox Permission = "inbox"
 )
 
 var permissions = map[Role][]Permission{
@@ -68,7 +73,12 @@ var permissions = map[Role][]Permission{
 func Permissions(r Role) []Permission { return permissions[r] }
 
 // Can reports whether role r has permission p.
-func Can(r Role, p Permission) bool { return slices.Contains(permissions[r], p) }
+func Can(r Role, p Permission) bool {
+	if p == ReadInbox {
+		return Can(r, ReadLeads) || Can(r, ReadApplications)
+	}
+	return slices.Contains(permissions[r], p)
+}
 
 // ValidRole reports whether r names a role.
 func ValidRole(r string) bool { return slices.Contains(Roles, Role(r)) }
@@ -109,6 +119,7 @@ type Config struct {
 	BaseURL   string            // the site's public origin: the passkeys' relying party and the invitation links
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
+	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -126,6 +137,7 @@ type Service struct {
 	keys     endpoint.Keys
 	limiter  endpoint.Limiter
 	hasher   *passwords.Hasher
+	blobs    blob.Store
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -187,6 +199,7 @@ func New(cfg Config) (*Service, error) {
 		keys:     keys,
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		hasher:   cfg.Hasher,
+		blobs:    cfg.Blobs,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

@@ -3,10 +3,12 @@ package admin
 import (
 	"encoding/csv"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -35,19 +37,69 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 		}
 		// The member the staff routes act on: disabled and enabled again, given a role.
 		target := e.join("target@noorvale.example", Viewer).id
+		// The submissions the inbox routes act on: a lead and an application with its CV.
+		lead := e.submit(forms.KindProposal, "", "en", map[string]any{"name": "Lina Farouk", "email": "lina@example.com"}, nil)
+		application := e.submit(forms.KindApplication, "security-consultant", "ar",
+			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(samplePDF))
 		bodies := map[string]any{
-			"POST /staff/invitations": map[string]any{"email": "new@noorvale.example", "role": "editor"},
-			"PUT /staff/:id/role":     map[string]any{"role": "viewer"},
+			"POST /staff/invitations":      map[string]any{"email": "new@noorvale.example", "role": "editor"},
+			"PUT /staff/:id/role":          map[string]any{"role": "viewer"},
+			"PUT /inbox/:id/assignee":      map[string]any{"assignee": ""},
+			"POST /inbox/:id/notes":        map[string]any{"body": "Called back; a meeting on Monday."},
+			"PUT /inbox/:id/status":        map[string]any{"status": "closed"},
+			"POST /inbox/:id/cv-link":      nil,
+			"GET /inbox/:id/cv":            nil,
+			"GET /inbox/export":            nil,
+			"POST /staff/:id/disable":      nil,
+			"POST /staff/:id/enable":       nil,
+			"GET /inbox/:id":               nil,
+			"GET /inbox":                   nil,
+			"GET /inbox/count":             nil,
+			"GET /audit":                   nil,
+			"GET /audit/export":            nil,
+			"GET /staff":                   nil,
+			"GET /factors":                 nil,
+			"DELETE /factors/passkeys/:id": nil,
+			"DELETE /factors/totp":         nil,
+			"POST /factors/recovery-codes": nil,
+		}
+		for _, route := range SignedInRoutes {
+			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
+				t.Fatalf("the role test does not know %s %s", route.Method, route.Path)
+			}
 		}
 		for _, role := range Roles {
 			m := members[role]
+			// Each role acts on a submission of a kind it covers, if any: HR and
+			// administrators on the application, sales on the lead.
+			sub := application
+			if role == Sales {
+				sub = lead
+			}
 			for _, route := range SignedInRoutes {
-				path := strings.ReplaceAll(route.Path, ":id", target)
 				key := route.Method + " " + route.Path
+				path := strings.ReplaceAll(route.Path, ":id", target)
+				if strings.HasPrefix(route.Path, "/inbox/:id") {
+					path = strings.ReplaceAll(route.Path, ":id", strconv.FormatInt(sub, 10))
+				}
 				t.Run(string(role)+" "+key, func(t *testing.T) {
 					body := bodies[key]
-					if key == "POST /staff/invitations" {
+					switch key {
+					case "POST /staff/invitations":
 						body = map[string]any{"email": string(role) + "-invites@noorvale.example", "role": "editor"}
+					case "PUT /inbox/:id/status":
+						if sub == application {
+							body = map[string]any{"status": "screening"}
+						}
+					case "GET /inbox/:id/cv":
+						// The link comes from the route before it, for whoever may ask for one.
+						if Can(role, ReadApplications) {
+							var link struct{ URL string }
+							r := m.b.do("POST", "/inbox/"+strconv.FormatInt(sub, 10)+"/cv-link", nil)
+							expect(t, "cv link", r, http.StatusOK)
+							r.data(t, &link)
+							path = strings.TrimPrefix(link.URL, "/api/admin")
+						}
 					}
 					r := m.b.do(route.Method, path, body)
 					allowed := route.Permission == "" || Can(role, route.Permission)

@@ -32,6 +32,11 @@ const (
 	ActionDisable        = "disable"
 	ActionEnable         = "enable"
 	ActionAuditExport    = "audit-export"
+	ActionStatusChange   = "submission-status"
+	ActionAssign         = "submission-assignee"
+	ActionNote           = "submission-note"
+	ActionCVOpened       = "cv-opened"
+	ActionInboxExport    = "inbox-export"
 	auditDetailMaxLength = 200
 )
 
@@ -39,7 +44,7 @@ const (
 var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
-	ActionEnable, ActionAuditExport,
+	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionCVOpened, ActionInboxExport,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -15,6 +15,7 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"noorvale.example/site/api/auth/passwords"
+	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -26,6 +27,7 @@ type env struct {
 	store *store.Store
 	clock *testenv.Clock
 	echo  *echo.Echo
+	blobs blob.Store
 }
 
 var sharedHasher = passwords.NewHasher(4)
@@ -33,8 +35,13 @@ var sharedHasher = passwords.NewHasher(4)
 func newEnv(t testing.TB, st *store.Store, opts ...func(*Config)) *env {
 	t.Helper()
 	e := &env{t: t, store: st, clock: testenv.NewClock(time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))}
+	blobs, err := blob.NewFS(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.blobs = blobs
 	cfg := Config{
-		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher,
+		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher, Blobs: blobs,
 		Limits: Limits{Strict: 1000, Standard: 1000},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
 	}
@@ -130,8 +137,14 @@ func (m *member) code(e *env) string {
 // accepts the invitation in a new browser and enrols an authenticator app.
 func (e *env) join(email string, role Role, languages ...string) *member {
 	e.t.Helper()
+	return e.joinOffice(email, role, "", languages...)
+}
+
+// joinOffice is join for an account with an office (a sales account's).
+func (e *env) joinOffice(email string, role Role, office string, languages ...string) *member {
+	e.t.Helper()
 	ctx := e.t.Context()
-	inv, err := e.svc.Invite(ctx, email, role, languages, "", "", "")
+	inv, err := e.svc.Invite(ctx, email, role, languages, office, "", "")
 	if err != nil {
 		e.t.Fatal(err)
 	}

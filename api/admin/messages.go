@@ -55,6 +55,15 @@ type messages struct {
 	PasswordMismatch  string
 	RateLimited       string
 	Busy              string
+	ItemNotFound      string
+	KindInvalid       string
+	StatusInvalid     string
+	StatusChanged     string
+	AssigneeInvalid   string
+	Assigned          string
+	NoteAdded         string
+	CVMissing         string
+	CVLinkExpired     string
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -102,6 +111,15 @@ var catalogue = map[locale.Locale]*messages{
 		PasswordMismatch:  "The passwords do not match.",
 		RateLimited:       "Too many requests from your network. Please wait a minute and try again.",
 		Busy:              "The server is busy. Please try again in a few seconds.",
+		ItemNotFound:      "This submission does not exist, or your role does not cover it.",
+		KindInvalid:       "Choose one of the kinds of form.",
+		StatusInvalid:     "Choose one of the statuses.",
+		StatusChanged:     "The status was changed.",
+		AssigneeInvalid:   "Choose a staff member whose role covers this submission, or nobody.",
+		Assigned:          "The assignee was changed.",
+		NoteAdded:         "The note was added.",
+		CVMissing:         "This application has no CV, or it was deleted at the end of its retention period.",
+		CVLinkExpired:     "This link to the CV has expired. Open the CV again from the application.",
 	},
 	locale.Ar: {
 		Messages:          endpoint.For(locale.Ar),
@@ -147,6 +165,15 @@ var catalogue = map[locale.Locale]*messages{
 		PasswordMismatch:  "كلمتا المرور غير متطابقتين.",
 		RateLimited:       "طلبات كثيرة من شبكتك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
 		Busy:              "الخادم مشغول. يُرجى المحاولة بعد بضع ثوانٍ.",
+		ItemNotFound:      "هذا الطلب غير موجود، أو لا يشمله دورك.",
+		KindInvalid:       "اختر أحد أنواع النماذج.",
+		StatusInvalid:     "اختر إحدى الحالات.",
+		StatusChanged:     "تم تغيير الحالة.",
+		AssigneeInvalid:   "اختر موظفًا يشمل دوره هذا الطلب، أو لا أحد.",
+		Assigned:          "تم تغيير المسؤول عن الطلب.",
+		NoteAdded:         "تمت إضافة الملاحظة.",
+		CVMissing:         "لا توجد سيرة ذاتية لهذا الطلب، أو حُذفت بانتهاء مدة الاحتفاظ بها.",
+		CVLinkExpired:     "انتهت صلاحية رابط السيرة الذاتية. افتحها من جديد من صفحة الطلب.",
 	},
 }
 

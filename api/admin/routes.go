@@ -33,6 +33,15 @@ var SignedInRoutes = []Route{
 	{http.MethodDelete, "/factors/passkeys/:id", "", true},
 	{http.MethodDelete, "/factors/totp", "", true},
 	{http.MethodPost, "/factors/recovery-codes", "", true},
+	{http.MethodGet, "/inbox", ReadInbox, false},
+	{http.MethodGet, "/inbox/count", ReadInbox, false},
+	{http.MethodGet, "/inbox/export", ReadInbox, true},
+	{http.MethodGet, "/inbox/:id", ReadInbox, false},
+	{http.MethodPut, "/inbox/:id/status", ReadInbox, false},
+	{http.MethodPut, "/inbox/:id/assignee", ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/notes", ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/cv-link", ReadApplications, true},
+	{http.MethodGet, "/inbox/:id/cv", ReadApplications, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -79,6 +88,15 @@ func (s *Service) Routes(g *echo.Group) {
 		"DELETE /factors/passkeys/:id": s.removePasskey,
 		"DELETE /factors/totp":         s.removeTOTP,
 		"POST /factors/recovery-codes": s.renewRecoveryCodes,
+		"GET /inbox":                   s.listInbox,
+		"GET /inbox/count":             s.countInbox,
+		"GET /inbox/export":            s.exportInbox,
+		"GET /inbox/:id":               s.showInbox,
+		"PUT /inbox/:id/status":        s.setStatus,
+		"PUT /inbox/:id/assignee":      s.setAssignee,
+		"POST /inbox/:id/notes":        s.addNote,
+		"POST /inbox/:id/cv-link":      s.cvLink,
+		"GET /inbox/:id/cv":            s.openCV,
 	}
 	for _, r := range SignedInRoutes {
 		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}

@@ -90,6 +90,13 @@ func row(sub store.Submission, cols []string) []string {
 	return out
 }
 
+// Cells returns a submission's cells in the order of cols (names from
+// Columns), as the export writes them before neutralizing.
+func Cells(sub store.Submission, cols []string) []string { return row(sub, cols) }
+
+// Flatten writes a stored value as one cell, lists joined with "; ".
+func Flatten(v any) string { return flatten(v) }
+
 // flatten writes a stored value as one cell: lists joined with "; ".
 func flatten(v any) string {
 	switch x := v.(type) {

@@ -69,6 +69,7 @@ var migrations = []migration{
 	{11, "rendered documents", migrateDocuments},
 	{12, "staff accounts, sessions, invitations and second factors", migrateStaff},
 	{13, "append-only audit trail", migrateAudit},
+	{14, "inbox: submission states and notes", migrateInbox},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -1,4 +1,12 @@
-import { del, get, post, put, type ApiResult } from '../src/form-kit/api-client';
+import {
+  del,
+  get,
+  post,
+  put,
+  toResult,
+  withLanguage,
+  type ApiResult,
+} from '../src/form-kit/api-client';
 
 /** The back-office API, under /api/admin. */
 export type Permission =
@@ -48,6 +56,46 @@ export type Factors = {
   passkeysOff: boolean;
 };
 
+export type InboxItem = {
+  id: number;
+  kind: string;
+  target: string;
+  locale: string;
+  createdAt: string;
+  status: string;
+  assignee: string;
+  name: string;
+  email: string;
+  company: string;
+  summary: string;
+};
+
+export type Person = { id: string; name: string };
+
+export type InboxPage = {
+  items: InboxItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  kinds: string[];
+  offices: string[];
+  statuses: string[];
+  languages: string[];
+  staff: Person[];
+};
+
+export type InboxNote = { id: number; authorId: string; author: string; body: string; at: string };
+
+export type InboxDetail = {
+  item: InboxItem;
+  fields: Record<string, unknown>;
+  notes: InboxNote[];
+  statuses: string[];
+  staff: Person[];
+  cv: '' | 'stored' | 'deleted';
+  canOpenCV: boolean;
+};
+
 export const adminApi = {
   session: () => get<Session>('/admin/session'),
   login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
@@ -80,7 +128,60 @@ export const adminApi = {
   renewRecoveryCodes: () => post<Enrolled>('/admin/factors/recovery-codes', {}),
   audit: (query: string) =>
     get<{ events: AuditEvent[]; next: number; actions: string[] }>(`/admin/audit?${query}`),
+  inbox: (query: string) => get<InboxPage>(`/admin/inbox?${query}`),
+  inboxCount: () => get<{ new: number; latest: number }>('/admin/inbox/count'),
+  inboxItem: (id: string) => get<InboxDetail>(`/admin/inbox/${encodeURIComponent(id)}`),
+  setStatus: (id: number, status: string) =>
+    put<{ status: string }>(`/admin/inbox/${id}/status`, { status }),
+  setAssignee: (id: number, assignee: string) =>
+    put<{ assignee: string }>(`/admin/inbox/${id}/assignee`, { assignee }),
+  addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
+  cvLink: (id: number) =>
+    post<{ url: string; expiresAt: string }>(`/admin/inbox/${id}/cv-link`, {}),
 };
+
+/**
+ * Fetches the inbox's CSV export of a filter: the file on success, else the API's refusal (a
+ * 403 asking for the second factor again among them).
+ */
+export async function exportInbox(query: string): Promise<ApiResult<Blob>> {
+  let response: Response;
+  try {
+    response = await fetch(withLanguage(`/api/admin/inbox/export?${query}`), {
+      credentials: 'same-origin',
+      headers: { Accept: 'text/csv, application/json' },
+    });
+  } catch {
+    return { ok: false, status: 0, data: null, message: '', errors: {} };
+  }
+  if (response.ok && response.headers.get('Content-Type')?.startsWith('text/csv')) {
+    return {
+      ok: true,
+      status: response.status,
+      data: await response.blob(),
+      message: '',
+      errors: {},
+    };
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: the status speaks.
+  }
+  return toResult<Blob>(response.status, body, response.headers.get('Retry-After'));
+}
+
+/** Has the browser save what `href` points to (a blob: or a same-site attachment). */
+export function saveFile(href: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
 
 /** Whether a refusal asks for the second factor again before the action. */
 export function needsStepUp(result: ApiResult<unknown>): boolean {

@@ -5,6 +5,8 @@ import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
+import { InboxSection } from './inbox';
+import { InboxBadge, mayUseInbox } from './inbox-count';
 import { Join } from './join';
 import { Security } from './security';
 import { SignIn } from './sign-in';
@@ -134,6 +136,9 @@ export function App() {
   } else if (section === '/admin/security') {
     title = 'securityTitle';
     content = <Security session={session} onSession={setSession} />;
+  } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
+    title = 'inboxTitle';
+    content = <InboxSection path={section} session={session} onSession={setSession} />;
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -153,8 +158,14 @@ export function App() {
     document.title = `${t(title)} · ${t('backOffice')} · ${t('brand')}`;
   }, [t, title]);
 
-  const navItems: { to: string; key: Key; show: boolean }[] = [
+  const navItems: { to: string; key: Key; show: boolean; extra?: ReactNode }[] = [
     { to: '/admin', key: 'home', show: true },
+    {
+      to: '/admin/inbox',
+      key: 'inbox',
+      show: mayUseInbox(session),
+      extra: <InboxBadge />,
+    },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
     { to: '/admin/security', key: 'security', show: true },
@@ -226,6 +237,7 @@ export function App() {
                       <span aria-current={section === item.to ? 'page' : undefined}>
                         {t(item.key)}
                       </span>
+                      {item.extra}
                     </Link>
                   </li>
                 ))}

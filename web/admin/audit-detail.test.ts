@@ -29,6 +29,21 @@ describe('audit details in the reader’s language', () => {
     expect(describeDetail(reader('en'), 'invitation', 'hr')).toBe('HR');
   });
 
+  test('an inbox item: its status and assignee changes, notes and exports', () => {
+    const names = (id: string) => (id === 'st-1' ? 'Hala Nasser' : id);
+    expect(describeDetail(reader('ar'), 'submission-status', 'new → in-progress')).toBe(
+      'جديد ← قيد المتابعة',
+    );
+    expect(describeDetail(reader('en'), 'submission-assignee', 'none → st-1', names)).toBe(
+      'Nobody → Hala Nasser',
+    );
+    expect(describeDetail(reader('en'), 'submission-note', 'note 7')).toBe('note 7');
+    expect(describeDetail(reader('ar'), 'submission-note', 'note 7')).toBe('الملاحظة 7');
+    expect(describeDetail(reader('en'), 'inbox-export', '3 rows (kind=rfp)')).toBe(
+      '3 rows (kind=rfp)',
+    );
+  });
+
   test('what it does not know is shown as stored', () => {
     expect(describeDetail(reader('ar'), 'role-change', 'no arrow here')).toBe('no arrow here');
     expect(describeDetail(reader('ar'), 'second-factor-added', 'carrier pigeon')).toBe(

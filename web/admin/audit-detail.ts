@@ -30,8 +30,19 @@ function role(t: Translate, stored: string): string {
  * server's own words (a method, a role, a count), which stay as they are; this names them.
  * Anything it does not recognise is shown as stored.
  */
-export function describeDetail(t: Translate, action: string, detail: string): string {
+export function describeDetail(
+  t: Translate,
+  action: string,
+  detail: string,
+  nameOf: (id: string) => string = (id) => id,
+): string {
   if (!detail) return '';
+  const change = (name: (stored: string) => string) => {
+    const [before, after] = detail.split(' → ');
+    return before !== undefined && after !== undefined
+      ? t('changedTo', { before: name(before), after: name(after) })
+      : detail;
+  };
   switch (action) {
     case 'sign-in':
     case 'second-factor-confirmed':
@@ -44,15 +55,21 @@ export function describeDetail(t: Translate, action: string, detail: string): st
     case 'invitation':
     case 'invitation-accepted':
       return role(t, detail);
-    case 'role-change': {
-      const [before, after] = detail.split(' → ');
-      return before !== undefined && after !== undefined
-        ? t('changedTo', { before: role(t, before), after: role(t, after) })
-        : detail;
+    case 'role-change':
+      return change((stored) => role(t, stored));
+    case 'submission-status':
+      return change((stored) => named(t, 'status_', stored));
+    case 'submission-assignee':
+      return change((stored) => (stored === 'none' ? t('nobody') : nameOf(stored)));
+    case 'submission-note': {
+      const note = /^note (\d+)$/.exec(detail)?.[1];
+      return note ? t('noteNumber', { note }) : detail;
     }
-    case 'audit-export': {
-      const rows = /^(\d+) rows$/.exec(detail)?.[1];
-      return rows ? t('exportedRows', { rows: Number(rows) }) : detail;
+    case 'audit-export':
+    case 'inbox-export': {
+      // "12 rows", and for the inbox the filters of the exported view: "12 rows (kind=rfp)".
+      const match = /^(\d+) rows( \(.*\))?$/.exec(detail);
+      return match ? t('exportedRows', { rows: Number(match[1]) }) + (match[2] ?? '') : detail;
     }
     default:
       return detail;

@@ -183,7 +183,7 @@ export function Audit() {
               {e.detail && (
                 <>
                   <dt className="text-ink-muted">{t('detail')}</dt>
-                  <dd>{describeDetail(t, e.action, e.detail)}</dd>
+                  <dd>{describeDetail(t, e.action, e.detail, nameOf)}</dd>
                 </>
               )}
               {e.ip && (

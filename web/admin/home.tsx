@@ -51,7 +51,14 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {p !== 'staff' && p !== 'audit' ? <span>{describe(p)}</span> : null}
+              {p === 'leads' || p === 'applications' ? (
+                <Link to="/admin/inbox" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {!['staff', 'audit', 'leads', 'applications'].includes(p) ? (
+                <span>{describe(p)}</span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -14,10 +14,14 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// newAdmin builds the back-office service.
+// newAdmin builds the back-office service, which opens CVs from the forms' upload store.
 func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger) (*admin.Service, error) {
+	blobs, err := newBlobs(cfg, st)
+	if err != nil {
+		return nil, err
+	}
 	return admin.New(admin.Config{
-		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger,
+		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
 		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0,
 	})
 }

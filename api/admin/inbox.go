@@ -1,0 +1,645 @@
+package admin
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/forms"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
+)
+
+// The inbox: every form the site takes, for the staff whose role covers
+// it. Sales see leads (proposals, inquiries, office contacts — of their
+// own office when one is set on their account —, webinar registrations,
+// publication downloads), HR sees job applications, administrators see
+// everything. The server applies this to every list, count, search,
+// export and item; a submission outside it does not exist for the reader.
+
+// Statuses of a lead and of a job application, in the order they are offered.
+var (
+	LeadStatuses        = []string{"new", "in-progress", "won", "lost", "closed"}
+	ApplicationStatuses = []string{"new", "screening", "interview", "offer", "hired", "rejected"}
+)
+
+// leadKinds are the kinds of form the leads permission covers.
+var leadKinds = []string{forms.KindProposal, forms.KindInquiry, forms.KindContact, forms.KindWebinar, forms.KindPublication}
+
+const (
+	inboxPage     = 25
+	maxSearch     = 200
+	maxNote       = 4000
+	cvLinkLife    = 60 * time.Second
+	summaryLength = 160
+)
+
+// statusesOf returns the statuses a submission of kind may have.
+func statusesOf(kind string) []string {
+	if kind == forms.KindApplication {
+		return ApplicationStatuses
+	}
+	return LeadStatuses
+}
+
+// scope is what a staff member may see of the inbox: the kinds, and the
+// one office whose contact messages they see ("" for every office).
+type scope struct {
+	kinds  []string
+	office string
+}
+
+func scopeOf(m *store.Staff) scope {
+	role := Role(m.Role)
+	var sc scope
+	for _, k := range forms.Kinds {
+		if k == forms.KindApplication && Can(role, ReadApplications) ||
+			k != forms.KindApplication && Can(role, ReadLeads) {
+			sc.kinds = append(sc.kinds, k)
+		}
+	}
+	if role == Sales {
+		sc.office = m.Office
+	}
+	return sc
+}
+
+// covers reports whether the scope includes a submission.
+func (sc scope) covers(kind, target string) bool {
+	if !slices.Contains(sc.kinds, kind) {
+		return false
+	}
+	return kind != forms.KindContact || sc.office == "" || target == sc.office
+}
+
+// statuses returns every status a submission in the scope may have.
+func (sc scope) statuses() []string {
+	var out []string
+	for _, k := range sc.kinds {
+		for _, st := range statusesOf(k) {
+			if !slices.Contains(out, st) {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+// filter returns the store's selection of the scope.
+func (sc scope) filter() store.InboxFilter {
+	return store.InboxFilter{Kinds: sc.kinds, ContactOffice: sc.office}
+}
+
+// inboxFilter reads the inbox's filter from the query: kind, office,
+// status, assignee (a staff id or "none"), language, from and to (dates,
+// inclusive), q (the search) and page (from 1).
+func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.InboxFilter, int, map[string]string) {
+	q := c.QueryParams()
+	f := sc.filter()
+	errs := map[string]string{}
+	if v := q.Get("kind"); v != "" {
+		if !slices.Contains(sc.kinds, v) {
+			errs["kind"] = m.KindInvalid
+		}
+		f.Kind = v
+	}
+	if v := q.Get("office"); v != "" {
+		if !slices.Contains(Offices, v) || sc.office != "" && v != sc.office {
+			errs["office"] = m.OfficeInvalid
+		}
+		f.Office = v
+	}
+	if v := q.Get("status"); v != "" {
+		if !slices.Contains(sc.statuses(), v) {
+			errs["status"] = m.StatusInvalid
+		}
+		f.Status = v
+	}
+	if v := q.Get("assignee"); v != "" {
+		if v != store.AssigneeNone && (len(v) != 32 || strings.Trim(v, "0123456789abcdef") != "") {
+			errs["assignee"] = m.AssigneeInvalid
+		}
+		f.Assignee = v
+	}
+	// "language", as "lang" chooses the language the back-office answers in.
+	if v := q.Get("language"); v != "" {
+		if _, ok := locale.Parse(v); !ok || v == "" {
+			errs["language"] = m.LanguageInvalid
+		}
+		f.Locale = v
+	}
+	for _, d := range []struct {
+		name string
+		into *time.Time
+		add  time.Duration
+	}{{"from", &f.From, 0}, {"to", &f.To, 24 * time.Hour}} {
+		if v := q.Get(d.name); v != "" {
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				errs[d.name] = m.DateInvalid
+				continue
+			}
+			*d.into = t.Add(d.add)
+		}
+	}
+	f.Search = strings.TrimSpace(q.Get("q"))
+	if len([]rune(f.Search)) > maxSearch {
+		errs["q"] = m.TooLongFor(maxSearch)
+	}
+	page := 1
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100000 {
+			errs["page"] = m.FixFields
+		}
+		page = n
+	}
+	return f, page, errs
+}
+
+// inboxItem is a submission as the inbox's list shows it.
+type inboxItem struct {
+	ID        int64     `json:"id"`
+	Kind      string    `json:"kind"`
+	Target    string    `json:"target"`
+	Locale    string    `json:"locale"`
+	CreatedAt time.Time `json:"createdAt"`
+	Status    string    `json:"status"`
+	Assignee  string    `json:"assignee"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Company   string    `json:"company"`
+	Summary   string    `json:"summary"`
+}
+
+func itemOf(it *store.InboxItem) (inboxItem, map[string]any) {
+	var data map[string]any
+	_ = json.Unmarshal([]byte(it.Data), &data)
+	text := func(k string) string { return forms.Flatten(data[k]) }
+	summary := text("message")
+	if summary == "" {
+		summary = text("subject")
+	}
+	if summary == "" {
+		summary = text("coverLetter")
+	}
+	if r := []rune(strings.Join(strings.Fields(summary), " ")); len(r) > summaryLength {
+		summary = string(r[:summaryLength-1]) + "…"
+	} else {
+		summary = string(r)
+	}
+	out := inboxItem{
+		ID: it.ID, Kind: it.Kind, Target: it.Target, Locale: it.Locale, CreatedAt: it.CreatedAt.UTC(),
+		Status: it.Status, Name: text("name"), Email: text("email"), Company: text("company"), Summary: summary,
+	}
+	if it.AssigneeID != nil {
+		out.Assignee = *it.AssigneeID
+	}
+	return out, data
+}
+
+// person is a staff member as the inbox names them.
+type person struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// assignees returns the active staff members whose role covers the
+// inbox, each with the scope they see.
+func (s *Service) assignees(c echo.Context) ([]store.Staff, error) {
+	all, err := s.store.StaffList(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Staff
+	for _, m := range all {
+		if !m.Disabled() && Can(Role(m.Role), ReadInbox) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// listInbox answers a page of the submissions the reader's role covers
+// and the filter selects, newest first, with how many there are, the
+// statuses and kinds the filters offer, and the staff one may assign.
+//
+// GET /api/admin/inbox
+func (s *Service) listInbox(c echo.Context) error {
+	m := msgsOf(c)
+	me := mustStaff(c).staff
+	sc := scopeOf(me)
+	f, page, errs := s.inboxFilter(c, m, sc)
+	if len(errs) > 0 {
+		return endpoint.Invalid(c, errs)
+	}
+	f.Limit, f.Offset = inboxPage, (page-1)*inboxPage
+	rows, total, err := s.store.Inbox(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	items := make([]inboxItem, len(rows))
+	for i := range rows {
+		items[i], _ = itemOf(&rows[i])
+	}
+	staff, err := s.assignees(c)
+	if err != nil {
+		return err
+	}
+	people := []person{}
+	for _, p := range staff {
+		// Only those who see something of what the reader sees.
+		if slices.ContainsFunc(sc.kinds, func(k string) bool { return scopeOf(&p).covers(k, sc.office) }) {
+			people = append(people, person{ID: p.ID, Name: p.Name})
+		}
+	}
+	offices := Offices
+	if sc.office != "" {
+		offices = []string{sc.office}
+	}
+	return endpoint.OK(c, map[string]any{
+		"items": items, "total": total, "page": page, "pageSize": inboxPage,
+		"kinds": sc.kinds, "offices": offices, "statuses": sc.statuses(),
+		"leadStatuses": LeadStatuses, "applicationStatuses": ApplicationStatuses,
+		"languages": locale.All, "staff": people,
+	}, "")
+}
+
+// countInbox answers how many new submissions the reader's role covers,
+// and the newest one's id: the navigation polls it.
+//
+// GET /api/admin/inbox/count
+func (s *Service) countInbox(c echo.Context) error {
+	f := scopeOf(mustStaff(c).staff).filter()
+	f.Status = store.StatusNew
+	n, _, err := s.store.InboxCount(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	_, latest, err := s.store.InboxCount(c.Request().Context(), scopeOf(mustStaff(c).staff).filter())
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, map[string]any{"new": n, "latest": latest}, "")
+}
+
+// inboxTarget loads the submission a route names, answering 404 when
+// there is none or the reader's role does not cover it.
+func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
+	notFound := func() error { return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ItemNotFound) }
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, notFound()
+	}
+	it, err := s.store.InboxItemByID(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !scopeOf(mustStaff(c).staff).covers(it.Kind, it.Target) {
+		return nil, notFound()
+	}
+	return it, nil
+}
+
+type noteView struct {
+	ID       int64     `json:"id"`
+	AuthorID string    `json:"authorId"`
+	Author   string    `json:"author"`
+	Body     string    `json:"body"`
+	At       time.Time `json:"at"`
+}
+
+// showInbox answers one submission, read-only, with its state, notes,
+// the statuses it may take and the staff it may be assigned to.
+//
+// GET /api/admin/inbox/:id
+func (s *Service) showInbox(c echo.Context) error {
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	notes, err := s.store.InboxNotes(ctx, it.ID)
+	if err != nil {
+		return err
+	}
+	all, err := s.store.StaffList(ctx)
+	if err != nil {
+		return err
+	}
+	names := map[string]string{}
+	people := []person{}
+	for _, p := range all {
+		names[p.ID] = p.Name
+		if !p.Disabled() && scopeOf(&p).covers(it.Kind, it.Target) {
+			people = append(people, person{ID: p.ID, Name: p.Name})
+		}
+	}
+	nv := make([]noteView, len(notes))
+	for i, n := range notes {
+		nv[i] = noteView{ID: n.ID, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
+	}
+	item, data := itemOf(it)
+	delete(data, "cvSize")
+	delete(data, "cvType")
+	cv := ""
+	switch {
+	case it.CVDeletedAt != nil:
+		cv = "deleted"
+	case it.CVBlobKey != nil:
+		cv = "stored"
+	}
+	return endpoint.OK(c, map[string]any{
+		"item": item, "fields": data, "notes": nv, "statuses": statusesOf(it.Kind), "staff": people,
+		"cv": cv, "canOpenCV": cv == "stored" && Can(Role(mustStaff(c).staff.Role), ReadApplications),
+	}, "")
+}
+
+// setStatus changes a submission's status.
+//
+// PUT /api/admin/inbox/:id/status
+func (s *Service) setStatus(c echo.Context) error {
+	m := msgsOf(c)
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	var req struct {
+		Status string `json:"status"`
+	}
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	if !slices.Contains(statusesOf(it.Kind), req.Status) {
+		return endpoint.Invalid(c, map[string]string{"status": m.StatusInvalid})
+	}
+	if req.Status != it.Status {
+		if err := s.store.SetSubmissionState(c.Request().Context(), it.ID, req.Status, it.AssigneeID, s.now()); err != nil {
+			return err
+		}
+		s.audit(c.Request().Context(), store.AuditEvent{
+			ActorID: mustStaff(c).staff.ID, Action: ActionStatusChange, Item: submissionItem(it.ID),
+			Detail: it.Status + " → " + req.Status, IP: c.RealIP(),
+		})
+	}
+	return endpoint.OK(c, map[string]string{"status": req.Status}, m.StatusChanged)
+}
+
+// setAssignee gives a submission to a staff member whose role covers it,
+// or to nobody ("").
+//
+// PUT /api/admin/inbox/:id/assignee
+func (s *Service) setAssignee(c echo.Context) error {
+	m := msgsOf(c)
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	var req struct {
+		Assignee string `json:"assignee"`
+	}
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	var next *string
+	if req.Assignee != "" {
+		ok := len(req.Assignee) == 32 && strings.Trim(req.Assignee, "0123456789abcdef") == ""
+		if ok {
+			p, err := s.store.StaffByID(c.Request().Context(), req.Assignee)
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				ok = false
+			case err != nil:
+				return err
+			default:
+				ok = !p.Disabled() && scopeOf(p).covers(it.Kind, it.Target)
+			}
+		}
+		if !ok {
+			return endpoint.Invalid(c, map[string]string{"assignee": m.AssigneeInvalid})
+		}
+		next = &req.Assignee
+	}
+	before := ""
+	if it.AssigneeID != nil {
+		before = *it.AssigneeID
+	}
+	if before != req.Assignee {
+		if err := s.store.SetSubmissionState(c.Request().Context(), it.ID, it.Status, next, s.now()); err != nil {
+			return err
+		}
+		s.audit(c.Request().Context(), store.AuditEvent{
+			ActorID: mustStaff(c).staff.ID, Action: ActionAssign, Item: submissionItem(it.ID),
+			Detail: orNone(before) + " → " + orNone(req.Assignee), IP: c.RealIP(),
+		})
+	}
+	return endpoint.OK(c, map[string]string{"assignee": req.Assignee}, m.Assigned)
+}
+
+func orNone(id string) string {
+	if id == "" {
+		return store.AssigneeNone
+	}
+	return id
+}
+
+// submissionItem names a submission in the audit trail.
+func submissionItem(id int64) string { return "submission " + strconv.FormatInt(id, 10) }
+
+// addNote adds an internal note to a submission; the trail records that
+// one was written, never what it says.
+//
+// POST /api/admin/inbox/:id/notes
+func (s *Service) addNote(c echo.Context) error {
+	m := msgsOf(c)
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	var req struct {
+		Body string `json:"body"`
+	}
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	v := endpoint.NewChecker(m.Messages)
+	body := v.Text("body", req.Body, maxNote, true)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
+	}
+	me := mustStaff(c).staff
+	n := &store.InboxNote{SubmissionID: it.ID, AuthorID: me.ID, Body: body, CreatedAt: s.now()}
+	if err := s.store.AddInboxNote(c.Request().Context(), n); err != nil {
+		return err
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{
+		ActorID: me.ID, Action: ActionNote, Item: submissionItem(it.ID), Detail: "note " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
+	})
+	return endpoint.OK(c, noteView{ID: n.ID, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
+}
+
+// cvToken is what a link to a CV carries: its expiry and a keyed hash
+// binding it to the submission and the staff member it was made for.
+func (s *Service) cvToken(id int64, staffID string, expires time.Time) string {
+	exp := strconv.FormatInt(expires.Unix(), 10)
+	return exp + "." + s.keys.Of("cv-link", strconv.FormatInt(id, 10), staffID, exp)[:40]
+}
+
+// cvLink answers a link to an application's CV, valid 60 seconds for the
+// staff member who asked: opening a CV needs a fresh second factor, and
+// the link keeps that proof from travelling further.
+//
+// POST /api/admin/inbox/:id/cv-link
+func (s *Service) cvLink(c echo.Context) error {
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	if it.CVBlobKey == nil || it.CVDeletedAt != nil || s.blobs == nil {
+		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).CVMissing)
+	}
+	expires := s.now().Add(cvLinkLife)
+	token := s.cvToken(it.ID, mustStaff(c).staff.ID, expires)
+	link := fmt.Sprintf("/api/admin/inbox/%d/cv?token=%s", it.ID, url.QueryEscape(token))
+	return endpoint.OK(c, map[string]any{"url": link, "expiresAt": expires}, "")
+}
+
+// openCV serves a CV through a link from cvLink, as an attachment the
+// browser neither sniffs nor runs, and records the opening.
+//
+// GET /api/admin/inbox/:id/cv?token=…
+func (s *Service) openCV(c echo.Context) error {
+	m := msgsOf(c)
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	me := mustStaff(c).staff
+	exp, mac, ok := strings.Cut(c.QueryParam("token"), ".")
+	unix, err := strconv.ParseInt(exp, 10, 64)
+	if !ok || err != nil || s.cvToken(it.ID, me.ID, time.Unix(unix, 0)) != exp+"."+mac {
+		return endpoint.Fail(c, http.StatusNotFound, m.CVLinkExpired)
+	}
+	if !s.now().Before(time.Unix(unix, 0)) {
+		return endpoint.Fail(c, http.StatusGone, m.CVLinkExpired)
+	}
+	if it.CVBlobKey == nil || it.CVDeletedAt != nil || s.blobs == nil {
+		return endpoint.Fail(c, http.StatusNotFound, m.CVMissing)
+	}
+	ctx := c.Request().Context()
+	rc, contentType, err := s.blobs.Get(ctx, *it.CVBlobKey)
+	if err != nil {
+		if errors.Is(err, blob.ErrNotFound) {
+			return endpoint.Fail(c, http.StatusNotFound, m.CVMissing)
+		}
+		return err
+	}
+	defer rc.Close()
+	ext := ".pdf"
+	if !strings.HasSuffix(*it.CVBlobKey, ".pdf") {
+		ext = ".docx"
+	}
+	s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionCVOpened, Item: submissionItem(it.ID), IP: c.RealIP()})
+	h := c.Response().Header()
+	if contentType == "" {
+		contentType = "application/octet-stream"
+	}
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="cv-%d%s"`, it.ID, ext))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox; default-src 'none'; frame-ancestors 'none'")
+	h.Set("Cache-Control", "no-store")
+	c.Response().WriteHeader(http.StatusOK)
+	_, err = io.Copy(c.Response(), rc)
+	return err
+}
+
+// exportInbox answers the submissions the filter selects (every page) as
+// CSV, each cell neutralized as the command line's export does, after a
+// fresh second factor. The trail records the export and its filter, not
+// the search text, which may be someone's name.
+//
+// GET /api/admin/inbox/export
+func (s *Service) exportInbox(c echo.Context) error {
+	m := msgsOf(c)
+	me := mustStaff(c).staff
+	sc := scopeOf(me)
+	f, _, errs := s.inboxFilter(c, m, sc)
+	if len(errs) > 0 {
+		return endpoint.Invalid(c, errs)
+	}
+	rows, _, err := s.store.Inbox(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	all, err := s.store.StaffList(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	names := map[string]string{}
+	for _, p := range all {
+		names[p.ID] = p.Name
+	}
+	kinds := sc.kinds
+	if f.Kind != "" {
+		kinds = []string{f.Kind}
+	}
+	var cols []string
+	for _, k := range kinds {
+		for _, col := range forms.Columns(k) {
+			if col != "user_id" && !slices.Contains(cols, col) {
+				cols = append(cols, col)
+			}
+		}
+	}
+	var filter []string
+	for _, k := range []string{"kind", "office", "status", "assignee", "language", "from", "to"} {
+		if v := c.QueryParam(k); v != "" {
+			filter = append(filter, k+"="+v)
+		}
+	}
+	if f.Search != "" {
+		filter = append(filter, "search")
+	}
+	detail := strconv.Itoa(len(rows)) + " rows"
+	if len(filter) > 0 {
+		detail += " (" + strings.Join(filter, ", ") + ")"
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionInboxExport, Detail: detail, IP: c.RealIP()})
+	h := c.Response().Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="inbox.csv"`)
+	h.Set("Cache-Control", "no-store")
+	c.Response().WriteHeader(http.StatusOK)
+	w := csv.NewWriter(c.Response())
+	_ = w.Write(append(slices.Clone(cols), "status", "assignee"))
+	for _, r := range rows {
+		cells := forms.Cells(r.Submission, cols)
+		assignee := ""
+		if r.AssigneeID != nil {
+			assignee = names[*r.AssigneeID]
+		}
+		cells = append(cells, r.Status, assignee)
+		for i := range cells {
+			cells[i] = forms.Neutralize(cells[i])
+		}
+		_ = w.Write(cells)
+	}
+	w.Flush()
+	return w.Error()
+}

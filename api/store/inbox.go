@@ -1,0 +1,246 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// migrateInbox creates what staff add to a submission in the inbox
+// (migration 14): its state (status and assignee; a submission without a
+// row is new and unassigned) and internal notes. The submission itself is
+// never changed. Both go with their submission.
+func migrateInbox(tx *gorm.DB, d dialect) error {
+	id := "INTEGER PRIMARY KEY AUTOINCREMENT"
+	if d.timestamp == dialects[Postgres].timestamp {
+		id = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+	}
+	statements := []string{
+		`CREATE TABLE submission_states (
+			submission_id BIGINT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
+			status        TEXT NOT NULL,
+			assignee_id   TEXT REFERENCES staff (id) ON DELETE SET NULL,
+			updated_at    ` + d.timestamp + ` NOT NULL
+		)`,
+		`CREATE INDEX submission_states_status ON submission_states (status)`,
+		`CREATE INDEX submission_states_assignee ON submission_states (assignee_id)`,
+		`CREATE TABLE submission_notes (
+			id            ` + id + `,
+			submission_id BIGINT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+			author_id     TEXT NOT NULL REFERENCES staff (id),
+			body          TEXT NOT NULL,
+			created_at    ` + d.timestamp + ` NOT NULL
+		)`,
+		`CREATE INDEX submission_notes_submission ON submission_notes (submission_id, id)`,
+	}
+	for _, stmt := range statements {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StatusNew is the status of a submission nobody has worked on yet.
+const StatusNew = "new"
+
+// InboxItem is a submission as the inbox shows it: the submission with
+// its status and assignee.
+type InboxItem struct {
+	Submission
+	Status     string  `gorm:"column:status"`
+	AssigneeID *string `gorm:"column:assignee_id"`
+}
+
+// InboxNote is an internal note on a submission.
+type InboxNote struct {
+	ID           int64     `gorm:"column:id;primaryKey;->"`
+	SubmissionID int64     `gorm:"column:submission_id"`
+	AuthorID     string    `gorm:"column:author_id"`
+	Body         string    `gorm:"column:body"`
+	CreatedAt    time.Time `gorm:"column:created_at"`
+}
+
+// TableName names the table for GORM.
+func (InboxNote) TableName() string { return "submission_notes" }
+
+// InboxFilter selects submissions for the inbox. Kinds is what the reader
+// may see at all: nothing when empty. ContactOffice, when set, limits the
+// contact messages among them to one office's. The other fields narrow
+// the selection; their zero values select everything.
+type InboxFilter struct {
+	Kinds         []string
+	ContactOffice string
+
+	Kind     string
+	Office   string // contact messages to this office
+	Status   string
+	Assignee string // a staff id, or "none" for nobody
+	Locale   string
+	From, To time.Time // created in [From, To)
+	Search   string    // in the name, e-mail address, company and message
+	Limit    int       // 0: no limit
+	Offset   int
+}
+
+// AssigneeNone selects the submissions nobody is assigned to.
+const AssigneeNone = "none"
+
+// searchedFields are the data fields the inbox's search looks in.
+var searchedFields = []string{"name", "email", "company", "message", "coverLetter"}
+
+// inboxQuery builds the selection of f, without order or paging.
+func (s *Store) inboxQuery(ctx context.Context, f InboxFilter) *gorm.DB {
+	q := s.db.WithContext(ctx).Table("submissions AS s").
+		Joins("LEFT JOIN submission_states AS st ON st.submission_id = s.id")
+	if len(f.Kinds) == 0 {
+		return q.Where("1 = 0")
+	}
+	q = q.Where("s.kind IN ?", f.Kinds)
+	if f.ContactOffice != "" {
+		q = q.Where("(s.kind <> 'contact' OR s.target = ?)", f.ContactOffice)
+	}
+	if f.Kind != "" {
+		q = q.Where("s.kind = ?", f.Kind)
+	}
+	if f.Office != "" {
+		q = q.Where("s.kind = 'contact' AND s.target = ?", f.Office)
+	}
+	if f.Status != "" {
+		q = q.Where("COALESCE(st.status, ?) = ?", StatusNew, f.Status)
+	}
+	switch f.Assignee {
+	case "":
+	case AssigneeNone:
+		q = q.Where("st.assignee_id IS NULL")
+	default:
+		q = q.Where("st.assignee_id = ?", f.Assignee)
+	}
+	if f.Locale != "" {
+		q = q.Where("s.locale = ?", f.Locale)
+	}
+	if !f.From.IsZero() {
+		q = q.Where("s.created_at >= ?", dbTime(f.From))
+	}
+	if !f.To.IsZero() {
+		q = q.Where("s.created_at < ?", dbTime(f.To))
+	}
+	if term := strings.TrimSpace(f.Search); term != "" {
+		pattern := "%" + likeEscaper.Replace(strings.ToLower(term)) + "%"
+		var parts []string
+		var args []any
+		for _, field := range searchedFields {
+			parts = append(parts, "LOWER("+s.jsonText("s.data", field)+`) LIKE ? ESCAPE '\'`)
+			args = append(args, pattern)
+		}
+		q = q.Where("("+strings.Join(parts, " OR ")+")", args...)
+	}
+	return q
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// jsonText is the SQL for the text of a top-level field of a JSON column.
+// field is one of the package's own names, never a visitor's input.
+func (s *Store) jsonText(column, field string) string {
+	if s.driver == Postgres {
+		return "(" + column + "::jsonb ->> '" + field + "')"
+	}
+	return "json_extract(" + column + ", '$." + field + "')"
+}
+
+// Inbox returns the submissions the filter selects, newest first, and
+// how many it selects without Limit and Offset.
+func (s *Store) Inbox(ctx context.Context, f InboxFilter) ([]InboxItem, int64, error) {
+	var total int64
+	if err := s.inboxQuery(ctx, f).Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("store: count inbox: %w", err)
+	}
+	q := s.inboxQuery(bulk(ctx), f).
+		Select("s.*, COALESCE(st.status, ?) AS status, st.assignee_id AS assignee_id", StatusNew).
+		Order("s.created_at DESC, s.id DESC")
+	if f.Limit > 0 {
+		q = q.Limit(f.Limit)
+	}
+	if f.Offset > 0 {
+		q = q.Offset(f.Offset)
+	}
+	var out []InboxItem
+	if err := q.Scan(&out).Error; err != nil {
+		return nil, 0, fmt.Errorf("store: list inbox: %w", err)
+	}
+	return out, total, nil
+}
+
+// InboxCount returns how many submissions the filter selects and the
+// largest id among them (0 for none): a reader polling it learns of new
+// submissions without loading them.
+func (s *Store) InboxCount(ctx context.Context, f InboxFilter) (int64, int64, error) {
+	var row struct {
+		N      int64
+		Latest *int64
+	}
+	if err := s.inboxQuery(ctx, f).Select("COUNT(*) AS n, MAX(s.id) AS latest").Scan(&row).Error; err != nil {
+		return 0, 0, fmt.Errorf("store: count inbox: %w", err)
+	}
+	if row.Latest == nil {
+		return row.N, 0, nil
+	}
+	return row.N, *row.Latest, nil
+}
+
+// InboxItemByID returns one submission with its state, or ErrNotFound.
+func (s *Store) InboxItemByID(ctx context.Context, id int64) (*InboxItem, error) {
+	var out []InboxItem
+	err := s.db.WithContext(ctx).Table("submissions AS s").
+		Joins("LEFT JOIN submission_states AS st ON st.submission_id = s.id").
+		Select("s.*, COALESCE(st.status, ?) AS status, st.assignee_id AS assignee_id", StatusNew).
+		Where("s.id = ?", id).Limit(1).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: load inbox item: %w", err)
+	}
+	if len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return &out[0], nil
+}
+
+// SetSubmissionState records a submission's status and assignee (nil for
+// nobody).
+func (s *Store) SetSubmissionState(ctx context.Context, id int64, status string, assignee *string, now time.Time) error {
+	err := s.db.WithContext(ctx).Exec(`INSERT INTO submission_states (submission_id, status, assignee_id, updated_at)
+		VALUES (?, ?, ?, ?)
+		ON CONFLICT (submission_id) DO UPDATE SET status = excluded.status, assignee_id = excluded.assignee_id, updated_at = excluded.updated_at`,
+		id, status, assignee, dbTime(now)).Error
+	if err != nil {
+		return fmt.Errorf("store: set submission state: %w", err)
+	}
+	return nil
+}
+
+// AddInboxNote stores a note and assigns its id.
+func (s *Store) AddInboxNote(ctx context.Context, n *InboxNote) error {
+	n.CreatedAt = dbTime(n.CreatedAt)
+	var id int64
+	err := s.db.WithContext(ctx).Raw(`INSERT INTO submission_notes (submission_id, author_id, body, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+		n.SubmissionID, n.AuthorID, n.Body, n.CreatedAt).Scan(&id).Error
+	if err != nil {
+		return fmt.Errorf("store: add note: %w", err)
+	}
+	n.ID = id
+	return nil
+}
+
+// InboxNotes returns a submission's notes, oldest first.
+func (s *Store) InboxNotes(ctx context.Context, submissionID int64) ([]InboxNote, error) {
+	var out []InboxNote
+	err := s.db.WithContext(ctx).Where("submission_id = ?", submissionID).Order("id").Find(&out).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, fmt.Errorf("store: list notes: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,136 @@
+// What the back-office's browser tests share: staff who join with a passkey held by Chromium's
+// virtual authenticator, and forms sent to the public site's API with the captcha solved here,
+// as a visitor's browser would.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { openPage } from './harness.mjs';
+
+/** Gives a page's browser a virtual passkey authenticator that says yes at once. */
+export async function withAuthenticator(tab) {
+  const cdp = await tab.context.newCDPSession(tab.page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Saves the recovery codes screen's codes and goes on to the home screen. */
+export async function keepRecoveryCodes(page) {
+  await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+  const codes = await page
+    .getByRole('list', { name: 'Your recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  assert.equal(codes.length, 10);
+  for (const code of codes) assert.match(code, /^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  return codes;
+}
+
+/**
+ * Invites `email` with `role` (and `office`) from the command line and has them join in a
+ * browser of their own with a passkey; resolves to their tab, signed in on the home screen.
+ */
+export async function staffMember(
+  site,
+  { email, name, role, office, width = 1280, height = 800, allowApiStatuses = [401, 403] },
+) {
+  const args = ['staff', 'invite', '--email', email, '--role', role];
+  if (office) args.push('--office', office);
+  const out = await site.server.command(args);
+  const link = out.match(/http:\/\/localhost:\d+\/admin\/join#[A-Za-z0-9_-]{43}/)?.[0];
+  assert.ok(link, `the command printed no link: ${out}`);
+  const tab = await openPage(site.browser, { width, height, allowApiStatuses });
+  await withAuthenticator(tab);
+  const { page } = tab;
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Join the back-office' }).waitFor();
+  await page.getByText(email).waitFor();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(`${name} keeps a long passphrase`);
+  await page.getByLabel('Repeat the password').fill(`${name} keeps a long passphrase`);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await page.getByRole('button', { name: 'Create a passkey' }).click();
+  await keepRecoveryCodes(page);
+  await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor();
+  return tab;
+}
+
+/** Solves the site's proof-of-work captcha as its widget does, and returns the token. */
+export async function captchaToken(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/captcha/challenge`);
+  const { data } = await res.json();
+  const { challenge } = data;
+  for (let n = 0; n <= challenge.maxnumber; n++) {
+    const hash = createHash('sha256').update(`${challenge.salt}${n}`).digest('hex');
+    if (hash === challenge.challenge) {
+      const payload = {
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        number: n,
+        salt: challenge.salt,
+        signature: challenge.signature,
+      };
+      return Buffer.from(JSON.stringify(payload)).toString('base64');
+    }
+  }
+  throw new Error('the captcha has no solution');
+}
+
+/**
+ * Sends a public form (`path` under /api/forms) with `fields`, consent and a solved captcha; a
+ * `cv` ({ name, type, data }) makes it a multipart job application. Resolves to the envelope.
+ */
+export async function sendForm(baseUrl, path, fields, { cv, lang = 'en' } = {}) {
+  const captcha = await captchaToken(baseUrl);
+  let init;
+  if (cv) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('consent', 'true');
+    form.append('captcha', captcha);
+    form.append('cv', new Blob([cv.data], { type: cv.type }), cv.name);
+    init = { method: 'POST', body: form };
+  } else {
+    init = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...fields, consent: true, captcha }),
+    };
+  }
+  const res = await fetch(`${baseUrl}/api/forms/${path}?lang=${lang}`, init);
+  const body = await res.json();
+  assert.equal(res.status, 200, `${path}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A one-page PDF that says `text`. */
+export function minimalPdf(text) {
+  const stream = `BT /F1 18 Tf 72 770 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
