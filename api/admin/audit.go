@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -82,20 +83,7 @@ func (s *Service) auditFilter(c echo.Context, m *messages) (store.AuditFilter, m
 		}
 		f.Action = a
 	}
-	for _, d := range []struct {
-		name string
-		into *time.Time
-		add  time.Duration
-	}{{"from", &f.From, 0}, {"to", &f.To, 24 * time.Hour}} {
-		if v := q.Get(d.name); v != "" {
-			t, err := time.Parse(time.DateOnly, v)
-			if err != nil {
-				errs[d.name] = m.DateInvalid
-				continue
-			}
-			*d.into = t.Add(d.add)
-		}
-	}
+	readDateRange(q, &f.From, &f.To, errs, m)
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -177,4 +165,24 @@ func (s *Service) exportAudit(c echo.Context) error {
 	}
 	w.Flush()
 	return w.Error()
+}
+
+// readDateRange reads the query's from and to (dates, both inclusive) into
+// from and to: the start of the first day and the end of the last. A
+// malformed date is an error on its field.
+func readDateRange(q url.Values, from, to *time.Time, errs map[string]string, m *messages) {
+	for _, d := range []struct {
+		name string
+		into *time.Time
+		add  time.Duration
+	}{{"from", from, 0}, {"to", to, 24 * time.Hour}} {
+		if v := q.Get(d.name); v != "" {
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				errs[d.name] = m.DateInvalid
+				continue
+			}
+			*d.into = t.Add(d.add)
+		}
+	}
 }

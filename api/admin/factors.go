@@ -188,39 +188,59 @@ func (s *Service) passkeyOptions(c echo.Context) error {
 //
 // POST /api/admin/factor/passkey
 func (s *Service) confirmPasskey(c echo.Context) error {
-	if s.webauthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
-	}
-	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	cer, ok := loadCeremony(cur, ceremonyPasskeyConfirm)
-	if !ok || cer.WebAuthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeyExpired)
-	}
-	body, err := readCredential(c)
-	if err != nil {
-		return endpoint.RefuseBody(c, endpoint.Classify(err))
-	}
-	parsed, err := protocol.ParseCredentialRequestResponseBytes(body)
-	if err != nil {
-		return s.codeFailed(c, cur, "passkey")
-	}
-	u, err := s.passkeyUser(ctx, cur.staff)
-	if err != nil {
+	reply, err := s.readPasskeyReply(c, ceremonyPasskeyConfirm)
+	if reply == nil {
 		return err
 	}
-	cred, err := s.webauthn.ValidateLogin(u, *cer.WebAuthn, parsed)
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(reply.body)
 	if err != nil {
-		return s.codeFailed(c, cur, "passkey")
+		return s.codeFailed(c, reply.cur, "passkey")
+	}
+	cred, err := s.webauthn.ValidateLogin(reply.user, reply.session, parsed)
+	if err != nil {
+		return s.codeFailed(c, reply.cur, "passkey")
 	}
 	stored, err := json.Marshal(cred)
 	if err != nil {
 		return err
 	}
-	if err := s.store.UpdatePasskey(ctx, base64.RawURLEncoding.EncodeToString(cred.ID), string(stored), s.now()); err != nil {
+	if err := s.store.UpdatePasskey(c.Request().Context(), base64.RawURLEncoding.EncodeToString(cred.ID), string(stored), s.now()); err != nil {
 		return err
 	}
 	return s.factorProven(c, "passkey")
+}
+
+// passkeyReply is the browser's answer to a passkey ceremony this session
+// began, with what checking it needs.
+type passkeyReply struct {
+	cur     current
+	session webauthn.SessionData
+	body    []byte
+	user    passkeyUser
+}
+
+// readPasskeyReply reads the answer to the session's ceremony of kind. A
+// nil reply means the request has been answered already: passkeys are off
+// at this address, the ceremony expired, or the body was refused.
+func (s *Service) readPasskeyReply(c echo.Context, kind string) (*passkeyReply, error) {
+	m := msgsOf(c)
+	if s.webauthn == nil {
+		return nil, endpoint.Fail(c, http.StatusBadRequest, m.PasskeysOff)
+	}
+	cur := mustStaff(c)
+	cer, ok := loadCeremony(cur, kind)
+	if !ok || cer.WebAuthn == nil {
+		return nil, endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
+	}
+	body, err := readCredential(c)
+	if err != nil {
+		return nil, endpoint.RefuseBody(c, endpoint.Classify(err))
+	}
+	u, err := s.passkeyUser(c.Request().Context(), cur.staff)
+	if err != nil {
+		return nil, err
+	}
+	return &passkeyReply{cur: cur, session: *cer.WebAuthn, body: body, user: u}, nil
 }
 
 // mayEnrol lets a session begin enrolling a second factor: the first one
@@ -325,29 +345,16 @@ func (s *Service) passkeyEnrolOptions(c echo.Context) error {
 //
 // POST /api/admin/enrol/passkey
 func (s *Service) enrolPasskey(c echo.Context) error {
-	if s.webauthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+	reply, err := s.readPasskeyReply(c, ceremonyPasskeyEnrol)
+	if reply == nil {
+		return err
 	}
 	m := msgsOf(c)
-	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	cer, ok := loadCeremony(cur, ceremonyPasskeyEnrol)
-	if !ok || cer.WebAuthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
-	}
-	body, err := readCredential(c)
-	if err != nil {
-		return endpoint.RefuseBody(c, endpoint.Classify(err))
-	}
-	parsed, err := protocol.ParseCredentialCreationResponseBytes(body)
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(reply.body)
 	if err != nil {
 		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyFailed)
 	}
-	u, err := s.passkeyUser(ctx, cur.staff)
-	if err != nil {
-		return err
-	}
-	cred, err := s.webauthn.CreateCredential(u, *cer.WebAuthn, parsed)
+	cred, err := s.webauthn.CreateCredential(reply.user, reply.session, parsed)
 	if err != nil {
 		s.log.Info("admin: a passkey registration was refused", "err", err)
 		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyFailed)
@@ -356,8 +363,8 @@ func (s *Service) enrolPasskey(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	err = s.store.AddPasskey(ctx, &store.StaffPasskey{
-		CredentialID: base64.RawURLEncoding.EncodeToString(cred.ID), StaffID: cur.staff.ID,
+	err = s.store.AddPasskey(c.Request().Context(), &store.StaffPasskey{
+		CredentialID: base64.RawURLEncoding.EncodeToString(cred.ID), StaffID: reply.cur.staff.ID,
 		Credential: string(stored), CreatedAt: s.now(),
 	})
 	if err != nil {

@@ -140,20 +140,7 @@ func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.Inbo
 		}
 		f.Locale = v
 	}
-	for _, d := range []struct {
-		name string
-		into *time.Time
-		add  time.Duration
-	}{{"from", &f.From, 0}, {"to", &f.To, 24 * time.Hour}} {
-		if v := q.Get(d.name); v != "" {
-			t, err := time.Parse(time.DateOnly, v)
-			if err != nil {
-				errs[d.name] = m.DateInvalid
-				continue
-			}
-			*d.into = t.Add(d.add)
-		}
-	}
+	readDateRange(q, &f.From, &f.To, errs, m)
 	f.Search = strings.TrimSpace(q.Get("q"))
 	if len([]rune(f.Search)) > maxSearch {
 		errs["q"] = m.TooLongFor(maxSearch)

@@ -4,6 +4,7 @@ import { describeDetail } from './audit-detail';
 import { isKey, type Key } from './strings';
 import {
   Card,
+  DateRange,
   Field,
   NoticeBox,
   buttonClass,
@@ -119,28 +120,12 @@ export function Audit() {
               </select>
             )}
           </Field>
-          <Field label={t('from')} error={errors.from}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                className={inputClass}
-                value={filters.from}
-                onChange={(event) => setFilters({ ...filters, from: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('to')} error={errors.to}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                className={inputClass}
-                value={filters.to}
-                onChange={(event) => setFilters({ ...filters, to: event.target.value })}
-              />
-            )}
-          </Field>
+          <DateRange
+            from={filters.from}
+            to={filters.to}
+            errors={errors}
+            onChange={(range) => setFilters({ ...filters, ...range })}
+          />
           <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
             <button type="submit" className={buttonClass}>
               {t('filter')}

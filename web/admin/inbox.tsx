@@ -13,6 +13,7 @@ import { useStepUp } from './step-up';
 import { isKey, type Key } from './strings';
 import {
   Card,
+  DateRange,
   Field,
   Link,
   NoticeBox,
@@ -315,30 +316,12 @@ function Inbox({
                 t('anyLanguage'),
                 (data?.languages ?? []).map((l) => ({ value: l, text: label('lang', l) })),
               )}
-              <Field label={t('from')} error={errors.from}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="date"
-                    name="from"
-                    className={inputClass}
-                    value={filters.from}
-                    onChange={(event) => setFilters({ ...filters, from: event.target.value })}
-                  />
-                )}
-              </Field>
-              <Field label={t('to')} error={errors.to}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="date"
-                    name="to"
-                    className={inputClass}
-                    value={filters.to}
-                    onChange={(event) => setFilters({ ...filters, to: event.target.value })}
-                  />
-                )}
-              </Field>
+              <DateRange
+                from={filters.from}
+                to={filters.to}
+                errors={errors}
+                onChange={(range) => setFilters({ ...filters, ...range })}
+              />
             </div>
           </details>
           <div className="flex flex-wrap gap-3">

@@ -119,3 +119,41 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
     </section>
   );
 }
+
+/** A filter's first and last day (both included), as the list addresses name them: from and to. */
+export function DateRange({
+  from,
+  to,
+  errors,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  errors: Record<string, string>;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const { t } = useT();
+  const day = (name: 'from' | 'to', value: string) => (
+    <Field label={t(name)} error={errors[name]}>
+      {(props) => (
+        <input
+          {...props}
+          type="date"
+          name={name}
+          className={inputClass}
+          value={value}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            onChange(name === 'from' ? { from: chosen, to } : { from, to: chosen });
+          }}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <>
+      {day('from', from)}
+      {day('to', to)}
+    </>
+  );
+}

@@ -4,6 +4,7 @@
 // language; a file over 5 MB never leaves the browser; the Arabic page fits a phone.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { minimalPdf } from './documents.mjs';
 import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
 import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
@@ -12,33 +13,6 @@ const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelper
 
 const ARABIC = /[\u0600-\u06FF]/;
 const HR_INBOX = 'careers@noorvale.example';
-
-/**
- * A small but well-formed one-page PDF: header, catalogue, pages, a page with a line of text,
- * the cross-reference table with the objects' real offsets, trailer and %%EOF.
- */
-function minimalPdf(text = 'Layla Mansour - CV') {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    null, // the content stream, below
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const stream = `BT /F1 18 Tf 72 770 Td (${text}) Tj ET`;
-  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** A vacancy page in a language ('' for English). */
 async function vacancyPath(prefix = '') {

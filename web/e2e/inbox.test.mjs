@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { firstItemPath, launchBrowser, openPage, startServer } from './harness.mjs';
-import { minimalPdf, sendForm, staffMember } from './staff.mjs';
+import { minimalPdf } from './documents.mjs';
+import { sendForm, staffMember } from './staff.mjs';
 import { hydrated, solveCaptcha } from './visitor.mjs';
 
 const site = { server: undefined, browser: undefined };
