@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -162,6 +163,25 @@ func readCredential(c echo.Context) ([]byte, error) {
 //
 // POST /api/admin/factor/passkey/options
 func (s *Service) passkeyOptions(c echo.Context) error {
+	return s.beginPasskeyCeremony(c, ceremonyPasskeyConfirm, func(u passkeyUser) (any, *webauthn.SessionData, error) {
+		if len(u.creds) == 0 {
+			return nil, nil, errNoPasskey
+		}
+		assertion, data, err := s.webauthn.BeginLogin(u, webauthn.WithUserVerification(protocol.VerificationPreferred))
+		if err != nil {
+			return nil, nil, err
+		}
+		return assertion.Response, data, nil
+	})
+}
+
+// errNoPasskey is a passkey check asked of someone who has none.
+var errNoPasskey = errors.New("admin: no passkey to check")
+
+// beginPasskeyCeremony begins a passkey ceremony of kind with begin, keeps
+// its data in the session for the reply, and answers the options the
+// browser passes to the authenticator.
+func (s *Service) beginPasskeyCeremony(c echo.Context, kind string, begin func(passkeyUser) (any, *webauthn.SessionData, error)) error {
 	if s.webauthn == nil {
 		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
 	}
@@ -171,17 +191,17 @@ func (s *Service) passkeyOptions(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(u.creds) == 0 {
+	options, data, err := begin(u)
+	if errors.Is(err, errNoPasskey) {
 		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeyFailed)
 	}
-	assertion, data, err := s.webauthn.BeginLogin(u, webauthn.WithUserVerification(protocol.VerificationPreferred))
 	if err != nil {
-		return fmt.Errorf("admin: passkey options: %w", err)
+		return fmt.Errorf("admin: %s options: %w", kind, err)
 	}
-	if err := s.saveCeremony(ctx, cur, ceremony{Kind: ceremonyPasskeyConfirm, WebAuthn: data}); err != nil {
+	if err := s.saveCeremony(ctx, cur, ceremony{Kind: kind, WebAuthn: data}); err != nil {
 		return err
 	}
-	return endpoint.OK(c, assertion.Response, "")
+	return endpoint.OK(c, options, "")
 }
 
 // confirmPasskey finishes a passkey check begun by passkeyOptions.
@@ -313,32 +333,22 @@ func (s *Service) enrolTOTP(c echo.Context) error {
 //
 // POST /api/admin/enrol/passkey/options
 func (s *Service) passkeyEnrolOptions(c echo.Context) error {
-	if s.webauthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
-	}
-	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	u, err := s.passkeyUser(ctx, cur.staff)
-	if err != nil {
-		return err
-	}
-	exclude := make([]protocol.CredentialDescriptor, len(u.creds))
-	for i, cred := range u.creds {
-		exclude[i] = cred.Descriptor()
-	}
-	creation, data, err := s.webauthn.BeginRegistration(u,
-		webauthn.WithExclusions(exclude),
-		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementPreferred),
-		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
-			ResidentKey: protocol.ResidentKeyRequirementPreferred, UserVerification: protocol.VerificationPreferred,
-		}))
-	if err != nil {
-		return fmt.Errorf("admin: passkey registration: %w", err)
-	}
-	if err := s.saveCeremony(ctx, cur, ceremony{Kind: ceremonyPasskeyEnrol, WebAuthn: data}); err != nil {
-		return err
-	}
-	return endpoint.OK(c, creation.Response, "")
+	return s.beginPasskeyCeremony(c, ceremonyPasskeyEnrol, func(u passkeyUser) (any, *webauthn.SessionData, error) {
+		exclude := make([]protocol.CredentialDescriptor, len(u.creds))
+		for i, cred := range u.creds {
+			exclude[i] = cred.Descriptor()
+		}
+		creation, data, err := s.webauthn.BeginRegistration(u,
+			webauthn.WithExclusions(exclude),
+			webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementPreferred),
+			webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
+				ResidentKey: protocol.ResidentKeyRequirementPreferred, UserVerification: protocol.VerificationPreferred,
+			}))
+		if err != nil {
+			return nil, nil, err
+		}
+		return creation.Response, data, nil
+	})
 }
 
 // enrolPasskey finishes registering a passkey.
