@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { checkConfirmation, checkName, checkNewPassword } from '../src/form-kit/validation';
 import { adminApi, type Session } from './api';
+import { FormMessage, TextField, useStaffForm } from './form';
 import { isKey } from './strings';
-import { Card, Field, NoticeBox, buttonClass, inputClass, useT, type Notice } from './ui';
+import { Card, NoticeBox, buttonClass, useT, type Notice } from './ui';
 
 /**
  * Accepting an invitation: the link carries its token after '#', so it never reaches a server
@@ -14,9 +16,11 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
   const [notice, setNotice] = useState<Notice>(
     token ? null : { tone: 'error', text: t('invitationMissing') },
   );
-  const [values, setValues] = useState({ name: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useStaffForm({ name: '', password: '', confirmPassword: '' }, (values) => ({
+    name: checkName(values.name),
+    password: checkNewPassword(values.password, [values.name, invitation?.email ?? '']),
+    confirmPassword: checkConfirmation(values.confirmPassword, values.password),
+  }));
 
   useEffect(() => {
     if (!token) return;
@@ -33,44 +37,18 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    for (const name of ['name', 'password', 'confirmPassword'] as const) {
-      if (!values[name]) missing[name] = t('required');
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
-    setBusy(true);
-    const result = await adminApi.join({ token, ...values });
-    setBusy(false);
+  const submit = form.onSubmit(async (values) => {
+    const result = await adminApi.join({ token, ...values, name: values.name.trim() });
     if (result.ok && result.data) {
       // The token is spent: it leaves the address bar and the history.
       window.history.replaceState(null, '', '/admin/join');
       onSession(result.data);
       return;
     }
-    setErrors(result.errors);
-    setNotice({ tone: 'error', text: result.message || t('unreachable') });
-  };
+    form.showResult(result, t('unreachable'));
+  });
 
   const roleKey = `role_${invitation?.role ?? ''}`;
-  const field = (name: keyof typeof values, label: string, type: string, autoComplete: string) => (
-    <Field label={label} error={errors[name]}>
-      {(props) => (
-        <input
-          {...props}
-          className={inputClass}
-          type={type}
-          name={name}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <Card>
       <h1 className="mb-2 text-2xl font-semibold">{t('joinTitle')}</h1>
@@ -84,11 +62,24 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
             <span className="font-semibold">{t('joinAs')}: </span>
             <span dir="ltr">{invitation.email}</span>
           </p>
-          <form onSubmit={submit} noValidate>
-            {field('name', t('name'), 'text', 'name')}
-            {field('password', t('password'), 'password', 'new-password')}
-            {field('confirmPassword', t('confirmPassword'), 'password', 'new-password')}
-            <button type="submit" className={buttonClass} disabled={busy}>
+          <FormMessage form={form} />
+          <form id={form.formId} onSubmit={submit} noValidate>
+            <TextField form={form} name="name" label={t('name')} autoComplete="name" />
+            <TextField
+              form={form}
+              name="password"
+              label={t('password')}
+              type="password"
+              autoComplete="new-password"
+            />
+            <TextField
+              form={form}
+              name="confirmPassword"
+              label={t('confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+            />
+            <button type="submit" className={buttonClass} disabled={form.busy}>
               {t('join')}
             </button>
           </form>
