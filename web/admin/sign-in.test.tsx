@@ -25,7 +25,7 @@ describe('signing in to the back-office', () => {
     });
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'أدخل عنوان بريد إلكتروني مثل name@noorvale.example.',
+      'أدخل عنوان بريد إلكتروني مثل \u2066name@noorvale.example\u2069.',
     );
     const password = screen.getByLabelText('كلمة المرور');
     expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe(

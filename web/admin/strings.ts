@@ -525,7 +525,8 @@ const ar: Record<Key, string> = {
   err_tooLong: 'استخدم {max} حرفًا على الأكثر.',
   err_invalidChars: 'يحتوي هذا الحقل على أحرف غير مسموح بها.',
   err_invisibleChars: 'أزِل من هذا الحقل محارف التنسيق غير المرئية (مثل علامات الاتجاه).',
-  err_emailInvalid: 'أدخل عنوان بريد إلكتروني مثل name@noorvale.example.',
+  // The address is isolated left to right, so the full stop stays at the sentence's end.
+  err_emailInvalid: 'أدخل عنوان بريد إلكتروني مثل \u2066name@noorvale.example\u2069.',
   err_passwordShort: 'استخدم {min} حرفًا على الأقل.',
   err_passwordLong: 'استخدم {max} حرفًا على الأكثر.',
   err_passwordPersonal: 'لا تستخدم اسمك أو بريدك الإلكتروني كلمةً للمرور.',
