@@ -31,6 +31,22 @@ function countApplicationPosts(page) {
   return seen;
 }
 
+/**
+ * Records the captcha token of every upload the page sends (the application goes up as form data
+ * by XMLHttpRequest, for its progress bar); read them with `sentCaptchas(page)`.
+ */
+async function recordSentCaptchas(page) {
+  await page.addInitScript(() => {
+    window.sentCaptchas = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) window.sentCaptchas.push(String(body.get('captcha') ?? ''));
+      return send.call(this, body);
+    };
+  });
+}
+const sentCaptchas = (page) => page.evaluate(() => window.sentCaptchas);
+
 /** The text read with a field: its hint and its error, by aria-describedby. */
 async function describedText(page, locator) {
   const ids = ((await locator.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
@@ -188,6 +204,7 @@ describe('job application form', { timeout: 180_000 }, () => {
     const { page } = tab;
     try {
       const sent = countApplicationPosts(page);
+      await recordSentCaptchas(page);
       await page.goto(`${site.server.baseUrl}${await vacancyPath('/fr')}`);
       await hydrated(page);
       const form = page.locator('#apply form');
@@ -236,11 +253,9 @@ describe('job application form', { timeout: 180_000 }, () => {
       await page.waitForFunction(
         () => !document.querySelector('#apply input[type="file"]')?.hasAttribute('aria-invalid'),
       );
-      // The server judged the CV after the captcha, which it spent: the form asks for a new
-      // check instead of sending the spent one.
-      await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
-      await form.getByText('Veuillez effectuer la vérification de sécurité.').waitFor();
-      assert.equal(sent.posts, 1, 'nothing sent with a spent check');
+      // The server judged the CV after the captcha, which it spent: the form drops that check
+      // and makes a new one (it starts again as the visitor is back in the form), never sending
+      // the spent one.
       await solveCaptcha(page, form);
       await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
       await page
@@ -248,6 +263,9 @@ describe('job application form', { timeout: 180_000 }, () => {
         .getByText('Merci, nous avons bien reçu votre candidature')
         .waitFor({ timeout: 60_000 });
       assert.equal(sent.posts, 2);
+      const [first, second] = await sentCaptchas(page);
+      assert.ok(first, 'the first application carried a check');
+      assert.notEqual(second, first, 'the spent check is not sent again');
       tab.assertClean();
     } finally {
       await tab.close();
