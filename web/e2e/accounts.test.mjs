@@ -559,6 +559,31 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
     }
   });
 
+  test('a click on the button straight from a mistyped field is answered, not lost', async () => {
+    const tab = await openPage(site.browser);
+    const { page } = tab;
+    try {
+      await page.goto(`${site.server.baseUrl}/auth/login`);
+      await hydrated(page);
+      await page
+        .locator('main input[autocomplete="current-password"]')
+        .fill('north river ledger 56');
+      // The last field left is the wrong one: its message must not push the button away from
+      // under the pointer between the press and the release.
+      const email = page.locator('main input[autocomplete="email"]');
+      await email.fill('nadia@example');
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByText('Please correct the highlighted fields and try again.').waitFor();
+      await page.waitForFunction(
+        () => document.activeElement?.getAttribute('autocomplete') === 'email',
+      );
+      assert.equal(await email.getAttribute('aria-invalid'), 'true');
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  });
+
   test('the login page in Arabic: right to left, with Arabic messages from the form and the server', async () => {
     const tab = await openPage(site.browser, { width: 375, height: 800, allowApiStatuses: [401] });
     const { page } = tab;

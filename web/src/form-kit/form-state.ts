@@ -95,11 +95,20 @@ export function useFormState<V extends Values>(
       value: String(values[name] ?? ''),
       onChange: (event: { currentTarget: { value: string } }) =>
         setValue(name, event.currentTarget.value as V[typeof name]),
-      onBlur: () => touch(name),
+      onBlur: (event: { relatedTarget: EventTarget | null }) => {
+        // Leaving a field for its form's submit button: the submit checks every field anyway.
+        // Marking it now would put its message above the button between the press and the
+        // release, moving the button from under the pointer, so the click would be lost.
+        if (submitsThisForm(event.relatedTarget)) return;
+        touch(name);
+      },
       'aria-invalid': state.invalid || undefined,
       'aria-describedby': state.error ? state.errorId : undefined,
     };
   };
+
+  const submitsThisForm = (target: EventTarget | null) =>
+    target instanceof HTMLButtonElement && target.type === 'submit' && target.form?.id === formId;
 
   const focusFirstError = () => {
     const first = document
