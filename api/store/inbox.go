@@ -45,6 +45,30 @@ func migrateInbox(tx *gorm.DB, d dialect) error {
 	return nil
 }
 
+// migrateLeadsCare adds what working leads and honouring privacy need
+// (migration 15): a note's kind, so a reply sent to the submitter is
+// recorded on the submission beside the internal notes; when a
+// submission's personal fields were erased (by its retention period or on
+// request), keeping the anonymous remainder; a keyed hash of each queued
+// message's recipient, so a person's queued mail can be found although the
+// message itself is sealed; and when a visitor account was disabled.
+func migrateLeadsCare(tx *gorm.DB, d dialect) error {
+	statements := []string{
+		`ALTER TABLE submission_notes ADD COLUMN kind TEXT NOT NULL DEFAULT 'note'`,
+		`ALTER TABLE submissions ADD COLUMN erased_at ` + d.timestamp,
+		`CREATE INDEX submissions_not_erased ON submissions (kind, created_at) WHERE erased_at IS NULL`,
+		`ALTER TABLE mail_queue ADD COLUMN recipient_hash TEXT NOT NULL DEFAULT ''`,
+		`CREATE INDEX mail_queue_recipient ON mail_queue (recipient_hash)`,
+		`ALTER TABLE users ADD COLUMN disabled_at ` + d.timestamp,
+	}
+	for _, stmt := range statements {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // StatusNew is the status of a submission nobody has worked on yet.
 const StatusNew = "new"
 

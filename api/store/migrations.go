@@ -70,6 +70,7 @@ var migrations = []migration{
 	{12, "staff accounts, sessions, invitations and second factors", migrateStaff},
 	{13, "append-only audit trail", migrateAudit},
 	{14, "inbox: submission states and notes", migrateInbox},
+	{15, "replies, retention, erasure and disabled visitor accounts", migrateLeadsCare},
 }
 
 // LatestSchemaVersion is the schema version this build expects.
