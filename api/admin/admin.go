@@ -54,6 +54,8 @@ const (
 	TranslateContent Permission = "content.translate" // the staff member's languages
 	ReadApplications Permission = "applications"      // job applications and CVs
 	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
+	ManageVisitors   Permission = "visitors"          // visitor accounts: look up, end sessions, disable, delete
+	ErasePersons     Permission = "erasure"           // everything held about an e-mail address, and erasing it
 	// ReadInbox is what the inbox's routes need: either of the two above.
 	// No role holds it by name; the server shows each role only the kinds
 	// its own permissions cover.
@@ -61,7 +63,7 @@ const (
 )
 
 var permissions = map[Role][]Permission{
-	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads},
+	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads, ManageVisitors, ErasePersons},
 	Editor:        {ReadContent, EditContent},
 	Translator:    {ReadContent, TranslateContent},
 	HR:            {ReadApplications},

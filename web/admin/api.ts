@@ -16,7 +16,9 @@ export type Permission =
   | 'content.edit'
   | 'content.translate'
   | 'applications'
-  | 'leads';
+  | 'leads'
+  | 'visitors'
+  | 'erasure';
 
 export type StaffMember = {
   id: string;

@@ -69,6 +69,8 @@ const en = {
   'perm_content.translate': 'Translate content into your languages: {languages}',
   perm_applications: 'Read job applications and CVs',
   perm_leads: 'Read proposals, enquiries, contacts, webinar registrations and downloads',
+  perm_visitors: 'Look up visitor accounts, end their sessions, disable and delete them',
+  perm_erasure: 'See everything the site holds about an e-mail address, and erase it',
   perm_leads_office:
     'Read proposals, enquiries, contacts, webinar registrations and downloads of the {office} office',
   role_administrator: 'Administrator',
@@ -337,6 +339,8 @@ const ar: Record<Key, string> = {
   'perm_content.translate': 'ترجمة المحتوى إلى لغاتك: {languages}',
   perm_applications: 'قراءة طلبات التوظيف والسير الذاتية',
   perm_leads: 'قراءة طلبات العروض والاستفسارات وجهات الاتصال وتسجيلات الندوات والتنزيلات',
+  perm_visitors: 'البحث عن حسابات الزوار وإنهاء جلساتهم وتعطيلها وحذفها',
+  perm_erasure: 'عرض كل ما يحفظه الموقع عن عنوان بريد إلكتروني، ومحوه',
   perm_leads_office:
     'قراءة طلبات العروض والاستفسارات وجهات الاتصال وتسجيلات الندوات والتنزيلات لمكتب {office}',
   role_administrator: 'مسؤول',
