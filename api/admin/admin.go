@@ -20,6 +20,7 @@ import (
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/seal"
 	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/store"
@@ -122,6 +123,7 @@ type Config struct {
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
 	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
+	Replies   Replier           // seals replies to submitters; none: the inbox cannot reply
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -140,6 +142,7 @@ type Service struct {
 	limiter  endpoint.Limiter
 	hasher   *passwords.Hasher
 	blobs    blob.Store
+	replies  Replier
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -147,6 +150,13 @@ type Service struct {
 	webauthn *webauthn.WebAuthn
 	cookie   sessioncookie.Cookie
 	stepUp   time.Duration // 0: every sensitive action asks for the second factor
+}
+
+// Replier seals the e-mail answering a submission's sender, which the
+// inbox stores with its record of the reply; *forms.Service is one.
+type Replier interface {
+	SealReply(sub *store.Submission, r forms.Reply) (store.OutgoingMail, error)
+	WakeMail()
 }
 
 // New returns the back-office service.
@@ -202,6 +212,7 @@ func New(cfg Config) (*Service, error) {
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		hasher:   cfg.Hasher,
 		blobs:    cfg.Blobs,
+		replies:  cfg.Replies,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

@@ -26,7 +26,7 @@ var ownFactorAnswers = map[string]int{
 // what it may.
 func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
+		e := newEnv(t, st, withReplies(st, mailQueue(t, st)))
 		members := map[Role]*member{}
 		for _, r := range Roles {
 			var langs []string
@@ -46,6 +46,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"PUT /staff/:id/role":          map[string]any{"role": "viewer"},
 			"PUT /inbox/:id/assignee":      map[string]any{"assignee": ""},
 			"POST /inbox/:id/notes":        map[string]any{"body": "Called back; a meeting on Monday."},
+			"POST /inbox/:id/replies":      map[string]any{"body": "Thank you; we will call you on Monday."},
 			"PUT /inbox/:id/status":        map[string]any{"status": "closed"},
 			"POST /inbox/:id/cv-link":      nil,
 			"GET /inbox/:id/cv":            nil,

@@ -36,6 +36,7 @@ const (
 	ActionStatusChange   = "submission-status"
 	ActionAssign         = "submission-assignee"
 	ActionNote           = "submission-note"
+	ActionReply          = "submission-reply"
 	ActionCVOpened       = "cv-opened"
 	ActionInboxExport    = "inbox-export"
 	auditDetailMaxLength = 200
@@ -45,7 +46,7 @@ const (
 var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
-	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionCVOpened, ActionInboxExport,
+	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

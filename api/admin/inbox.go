@@ -19,6 +19,7 @@ import (
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -42,6 +43,7 @@ const (
 	inboxPage     = 25
 	maxSearch     = 200
 	maxNote       = 4000
+	maxReply      = 20000
 	cvLinkLife    = 60 * time.Second
 	summaryLength = 160
 )
@@ -305,6 +307,7 @@ func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
 
 type noteView struct {
 	ID       int64     `json:"id"`
+	Kind     string    `json:"kind"` // "note", or "reply" for one sent to the sender
 	AuthorID string    `json:"authorId"`
 	Author   string    `json:"author"`
 	Body     string    `json:"body"`
@@ -339,7 +342,7 @@ func (s *Service) showInbox(c echo.Context) error {
 	}
 	nv := make([]noteView, len(notes))
 	for i, n := range notes {
-		nv[i] = noteView{ID: n.ID, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
+		nv[i] = noteView{ID: n.ID, Kind: n.Kind, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
 	}
 	item, data := itemOf(it)
 	delete(data, "cvSize")
@@ -477,7 +480,53 @@ func (s *Service) addNote(c echo.Context) error {
 	s.audit(c.Request().Context(), store.AuditEvent{
 		ActorID: me.ID, Action: ActionNote, Item: submissionItem(it.ID), Detail: "note " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})
-	return endpoint.OK(c, noteView{ID: n.ID, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
+	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
+}
+
+// reply e-mails the staff member's answer to a submission's sender,
+// through the queue, and records it on the submission beside the notes.
+// The trail records that a reply went, never what it says.
+//
+// POST /api/admin/inbox/:id/replies
+func (s *Service) reply(c echo.Context) error {
+	m := msgsOf(c)
+	it, err := s.inboxTarget(c)
+	if it == nil {
+		return err
+	}
+	var req struct {
+		Body string `json:"body"`
+	}
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	v := endpoint.NewChecker(m.Messages)
+	body := v.Text("body", req.Body, maxReply, true)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
+	}
+	if s.replies == nil {
+		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
+	}
+	me := mustStaff(c).staff
+	sealed, err := s.replies.SealReply(&it.Submission, forms.Reply{Body: body, StaffName: me.Name, StaffEmail: me.Email})
+	switch {
+	case errors.Is(err, forms.ErrNoReplyAddress):
+		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
+	case errors.Is(err, mail.ErrInvalidMessage):
+		return endpoint.Fail(c, http.StatusUnprocessableEntity, m.ReplyRefused)
+	case err != nil:
+		return err
+	}
+	n := &store.InboxNote{SubmissionID: it.ID, AuthorID: me.ID, Body: body, CreatedAt: s.now()}
+	if err := s.store.AddInboxReply(c.Request().Context(), n, sealed); err != nil {
+		return err
+	}
+	s.replies.WakeMail()
+	s.audit(c.Request().Context(), store.AuditEvent{
+		ActorID: me.ID, Action: ActionReply, Item: submissionItem(it.ID), Detail: "reply " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
+	})
+	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.ReplySent)
 }
 
 // cvToken is what a link to a CV carries: its expiry and a keyed hash

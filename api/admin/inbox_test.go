@@ -1,9 +1,12 @@
 package admin
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +17,7 @@ import (
 
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -443,6 +447,113 @@ func TestInboxExport(t *testing.T) {
 		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionInboxExport})
 		if err != nil || len(events) != 2 || events[1].Detail != "2 rows (kind=proposal, search)" || events[1].ActorID != sales.id {
 			t.Fatalf("the exports in the trail: %+v %v", events, err)
+		}
+	})
+}
+
+// mailQueue is the mail queue on the test's database.
+func mailQueue(t testing.TB, st *store.Store) *mail.Queue {
+	t.Helper()
+	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return queue
+}
+
+// withReplies lets the inbox reply through the forms, from the offices',
+// HR's and marketing's inboxes, into queue.
+func withReplies(st *store.Store, queue *mail.Queue) func(*Config) {
+	replies := forms.New(forms.Config{Store: st, Mail: queue, Inboxes: forms.Inboxes{
+		Offices: map[string]string{"london": "london@noorvale.example", "dubai": "dubai@noorvale.example", "cairo": "cairo@noorvale.example"},
+		HR:      "careers@noorvale.example", Marketing: "info@noorvale.example",
+	}})
+	return func(c *Config) { c.Replies = replies }
+}
+
+// recorder is a mail transport that keeps what it is given.
+type recorder struct{ sent []*mail.Envelope }
+
+func (r *recorder) Send(_ context.Context, e *mail.Envelope) error {
+	r.sent = append(r.sent, e)
+	return nil
+}
+
+// A reply goes to the sender through the queue, in their language, from
+// the inbox of the form (an office's for its contact form), with answers
+// going to the staff member; it quotes nothing they sent, is recorded on
+// the submission and, without its text, in the trail.
+func TestReplyingToASubmission(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		queue := mailQueue(t, st)
+		e := newEnv(t, st, withReplies(st, queue))
+		dubai := e.joinOffice("rana@noorvale.example", Sales, "dubai")
+		london := e.joinOffice("sami@noorvale.example", Sales, "london")
+		hr := e.join("hana@noorvale.example", HR)
+		ids := seedInbox(e)
+		contact := "/inbox/" + strconv.FormatInt(ids["dubai"], 10)
+		erased := e.submit(forms.KindInquiry, "", "en", map[string]any{"subject": "Pricing"}, nil)
+
+		for _, c := range []struct {
+			name   string
+			who    *member
+			path   string
+			body   any
+			status int
+		}{
+			{"an empty reply", dubai, contact, map[string]string{"body": " \n "}, http.StatusBadRequest},
+			{"a reply too long", dubai, contact, map[string]string{"body": strings.Repeat("a", maxReply+1)}, http.StatusBadRequest},
+			{"a body that is no object", dubai, contact, []string{"hello"}, http.StatusBadRequest},
+			{"another office's contact", london, contact, map[string]string{"body": "Hello"}, http.StatusNotFound},
+			{"a lead, by HR", hr, contact, map[string]string{"body": "Hello"}, http.StatusNotFound},
+			{"no address to reply to", dubai, "/inbox/" + strconv.FormatInt(erased, 10), map[string]string{"body": "Hello"}, http.StatusConflict},
+		} {
+			t.Run(c.name, func(t *testing.T) { expect(t, c.name, c.who.b.do("POST", c.path+"/replies", c.body), c.status) })
+		}
+
+		text := "شكرًا لتواصلك.\n\nيسعدنا ترتيب موعد يوم الاثنين."
+		r := dubai.b.do("POST", contact+"/replies", map[string]string{"body": text})
+		expect(t, "reply", r, http.StatusOK)
+		if r.env.Message != "Your reply is on its way to the sender." {
+			t.Errorf("message %q", r.env.Message)
+		}
+		expect(t, "a note", dubai.b.do("POST", contact+"/notes", map[string]string{"body": "Called twice."}), http.StatusOK)
+
+		var detail struct {
+			Notes []noteView `json:"notes"`
+		}
+		dubai.b.do("GET", contact, nil).data(t, &detail)
+		if len(detail.Notes) != 2 || detail.Notes[0].Kind != store.NoteReply || detail.Notes[0].Body != text ||
+			detail.Notes[0].Author != "Staff sales" || detail.Notes[1].Kind != store.NoteInternal {
+			t.Errorf("the notes: %+v", detail.Notes)
+		}
+
+		tr := &recorder{}
+		sender := mail.NewSender(mail.SenderConfig{Queue: queue, Transport: tr, From: "Noorvale Assurance <no-reply@noorvale.example>",
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if n := sender.SendDue(t.Context()); n != 1 || len(tr.sent) != 1 {
+			t.Fatalf("sent %d", n)
+		}
+		m := tr.sent[0]
+		if m.To != "sara@example.ae" || m.Name != "سارة المنصوري" || m.Locale != "ar" || m.Kind != mail.KindInboxReply ||
+			m.From != `"Noorvale Assurance" <dubai@noorvale.example>` || m.ReplyTo != "rana@noorvale.example" ||
+			m.Subject != "رسالتك إلى مكتبنا في دبي" {
+			t.Errorf("the reply's envelope: %+v", m)
+		}
+		if !strings.Contains(m.Text, "يسعدنا ترتيب موعد يوم الاثنين.") || !strings.Contains(m.HTML, "يسعدنا ترتيب موعد يوم الاثنين.") {
+			t.Errorf("the reply lacks its text:\n%s", m.Text)
+		}
+		if strings.Contains(m.Text+m.HTML, "نرغب في موعد") || strings.Contains(m.Text+m.HTML, "Called twice") {
+			t.Error("the reply quotes the submission or a note")
+		}
+
+		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionReply})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 1 || events[0].ActorID != dubai.id || events[0].Item != "submission "+strconv.FormatInt(ids["dubai"], 10) ||
+			strings.Contains(events[0].Detail, "الاثنين") {
+			t.Errorf("the trail: %+v", events)
 		}
 	})
 }

@@ -62,6 +62,9 @@ type messages struct {
 	AssigneeInvalid   string
 	Assigned          string
 	NoteAdded         string
+	ReplySent         string
+	ReplyNoAddress    string
+	ReplyRefused      string
 	CVMissing         string
 	CVLinkExpired     string
 }
@@ -118,6 +121,9 @@ var catalogue = map[locale.Locale]*messages{
 		AssigneeInvalid:   "Choose a staff member whose role covers this submission, or nobody.",
 		Assigned:          "The assignee was changed.",
 		NoteAdded:         "The note was added.",
+		ReplySent:         "Your reply is on its way to the sender.",
+		ReplyNoAddress:    "This submission no longer holds an address to reply to.",
+		ReplyRefused:      "The sender's address or name cannot be used for an e-mail, so no reply was sent.",
 		CVMissing:         "This application has no CV, or it was deleted at the end of its retention period.",
 		CVLinkExpired:     "This link to the CV has expired. Open the CV again from the application.",
 	},
@@ -172,6 +178,9 @@ var catalogue = map[locale.Locale]*messages{
 		AssigneeInvalid:   "اختر موظفًا يشمل دوره هذا الطلب، أو لا أحد.",
 		Assigned:          "تم تغيير المسؤول عن الطلب.",
 		NoteAdded:         "تمت إضافة الملاحظة.",
+		ReplySent:         "ردّك في طريقه إلى المرسِل.",
+		ReplyNoAddress:    "لم يعد هذا الطلب يحتوي على عنوان للرد عليه.",
+		ReplyRefused:      "لا يمكن استخدام عنوان المرسِل أو اسمه في رسالة بريد إلكتروني، لذا لم يُرسَل أي رد.",
 		CVMissing:         "لا توجد سيرة ذاتية لهذا الطلب، أو حُذفت بانتهاء مدة الاحتفاظ بها.",
 		CVLinkExpired:     "انتهت صلاحية رابط السيرة الذاتية. افتحها من جديد من صفحة الطلب.",
 	},

@@ -40,6 +40,7 @@ var SignedInRoutes = []Route{
 	{http.MethodPut, "/inbox/:id/status", ReadInbox, false},
 	{http.MethodPut, "/inbox/:id/assignee", ReadInbox, false},
 	{http.MethodPost, "/inbox/:id/notes", ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/replies", ReadInbox, false},
 	{http.MethodPost, "/inbox/:id/cv-link", ReadApplications, true},
 	{http.MethodGet, "/inbox/:id/cv", ReadApplications, false},
 }
@@ -95,6 +96,7 @@ func (s *Service) Routes(g *echo.Group) {
 		"PUT /inbox/:id/status":        s.setStatus,
 		"PUT /inbox/:id/assignee":      s.setAssignee,
 		"POST /inbox/:id/notes":        s.addNote,
+		"POST /inbox/:id/replies":      s.reply,
 		"POST /inbox/:id/cv-link":      s.cvLink,
 		"GET /inbox/:id/cv":            s.openCV,
 	}

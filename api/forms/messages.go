@@ -41,13 +41,16 @@ type messages struct {
 	CVType          string
 
 	// Words the confirmation e-mails and the PDF use.
-	Offices    map[string]string // office key: "our London office", as a sentence continues it
-	Months     [12]string
-	DateFormat string // %[1]d day, %[2]s month, %[3]d year
-	TimeFormat string // %[1]s date, %[2]02d hour, %[3]02d minute, %[4]s UTC offset
-	PubTypes   map[string]string
-	InThisPub  string // heading of a publication's highlights
-	Page       string // %d: page number in the PDF footer
+	Offices map[string]string // office key: "our London office", as a sentence continues it
+	// ReplyTopics are the subjects of staff replies, by form; a contact
+	// message's has a %s for its office.
+	ReplyTopics map[string]string
+	Months      [12]string
+	DateFormat  string // %[1]d day, %[2]s month, %[3]d year
+	TimeFormat  string // %[1]s date, %[2]02d hour, %[3]02d minute, %[4]s UTC offset
+	PubTypes    map[string]string
+	InThisPub   string // heading of a publication's highlights
+	Page        string // %d: page number in the PDF footer
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -79,13 +82,14 @@ var catalogue = map[locale.Locale]*messages{
 		CVMissing:       "Attach your CV.",
 		CVType:          "Upload your CV as a PDF or Word (.docx) file.",
 
-		Offices:    map[string]string{"london": "our London office", "dubai": "our Dubai office", "cairo": "our Cairo office"},
-		Months:     [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-		DateFormat: "%[1]d %[2]s %[3]d",
-		TimeFormat: "%[1]s, %02[2]d:%02[3]d (%[4]s)",
-		PubTypes:   map[string]string{"Guide": "Guide", "White paper": "White paper", "Checklist": "Checklist", "Report": "Report"},
-		InThisPub:  "In this publication",
-		Page:       "Page %d",
+		Offices:     map[string]string{"london": "our London office", "dubai": "our Dubai office", "cairo": "our Cairo office"},
+		ReplyTopics: map[string]string{"proposal": "Your request for a proposal", "inquiry": "Your question to Noorvale Assurance", "contact": "Your message to %s", "application": "Your application to Noorvale Assurance", "webinar": "Your webinar registration", "publication": "Your download from Noorvale Assurance"},
+		Months:      [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+		DateFormat:  "%[1]d %[2]s %[3]d",
+		TimeFormat:  "%[1]s, %02[2]d:%02[3]d (%[4]s)",
+		PubTypes:    map[string]string{"Guide": "Guide", "White paper": "White paper", "Checklist": "Checklist", "Report": "Report"},
+		InThisPub:   "In this publication",
+		Page:        "Page %d",
 	},
 	locale.Nl: {
 		Messages:        endpoint.For(locale.Nl),
@@ -115,13 +119,14 @@ var catalogue = map[locale.Locale]*messages{
 		CVMissing:       "Voeg uw cv toe.",
 		CVType:          "Upload uw cv als pdf- of Word-bestand (.docx).",
 
-		Offices:    map[string]string{"london": "ons kantoor in Londen", "dubai": "ons kantoor in Dubai", "cairo": "ons kantoor in Caïro"},
-		Months:     [12]string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"},
-		DateFormat: "%[1]d %[2]s %[3]d",
-		TimeFormat: "%[1]s, %02[2]d.%02[3]d uur (%[4]s)",
-		PubTypes:   map[string]string{"Guide": "Gids", "White paper": "Whitepaper", "Checklist": "Checklist", "Report": "Rapport"},
-		InThisPub:  "In deze publicatie",
-		Page:       "Pagina %d",
+		Offices:     map[string]string{"london": "ons kantoor in Londen", "dubai": "ons kantoor in Dubai", "cairo": "ons kantoor in Caïro"},
+		ReplyTopics: map[string]string{"proposal": "Uw offerteaanvraag", "inquiry": "Uw vraag aan Noorvale Assurance", "contact": "Uw bericht aan %s", "application": "Uw sollicitatie bij Noorvale Assurance", "webinar": "Uw aanmelding voor het webinar", "publication": "Uw download bij Noorvale Assurance"},
+		Months:      [12]string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"},
+		DateFormat:  "%[1]d %[2]s %[3]d",
+		TimeFormat:  "%[1]s, %02[2]d.%02[3]d uur (%[4]s)",
+		PubTypes:    map[string]string{"Guide": "Gids", "White paper": "Whitepaper", "Checklist": "Checklist", "Report": "Rapport"},
+		InThisPub:   "In deze publicatie",
+		Page:        "Pagina %d",
 	},
 	locale.Fr: {
 		Messages:        endpoint.For(locale.Fr),
@@ -151,13 +156,14 @@ var catalogue = map[locale.Locale]*messages{
 		CVMissing:       "Joignez votre CV.",
 		CVType:          "Envoyez votre CV au format PDF ou Word (.docx).",
 
-		Offices:    map[string]string{"london": "notre bureau de Londres", "dubai": "notre bureau de Dubaï", "cairo": "notre bureau du Caire"},
-		Months:     [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
-		DateFormat: "%[1]d %[2]s %[3]d",
-		TimeFormat: "%[1]s à %[2]d\u00a0h\u00a0%02[3]d (%[4]s)",
-		PubTypes:   map[string]string{"Guide": "Guide", "White paper": "Livre blanc", "Checklist": "Liste de contrôle", "Report": "Rapport"},
-		InThisPub:  "Dans cette publication",
-		Page:       "Page %d",
+		Offices:     map[string]string{"london": "notre bureau de Londres", "dubai": "notre bureau de Dubaï", "cairo": "notre bureau du Caire"},
+		ReplyTopics: map[string]string{"proposal": "Votre demande de proposition", "inquiry": "Votre question à Noorvale Assurance", "contact": "Votre message à %s", "application": "Votre candidature chez Noorvale Assurance", "webinar": "Votre inscription au webinaire", "publication": "Votre téléchargement chez Noorvale Assurance"},
+		Months:      [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
+		DateFormat:  "%[1]d %[2]s %[3]d",
+		TimeFormat:  "%[1]s à %[2]d\u00a0h\u00a0%02[3]d (%[4]s)",
+		PubTypes:    map[string]string{"Guide": "Guide", "White paper": "Livre blanc", "Checklist": "Liste de contrôle", "Report": "Rapport"},
+		InThisPub:   "Dans cette publication",
+		Page:        "Page %d",
 	},
 	locale.Ar: {
 		Messages:        endpoint.For(locale.Ar),
@@ -187,13 +193,14 @@ var catalogue = map[locale.Locale]*messages{
 		CVMissing:       "أرفق سيرتك الذاتية.",
 		CVType:          "ارفع سيرتك الذاتية بصيغة PDF أو Word (‎.docx).",
 
-		Offices:    map[string]string{"london": "مكتبنا في لندن", "dubai": "مكتبنا في دبي", "cairo": "مكتبنا في القاهرة"},
-		Months:     [12]string{"يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"},
-		DateFormat: "%[1]d %[2]s %[3]d",
-		TimeFormat: "%[1]s، الساعة %02[2]d:%02[3]d (%[4]s)",
-		PubTypes:   map[string]string{"Guide": "دليل", "White paper": "ورقة بيضاء", "Checklist": "قائمة تحقق", "Report": "تقرير"},
-		InThisPub:  "في هذا الإصدار",
-		Page:       "الصفحة %d",
+		Offices:     map[string]string{"london": "مكتبنا في لندن", "dubai": "مكتبنا في دبي", "cairo": "مكتبنا في القاهرة"},
+		ReplyTopics: map[string]string{"proposal": "طلبك للحصول على عرض", "inquiry": "استفسارك إلى Noorvale Assurance", "contact": "رسالتك إلى %s", "application": "طلب التوظيف الذي قدّمته إلى Noorvale Assurance", "webinar": "تسجيلك في الندوة عبر الإنترنت", "publication": "تنزيلك من Noorvale Assurance"},
+		Months:      [12]string{"يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"},
+		DateFormat:  "%[1]d %[2]s %[3]d",
+		TimeFormat:  "%[1]s، الساعة %02[2]d:%02[3]d (%[4]s)",
+		PubTypes:    map[string]string{"Guide": "دليل", "White paper": "ورقة بيضاء", "Checklist": "قائمة تحقق", "Report": "تقرير"},
+		InThisPub:   "في هذا الإصدار",
+		Page:        "الصفحة %d",
 	},
 }
 

@@ -24,8 +24,12 @@ type letter struct {
 	Blocks  []block
 	Reason  string // why the recipient got it, shown in the footer
 	// Automated replaces the frame's note that replies are not read, for
-	// a message whose replies do reach someone.
+	// a message whose replies do reach someone; {key} is replaced as in
+	// a block's Text.
 	Automated string
+	// Signature is the Data key of a person's name signed under the
+	// sign-off, above the team; "" for none.
+	Signature string
 }
 
 // block is one piece of an e-mail body. In Text, {key} is replaced by the
@@ -37,6 +41,7 @@ type block struct {
 	Link   string // Data key of the URL of Button or Label
 	Code   string // Data key of a code shown large
 	Pre    string // Data key of lines shown as they are (a submitted form)
+	Prose  string // Data key of a person's text: paragraphs split at blank lines, line breaks kept
 }
 
 var frames = map[locale.Locale]frame{

@@ -274,3 +274,38 @@ var formLetters = map[Kind]map[locale.Locale]letter{
 		},
 	},
 }
+
+// replyLetters frame a staff member's answer to a submission: their text,
+// their name under the sign-off, and replies going to them.
+var replyLetters = map[Kind]map[locale.Locale]letter{
+	KindInboxReply: {
+		locale.En: {
+			Subject:   "{topic}",
+			Blocks:    []block{{Prose: "body"}},
+			Signature: "signature",
+			Reason:    "You receive this e-mail in answer to a form you sent through the Noorvale Assurance website.",
+			Automated: "Reply to this e-mail to reach {signature} directly.",
+		},
+		locale.Nl: {
+			Subject:   "{topic}",
+			Blocks:    []block{{Prose: "body"}},
+			Signature: "signature",
+			Reason:    "U ontvangt deze e-mail als antwoord op een formulier dat u via de website van Noorvale Assurance hebt verstuurd.",
+			Automated: "Beantwoord deze e-mail om {signature} rechtstreeks te bereiken.",
+		},
+		locale.Fr: {
+			Subject:   "{topic}",
+			Blocks:    []block{{Prose: "body"}},
+			Signature: "signature",
+			Reason:    "Vous recevez cet e-mail en réponse à un formulaire que vous avez envoyé depuis le site de Noorvale Assurance.",
+			Automated: "Répondez à cet e-mail pour joindre directement {signature}.",
+		},
+		locale.Ar: {
+			Subject:   "{topic}",
+			Blocks:    []block{{Prose: "body"}},
+			Signature: "signature",
+			Reason:    "تصلك هذه الرسالة ردًّا على نموذج أرسلته عبر موقع Noorvale Assurance.",
+			Automated: "للتواصل مع {signature} مباشرةً، يكفي الرد على هذه الرسالة.",
+		},
+	},
+}

@@ -48,12 +48,18 @@ const (
 	KindFormConfirmApplication Kind = "form-confirmation-application" // Data: "position"
 	KindFormConfirmWebinar     Kind = "form-confirmation-webinar"     // Data: "webinar" (title), "when" (date and time as the reader writes them)
 	KindFormConfirmPublication Kind = "form-confirmation-publication" // Data: "publication" (title), "downloadLink" (absolute URL)
+
+	// A staff member's answer to a submission, written in the back-office:
+	// from the office's or marketing's inbox, replies going to the staff
+	// member. It carries only what the staff member wrote, never the
+	// submitted text.
+	KindInboxReply Kind = "inbox-reply" // Data: "topic" (the subject, in the message's language), "body" (the staff member's text, up to 64 KB), "signature" (the staff member's name)
 )
 
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
@@ -73,6 +79,8 @@ var requiredData = map[Kind][]string{
 	KindFormConfirmApplication: {"position"},
 	KindFormConfirmWebinar:     {"webinar", "when"},
 	KindFormConfirmPublication: {"publication", "downloadLink"},
+
+	KindInboxReply: {"topic", "body", "signature"},
 }
 
 // IsRequest reports whether messages of kind k are requests, which a
@@ -88,7 +96,7 @@ type Completer interface {
 
 // longData are the Data keys that may hold up to maxLongValue bytes: the
 // listing of a submitted form.
-var longData = map[string]bool{"fields": true}
+var longData = map[string]bool{"fields": true, "body": true}
 
 // Message is one e-mail to send.
 type Message struct {
@@ -98,6 +106,7 @@ type Message struct {
 	Kind    Kind
 	Data    map[string]string
 	ReplyTo string // one bare address answers go to, "" for none; CR/LF refused
+	From    string // one bare address it is sent from, under the firm's name; "" for the site's MAIL_FROM
 }
 
 // Enqueuer accepts messages for sending; *Queue is one.
@@ -137,13 +146,16 @@ func validate(m Message) (Message, error) {
 	if !ok {
 		return m, invalid("unknown kind %q", m.Kind)
 	}
-	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Name, "\r\n") || strings.ContainsAny(m.ReplyTo, "\r\n") {
+	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Name, "\r\n") || strings.ContainsAny(m.ReplyTo, "\r\n") || strings.ContainsAny(m.From, "\r\n") {
 		return m, invalid("line break in the recipient")
 	}
-	if m.ReplyTo != "" {
-		addr, err := mail.ParseAddress(m.ReplyTo)
-		if err != nil || addr.Name != "" || addr.Address != m.ReplyTo || len(m.ReplyTo) > maxAddress {
-			return m, invalid("reply-to is not one bare e-mail address")
+	for what, v := range map[string]string{"reply-to": m.ReplyTo, "from": m.From} {
+		if v == "" {
+			continue
+		}
+		addr, err := mail.ParseAddress(v)
+		if err != nil || addr.Name != "" || addr.Address != v || len(v) > maxAddress {
+			return m, invalid("%s is not one bare e-mail address", what)
 		}
 	}
 	if m.To == "" || len(m.To) > maxAddress || !utf8.ValidString(m.To) {

@@ -57,8 +57,9 @@ type sealedMessage struct {
 	Locale locale.Locale     `json:"locale"`
 	Kind   Kind              `json:"kind"`
 	Data   map[string]string `json:"data,omitempty"`
-	// ReplyTo follows Message's field order, so the two convert.
+	// ReplyTo and From follow Message's field order, so the two convert.
 	ReplyTo string `json:"replyTo,omitempty"`
+	From    string `json:"from,omitempty"`
 }
 
 // purposeQueue binds sealed queue rows to the queue.

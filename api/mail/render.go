@@ -21,13 +21,15 @@ type view struct {
 	Greeting               string
 	Blocks                 []viewBlock
 	ButtonFallback         string
-	SignOff, Team          string
+	SignOff, Signature     string
+	Team                   string
 	Firm, AddressLine      string
 	Reason, Automated      string
 }
 
 type viewBlock struct {
 	Text, Button, Label, URL, Code, Pre string
+	Prose                               []string // paragraphs
 }
 
 // Render builds the subject and bodies of a message in its language. The
@@ -40,6 +42,9 @@ func Render(m Message) (Rendered, error) {
 	l, ok := letters[m.Kind][m.Locale]
 	if !ok {
 		l, ok = formLetters[m.Kind][m.Locale]
+	}
+	if !ok {
+		l, ok = replyLetters[m.Kind][m.Locale]
 	}
 	if !ok {
 		return Rendered{}, fmt.Errorf("mail: no %s text for %s", m.Kind, m.Locale)
@@ -62,7 +67,10 @@ func Render(m Message) (Rendered, error) {
 		Automated:      f.Automated,
 	}
 	if l.Automated != "" {
-		v.Automated = l.Automated
+		v.Automated = fill.Replace(l.Automated)
+	}
+	if l.Signature != "" {
+		v.Signature = m.Data[l.Signature]
 	}
 	if m.Locale.Dir() == "rtl" {
 		v.Align = "right"
@@ -82,6 +90,9 @@ func Render(m Message) (Rendered, error) {
 		if b.Pre != "" {
 			vb.Pre = m.Data[b.Pre]
 		}
+		if b.Prose != "" {
+			vb.Prose = paragraphs(m.Data[b.Prose])
+		}
 		if v.Preheader == "" && vb.Text != "" {
 			v.Preheader = vb.Text
 		}
@@ -96,6 +107,18 @@ func Render(m Message) (Rendered, error) {
 		return Rendered{}, fmt.Errorf("mail: render %s html: %w", m.Kind, err)
 	}
 	return Rendered{Subject: v.Subject, Text: text.String(), HTML: html.String()}, nil
+}
+
+// paragraphs splits a person's text at blank lines, each paragraph
+// trimmed and its line breaks kept.
+func paragraphs(text string) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		if p = strings.Trim(p, " \t\n"); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // placeholders replaces each {key} by the message's Data[key], in one pass,
@@ -120,10 +143,16 @@ var textLayout = texttemplate.Must(texttemplate.New("text").Parse(`{{.Greeting}}
     {{.Code}}
 {{else if .Pre}}
 {{.Pre}}
-{{else}}
+{{else if .Prose}}
+{{- range .Prose}}
+{{.}}
+{{end}}
+{{- else}}
 {{.Text}}
 {{end}}{{end}}
 {{.SignOff}}
+{{- if .Signature}}
+{{.Signature}}{{end}}
 {{.Team}}
 
 -- 
@@ -160,11 +189,15 @@ var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE htm
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;"><tr><td dir="ltr" style="padding:14px 28px;background-color:#f4f6f9;border:1px solid #d5dbe4;border-radius:4px;font-family:'Courier New', Courier, monospace;font-size:30px;font-weight:bold;letter-spacing:8px;color:#0b1f3a;">{{.Code}}</td></tr></table>
 {{- else if .Pre}}
 <pre style="margin:0 0 16px;padding:12px 16px;background-color:#f4f6f9;border:1px solid #d5dbe4;border-radius:4px;font-family:Arial, Helvetica, sans-serif;font-size:14px;line-height:1.5;white-space:pre-wrap;word-break:break-word;color:#1f2937;">{{.Pre}}</pre>
+{{- else if .Prose}}
+{{- range .Prose}}
+<p style="margin:0 0 16px;white-space:pre-line;">{{.}}</p>
+{{- end}}
 {{- else}}
 <p style="margin:0 0 16px;">{{.Text}}</p>
 {{- end}}
 {{- end}}
-<p style="margin:24px 0 0;">{{.SignOff}}<br>{{.Team}}</p>
+<p style="margin:24px 0 0;">{{.SignOff}}{{if .Signature}}<br><strong>{{.Signature}}</strong>{{end}}<br>{{.Team}}</p>
 </td></tr>
 <tr><td style="background-color:#f4f6f9;border-top:1px solid #dde2ea;padding:20px 32px;text-align:{{.Align}};font-family:{{.Font}};font-size:12px;line-height:1.5;color:#5b6472;">
 <p style="margin:0 0 8px;font-weight:bold;color:#0b1f3a;"><span dir="ltr">{{.AddressLine}}</span></p>

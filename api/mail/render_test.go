@@ -25,6 +25,8 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindFormConfirmApplication: {"position": "IT Auditor"},
 	mailpkg.KindFormConfirmWebinar:     {"webinar": "DORA one year on", "when": "20/01/2027 12:00 UTC"},
 	mailpkg.KindFormConfirmPublication: {"publication": "PCI DSS guide", "downloadLink": "https://noorvale.example/api/forms/publication/x/download?token=a.b"},
+
+	mailpkg.KindInboxReply: {"topic": "Your request for a proposal", "body": "Thank you for the call <today>; the scope is attached.", "signature": "Sami Nasser"},
 }
 
 func TestRenderEveryKindInEveryLanguage(t *testing.T) {
@@ -40,7 +42,16 @@ func TestRenderEveryKindInEveryLanguage(t *testing.T) {
 				if strings.TrimSpace(r.Subject) == "" || len(r.Subject) > 80 {
 					t.Fatalf("subject %q", r.Subject)
 				}
+				// A reply's topic and text are given in the message's
+				// language by its writer; only its frame is the mail's.
+				written := kind == mailpkg.KindInboxReply
 				for k, v := range data {
+					if written && k == "topic" {
+						if r.Subject != v {
+							t.Errorf("subject %q, want the topic %q", r.Subject, v)
+						}
+						continue
+					}
 					if !strings.Contains(r.Text, v) {
 						t.Errorf("text body lacks %s %q", k, v)
 					}
@@ -80,13 +91,13 @@ func TestRenderEveryKindInEveryLanguage(t *testing.T) {
 				if !ok {
 					t.Fatal("English rendered after another language")
 				}
-				if r.Subject == en.Subject {
+				if r.Subject == en.Subject && !written {
 					t.Errorf("subject %q is the English one", r.Subject)
 				}
 				// No English sentence left in a translation.
 				for line := range strings.SplitSeq(en.Text, "\n") {
 					if len(line) > 25 && !strings.Contains(line, "Noorvale Assurance · London") && !strings.HasPrefix(line, "http") &&
-						strings.Contains(r.Text, line) {
+						(!written || line != data["body"]) && strings.Contains(r.Text, line) {
 						t.Errorf("untranslated line %q", line)
 					}
 				}
@@ -115,5 +126,34 @@ func TestRenderUnknownLocaleFallsBackToEnglish(t *testing.T) {
 	}
 	if r.Subject != "Your account has been deleted" {
 		t.Fatalf("subject %q", r.Subject)
+	}
+}
+
+func TestReplyKeepsTheWritersParagraphsAndSignsWithTheirName(t *testing.T) {
+	body := "Thank you for your time today.\r\n\r\nWe can start on 3 May:\n- scoping\n- testing\n\n\n<b>Best</b>"
+	r, err := mailpkg.Render(mailpkg.Message{
+		To: "nadia@desertrose.example", Locale: locale.Ar, Kind: mailpkg.KindInboxReply,
+		Data: map[string]string{"topic": "طلبك للحصول على عرض", "body": body, "signature": "Sami Nasser"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<p style="margin:0 0 16px;white-space:pre-line;">Thank you for your time today.</p>`,
+		`<p style="margin:0 0 16px;white-space:pre-line;">We can start on 3 May:` + "\n- scoping\n- testing</p>",
+		`<p style="margin:0 0 16px;white-space:pre-line;">&lt;b&gt;Best&lt;/b&gt;</p>`,
+		"<strong>Sami Nasser</strong>",
+		"يكفي الرد على هذه الرسالة",
+	} {
+		if !strings.Contains(r.HTML, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, r.HTML)
+		}
+	}
+	if !strings.Contains(r.Text, "We can start on 3 May:\n- scoping\n- testing\n\n<b>Best</b>") ||
+		!strings.Contains(r.Text, "مع أطيب التحيات،\nSami Nasser\n") {
+		t.Errorf("text body:\n%s", r.Text)
+	}
+	if r.Subject != "طلبك للحصول على عرض" {
+		t.Errorf("subject %q", r.Subject)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/mail"
 	"strings"
 	"time"
 
@@ -196,7 +197,7 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) (sent, unreach
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, s.cfg.SendTimeout)
 	err = s.cfg.Transport.Send(sendCtx, &Envelope{
-		From: s.cfg.From, To: msg.To, Name: msg.Name, Locale: msg.Locale, Kind: msg.Kind,
+		From: s.from(msg), To: msg.To, Name: msg.Name, Locale: msg.Locale, Kind: msg.Kind,
 		Subject: r.Subject, Text: r.Text, HTML: r.HTML, ReplyTo: msg.ReplyTo,
 	})
 	cancel()
@@ -228,6 +229,20 @@ func (s *Sender) deliver(ctx context.Context, m store.QueuedMail) (sent, unreach
 	}
 	s.failed(record, m, redact(err.Error(), msg))
 	return false, false
+}
+
+// from is the sender a message goes out as: the site's MAIL_FROM, or the
+// address the message names under the display name MAIL_FROM gives (the
+// firm's name when it gives none).
+func (s *Sender) from(msg Message) string {
+	if msg.From == "" {
+		return s.cfg.From
+	}
+	name := firm
+	if a, err := mail.ParseAddress(s.cfg.From); err == nil && a.Name != "" {
+		name = a.Name
+	}
+	return (&mail.Address{Name: name, Address: msg.From}).String()
 }
 
 // markSent records a message the server accepted. Until that is recorded

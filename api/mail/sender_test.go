@@ -56,6 +56,47 @@ func TestSenderSends(t *testing.T) {
 	})
 }
 
+func TestSenderSendsFromTheAddressAMessageNames(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		q := newQueue(t, s, newClock())
+		tr := &recorder{}
+		sender := mailpkg.NewSender(mailpkg.SenderConfig{Queue: q, Transport: tr, From: "Noorvale Assurance <no-reply@noorvale.example>", Logger: discardLogger()})
+		reply := mailpkg.Message{
+			To: "nadia@desertrose.example", Locale: "en", Kind: mailpkg.KindInboxReply,
+			From: "dubai@noorvale.example", ReplyTo: "sami@noorvale.example",
+			Data: map[string]string{"topic": "Your message to our Dubai office", "body": "We will call you on Monday.", "signature": "Sami Nasser"},
+		}
+		for _, m := range []mailpkg.Message{reply, resetCode()} {
+			if err := q.Enqueue(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := sender.SendDue(ctx); n != 2 {
+			t.Fatalf("sent %d, want 2", n)
+		}
+		from := map[mailpkg.Kind]string{}
+		for _, e := range tr.envelopes() {
+			from[e.Kind] = e.From + " / " + e.ReplyTo
+		}
+		want := map[mailpkg.Kind]string{
+			mailpkg.KindInboxReply: `"Noorvale Assurance" <dubai@noorvale.example> / sami@noorvale.example`,
+			mailpkg.KindResetCode:  "Noorvale Assurance <no-reply@noorvale.example> / ",
+		}
+		for k, w := range want {
+			if from[k] != w {
+				t.Errorf("%s sent as %q, want %q", k, from[k], w)
+			}
+		}
+	})
+	for _, bad := range []string{"Sales <dubai@noorvale.example>", "dubai@noorvale.example\r\nBcc: x@example.com", "not an address"} {
+		m := mailpkg.Message{To: "r@example.com", Kind: mailpkg.KindAccountDeleted, From: bad}
+		if _, err := mailpkg.Render(m); !errors.Is(err, mailpkg.ErrInvalidMessage) {
+			t.Errorf("From %q: %v, want refused", bad, err)
+		}
+	}
+}
+
 // assertNoSecrets fails when the text holds the message's recipient, name
 // or data.
 func assertNoSecrets(t *testing.T, text string, m mailpkg.Message) {

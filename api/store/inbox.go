@@ -80,14 +80,22 @@ type InboxItem struct {
 	AssigneeID *string `gorm:"column:assignee_id"`
 }
 
-// InboxNote is an internal note on a submission.
+// InboxNote is an internal note on a submission, or a reply sent to its
+// sender (Kind NoteReply), which the inbox shows among the notes.
 type InboxNote struct {
 	ID           int64     `gorm:"column:id;primaryKey;->"`
 	SubmissionID int64     `gorm:"column:submission_id"`
 	AuthorID     string    `gorm:"column:author_id"`
+	Kind         string    `gorm:"column:kind"` // NoteInternal or NoteReply
 	Body         string    `gorm:"column:body"`
 	CreatedAt    time.Time `gorm:"column:created_at"`
 }
+
+// The kinds of note.
+const (
+	NoteInternal = "note"  // for staff only
+	NoteReply    = "reply" // sent to the submission's sender by e-mail
+)
 
 // TableName names the table for GORM.
 func (InboxNote) TableName() string { return "submission_notes" }
@@ -246,17 +254,44 @@ func (s *Store) SetSubmissionState(ctx context.Context, id int64, status string,
 	return nil
 }
 
-// AddInboxNote stores a note and assigns its id.
+// AddInboxNote stores an internal note and assigns its id.
 func (s *Store) AddInboxNote(ctx context.Context, n *InboxNote) error {
-	n.CreatedAt = dbTime(n.CreatedAt)
-	var id int64
-	err := s.db.WithContext(ctx).Raw(`INSERT INTO submission_notes (submission_id, author_id, body, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-		n.SubmissionID, n.AuthorID, n.Body, n.CreatedAt).Scan(&id).Error
+	n.Kind = NoteInternal
+	id, err := insertNote(s.db.WithContext(ctx), n)
 	if err != nil {
 		return fmt.Errorf("store: add note: %w", err)
 	}
 	n.ID = id
 	return nil
+}
+
+// AddInboxReply records a reply on its submission and queues its e-mail,
+// in one transaction: a reply is never recorded unsent, nor sent
+// unrecorded.
+func (s *Store) AddInboxReply(ctx context.Context, n *InboxNote, m OutgoingMail) error {
+	n.Kind = NoteReply
+	var id int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if id, err = insertNote(tx, n); err != nil {
+			return err
+		}
+		_, err = queueMail(tx, m, n.CreatedAt)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: add reply: %w", err)
+	}
+	n.ID = id
+	return nil
+}
+
+func insertNote(db *gorm.DB, n *InboxNote) (int64, error) {
+	n.CreatedAt = dbTime(n.CreatedAt)
+	var id int64
+	err := db.Raw(`INSERT INTO submission_notes (submission_id, author_id, kind, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		n.SubmissionID, n.AuthorID, n.Kind, n.Body, n.CreatedAt).Scan(&id).Error
+	return id, err
 }
 
 // InboxNotes returns a submission's notes, oldest first.

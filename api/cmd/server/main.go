@@ -295,12 +295,6 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
-	backOffice, err := newAdmin(cfg, st, logger)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	go backOffice.Run(ctx)
 	sender, devMail, err := newSender(cfg, st, logger, queue, accounts)
 	if err != nil {
 		ln.Close()
@@ -312,6 +306,12 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
+	backOffice, err := newAdmin(cfg, st, logger, formsService)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	go backOffice.Run(ctx)
 	// The access log writes a line per request: batched, it costs the
 	// cached-page path almost nothing. It is flushed every 100 ms and at exit.
 	accessOut := logbuffer.New(os.Stderr, 64<<10, 100*time.Millisecond)

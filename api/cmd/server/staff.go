@@ -14,15 +14,17 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// newAdmin builds the back-office service, which opens CVs from the forms' upload store.
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger) (*admin.Service, error) {
+// newAdmin builds the back-office service, which opens CVs from the forms'
+// upload store and replies to submitters through the forms (nil on the
+// command line, which sends no replies).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, replies admin.Replier) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
 	return admin.New(admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
-		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0,
+		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Replies: replies,
 	})
 }
 
@@ -73,7 +75,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger)
+	svc, err := newAdmin(cfg, st, logger, nil)
 	if err != nil {
 		return err
 	}
