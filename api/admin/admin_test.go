@@ -51,6 +51,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /inbox/:id/cv-link":      nil,
 			"GET /inbox/:id/cv":            nil,
 			"GET /inbox/export":            nil,
+			"GET /inbox/dashboard":         nil,
 			"POST /staff/:id/disable":      nil,
 			"POST /staff/:id/enable":       nil,
 			"GET /inbox/:id":               nil,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -554,6 +555,83 @@ func TestReplyingToASubmission(t *testing.T) {
 		if len(events) != 1 || events[0].ActorID != dubai.id || events[0].Item != "submission "+strconv.FormatInt(ids["dubai"], 10) ||
 			strings.Contains(events[0].Detail, "الاثنين") {
 			t.Errorf("the trail: %+v", events)
+		}
+	})
+}
+
+// The dashboard counts, per week over the last twelve, the submissions of
+// each form the reader's role covers (office contacts by office), and the
+// open ones by status; nothing outside the role reaches a count.
+func TestInboxDashboard(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		dubai := e.joinOffice("rana@noorvale.example", Sales, "dubai")
+		hr := e.join("hana@noorvale.example", HR)
+		admin := e.join("amal@noorvale.example", Administrator)
+		now := e.clock.Now() // Wednesday 25 November 2026
+		at := func(weeksAgo int) {
+			e.clock.Set(now.AddDate(0, 0, -7*weeksAgo))
+		}
+		at(12) // before the twelve weeks: counted by status only
+		e.submit(forms.KindProposal, "", "en", map[string]any{"name": "Old"}, nil)
+		at(3)
+		p1 := e.submit(forms.KindProposal, "", "en", map[string]any{"name": "A"}, nil)
+		e.submit(forms.KindContact, "dubai", "ar", map[string]any{"name": "B"}, nil)
+		e.submit(forms.KindContact, "london", "en", map[string]any{"name": "C"}, nil)
+		at(0)
+		p2 := e.submit(forms.KindProposal, "", "fr", map[string]any{"name": "D"}, nil)
+		e.submit(forms.KindContact, "dubai", "en", map[string]any{"name": "E"}, nil)
+		a1 := e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "F"}, nil)
+		expect(t, "closed", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(p1, 10)+"/status", map[string]string{"status": "closed"}), http.StatusOK)
+		expect(t, "in progress", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(p2, 10)+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
+		expect(t, "interview", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(a1, 10)+"/status", map[string]string{"status": "interview"}), http.StatusOK)
+
+		type board struct {
+			Weeks  []string      `json:"weeks"`
+			Series []weekSeries  `json:"series"`
+			Open   []statusCount `json:"open"`
+		}
+		read := func(m *member) board {
+			r := m.b.do("GET", "/inbox/dashboard", nil)
+			expect(t, "dashboard", r, http.StatusOK)
+			var b board
+			r.data(t, &b)
+			return b
+		}
+		weekly := func(b board) map[string]string {
+			out := map[string]string{}
+			for _, s := range b.Series {
+				out[s.Kind+"/"+s.Office] = fmt.Sprint(s.Counts[8], s.Counts[11], s.Total)
+			}
+			return out
+		}
+		for _, c := range []struct {
+			name   string
+			who    *member
+			weekly map[string]string
+			open   []statusCount
+		}{
+			{"sales in Dubai", dubai, map[string]string{
+				"proposal/": "1 1 2", "inquiry/": "0 0 0", "contact/dubai": "1 1 2", "webinar/": "0 0 0", "publication/": "0 0 0",
+			}, []statusCount{{"new", 3}, {"in-progress", 1}}},
+			{"HR", hr, map[string]string{"application/": "0 1 1"}, []statusCount{{"new", 0}, {"screening", 0}, {"interview", 1}, {"offer", 0}}},
+			{"an administrator", admin, map[string]string{
+				"proposal/": "1 1 2", "inquiry/": "0 0 0", "contact/london": "1 0 1", "contact/dubai": "1 1 2", "contact/cairo": "0 0 0",
+				"application/": "0 1 1", "webinar/": "0 0 0", "publication/": "0 0 0",
+			}, []statusCount{{"new", 4}, {"in-progress", 1}, {"screening", 0}, {"interview", 1}, {"offer", 0}}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				b := read(c.who)
+				if len(b.Weeks) != 12 || b.Weeks[11] != "2026-11-23" || b.Weeks[0] != "2026-09-07" {
+					t.Errorf("weeks %v", b.Weeks)
+				}
+				if got := weekly(b); !maps.Equal(got, c.weekly) {
+					t.Errorf("weekly %v, want %v", got, c.weekly)
+				}
+				if !slices.Equal(b.Open, c.open) {
+					t.Errorf("open %v, want %v", b.Open, c.open)
+				}
+			})
 		}
 	})
 }

@@ -303,3 +303,43 @@ func (s *Store) InboxNotes(ctx context.Context, submissionID int64) ([]InboxNote
 	}
 	return out, nil
 }
+
+// InboxArrival is when a submission of a kind (and target) arrived: what
+// the dashboard counts, without any of its data.
+type InboxArrival struct {
+	Kind      string    `gorm:"column:kind"`
+	Target    string    `gorm:"column:target"`
+	CreatedAt time.Time `gorm:"column:created_at"`
+}
+
+// InboxArrivals returns the kind, target and time of every submission the
+// filter selects (its From and To bound the time), oldest first.
+func (s *Store) InboxArrivals(ctx context.Context, f InboxFilter) ([]InboxArrival, error) {
+	var out []InboxArrival
+	err := s.inboxQuery(bulk(ctx), f).Select("s.kind AS kind, s.target AS target, s.created_at AS created_at").
+		Order("s.created_at").Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: inbox arrivals: %w", err)
+	}
+	return out, nil
+}
+
+// InboxStatusCount is how many submissions of a kind have a status.
+type InboxStatusCount struct {
+	Kind   string `gorm:"column:kind"`
+	Status string `gorm:"column:status"`
+	N      int64  `gorm:"column:n"`
+}
+
+// InboxStatusCounts counts the submissions the filter selects by kind and
+// status.
+func (s *Store) InboxStatusCounts(ctx context.Context, f InboxFilter) ([]InboxStatusCount, error) {
+	var out []InboxStatusCount
+	status := "COALESCE(st.status, '" + StatusNew + "')"
+	err := s.inboxQuery(ctx, f).Select("s.kind AS kind, " + status + " AS status, COUNT(*) AS n").
+		Group("s.kind, " + status).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: inbox status counts: %w", err)
+	}
+	return out, nil
+}

@@ -86,7 +86,14 @@ export type InboxPage = {
   staff: Person[];
 };
 
-export type InboxNote = { id: number; authorId: string; author: string; body: string; at: string };
+export type InboxNote = {
+  id: number;
+  kind: 'note' | 'reply';
+  authorId: string;
+  author: string;
+  body: string;
+  at: string;
+};
 
 export type InboxDetail = {
   item: InboxItem;
@@ -138,6 +145,7 @@ export const adminApi = {
   setAssignee: (id: number, assignee: string) =>
     put<{ assignee: string }>(`/admin/inbox/${id}/assignee`, { assignee }),
   addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
+  reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) =>
     post<{ url: string; expiresAt: string }>(`/admin/inbox/${id}/cv-link`, {}),
 };

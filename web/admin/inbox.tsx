@@ -429,7 +429,7 @@ function Value({ value, ltr }: { value: unknown; ltr: boolean }): ReactNode {
   );
 }
 
-/** One submission, read-only, with its follow-up: status, assignee and internal notes. */
+/** One submission, read-only, with its follow-up: status, assignee, internal notes and replies. */
 function InboxSubmission({
   id,
   session,
@@ -444,12 +444,15 @@ function InboxSubmission({
   const [status, setStatus] = useState('');
   const [assignee, setAssignee] = useState('');
   const [note, setNote] = useState('');
+  const [reply, setReply] = useState('');
+  const [replyErrors, setReplyErrors] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [missing, setMissing] = useState('');
   const [busy, setBusy] = useState(false);
   const { run, panel } = useStepUp(session, onSession);
   const noteField = useRef<HTMLTextAreaElement>(null);
+  const replyField = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -532,6 +535,26 @@ function InboxSubmission({
     }
     setBusy(false);
   };
+
+  const sendReply = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const result = await adminApi.reply(item.id, reply);
+    setReplyErrors(result.errors);
+    if (result.ok && result.data) {
+      setDetail({ ...detail, notes: [...detail.notes, result.data] });
+      setReply('');
+      setNotice({ tone: 'success', text: result.message });
+    } else {
+      setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      replyField.current?.focus();
+    }
+    setBusy(false);
+  };
+
+  const notes = detail.notes.filter((n) => n.kind !== 'reply');
+  const replies = detail.notes.filter((n) => n.kind === 'reply');
+  const replyTo = typeof detail.fields.email === 'string' ? detail.fields.email : '';
 
   const fields = Object.entries(detail.fields)
     .filter(([, v]) => v !== '' && v !== null && !(Array.isArray(v) && v.length === 0))
@@ -661,11 +684,11 @@ function InboxSubmission({
           </Card>
           <Card>
             <h2 className="mb-4 text-xl font-semibold">{t('notes')}</h2>
-            {detail.notes.length === 0 ? (
+            {notes.length === 0 ? (
               <p className="mb-4 text-ink-muted">{t('noNotes')}</p>
             ) : (
               <ol className="mb-4 grid gap-3" aria-label={t('notes')}>
-                {detail.notes.map((n) => (
+                {notes.map((n) => (
                   <li key={n.id} className="rounded-lg border border-line bg-surface p-3">
                     <p className="text-sm text-ink-muted">
                       <span className="font-semibold text-ink">{n.author}</span>
@@ -697,6 +720,52 @@ function InboxSubmission({
                 {t('addNote')}
               </button>
             </form>
+          </Card>
+          <Card>
+            <h2 className="mb-2 text-xl font-semibold">{t('replyTitle')}</h2>
+            {replies.length > 0 && (
+              <ol className="mb-4 grid gap-3" aria-label={t('repliesSent')}>
+                {replies.map((n) => (
+                  <li key={n.id} className="rounded-lg border border-line bg-surface p-3">
+                    <p className="text-sm text-ink-muted">
+                      <span className="font-semibold text-ink">
+                        {t('replyBy', { name: n.author })}
+                      </span>
+                      {' · '}
+                      <time dateTime={n.at}>{when(n.at)}</time>
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line">
+                      <bdi>{n.body}</bdi>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {replyTo ? (
+              <form onSubmit={sendReply} noValidate>
+                <p className="mb-4 text-sm text-ink-muted">
+                  {t('replyLead', { email: '\u2066' + replyTo + '\u2069' })}
+                </p>
+                <Field label={t('replyField')} hint={t('replyHint')} error={replyErrors.body}>
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      ref={replyField}
+                      name="reply"
+                      rows={6}
+                      className={inputClass}
+                      value={reply}
+                      onChange={(event) => setReply(event.target.value)}
+                    />
+                  )}
+                </Field>
+                <button type="submit" className={buttonClass} disabled={busy}>
+                  {t('sendReply')}
+                </button>
+              </form>
+            ) : (
+              <p className="text-ink-muted">{t('replyUnavailable')}</p>
+            )}
           </Card>
         </div>
       </div>
