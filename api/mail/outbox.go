@@ -187,6 +187,7 @@ var outboxPage = template.Must(template.New("outbox").Parse(`<!DOCTYPE html>
 <article>
 <h2 lang="{{.Locale}}" dir="auto">{{.Subject}}</h2>
 <p class="meta">To {{if .Name}}{{.Name}} &lt;{{.To}}&gt;{{else}}{{.To}}{{end}} · {{.Kind}} · {{.Locale}} · <time datetime="{{.At.Format "2006-01-02T15:04:05Z07:00"}}">{{.At.Format "2 Jan 2006 15:04:05 MST"}}</time></p>
+<p class="meta">From {{.From}}{{if .ReplyTo}} · Reply-To {{.ReplyTo}}{{end}}</p>
 {{- range .Links}}
 <p><a href="{{.}}">{{.}}</a></p>
 {{- end}}

@@ -95,6 +95,13 @@ export type InboxNote = {
   at: string;
 };
 
+/** Submissions per week (oldest first) by form and office, and open items by status. */
+export type InboxDashboard = {
+  weeks: string[];
+  series: { kind: string; office?: string; counts: number[]; total: number }[];
+  open: { status: string; count: number }[];
+};
+
 export type InboxDetail = {
   item: InboxItem;
   fields: Record<string, unknown>;
@@ -145,6 +152,7 @@ export const adminApi = {
   setAssignee: (id: number, assignee: string) =>
     put<{ assignee: string }>(`/admin/inbox/${id}/assignee`, { assignee }),
   addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
+  inboxDashboard: () => get<InboxDashboard>('/admin/inbox/dashboard'),
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) =>
     post<{ url: string; expiresAt: string }>(`/admin/inbox/${id}/cv-link`, {}),

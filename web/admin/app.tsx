@@ -3,6 +3,7 @@ import { onUnauthorized } from '../src/form-kit/api-client';
 import { applyTheme, currentTheme } from '../src/theme';
 import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
+import { Dashboard } from './dashboard';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
 import { InboxSection } from './inbox';
@@ -136,6 +137,13 @@ export function App() {
   } else if (section === '/admin/security') {
     title = 'securityTitle';
     content = <Security session={session} onSession={setSession} />;
+  } else if (section === '/admin/dashboard') {
+    title = 'dashboardTitle';
+    content = mayUseInbox(session) ? (
+      <Dashboard />
+    ) : (
+      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+    );
   } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
     title = 'inboxTitle';
     content = <InboxSection path={section} session={session} onSession={setSession} />;
@@ -166,6 +174,7 @@ export function App() {
       show: mayUseInbox(session),
       extra: <InboxBadge />,
     },
+    { to: '/admin/dashboard', key: 'dashboard', show: mayUseInbox(session) },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
     { to: '/admin/security', key: 'security', show: true },

@@ -80,7 +80,8 @@ function useSearch(): string {
 // The list's address last shown, for the way back from a submission.
 let lastList = '/admin/inbox';
 
-function useLabels() {
+/** Names of forms, offices, statuses and languages, and dates, in the back-office's language. */
+export function useLabels() {
   const { t, lang } = useT();
   const label = (prefix: string, value: string) => {
     const key = `${prefix}_${value}`;

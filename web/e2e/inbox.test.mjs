@@ -11,11 +11,15 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { firstItemPath, launchBrowser, openPage, startServer } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
 import { sendForm, staffMember } from './staff.mjs';
-import { hydrated, solveCaptcha } from './visitor.mjs';
+import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
-  site.server = await startServer({ host: 'localhost', env: { STAFF_STEP_UP: '0s' } });
+  site.server = await startServer({
+    host: 'localhost',
+    development: true,
+    env: { STAFF_STEP_UP: '0s' },
+  });
   site.browser = await launchBrowser();
 });
 after(async () => {
@@ -52,7 +56,20 @@ function api(page, method, path) {
   );
 }
 
+const { mailTo } = visitorHelpers(site);
+
+/** Waits for the outbox's message to `email` of mail kind `kind`; resolves to its entry. */
+async function waitForMailOfKind(email, kind) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const found = (await mailTo(email)).find((m) => m.html.includes(` · ${kind} · `));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
+  }
+  throw new Error(`no ${kind} e-mail to ${email}`);
+}
+
 const nav = (page) => page.getByRole('navigation', { name: 'Back-office sections' });
+const arabicNav = (page) => page.getByRole('navigation', { name: 'أقسام لوحة الإدارة' });
 
 describe('the inbox', { timeout: 300_000 }, () => {
   test('a proposal reaches sales without a reload and is worked on; HR downloads a CV; the trail shows it', async () => {
@@ -152,6 +169,30 @@ describe('the inbox', { timeout: 300_000 }, () => {
       await row.locator('[data-status="new"]').waitFor();
       await noAxeViolations(page, 'inbox');
 
+      // The dashboard counts it this week, and as new.
+      await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+      await page
+        .getByRole('img', { name: 'Request for proposal: 1 in 12 weeks, 1 this week' })
+        .waitFor();
+      const openNew = page
+        .getByRole('table', { name: 'Open items by status' })
+        .getByRole('row', { name: /New/ });
+      assert.equal(await openNew.getByRole('cell').innerText(), '1');
+      const weekly = page.getByRole('table', { name: 'Submissions per week' });
+      assert.deepEqual(
+        (await weekly.getByRole('columnheader').allInnerTexts()).slice(1),
+        [
+          'Request for proposal',
+          'General enquiry',
+          'Office contact · London',
+          'Webinar registration',
+          'Publication download',
+        ],
+        'sales of the London office count their own office only',
+      );
+      await noAxeViolations(page, 'dashboard');
+      await nav(page).getByRole('link', { name: 'Inbox' }).click();
+
       // Assigned, noted and closed.
       await row.getByRole('link', { name: 'Nadia Farouk' }).click();
       await page.getByRole('heading', { name: 'Nadia Farouk' }).waitFor();
@@ -165,6 +206,33 @@ describe('the inbox', { timeout: 300_000 }, () => {
       const notes = page.getByRole('list', { name: 'Internal notes' });
       await notes.getByText('Called back; a scoping meeting on Monday.').waitFor();
       await notes.getByText('Sami Nasser').waitFor();
+
+      // Answered by e-mail: from marketing's inbox, replies to Sami, quoting nothing Nadia wrote.
+      await page
+        .getByLabel('Your reply')
+        .fill(
+          'Thank you, Nadia.\n\nCould we meet on Monday at 10:00 to agree the scope of the test?',
+        );
+      await page.getByRole('button', { name: 'Send the reply' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Your reply is on its way to the sender.' })
+        .waitFor();
+      await page
+        .getByRole('list', { name: 'Replies sent' })
+        .getByText(/Could we meet on Monday at 10:00/)
+        .waitFor();
+      assert.equal(await page.getByLabel('Your reply').inputValue(), '');
+      const reply = await waitForMailOfKind('nadia@desertrose.example', 'inbox-reply');
+      assert.match(
+        reply.html,
+        /From &#34;Noorvale Assurance&#34; &lt;info@noorvale\.example&gt; · Reply-To sami@noorvale\.example/,
+      );
+      assert.match(reply.html, /<h2 lang="en" dir="auto">Your request for a proposal<\/h2>/);
+      assert.match(reply.text, /Dear Nadia Farouk,/);
+      assert.match(reply.text, /Could we meet on Monday at 10:00 to agree the scope of the test\?/);
+      assert.match(reply.text, /Kind regards,\nSami Nasser\n/);
+      assert.doesNotMatch(reply.text, /external penetration test|scoping meeting/);
       await page.getByLabel('Status').selectOption('closed');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'The status was changed.' }).waitFor();
@@ -231,6 +299,20 @@ describe('the inbox', { timeout: 300_000 }, () => {
       await hrPage.getByRole('heading', { name: 'صندوق الوارد' }).waitFor();
       await hrPage.getByRole('list', { name: 'صندوق الوارد' }).getByText('Omar Said').waitFor();
       await noAxeViolations(hrPage, 'inbox in Arabic, dark');
+      await arabicNav(hrPage).getByRole('link', { name: 'لوحة المتابعة' }).click();
+      await hrPage.getByRole('img', { name: /^طلب توظيف: / }).waitFor();
+      await noAxeViolations(hrPage, 'dashboard in Arabic, dark');
+      assert.equal(
+        await hrPage.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+        0,
+        'the dashboard fits a phone',
+      );
+      await arabicNav(hrPage)
+        .getByRole('link', { name: /الوارد/ })
+        .click();
+      await hrPage.getByRole('heading', { name: 'صندوق الوارد' }).waitFor();
       const overflow = await hrPage.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -245,6 +327,7 @@ describe('the inbox', { timeout: 300_000 }, () => {
       for (const action of [
         'submission-assignee',
         'submission-note',
+        'submission-reply',
         'submission-status',
         'inbox-export',
       ]) {
