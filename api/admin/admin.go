@@ -123,7 +123,7 @@ type Config struct {
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
 	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
-	Replies   Replier           // seals replies to submitters; none: the inbox cannot reply
+	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -142,7 +142,7 @@ type Service struct {
 	limiter  endpoint.Limiter
 	hasher   *passwords.Hasher
 	blobs    blob.Store
-	replies  Replier
+	forms    Forms
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -152,11 +152,14 @@ type Service struct {
 	stepUp   time.Duration // 0: every sensitive action asks for the second factor
 }
 
-// Replier seals the e-mail answering a submission's sender, which the
-// inbox stores with its record of the reply; *forms.Service is one.
-type Replier interface {
+// Forms is what the inbox asks of the site's forms: the sealed e-mail
+// answering a submission's sender, which the inbox stores with its record
+// of the reply, and the names of the pages a submission chose;
+// *forms.Service is one.
+type Forms interface {
 	SealReply(sub *store.Submission, r forms.Reply) (store.OutgoingMail, error)
 	WakeMail()
+	PageName(route string) string
 }
 
 // New returns the back-office service.
@@ -212,7 +215,7 @@ func New(cfg Config) (*Service, error) {
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		hasher:   cfg.Hasher,
 		blobs:    cfg.Blobs,
-		replies:  cfg.Replies,
+		forms:    cfg.Forms,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

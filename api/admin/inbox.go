@@ -354,8 +354,19 @@ func (s *Service) showInbox(c echo.Context) error {
 	case it.CVBlobKey != nil:
 		cv = "stored"
 	}
+	// The pages a proposal chose, by name; the fields keep their routes.
+	pages := map[string]string{}
+	if routes, ok := data["services"].([]any); ok && s.forms != nil {
+		for _, r := range routes {
+			if route, ok := r.(string); ok {
+				if name := s.forms.PageName(route); name != "" {
+					pages[route] = name
+				}
+			}
+		}
+	}
 	return endpoint.OK(c, map[string]any{
-		"item": item, "fields": data, "notes": nv, "statuses": statusesOf(it.Kind), "staff": people,
+		"item": item, "fields": data, "pageNames": pages, "notes": nv, "statuses": statusesOf(it.Kind), "staff": people,
 		"cv": cv, "canOpenCV": cv == "stored" && Can(Role(mustStaff(c).staff.Role), ReadApplications),
 	}, "")
 }
@@ -505,11 +516,11 @@ func (s *Service) reply(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	if s.replies == nil {
+	if s.forms == nil {
 		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
 	}
 	me := mustStaff(c).staff
-	sealed, err := s.replies.SealReply(&it.Submission, forms.Reply{Body: body, StaffName: me.Name, StaffEmail: me.Email})
+	sealed, err := s.forms.SealReply(&it.Submission, forms.Reply{Body: body, StaffName: me.Name, StaffEmail: me.Email})
 	switch {
 	case errors.Is(err, forms.ErrNoReplyAddress):
 		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
@@ -522,7 +533,7 @@ func (s *Service) reply(c echo.Context) error {
 	if err := s.store.AddInboxReply(c.Request().Context(), n, sealed); err != nil {
 		return err
 	}
-	s.replies.WakeMail()
+	s.forms.WakeMail()
 	s.audit(c.Request().Context(), store.AuditEvent{
 		ActorID: me.ID, Action: ActionReply, Item: submissionItem(it.ID), Detail: "reply " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})

@@ -469,7 +469,7 @@ func withReplies(st *store.Store, queue *mail.Queue) func(*Config) {
 		Offices: map[string]string{"london": "london@noorvale.example", "dubai": "dubai@noorvale.example", "cairo": "cairo@noorvale.example"},
 		HR:      "careers@noorvale.example", Marketing: "info@noorvale.example",
 	}})
-	return func(c *Config) { c.Replies = replies }
+	return func(c *Config) { c.Forms = replies }
 }
 
 // recorder is a mail transport that keeps what it is given.

@@ -66,3 +66,15 @@ func (s *Service) WakeMail() {
 		s.mail.Wake()
 	}
 }
+
+// PageName returns the name of the page at a route a form chose (a service
+// or a standard), or "" when the site has none there.
+func (s *Service) PageName(route string) string {
+	if s.catalog == nil {
+		return ""
+	}
+	if page := s.catalog().Page(route); page != nil {
+		return page.Name
+	}
+	return ""
+}

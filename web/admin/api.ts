@@ -105,6 +105,8 @@ export type InboxDashboard = {
 export type InboxDetail = {
   item: InboxItem;
   fields: Record<string, unknown>;
+  /** The names of the pages a proposal chose, by route. */
+  pageNames: Record<string, string>;
   notes: InboxNote[];
   statuses: string[];
   staff: Person[];

@@ -604,7 +604,14 @@ function InboxSubmission({
               <div key={key} className="contents">
                 <dt className="text-ink-muted">{label('field', key)}</dt>
                 <dd className="break-words">
-                  <Value value={value} ltr={leftToRight.has(key)} />
+                  <Value
+                    value={
+                      key === 'services' && Array.isArray(value)
+                        ? value.map((route) => detail.pageNames?.[String(route)] ?? route)
+                        : value
+                    }
+                    ltr={leftToRight.has(key)}
+                  />
                 </dd>
               </div>
             ))}

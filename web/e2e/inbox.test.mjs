@@ -197,6 +197,10 @@ describe('the inbox', { timeout: 300_000 }, () => {
       await row.getByRole('link', { name: 'Nadia Farouk' }).click();
       await page.getByRole('heading', { name: 'Nadia Farouk' }).waitFor();
       await page.getByText('Desert Rose Bank').waitFor();
+      await page
+        .locator('[data-fields]')
+        .getByText('Penetration Testing', { exact: true })
+        .waitFor();
       await page.getByText('An external penetration test before our audit in spring.').waitFor();
       await page.getByLabel('Assignee').selectOption({ label: 'Sami Nasser' });
       await page.getByRole('button', { name: 'Save' }).click();

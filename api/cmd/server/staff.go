@@ -17,14 +17,14 @@ import (
 // newAdmin builds the back-office service, which opens CVs from the forms'
 // upload store and replies to submitters through the forms (nil on the
 // command line, which sends no replies).
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, replies admin.Replier) (*admin.Service, error) {
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, forms admin.Forms) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
 	return admin.New(admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
-		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Replies: replies,
+		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Forms: forms,
 	})
 }
 
