@@ -228,6 +228,13 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		}
 		r = b.do("GET", "/audit?from=not-a-date", nil)
 		expect(t, "a bad date", r, http.StatusBadRequest)
+		for _, q := range []string{"actor=a%00b", "item=%ff", "actor=" + strings.Repeat("a", 65), "item=a%0Db"} {
+			for _, route := range []string{"/audit", "/audit/export"} {
+				if r := b.do("GET", route+"?"+q, nil); r.status != http.StatusBadRequest || len(r.env.Errors) != 1 {
+					t.Errorf("%s?%s: %d %s", route, q, r.status, r.body)
+				}
+			}
+		}
 
 		r = b.do("GET", "/audit/export?action=role-change", nil)
 		expect(t, "export", r, http.StatusOK)

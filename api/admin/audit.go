@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"encoding/csv"
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -76,8 +77,12 @@ type auditEvent struct {
 // actor, action, item, from and to (dates, inclusive), before (an id).
 func (s *Service) auditFilter(c echo.Context, m *messages) (store.AuditFilter, map[string]string) {
 	q := c.QueryParams()
-	f := store.AuditFilter{ActorID: q.Get("actor"), Item: q.Get("item")}
+	// Lines of text: a control character (NUL among them, which
+	// PostgreSQL refuses) or malformed UTF-8 is the reader's mistake.
+	v := endpoint.NewChecker(m.Messages)
+	f := store.AuditFilter{ActorID: v.Line("actor", q.Get("actor"), 64, false), Item: v.Line("item", q.Get("item"), 64, false)}
 	errs := map[string]string{}
+	maps.Copy(errs, v.Errs)
 	if a := q.Get("action"); a != "" {
 		if !contains(Actions, a) {
 			errs["action"] = m.FixFields
@@ -91,9 +96,6 @@ func (s *Service) auditFilter(c echo.Context, m *messages) (store.AuditFilter, m
 			errs["before"] = m.FixFields
 		}
 		f.Before = n
-	}
-	if len(f.ActorID) > 64 || len(f.Item) > 64 {
-		errs["actor"] = m.FixFields
 	}
 	return f, errs
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -143,10 +144,11 @@ func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.Inbo
 		f.Locale = v
 	}
 	readDateRange(q, &f.From, &f.To, errs, m)
-	f.Search = strings.TrimSpace(q.Get("q"))
-	if len([]rune(f.Search)) > maxSearch {
-		errs["q"] = m.TooLongFor(maxSearch)
-	}
+	// One line of text: a control character (NUL among them, which
+	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
+	v := endpoint.NewChecker(m.Messages)
+	f.Search = v.Line("q", q.Get("q"), maxSearch, false)
+	maps.Copy(errs, v.Errs)
 	page := 1
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)

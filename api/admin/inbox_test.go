@@ -224,6 +224,14 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 				t.Errorf("no message for %s: %v", field, r.env.Errors)
 			}
 		}
+		for _, q := range []string{"lina%00", "%ff%fe", "a%0Ab", strings.Repeat("a", maxSearch+1)} {
+			for _, route := range []string{"/inbox", "/inbox/export"} {
+				r := admin.b.do("GET", route+"?q="+q, nil)
+				if r.status != http.StatusBadRequest || r.env.Errors["q"] == "" {
+					t.Errorf("%s?q=%s: %d %s", route, q, r.status, r.body)
+				}
+			}
+		}
 		admin.b.lang = "ar"
 		r = admin.b.do("GET", "/inbox?from=yesterday", nil)
 		if r.status != http.StatusBadRequest || r.env.Errors["from"] != catalogue["ar"].DateInvalid {
