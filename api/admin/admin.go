@@ -122,6 +122,7 @@ type Config struct {
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
 	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
+	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -140,6 +141,7 @@ type Service struct {
 	limiter  endpoint.Limiter
 	hasher   *passwords.Hasher
 	blobs    blob.Store
+	accounts Accounts
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -202,6 +204,7 @@ func New(cfg Config) (*Service, error) {
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		hasher:   cfg.Hasher,
 		blobs:    cfg.Blobs,
+		accounts: cfg.Accounts,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

@@ -295,7 +295,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
-	backOffice, err := newAdmin(cfg, st, logger)
+	backOffice, err := newAdmin(cfg, st, logger, accounts)
 	if err != nil {
 		ln.Close()
 		return err

@@ -14,15 +14,17 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// newAdmin builds the back-office service, which opens CVs from the forms' upload store.
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger) (*admin.Service, error) {
+// newAdmin builds the back-office service, which opens CVs from the forms'
+// upload store and acts on visitors' accounts through accounts (nil from
+// the command line, which does not).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
 	return admin.New(admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
-		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0,
+		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts,
 	})
 }
 
@@ -73,7 +75,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger)
+	svc, err := newAdmin(cfg, st, logger, nil)
 	if err != nil {
 		return err
 	}
