@@ -45,8 +45,12 @@ describe('audit details in the reader’s language', () => {
   });
 
   test("a visitor account's sessions ended by an action", () => {
-    expect(describeDetail(reader('en'), 'visitor-sessions-ended', '2 sessions')).toBe('2 sessions');
-    expect(describeDetail(reader('ar'), 'visitor-disable', '1 sessions')).toBe('الجلسات: 1');
+    expect(describeDetail(reader('en'), 'visitor-sessions-ended', '2 sessions')).toBe(
+      'Sessions ended: 2',
+    );
+    expect(describeDetail(reader('ar'), 'visitor-disable', '1 sessions')).toBe(
+      'الجلسات المنتهية: 1',
+    );
     expect(describeDetail(reader('en'), 'visitor-delete', '')).toBe('');
   });
 

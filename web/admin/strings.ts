@@ -314,7 +314,7 @@ const en = {
   visitorDeleteBody:
     'The account of {name}, its sessions and its profile picture are deleted for good. This cannot be undone.',
   visitorDeleteConfirm: 'Delete for good',
-  visitorSessionsCount: '{count} sessions',
+  visitorSessionsCount: 'Sessions ended: {count}',
   'act_visitor-confirmation-sent': 'Visitor confirmation link sent',
   'act_visitor-sessions-ended': 'Visitor logged out everywhere',
   'act_visitor-disable': 'Visitor account disabled',
@@ -634,7 +634,7 @@ const ar: Record<Key, string> = {
   visitorDeleteTitle: 'حذف هذا الحساب؟',
   visitorDeleteBody: 'سيُحذف حساب {name} وجلساته وصورته الشخصية نهائيًا. لا يمكن التراجع عن ذلك.',
   visitorDeleteConfirm: 'حذف نهائي',
-  visitorSessionsCount: 'الجلسات: {count}',
+  visitorSessionsCount: 'الجلسات المنتهية: {count}',
   'act_visitor-confirmation-sent': 'إرسال رابط تأكيد لزائر',
   'act_visitor-sessions-ended': 'تسجيل خروج زائر من كل الأجهزة',
   'act_visitor-disable': 'تعطيل حساب زائر',
