@@ -391,7 +391,7 @@ function VisitorAccount({
             )}
           </Card>
         </div>
-        <Card className="content-start">
+        <Card className="self-start">
           <h2 className="mb-4 text-xl font-semibold">{t('visitorActions')}</h2>
           <div className="grid gap-3">
             {!detail.confirmed && (
