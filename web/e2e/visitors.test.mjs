@@ -89,6 +89,8 @@ describe('visitor accounts', { timeout: 300_000 }, () => {
       await noAxeViolations(page, 'visitor accounts');
       await row.getByRole('link', { name: 'Lina Farouk' }).click();
       await page.getByRole('heading', { name: 'Lina Farouk', level: 1 }).waitFor();
+      const visitorId = new URL(page.url()).pathname.split('/').pop();
+      assert.match(visitorId, /^[0-9a-f]{32}$/);
       const sessions = page.getByRole('list', { name: 'Active sessions' });
       await sessions.getByRole('listitem').first().waitFor();
       assert.equal(await sessions.getByRole('listitem').count(), 1);
@@ -217,6 +219,16 @@ describe('visitor accounts', { timeout: 300_000 }, () => {
         .getByText('Sessions ended: 1')
         .waitFor();
       assert.doesNotMatch(await trail.innerText(), /Lina|Farouk|lina\./);
+      // The account, while it existed, is a link away; the deletion names it without one.
+      const link = trail.locator('[data-action="visitor-disable"]').getByRole('link', {
+        name: visitorId,
+      });
+      assert.equal(await link.getAttribute('href'), `/admin/visitors/${visitorId}`);
+      await trail.locator('[data-action="visitor-delete"]').getByText(visitorId).waitFor();
+      assert.equal(
+        await trail.locator('[data-action="visitor-delete"]').getByRole('link').count(),
+        0,
+      );
       visitor.assertClean();
       admin.assertClean();
     } finally {
