@@ -185,6 +185,7 @@ describe('visitor accounts', { timeout: 300_000 }, () => {
       const confirm = page.getByRole('group', { name: 'Delete this account?' });
       await confirm.getByText(/deleted for good/).waitFor();
       assert.equal(await overflow(page), 0, 'the confirmation fits a phone');
+      await noAxeViolations(page, 'the confirmation of a deletion');
       await confirm.getByRole('button', { name: 'Delete for good' }).click();
       await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page
