@@ -92,21 +92,20 @@ func utcOrNil(t *time.Time) *time.Time {
 func (s *Service) listVisitors(c echo.Context) error {
 	m := msgsOf(c)
 	q := c.QueryParams()
-	errs := map[string]string{}
-	search := strings.TrimSpace(q.Get("q"))
-	if len([]rune(search)) > maxSearch {
-		errs["q"] = m.TooLongFor(maxSearch)
-	}
+	v := endpoint.NewChecker(m.Messages)
+	// One line of text: a control character (NUL among them, which
+	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
+	search := v.Line("q", q.Get("q"), maxSearch, false)
 	page := 1
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
+	if p := q.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 100000 {
-			errs["page"] = m.FixFields
+			v.Set("page", m.FixFields)
 		}
 		page = n
 	}
-	if len(errs) > 0 {
-		return endpoint.Invalid(c, errs)
+	if !v.OK() {
+		return endpoint.Invalid(c, v.Errs)
 	}
 	rows, total, err := s.store.Users(c.Request().Context(), store.UserFilter{
 		Search: search, Limit: visitorsPage, Offset: (page - 1) * visitorsPage,
