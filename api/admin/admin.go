@@ -124,6 +124,7 @@ type Config struct {
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
 	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
 	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
+	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -143,6 +144,7 @@ type Service struct {
 	hasher   *passwords.Hasher
 	blobs    blob.Store
 	forms    Forms
+	accounts Accounts
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -216,6 +218,7 @@ func New(cfg Config) (*Service, error) {
 		hasher:   cfg.Hasher,
 		blobs:    cfg.Blobs,
 		forms:    cfg.Forms,
+		accounts: cfg.Accounts,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

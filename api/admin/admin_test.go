@@ -37,33 +37,43 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 		}
 		// The member the staff routes act on: disabled and enabled again, given a role.
 		target := e.join("target@noorvale.example", Viewer).id
+		// The visitor account the visitors' routes act on: unconfirmed, so a
+		// confirmation link may be sent; disabled, enabled and deleted last.
+		visitorID := e.visitor("Lina", "Farouk", "lina@example.com", false).id
 		// The submissions the inbox routes act on: a lead and an application with its CV.
 		lead := e.submit(forms.KindProposal, "", "en", map[string]any{"name": "Lina Farouk", "email": "lina@example.com"}, nil)
 		application := e.submit(forms.KindApplication, "security-consultant", "ar",
 			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(samplePDF))
 		bodies := map[string]any{
-			"POST /staff/invitations":      map[string]any{"email": "new@noorvale.example", "role": "editor"},
-			"PUT /staff/:id/role":          map[string]any{"role": "viewer"},
-			"PUT /inbox/:id/assignee":      map[string]any{"assignee": ""},
-			"POST /inbox/:id/notes":        map[string]any{"body": "Called back; a meeting on Monday."},
-			"POST /inbox/:id/replies":      map[string]any{"body": "Thank you; we will call you on Monday."},
-			"PUT /inbox/:id/status":        map[string]any{"status": "closed"},
-			"POST /inbox/:id/cv-link":      nil,
-			"GET /inbox/:id/cv":            nil,
-			"GET /inbox/export":            nil,
-			"GET /inbox/dashboard":         nil,
-			"POST /staff/:id/disable":      nil,
-			"POST /staff/:id/enable":       nil,
-			"GET /inbox/:id":               nil,
-			"GET /inbox":                   nil,
-			"GET /inbox/count":             nil,
-			"GET /audit":                   nil,
-			"GET /audit/export":            nil,
-			"GET /staff":                   nil,
-			"GET /factors":                 nil,
-			"DELETE /factors/passkeys/:id": nil,
-			"DELETE /factors/totp":         nil,
-			"POST /factors/recovery-codes": nil,
+			"POST /staff/invitations":         map[string]any{"email": "new@noorvale.example", "role": "editor"},
+			"PUT /staff/:id/role":             map[string]any{"role": "viewer"},
+			"PUT /inbox/:id/assignee":         map[string]any{"assignee": ""},
+			"POST /inbox/:id/notes":           map[string]any{"body": "Called back; a meeting on Monday."},
+			"POST /inbox/:id/replies":         map[string]any{"body": "Thank you; we will call you on Monday."},
+			"PUT /inbox/:id/status":           map[string]any{"status": "closed"},
+			"POST /inbox/:id/cv-link":         nil,
+			"GET /inbox/:id/cv":               nil,
+			"GET /inbox/export":               nil,
+			"GET /inbox/dashboard":            nil,
+			"POST /staff/:id/disable":         nil,
+			"POST /staff/:id/enable":          nil,
+			"GET /inbox/:id":                  nil,
+			"GET /inbox":                      nil,
+			"GET /inbox/count":                nil,
+			"GET /audit":                      nil,
+			"GET /audit/export":               nil,
+			"GET /staff":                      nil,
+			"GET /factors":                    nil,
+			"DELETE /factors/passkeys/:id":    nil,
+			"DELETE /factors/totp":            nil,
+			"POST /factors/recovery-codes":    nil,
+			"GET /visitors":                   nil,
+			"GET /visitors/:id":               nil,
+			"POST /visitors/:id/confirmation": nil,
+			"DELETE /visitors/:id/sessions":   nil,
+			"POST /visitors/:id/disable":      nil,
+			"POST /visitors/:id/enable":       nil,
+			"DELETE /visitors/:id":            nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
@@ -83,6 +93,9 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 				path := strings.ReplaceAll(route.Path, ":id", target)
 				if strings.HasPrefix(route.Path, "/inbox/:id") {
 					path = strings.ReplaceAll(route.Path, ":id", strconv.FormatInt(sub, 10))
+				}
+				if strings.HasPrefix(route.Path, "/visitors/:id") {
+					path = strings.ReplaceAll(route.Path, ":id", visitorID)
 				}
 				t.Run(string(role)+" "+key, func(t *testing.T) {
 					body := bodies[key]

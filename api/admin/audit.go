@@ -18,29 +18,35 @@ import (
 
 // What the audit trail records.
 const (
-	ActionSignIn         = "sign-in"
-	ActionSignInFailed   = "sign-in-failed"
-	ActionFactorFailed   = "second-factor-failed"
-	ActionSignOut        = "sign-out"
-	ActionStepUp         = "second-factor-confirmed"
-	ActionRecoveryUsed   = "recovery-code-used"
-	ActionFactorAdded    = "second-factor-added"
-	ActionFactorReset    = "second-factor-reset"
-	ActionFactorRemoved  = "second-factor-removed"
-	ActionCodesRenewed   = "recovery-codes-renewed"
-	ActionInvitation     = "invitation"
-	ActionJoined         = "invitation-accepted"
-	ActionRoleChange     = "role-change"
-	ActionDisable        = "disable"
-	ActionEnable         = "enable"
-	ActionAuditExport    = "audit-export"
-	ActionStatusChange   = "submission-status"
-	ActionAssign         = "submission-assignee"
-	ActionNote           = "submission-note"
-	ActionReply          = "submission-reply"
-	ActionCVOpened       = "cv-opened"
-	ActionInboxExport    = "inbox-export"
-	auditDetailMaxLength = 200
+	ActionSignIn        = "sign-in"
+	ActionSignInFailed  = "sign-in-failed"
+	ActionFactorFailed  = "second-factor-failed"
+	ActionSignOut       = "sign-out"
+	ActionStepUp        = "second-factor-confirmed"
+	ActionRecoveryUsed  = "recovery-code-used"
+	ActionFactorAdded   = "second-factor-added"
+	ActionFactorReset   = "second-factor-reset"
+	ActionFactorRemoved = "second-factor-removed"
+	ActionCodesRenewed  = "recovery-codes-renewed"
+	ActionInvitation    = "invitation"
+	ActionJoined        = "invitation-accepted"
+	ActionRoleChange    = "role-change"
+	ActionDisable       = "disable"
+	ActionEnable        = "enable"
+	ActionAuditExport   = "audit-export"
+	ActionStatusChange  = "submission-status"
+	ActionAssign        = "submission-assignee"
+	ActionNote          = "submission-note"
+	ActionReply         = "submission-reply"
+	ActionCVOpened      = "cv-opened"
+	ActionInboxExport   = "inbox-export"
+	// A visitor's account, named by its id.
+	ActionVisitorConfirmation  = "visitor-confirmation-sent"
+	ActionVisitorSessionsEnded = "visitor-sessions-ended"
+	ActionVisitorDisable       = "visitor-disable"
+	ActionVisitorEnable        = "visitor-enable"
+	ActionVisitorDelete        = "visitor-delete"
+	auditDetailMaxLength       = 200
 )
 
 // Actions lists what the trail records, for the filter.
@@ -48,6 +54,7 @@ var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
+	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -2,21 +2,25 @@ package admin
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/pquerna/otp/totp"
 
+	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -28,6 +32,36 @@ type env struct {
 	clock *testenv.Clock
 	echo  *echo.Echo
 	blobs blob.Store
+	// accounts is the visitors' account service the back-office acts through,
+	// sending its e-mail to mail; visitors is its API on a bare Echo.
+	accounts *auth.Service
+	mail     *mailRecorder
+	visitors *echo.Echo
+}
+
+// mailRecorder keeps the e-mail the visitors' service queues.
+type mailRecorder struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
+
+func (r *mailRecorder) Enqueue(_ context.Context, m mail.Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sent = append(r.sent, m)
+	return nil
+}
+
+func (r *mailRecorder) to(address string) []mail.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []mail.Message
+	for _, m := range r.sent {
+		if m.To == address {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 var sharedHasher = passwords.NewHasher(4)
@@ -40,10 +74,20 @@ func newEnv(t testing.TB, st *store.Store, opts ...func(*Config)) *env {
 		t.Fatal(err)
 	}
 	e.blobs = blobs
+	e.mail = &mailRecorder{}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	e.accounts = auth.New(auth.Config{
+		Store: st, Mail: e.mail, Blobs: blobs, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32),
+		Hasher: sharedHasher, Limits: auth.Limits{Strict: 1000, Standard: 1000}, Logger: quiet, Now: e.clock.Now,
+	})
+	e.visitors = echo.New()
+	e.visitors.IPExtractor = echo.ExtractIPDirect()
+	e.accounts.Routes(e.visitors.Group("/api"))
 	cfg := Config{
 		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher, Blobs: blobs,
-		Limits: Limits{Strict: 1000, Standard: 1000},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
+		Accounts: e.accounts,
+		Limits:   Limits{Strict: 1000, Standard: 1000},
+		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -175,4 +219,72 @@ func (e *env) joinOffice(email string, role Role, office string, languages ...st
 	}
 	m.codes = done.RecoveryCodes
 	return m
+}
+
+// visitor is a visitor's account made in the store, with a password and,
+// when confirmed, a confirmed address.
+type visitor struct {
+	id, email, password string
+}
+
+func (e *env) visitor(first, last, email string, confirmed bool) *visitor {
+	e.t.Helper()
+	ctx := e.t.Context()
+	v := &visitor{email: email, password: "a visitor's long passphrase"}
+	hash, err := sharedHasher.Hash(ctx, v.password)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	u := &store.User{Email: email, FirstName: first, LastName: last, PasswordHash: hash, Locale: "en"}
+	if err := e.store.CreateUser(ctx, u); err != nil {
+		e.t.Fatal(err)
+	}
+	v.id = u.ID
+	if confirmed {
+		now := e.clock.Now()
+		tok := &store.Token{UserID: u.ID, Purpose: store.PurposeConfirmEmail, TokenHash: "seed-" + email, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		if err := e.store.CreateToken(ctx, tok); err != nil {
+			e.t.Fatal(err)
+		}
+		if _, err := e.store.ConfirmEmail(ctx, "seed-"+email, now); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return v
+}
+
+// visitorBrowser is a visitor's browser on the visitors' API.
+type visitorBrowser struct {
+	e       *env
+	cookies map[string]*http.Cookie
+	ua      string
+}
+
+func (e *env) visitorBrowser(userAgent string) *visitorBrowser {
+	return &visitorBrowser{e: e, cookies: map[string]*http.Cookie{}, ua: userAgent}
+}
+
+func (b *visitorBrowser) do(method, target string, body any) *result {
+	b.e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			b.e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req := httptest.NewRequest(method, target, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("User-Agent", b.ua)
+	a := testenv.Serve(b.e.t, b.e.visitors, req, "192.0.2.10", b.cookies)
+	return &result{status: a.Status, header: a.Header, body: a.Body, env: a.Envelope}
+}
+
+// logIn signs the visitor in on this browser.
+func (b *visitorBrowser) logIn(v *visitor) *result {
+	b.e.t.Helper()
+	return b.do("POST", "/api/Website/Login", map[string]any{"email": v.email, "password": v.password})
 }

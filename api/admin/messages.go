@@ -67,6 +67,17 @@ type messages struct {
 	ReplyRefused      string
 	CVMissing         string
 	CVLinkExpired     string
+
+	VisitorNotFound         string
+	VisitorConfirmed        string
+	VisitorMailCapped       string
+	VisitorConfirmationSent string
+	VisitorSessionsEnded    string
+	VisitorAlreadyDisabled  string
+	VisitorNotDisabled      string
+	VisitorDisabled         string
+	VisitorEnabled          string
+	VisitorDeleted          string
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -126,6 +137,17 @@ var catalogue = map[locale.Locale]*messages{
 		ReplyRefused:      "The sender's address or name cannot be used for an e-mail, so no reply was sent.",
 		CVMissing:         "This application has no CV, or it was deleted at the end of its retention period.",
 		CVLinkExpired:     "This link to the CV has expired. Open the CV again from the application.",
+
+		VisitorNotFound:         "This visitor account does not exist, or it was deleted.",
+		VisitorConfirmed:        "This account's address is already confirmed.",
+		VisitorMailCapped:       "This address has had its account e-mails for this hour. Please try again later.",
+		VisitorConfirmationSent: "A new confirmation link is on its way to the account's address.",
+		VisitorSessionsEnded:    "The account was signed out everywhere.",
+		VisitorAlreadyDisabled:  "This account is already disabled.",
+		VisitorNotDisabled:      "This account is not disabled.",
+		VisitorDisabled:         "The account was disabled and signed out everywhere.",
+		VisitorEnabled:          "The account was enabled again.",
+		VisitorDeleted:          "The account was deleted with its sessions and profile picture.",
 	},
 	locale.Ar: {
 		Messages:          endpoint.For(locale.Ar),
@@ -183,6 +205,17 @@ var catalogue = map[locale.Locale]*messages{
 		ReplyRefused:      "لا يمكن استخدام عنوان المرسِل أو اسمه في رسالة بريد إلكتروني، لذا لم يُرسَل أي رد.",
 		CVMissing:         "لا توجد سيرة ذاتية لهذا الطلب، أو حُذفت بانتهاء مدة الاحتفاظ بها.",
 		CVLinkExpired:     "انتهت صلاحية رابط السيرة الذاتية. افتحها من جديد من صفحة الطلب.",
+
+		VisitorNotFound:         "حساب الزائر هذا غير موجود، أو حُذف.",
+		VisitorConfirmed:        "عنوان هذا الحساب مؤكَّد من قبل.",
+		VisitorMailCapped:       "تلقّى هذا العنوان رسائل الحساب المسموح بها في هذه الساعة. يُرجى المحاولة لاحقًا.",
+		VisitorConfirmationSent: "رابط تأكيد جديد في طريقه إلى عنوان الحساب.",
+		VisitorSessionsEnded:    "تم تسجيل خروج الحساب من كل الأجهزة.",
+		VisitorAlreadyDisabled:  "هذا الحساب معطّل من قبل.",
+		VisitorNotDisabled:      "هذا الحساب غير معطّل.",
+		VisitorDisabled:         "تم تعطيل الحساب وتسجيل خروجه من كل الأجهزة.",
+		VisitorEnabled:          "تمت إعادة تفعيل الحساب.",
+		VisitorDeleted:          "تم حذف الحساب مع جلساته وصورته الشخصية.",
 	},
 }
 

@@ -146,23 +146,28 @@ var notices = map[mail.Kind]bool{mail.KindPasswordChanged: true, mail.KindAccoun
 // account e-mails. Not sending never fails nor changes the request's
 // answer (which must not differ between accounts), and failing to queue
 // is logged instead.
-func (s *Service) sendMail(ctx context.Context, m mail.Message) {
+func (s *Service) sendMail(ctx context.Context, m mail.Message) { s.queueMail(ctx, m) }
+
+// queueMail is sendMail that reports whether the e-mail was queued.
+func (s *Service) queueMail(ctx context.Context, m mail.Message) bool {
 	if s.mail == nil {
-		return
+		return false
 	}
 	ctx = context.WithoutCancel(ctx)
 	if !notices[m.Kind] {
 		cnt, err := s.store.Hit(ctx, s.keys.Of("mail-to", m.To), s.now(), time.Hour)
 		if err != nil {
 			s.log.Error("auth: counting an address's e-mail; not sent", "kind", string(m.Kind), "err", err)
-			return
+			return false
 		}
 		if cnt.Count > mailsAnHour {
 			s.log.Info("auth: an address had its hour's e-mail; not sent", "kind", string(m.Kind))
-			return
+			return false
 		}
 	}
 	if err := s.mail.Enqueue(ctx, m); err != nil {
 		s.log.Error("auth: queueing e-mail", "kind", string(m.Kind), "err", err)
+		return false
 	}
+	return true
 }

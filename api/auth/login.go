@@ -22,7 +22,8 @@ type loginRequest struct {
 }
 
 // login checks the credentials and starts a session. Unknown addresses and
-// wrong passwords get the same answer after the same work (a dummy hash);
+// wrong passwords get the same answer after the same work (a dummy hash),
+// whether or not the account is disabled;
 // failures are counted per address, whether or not it has an account, and
 // per source; a body that cannot be read counts as a failure of its source.
 //
@@ -81,6 +82,11 @@ func (s *Service) login(c echo.Context) error {
 			data = endpoint.Flags{"captchaRequired": true}
 		}
 		return endpoint.FailWith(c, http.StatusUnauthorized, m.LoginFailed, data)
+	}
+	// Only the right password learns that the account is disabled: a
+	// guesser's wrong one is answered as for any account, above.
+	if u.Disabled() {
+		return endpoint.FailWith(c, http.StatusForbidden, m.AccountDisabled, endpoint.Flags{"accountDisabled": true})
 	}
 	if !u.Confirmed() {
 		return endpoint.FailWith(c, http.StatusForbidden, m.EmailNotConfirmed, endpoint.Flags{"emailNotConfirmed": true})

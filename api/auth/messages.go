@@ -19,6 +19,7 @@ type messages struct {
 	LoginDone         string
 	LoginFailed       string
 	EmailNotConfirmed string
+	AccountDisabled   string // the right password for an account staff disabled
 	TooManyAttempts   string
 	RateLimited       string
 	Busy              string // 503: every hashing slot stayed taken
@@ -71,6 +72,7 @@ var catalogue = map[locale.Locale]*messages{
 		LoginDone:         "You are now logged in.",
 		LoginFailed:       "The e-mail address or password is incorrect.",
 		EmailNotConfirmed: "Your e-mail address is not confirmed yet. Use the link in the e-mail we sent you, or ask us to send a new one.",
+		AccountDisabled:   "This account has been disabled. If you think this is a mistake, please contact us.",
 		TooManyAttempts:   "Too many failed attempts for this account. Please wait a little before trying again.",
 		RateLimited:       "Too many requests from your network. Please wait a minute and try again.",
 		Busy:              "We are handling a great many requests at the moment. Please try again in a few seconds.",
@@ -119,6 +121,7 @@ var catalogue = map[locale.Locale]*messages{
 		LoginDone:         "U bent ingelogd.",
 		LoginFailed:       "Het e-mailadres of wachtwoord is onjuist.",
 		EmailNotConfirmed: "Uw e-mailadres is nog niet bevestigd. Gebruik de link in de e-mail die we u stuurden, of vraag een nieuwe aan.",
+		AccountDisabled:   "Dit account is uitgeschakeld. Neem contact met ons op als u denkt dat dit een vergissing is.",
 		TooManyAttempts:   "Te veel mislukte pogingen voor dit account. Wacht even voordat u het opnieuw probeert.",
 		RateLimited:       "Te veel verzoeken vanaf uw netwerk. Wacht een minuut en probeer het opnieuw.",
 		Busy:              "We verwerken op dit moment erg veel verzoeken. Probeer het over een paar seconden opnieuw.",
@@ -167,6 +170,7 @@ var catalogue = map[locale.Locale]*messages{
 		LoginDone:         "Vous êtes connecté.",
 		LoginFailed:       "L’adresse e-mail ou le mot de passe est incorrect.",
 		EmailNotConfirmed: "Votre adresse e-mail n’est pas encore confirmée. Utilisez le lien de l’e-mail que nous vous avons envoyé, ou demandez-en un nouveau.",
+		AccountDisabled:   "Ce compte a été désactivé. Si vous pensez qu’il s’agit d’une erreur, contactez-nous.",
 		TooManyAttempts:   "Trop de tentatives infructueuses pour ce compte. Veuillez patienter un peu avant de réessayer.",
 		RateLimited:       "Trop de requêtes depuis votre réseau. Veuillez patienter une minute, puis réessayer.",
 		Busy:              "Nous traitons actuellement un très grand nombre de demandes. Veuillez réessayer dans quelques secondes.",
@@ -215,6 +219,7 @@ var catalogue = map[locale.Locale]*messages{
 		LoginDone:         "تم تسجيل دخولك.",
 		LoginFailed:       "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
 		EmailNotConfirmed: "لم يتم تأكيد بريدك الإلكتروني بعد. استخدم الرابط الوارد في الرسالة التي أرسلناها إليك، أو اطلب رابطًا جديدًا.",
+		AccountDisabled:   "تم تعطيل هذا الحساب. إذا كنت تعتقد أن ذلك خطأ، فيُرجى التواصل معنا.",
 		TooManyAttempts:   "محاولات فاشلة كثيرة لهذا الحساب. يُرجى الانتظار قليلًا قبل المحاولة مرة أخرى.",
 		RateLimited:       "طلبات كثيرة جدًا من شبكتك. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
 		Busy:              "نتعامل حاليًا مع عدد كبير جدًا من الطلبات. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.",

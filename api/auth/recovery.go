@@ -72,8 +72,8 @@ func (s *Service) forgetPassword(c echo.Context) error {
 }
 
 // completeReset writes the e-mail of a reset request as it is sent: a new
-// code, valid ten minutes from the request, when an account has the
-// address; nothing otherwise, nor once fewer than two of the ten minutes
+// code, valid ten minutes from the request, when an account that is not
+// disabled has the address; nothing otherwise, nor once fewer than two of the ten minutes
 // are left (the code would die before it is read; the visitor asks again).
 func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Message, bool, error) {
 	asked, err := strconv.ParseInt(req.Data["asked"], 10, 64)
@@ -90,6 +90,11 @@ func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Mes
 	}
 	if err != nil {
 		return req, false, fmt.Errorf("auth: reset code: %w", err)
+	}
+	// A disabled account gets no code: a new password would not let it in,
+	// and the request's answer was the same as for any address.
+	if u.Disabled() {
+		return req, false, nil
 	}
 	code := sixDigits()
 	if err := s.store.CreateToken(ctx, &store.Token{
@@ -295,6 +300,11 @@ func (s *Service) resetPassword(c echo.Context) error {
 	}
 	if u == nil || u.Email != email {
 		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
+	}
+	// Disabling deletes the reset under way; one that raced it stops here.
+	// Whoever holds the token has proven the address, so they are told why.
+	if u.Disabled() {
+		return endpoint.FailWith(c, http.StatusForbidden, m.AccountDisabled, endpoint.Flags{"accountDisabled": true})
 	}
 	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
 		u.Email, u.FirstName, u.LastName, fullName(u))

@@ -175,6 +175,10 @@ func (s *Service) lookup(ctx context.Context, r *http.Request) (cur current, tou
 	if err != nil {
 		return cur, false, err
 	}
+	// Disabling ends the account's sessions; one that raced it ends here.
+	if u.Disabled() {
+		return cur, false, errNoSession
+	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
 		sess.LastSeenAt, sess.ExpiresAt = now, expiry(sess.CreatedAt, now, sess.Remember)
 		if err := s.store.TouchSession(ctx, sess.IDHash, sess.LastSeenAt, sess.ExpiresAt); err != nil {

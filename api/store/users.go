@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -78,6 +79,7 @@ type User struct {
 	EmailConfirmedAt *time.Time // nil until the address is confirmed
 	AvatarKey        string     // blob key of the profile image, "" for none
 	Locale           string     // language the account's e-mail is written in
+	DisabledAt       *time.Time // set while staff have disabled the account (migration 15)
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 }
@@ -87,6 +89,9 @@ func (User) TableName() string { return "users" }
 
 // Confirmed reports whether the e-mail address has been confirmed.
 func (u *User) Confirmed() bool { return u.EmailConfirmedAt != nil }
+
+// Disabled reports whether staff have disabled the account.
+func (u *User) Disabled() bool { return u.DisabledAt != nil }
 
 // Profile is what a person may change about themselves.
 type Profile struct {
@@ -257,4 +262,86 @@ func (s *Store) DeleteUser(ctx context.Context, id string) (avatarKey string, er
 		return "", fmt.Errorf("store: delete user: %w", err)
 	}
 	return avatarKey, nil
+}
+
+// UserFilter selects accounts for the back-office: Search matches a part
+// of the e-mail address or of the name, whatever the case.
+type UserFilter struct {
+	Search string
+	Limit  int
+	Offset int
+}
+
+func (s *Store) usersQuery(ctx context.Context, f UserFilter) *gorm.DB {
+	q := s.db.WithContext(ctx).Model(&User{})
+	if term := strings.TrimSpace(f.Search); term != "" {
+		pattern := "%" + likeEscaper.Replace(strings.ToLower(term)) + "%"
+		q = q.Where(`LOWER(email) LIKE ? ESCAPE '\' OR LOWER(first_name || ' ' || last_name) LIKE ? ESCAPE '\'`, pattern, pattern)
+	}
+	return q
+}
+
+// Users returns the accounts the filter selects, newest first, and how
+// many it selects without Limit and Offset.
+func (s *Store) Users(ctx context.Context, f UserFilter) ([]User, int64, error) {
+	var total int64
+	if err := s.usersQuery(ctx, f).Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("store: count users: %w", err)
+	}
+	q := s.usersQuery(ctx, f).Order("created_at DESC, id DESC")
+	if f.Limit > 0 {
+		q = q.Limit(f.Limit)
+	}
+	if f.Offset > 0 {
+		q = q.Offset(f.Offset)
+	}
+	var out []User
+	if err := q.Find(&out).Error; err != nil {
+		return nil, 0, fmt.Errorf("store: list users: %w", err)
+	}
+	return out, total, nil
+}
+
+// DisableUser marks an account disabled at now and, in the same
+// transaction, ends what it could still use: its sessions and any password
+// reset under way. It returns how many sessions ended, or ErrNotFound.
+func (s *Store) DisableUser(ctx context.Context, id string, now time.Time) (int64, error) {
+	var ended int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&User{}).Where("id = ?", id).
+			Updates(map[string]any{"disabled_at": dbTime(now), "updated_at": dbTime(time.Now())})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
+			return err
+		}
+		res = tx.Where("user_id = ?", id).Delete(&Session{})
+		ended = res.RowsAffected
+		return res.Error
+	})
+	if errors.Is(err, ErrNotFound) {
+		return 0, err
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: disable user: %w", err)
+	}
+	return ended, nil
+}
+
+// EnableUser lifts a disabled account's mark, or returns ErrNotFound.
+func (s *Store) EnableUser(ctx context.Context, id string) error {
+	return s.updateUser(ctx, "disabled", id, map[string]any{"disabled_at": nil})
+}
+
+// DeleteUserSessions ends every session of an account and returns how many there were.
+func (s *Store) DeleteUserSessions(ctx context.Context, id string) (int64, error) {
+	res := s.db.WithContext(ctx).Where("user_id = ?", id).Delete(&Session{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("store: delete sessions: %w", res.Error)
+	}
+	return res.RowsAffected, nil
 }

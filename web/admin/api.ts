@@ -114,6 +114,29 @@ export type InboxDetail = {
   canOpenCV: boolean;
 };
 
+export type VisitorItem = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+  confirmed: boolean;
+  disabled: boolean;
+};
+
+export type VisitorPage = { items: VisitorItem[]; total: number; page: number; pageSize: number };
+
+export type VisitorDetail = VisitorItem & {
+  locale: string;
+  confirmedAt: string | null;
+  disabledAt: string | null;
+  recoveryPausedUntil: string | null;
+  captchaUntil: string | null;
+  sessions: { device: string; createdAt: string; lastSeenAt: string }[];
+};
+
+const visitorPath = (id: string, rest = '') => `/admin/visitors/${encodeURIComponent(id)}${rest}`;
+
 export const adminApi = {
   session: () => get<Session>('/admin/session'),
   login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
@@ -158,6 +181,13 @@ export const adminApi = {
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) =>
     post<{ url: string; expiresAt: string }>(`/admin/inbox/${id}/cv-link`, {}),
+  visitors: (query: string) => get<VisitorPage>(`/admin/visitors?${query}`),
+  visitor: (id: string) => get<VisitorDetail>(visitorPath(id)),
+  resendConfirmation: (id: string) => post<null>(visitorPath(id, '/confirmation'), {}),
+  endVisitorSessions: (id: string) => del<{ ended: number }>(visitorPath(id, '/sessions')),
+  setVisitorDisabled: (id: string, disabled: boolean) =>
+    post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
+  deleteVisitor: (id: string) => del<null>(visitorPath(id)),
 };
 
 /**

@@ -14,6 +14,7 @@ import { SignIn } from './sign-in';
 import { Staff } from './staff';
 import { translate, type Key, type Lang } from './strings';
 import { Card, LangContext, Link, navigate } from './ui';
+import { VisitorsSection } from './visitors';
 
 const langKey = 'admin-language';
 
@@ -147,6 +148,9 @@ export function App() {
   } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
     title = 'inboxTitle';
     content = <InboxSection path={section} session={session} onSession={setSession} />;
+  } else if (section === '/admin/visitors' || section.startsWith('/admin/visitors/')) {
+    title = 'visitorsTitle';
+    content = <VisitorsSection path={section} session={session} onSession={setSession} />;
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -175,6 +179,11 @@ export function App() {
       extra: <InboxBadge />,
     },
     { to: '/admin/dashboard', key: 'dashboard', show: mayUseInbox(session) },
+    {
+      to: '/admin/visitors',
+      key: 'visitors',
+      show: Boolean(session?.permissions.includes('visitors')),
+    },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
     { to: '/admin/security', key: 'security', show: true },

@@ -44,6 +44,16 @@ describe('audit details in the reader’s language', () => {
     );
   });
 
+  test("a visitor account's sessions ended by an action", () => {
+    expect(describeDetail(reader('en'), 'visitor-sessions-ended', '2 sessions')).toBe(
+      'Sessions ended: 2',
+    );
+    expect(describeDetail(reader('ar'), 'visitor-disable', '1 sessions')).toBe(
+      'الجلسات المنتهية: 1',
+    );
+    expect(describeDetail(reader('en'), 'visitor-delete', '')).toBe('');
+  });
+
   test('what it does not know is shown as stored', () => {
     expect(describeDetail(reader('ar'), 'role-change', 'no arrow here')).toBe('no arrow here');
     expect(describeDetail(reader('ar'), 'second-factor-added', 'carrier pigeon')).toBe(

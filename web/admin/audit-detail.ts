@@ -65,6 +65,12 @@ export function describeDetail(
       const note = /^note (\d+)$/.exec(detail)?.[1];
       return note ? t('noteNumber', { note }) : detail;
     }
+    case 'visitor-sessions-ended':
+    case 'visitor-disable': {
+      // "2 sessions": how many of the visitor's sessions the action ended.
+      const count = /^(\d+) sessions$/.exec(detail)?.[1];
+      return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
+    }
     case 'audit-export':
     case 'inbox-export': {
       // "12 rows", and for the inbox the filters of the exported view: "12 rows (kind=rfp)".

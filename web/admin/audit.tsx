@@ -6,6 +6,7 @@ import {
   Card,
   DateRange,
   Field,
+  Link,
   NoticeBox,
   buttonClass,
   inputClass,
@@ -161,7 +162,18 @@ export function Audit() {
                 <>
                   <dt className="text-ink-muted">{t('item')}</dt>
                   <dd className="break-all">
-                    {staff.some((m) => m.id === e.item) ? nameOf(e.item) : e.item}
+                    {staff.some((m) => m.id === e.item) ? (
+                      nameOf(e.item)
+                    ) : e.action.startsWith('visitor-') && e.action !== 'visitor-delete' ? (
+                      <Link
+                        to={`/admin/visitors/${e.item}`}
+                        className="underline underline-offset-4"
+                      >
+                        {e.item}
+                      </Link>
+                    ) : (
+                      e.item
+                    )}
                   </dd>
                 </>
               )}

@@ -56,7 +56,12 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {!['staff', 'audit', 'leads', 'applications'].includes(p) ? (
+              {p === 'visitors' ? (
+                <Link to="/admin/visitors" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {!['staff', 'audit', 'leads', 'applications', 'visitors'].includes(p) ? (
                 <span>{describe(p)}</span>
               ) : null}
             </li>

@@ -275,6 +275,7 @@ describe('the back-office', { timeout: 300_000 }, () => {
           for (const screen of [
             '/admin',
             '/admin/inbox',
+            '/admin/visitors',
             '/admin/staff',
             '/admin/audit',
             '/admin/security',

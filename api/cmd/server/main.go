@@ -306,7 +306,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
-	backOffice, err := newAdmin(cfg, st, logger, formsService)
+	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService)
 	if err != nil {
 		ln.Close()
 		return err

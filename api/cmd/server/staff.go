@@ -15,16 +15,17 @@ import (
 )
 
 // newAdmin builds the back-office service, which opens CVs from the forms'
-// upload store and replies to submitters through the forms (nil on the
-// command line, which sends no replies).
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, forms admin.Forms) (*admin.Service, error) {
+// upload store, acts on visitors' accounts through accounts and replies to
+// submitters through forms (both nil from the command line, which does
+// neither).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
 	return admin.New(admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
-		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Forms: forms,
+		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms,
 	})
 }
 
@@ -75,7 +76,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger, nil)
+	svc, err := newAdmin(cfg, st, logger, nil, nil)
 	if err != nil {
 		return err
 	}
