@@ -14,7 +14,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,12 +77,15 @@ type Config struct {
 	Users       Users                   // nil: every visitor is anonymous
 	Catalog     func() *content.Catalog // the current catalogue, with its items
 	Inboxes     Inboxes
-	BaseURL     string           // public origin, for download links
-	SecretKey   string           // keys rate-limit counters and download links
-	CVRetention time.Duration    // how long CVs are kept; 180 days when zero
-	Limit       int              // submissions per hour per IP per form; DefaultLimit when zero
-	Logger      *slog.Logger     // slog.Default() when nil
-	Now         func() time.Time // time.Now when nil
+	BaseURL     string        // public origin, for download links
+	SecretKey   string        // keys rate-limit counters and download links
+	CVRetention time.Duration // how long CVs are kept; 180 days when zero
+	// Retention is how long each kind of submission keeps its personal
+	// fields, by kind; a kind left out keeps DefaultRetention's.
+	Retention map[string]time.Duration
+	Limit     int              // submissions per hour per IP per form; DefaultLimit when zero
+	Logger    *slog.Logger     // slog.Default() when nil
+	Now       func() time.Time // time.Now when nil
 }
 
 // Service answers the forms API.
@@ -96,7 +101,8 @@ type Service struct {
 	inboxes   Inboxes
 	baseURL   string
 	linkKey   []byte
-	retention time.Duration
+	retention time.Duration            // CVs
+	erasure   map[string]time.Duration // personal fields, by kind
 	limit     int
 	log       *slog.Logger
 	now       func() time.Time
@@ -118,6 +124,12 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	now := func() time.Time { return cfg.Now().UTC() }
+	erasure := maps.Clone(DefaultRetention)
+	for kind, d := range cfg.Retention {
+		if d > 0 && slices.Contains(Kinds, kind) {
+			erasure[kind] = d
+		}
+	}
 	return &Service{
 		store:     cfg.Store,
 		mail:      cfg.Mail,
@@ -131,6 +143,7 @@ func New(cfg Config) *Service {
 		baseURL:   strings.TrimRight(cfg.BaseURL, "/"),
 		linkKey:   derive(cfg.SecretKey, "forms: publication download links v1"),
 		retention: cfg.CVRetention,
+		erasure:   erasure,
 		limit:     cfg.Limit,
 		log:       cfg.Logger,
 		now:       now,
