@@ -121,7 +121,8 @@ type Config struct {
 	BaseURL   string            // the site's public origin: the passkeys' relying party and the invitation links
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
-	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
+	Blobs     blob.Store        // where the forms keep CVs and the accounts their pictures; none: CVs cannot be opened from the inbox
+	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -140,6 +141,7 @@ type Service struct {
 	limiter  endpoint.Limiter
 	hasher   *passwords.Hasher
 	blobs    blob.Store
+	outbox   DevOutbox
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -202,6 +204,7 @@ func New(cfg Config) (*Service, error) {
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
 		hasher:   cfg.Hasher,
 		blobs:    cfg.Blobs,
+		outbox:   cfg.Outbox,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

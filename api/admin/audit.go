@@ -38,6 +38,7 @@ const (
 	ActionNote           = "submission-note"
 	ActionCVOpened       = "cv-opened"
 	ActionInboxExport    = "inbox-export"
+	ActionErasure        = "erasure"
 	auditDetailMaxLength = 200
 )
 
@@ -46,6 +47,7 @@ var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionCVOpened, ActionInboxExport,
+	ActionErasure,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -64,6 +64,8 @@ type messages struct {
 	NoteAdded         string
 	CVMissing         string
 	CVLinkExpired     string
+	Erased            string
+	ErasureIncomplete string
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -120,6 +122,8 @@ var catalogue = map[locale.Locale]*messages{
 		NoteAdded:         "The note was added.",
 		CVMissing:         "This application has no CV, or it was deleted at the end of its retention period.",
 		CVLinkExpired:     "This link to the CV has expired. Open the CV again from the application.",
+		Erased:            "Everything the site held about this address was erased.",
+		ErasureIncomplete: "Some of it could not be erased: a stored CV could not be deleted. What could be erased was; please try again.",
 	},
 	locale.Ar: {
 		Messages:          endpoint.For(locale.Ar),
@@ -174,6 +178,8 @@ var catalogue = map[locale.Locale]*messages{
 		NoteAdded:         "تمت إضافة الملاحظة.",
 		CVMissing:         "لا توجد سيرة ذاتية لهذا الطلب، أو حُذفت بانتهاء مدة الاحتفاظ بها.",
 		CVLinkExpired:     "انتهت صلاحية رابط السيرة الذاتية. افتحها من جديد من صفحة الطلب.",
+		Erased:            "مُحي كل ما كان الموقع يحتفظ به عن هذا العنوان.",
+		ErasureIncomplete: "تعذّر محو جزء منه: لم يمكن حذف سيرة ذاتية محفوظة. مُحي ما أمكن محوه؛ يُرجى المحاولة مرة أخرى.",
 	},
 }
 

@@ -42,6 +42,8 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/inbox/:id/notes", ReadInbox, false},
 	{http.MethodPost, "/inbox/:id/cv-link", ReadApplications, true},
 	{http.MethodGet, "/inbox/:id/cv", ReadApplications, false},
+	{http.MethodGet, "/erasure", ErasePersons, false},
+	{http.MethodPost, "/erasure", ErasePersons, true},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -97,6 +99,8 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /inbox/:id/notes":        s.addNote,
 		"POST /inbox/:id/cv-link":      s.cvLink,
 		"GET /inbox/:id/cv":            s.openCV,
+		"GET /erasure":                 s.showHeld,
+		"POST /erasure":                s.erasePerson,
 	}
 	for _, r := range SignedInRoutes {
 		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}

@@ -390,3 +390,16 @@ func (s *Store) ErasePendingMailTo(ctx context.Context, recipientHash string) (i
 	}
 	return deleted, nil
 }
+
+// DeleteOutboxMail deletes messages of the development outbox by id and
+// returns how many it deleted.
+func (s *Store) DeleteOutboxMail(ctx context.Context, ids []int64) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res := s.db.WithContext(ctx).Where("id IN ?", ids).Delete(&outboxRow{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("store: delete outbox mail: %w", res.Error)
+	}
+	return res.RowsAffected, nil
+}

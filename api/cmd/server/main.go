@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -295,17 +296,21 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
-	backOffice, err := newAdmin(cfg, st, logger)
+	sender, outbox, err := newSender(cfg, st, logger, queue, accounts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	var devMail http.Handler
+	if outbox != nil {
+		devMail = outbox.Handler()
+	}
+	backOffice, err := newAdmin(cfg, st, logger, outbox)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	go backOffice.Run(ctx)
-	sender, devMail, err := newSender(cfg, st, logger, queue, accounts)
-	if err != nil {
-		ln.Close()
-		return err
-	}
 	formsService, err := newForms(ctx, cfg, st, logger, queue, verifier, accounts, cache.Catalog)
 	if err != nil {
 		ln.Close()

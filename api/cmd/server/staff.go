@@ -11,19 +11,26 @@ import (
 
 	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/config"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
-// newAdmin builds the back-office service, which opens CVs from the forms' upload store.
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger) (*admin.Service, error) {
+// newAdmin builds the back-office service, which opens CVs from the forms'
+// upload store and erases a person's CVs, picture and, in development,
+// their messages in the outbox (nil for none).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, outbox *mail.Outbox) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
-	return admin.New(admin.Config{
+	acfg := admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
 		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0,
-	})
+	}
+	if outbox != nil {
+		acfg.Outbox = outbox
+	}
+	return admin.New(acfg)
 }
 
 const staffUsage = `usage: server staff invite --email ADDRESS --role ROLE [--languages en,ar] [--office dubai]
@@ -73,7 +80,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger)
+	svc, err := newAdmin(cfg, st, logger, nil)
 	if err != nil {
 		return err
 	}
