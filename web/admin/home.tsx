@@ -56,7 +56,12 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {!['staff', 'audit', 'leads', 'applications'].includes(p) ? (
+              {p === 'erasure' ? (
+                <Link to="/admin/privacy" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {!['staff', 'audit', 'leads', 'applications', 'erasure'].includes(p) ? (
                 <span>{describe(p)}</span>
               ) : null}
             </li>
