@@ -89,9 +89,12 @@ function Holdings({ held }: { held: Held }) {
                 </Link>
                 <span>
                   {label('kind', s.kind)}
-                  {s.target
-                    ? ` · ${s.kind === 'contact' ? label('office', s.target) : s.target}`
-                    : ''}
+                  {s.target && (
+                    <>
+                      {' · '}
+                      <bdi>{s.kind === 'contact' ? label('office', s.target) : s.target}</bdi>
+                    </>
+                  )}
                 </span>
                 <time dateTime={s.createdAt} className="text-sm text-ink-muted">
                   {when(s.createdAt)}
