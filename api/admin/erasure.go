@@ -151,8 +151,8 @@ func (s *Service) showHeld(c echo.Context) error {
 
 // erased counts what an erasure removed.
 type erased struct {
-	account, sessions, registrations, pictures, submissions, cvs, mail, outbox int
-	failed                                                                     int // submissions whose CV could not be deleted, left as they were
+	account, sessions, registrations, submissions, cvs, mail, outbox int
+	failed                                                           int // submissions whose CV could not be deleted, left as they were
 }
 
 // detail is the count as the audit trail records it: numbers only.
@@ -198,8 +198,6 @@ func (s *Service) erase(ctx context.Context, email string) (erased, error) {
 			if avatar != "" && s.blobs != nil {
 				if err := s.blobs.Delete(context.WithoutCancel(ctx), avatar); err != nil {
 					s.log.Warn("admin: deleting an erased account's picture", "key", avatar, "err", err)
-				} else {
-					out.pictures = 1
 				}
 			}
 		}

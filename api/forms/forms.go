@@ -3,8 +3,9 @@
 // registrations and gated publications. Every submission is validated,
 // stored in the database, and only then announced by e-mail (a notification
 // to the firm's inbox, a confirmation to the visitor) through the mail
-// queue, so a mail outage never loses one. The package also keeps CVs no
-// longer than their retention period and exports submissions as CSV.
+// queue, so a mail outage never loses one. The package also keeps CVs and
+// the personal fields of submissions no longer than their retention
+// periods, and exports submissions as CSV.
 package forms
 
 import (
@@ -77,15 +78,15 @@ type Config struct {
 	Users       Users                   // nil: every visitor is anonymous
 	Catalog     func() *content.Catalog // the current catalogue, with its items
 	Inboxes     Inboxes
-	BaseURL     string        // public origin, for download links
-	SecretKey   string        // keys rate-limit counters and download links
-	CVRetention time.Duration // how long CVs are kept; 180 days when zero
+	BaseURL     string           // public origin, for download links
+	SecretKey   string           // keys rate-limit counters and download links
+	CVRetention time.Duration    // how long CVs are kept; 180 days when zero
+	Limit       int              // submissions per hour per IP per form; DefaultLimit when zero
+	Logger      *slog.Logger     // slog.Default() when nil
+	Now         func() time.Time // time.Now when nil
 	// Retention is how long each kind of submission keeps its personal
 	// fields, by kind; a kind left out keeps DefaultRetention's.
 	Retention map[string]time.Duration
-	Limit     int              // submissions per hour per IP per form; DefaultLimit when zero
-	Logger    *slog.Logger     // slog.Default() when nil
-	Now       func() time.Time // time.Now when nil
 }
 
 // Service answers the forms API.
