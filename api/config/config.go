@@ -76,10 +76,10 @@ type Config struct {
 	FormsInboxHR        string        // job applications
 	FormsInboxMarketing string        // proposals, inquiries, webinars, publications
 	CVRetention         time.Duration // how long an application's CV is kept
+	StaffStepUp         time.Duration // how long a proven second factor covers sensitive back-office actions; 0: each asks anew
 	// Retention is how long each kind of submission (proposal, inquiry,
 	// contact, application, webinar, publication) keeps its personal fields.
-	Retention   map[string]time.Duration
-	StaffStepUp time.Duration // how long a proven second factor covers sensitive back-office actions; 0: each asks anew
+	Retention map[string]time.Duration
 }
 
 // Captcha providers.
