@@ -122,9 +122,10 @@ type Config struct {
 	BaseURL   string            // the site's public origin: the passkeys' relying party and the invitation links
 	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
 	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
-	Blobs     blob.Store        // where the forms keep CVs; none: CVs cannot be opened from the inbox
+	Blobs     blob.Store        // where the forms keep CVs and the accounts their pictures; none: CVs cannot be opened from the inbox
 	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
 	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
+	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -145,6 +146,7 @@ type Service struct {
 	blobs    blob.Store
 	forms    Forms
 	accounts Accounts
+	outbox   DevOutbox
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -219,6 +221,7 @@ func New(cfg Config) (*Service, error) {
 		blobs:    cfg.Blobs,
 		forms:    cfg.Forms,
 		accounts: cfg.Accounts,
+		outbox:   cfg.Outbox,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

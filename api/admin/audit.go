@@ -46,6 +46,7 @@ const (
 	ActionVisitorDisable       = "visitor-disable"
 	ActionVisitorEnable        = "visitor-enable"
 	ActionVisitorDelete        = "visitor-delete"
+	ActionErasure              = "erasure"
 	auditDetailMaxLength       = 200
 )
 
@@ -55,6 +56,7 @@ var Actions = []string{
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
+	ActionErasure,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -173,6 +173,9 @@ type inboxItem struct {
 	Email     string    `json:"email"`
 	Company   string    `json:"company"`
 	Summary   string    `json:"summary"`
+	// ErasedAt is when the personal fields were erased (by retention or
+	// on request); name, e-mail, company and summary are empty since.
+	ErasedAt *time.Time `json:"erasedAt"`
 }
 
 func itemOf(it *store.InboxItem) (inboxItem, map[string]any) {
@@ -197,6 +200,13 @@ func itemOf(it *store.InboxItem) (inboxItem, map[string]any) {
 	}
 	if it.AssigneeID != nil {
 		out.Assignee = *it.AssigneeID
+	}
+	if it.ErasedAt != nil {
+		at := it.ErasedAt.UTC()
+		out.ErasedAt = &at
+	}
+	if data == nil {
+		data = map[string]any{}
 	}
 	return out, data
 }

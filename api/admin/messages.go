@@ -78,6 +78,8 @@ type messages struct {
 	VisitorDisabled         string
 	VisitorEnabled          string
 	VisitorDeleted          string
+	Erased                  string
+	ErasureIncomplete       string
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -148,6 +150,8 @@ var catalogue = map[locale.Locale]*messages{
 		VisitorDisabled:         "The account was disabled and signed out everywhere.",
 		VisitorEnabled:          "The account was enabled again.",
 		VisitorDeleted:          "The account was deleted with its sessions and profile picture.",
+		Erased:                  "Everything the site held about this address was erased.",
+		ErasureIncomplete:       "Some of it could not be erased: a stored CV could not be deleted. What could be erased was; please try again.",
 	},
 	locale.Ar: {
 		Messages:          endpoint.For(locale.Ar),
@@ -216,6 +220,8 @@ var catalogue = map[locale.Locale]*messages{
 		VisitorDisabled:         "تم تعطيل الحساب وتسجيل خروجه من كل الأجهزة.",
 		VisitorEnabled:          "تمت إعادة تفعيل الحساب.",
 		VisitorDeleted:          "تم حذف الحساب مع جلساته وصورته الشخصية.",
+		Erased:                  "مُحي كل ما كان الموقع يحتفظ به عن هذا العنوان.",
+		ErasureIncomplete:       "تعذّر محو جزء منه: لم يمكن حذف سيرة ذاتية محفوظة. مُحي ما أمكن محوه؛ يُرجى المحاولة مرة أخرى.",
 	},
 }
 

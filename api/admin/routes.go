@@ -51,6 +51,8 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/visitors/:id/disable", ManageVisitors, true},
 	{http.MethodPost, "/visitors/:id/enable", ManageVisitors, false},
 	{http.MethodDelete, "/visitors/:id", ManageVisitors, true},
+	{http.MethodGet, "/erasure", ErasePersons, false},
+	{http.MethodPost, "/erasure", ErasePersons, true},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -115,6 +117,8 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /visitors/:id/disable":      s.disableVisitor,
 		"POST /visitors/:id/enable":       s.enableVisitor,
 		"DELETE /visitors/:id":            s.deleteVisitor,
+		"GET /erasure":                    s.showHeld,
+		"POST /erasure":                   s.erasePerson,
 	}
 	for _, r := range SignedInRoutes {
 		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}

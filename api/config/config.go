@@ -77,6 +77,9 @@ type Config struct {
 	FormsInboxMarketing string        // proposals, inquiries, webinars, publications
 	CVRetention         time.Duration // how long an application's CV is kept
 	StaffStepUp         time.Duration // how long a proven second factor covers sensitive back-office actions; 0: each asks anew
+	// Retention is how long each kind of submission (proposal, inquiry,
+	// contact, application, webinar, publication) keeps its personal fields.
+	Retention map[string]time.Duration
 }
 
 // Captcha providers.
@@ -331,6 +334,21 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	cfg.CVRetention, err = time.ParseDuration(get("CV_RETENTION", "4320h"))
 	if err != nil || cfg.CVRetention < time.Hour {
 		return nil, fmt.Errorf("CV_RETENTION: must be a duration of at least 1h, such as 4320h (180 days)")
+	}
+	cfg.Retention = map[string]time.Duration{}
+	for _, r := range []struct{ kind, name, value, example string }{
+		{"proposal", "PROPOSAL_RETENTION", get("PROPOSAL_RETENTION", "17520h"), "17520h (730 days)"},
+		{"inquiry", "INQUIRY_RETENTION", get("INQUIRY_RETENTION", "8760h"), "8760h (365 days)"},
+		{"contact", "CONTACT_RETENTION", get("CONTACT_RETENTION", "8760h"), "8760h (365 days)"},
+		{"application", "APPLICATION_RETENTION", get("APPLICATION_RETENTION", "8760h"), "8760h (365 days)"},
+		{"webinar", "WEBINAR_RETENTION", get("WEBINAR_RETENTION", "4320h"), "4320h (180 days)"},
+		{"publication", "PUBLICATION_RETENTION", get("PUBLICATION_RETENTION", "4320h"), "4320h (180 days)"},
+	} {
+		d, err := time.ParseDuration(r.value)
+		if err != nil || d < time.Hour {
+			return nil, fmt.Errorf("%s: must be a duration of at least 1h, such as %s", r.name, r.example)
+		}
+		cfg.Retention[r.kind] = d
 	}
 	cfg.StaffStepUp, err = time.ParseDuration(get("STAFF_STEP_UP", "10m"))
 	if err != nil || cfg.StaffStepUp < 0 || cfg.StaffStepUp > 10*time.Minute {

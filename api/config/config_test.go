@@ -41,7 +41,11 @@ func TestParseDefaults(t *testing.T) {
 		FormsInboxHR:        "careers@noorvale.example",
 		FormsInboxMarketing: "info@noorvale.example",
 		CVRetention:         4320 * time.Hour,
-		StaffStepUp:         10 * time.Minute,
+		Retention: map[string]time.Duration{
+			"proposal": 17520 * time.Hour, "inquiry": 8760 * time.Hour, "contact": 8760 * time.Hour,
+			"application": 8760 * time.Hour, "webinar": 4320 * time.Hour, "publication": 4320 * time.Hour,
+		},
+		StaffStepUp: 10 * time.Minute,
 	}
 	if !reflect.DeepEqual(*cfg, want) {
 		t.Fatalf("defaults:\n got %+v\nwant %+v", *cfg, want)
@@ -148,6 +152,16 @@ func TestParse(t *testing.T) {
 			check: func(c *Config) bool { return c.CVRetention == 720*time.Hour }},
 		{name: "cv retention too short", vars: map[string]string{"CV_RETENTION": "10m"}, wantErr: "CV_RETENTION:"},
 		{name: "cv retention junk", vars: map[string]string{"CV_RETENTION": "180 days"}, wantErr: "CV_RETENTION:"},
+		{name: "proposal retention", vars: map[string]string{"PROPOSAL_RETENTION": "26280h"},
+			check: func(c *Config) bool {
+				return c.Retention["proposal"] == 26280*time.Hour && c.Retention["inquiry"] == 8760*time.Hour
+			}},
+		{name: "webinar retention", vars: map[string]string{"WEBINAR_RETENTION": "720h"},
+			check: func(c *Config) bool { return c.Retention["webinar"] == 720*time.Hour }},
+		{name: "application retention too short", vars: map[string]string{"APPLICATION_RETENTION": "30m"}, wantErr: "APPLICATION_RETENTION: must be a duration of at least 1h"},
+		{name: "inquiry retention junk", vars: map[string]string{"INQUIRY_RETENTION": "1 year"}, wantErr: "INQUIRY_RETENTION:"},
+		{name: "contact retention negative", vars: map[string]string{"CONTACT_RETENTION": "-8760h"}, wantErr: "CONTACT_RETENTION:"},
+		{name: "publication retention without unit", vars: map[string]string{"PUBLICATION_RETENTION": "180"}, wantErr: "PUBLICATION_RETENTION:"},
 		{name: "node and dist", vars: map[string]string{"NODE_BIN": "/usr/bin/node", "DIST_DIR": "/srv/dist/"},
 			check: func(c *Config) bool { return c.NodeBin == "/usr/bin/node" && c.DistDir == "/srv/dist" }},
 	}

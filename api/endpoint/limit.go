@@ -35,6 +35,13 @@ func (k Keys) Of(parts ...string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
+// Recipient is the key of an e-mail address as the mail queue records
+// its recipients (trimmed and lower-cased first), so a person's queued
+// mail is found, and erased, while the messages themselves stay sealed.
+func (k Keys) Recipient(address string) string {
+	return k.Of("mail-recipient", NormalizeEmail(address))
+}
+
 // Client is the key of a client address for limits: one IPv4 address, or
 // one IPv6 /64 (what one subscriber is usually given), so an attacker
 // cannot step through the addresses of a single network.

@@ -3,8 +3,9 @@
 // registrations and gated publications. Every submission is validated,
 // stored in the database, and only then announced by e-mail (a notification
 // to the firm's inbox, a confirmation to the visitor) through the mail
-// queue, so a mail outage never loses one. The package also keeps CVs no
-// longer than their retention period and exports submissions as CSV.
+// queue, so a mail outage never loses one. The package also keeps CVs and
+// the personal fields of submissions no longer than their retention
+// periods, and exports submissions as CSV.
 package forms
 
 import (
@@ -14,7 +15,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,6 +84,9 @@ type Config struct {
 	Limit       int              // submissions per hour per IP per form; DefaultLimit when zero
 	Logger      *slog.Logger     // slog.Default() when nil
 	Now         func() time.Time // time.Now when nil
+	// Retention is how long each kind of submission keeps its personal
+	// fields, by kind; a kind left out keeps DefaultRetention's.
+	Retention map[string]time.Duration
 }
 
 // Service answers the forms API.
@@ -96,7 +102,8 @@ type Service struct {
 	inboxes   Inboxes
 	baseURL   string
 	linkKey   []byte
-	retention time.Duration
+	retention time.Duration            // CVs
+	erasure   map[string]time.Duration // personal fields, by kind
 	limit     int
 	log       *slog.Logger
 	now       func() time.Time
@@ -118,6 +125,12 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	now := func() time.Time { return cfg.Now().UTC() }
+	erasure := maps.Clone(DefaultRetention)
+	for kind, d := range cfg.Retention {
+		if d > 0 && slices.Contains(Kinds, kind) {
+			erasure[kind] = d
+		}
+	}
 	return &Service{
 		store:     cfg.Store,
 		mail:      cfg.Mail,
@@ -131,6 +144,7 @@ func New(cfg Config) *Service {
 		baseURL:   strings.TrimRight(cfg.BaseURL, "/"),
 		linkKey:   derive(cfg.SecretKey, "forms: publication download links v1"),
 		retention: cfg.CVRetention,
+		erasure:   erasure,
 		limit:     cfg.Limit,
 		log:       cfg.Logger,
 		now:       now,

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"time"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/store"
 )
 
@@ -22,6 +23,7 @@ type OutboxStore interface {
 	AddOutboxMail(ctx context.Context, sealed string, now time.Time) (int64, error)
 	OutboxMails(ctx context.Context, limit int) ([]store.OutboxMail, error)
 	OutboxMail(ctx context.Context, id int64) (store.OutboxMail, error)
+	DeleteOutboxMail(ctx context.Context, ids []int64) (int64, error)
 }
 
 // Outbox is the development transport: it keeps rendered messages in the
@@ -83,6 +85,51 @@ func (o *Outbox) entry(m store.OutboxMail) (outboxEntry, error) {
 		return outboxEntry{}, fmt.Errorf("mail: outbox entry %d: %w", m.ID, err)
 	}
 	return outboxEntry{ID: m.ID, At: m.CreatedAt, Links: linkPattern.FindAllString(e.Text, -1), Envelope: &e}, nil
+}
+
+// outboxScan is the most messages a search of the outbox for one person
+// reads: the outbox keeps a development server's last 30 days.
+const outboxScan = 100_000
+
+// about returns the ids of the outbox's messages to an address, or
+// answering to it (a form's notification carries what the person wrote).
+func (o *Outbox) about(ctx context.Context, address string) ([]int64, error) {
+	address = endpoint.NormalizeEmail(address)
+	rows, err := o.store.OutboxMails(ctx, outboxScan)
+	if err != nil {
+		return nil, fmt.Errorf("mail: outbox: %w", err)
+	}
+	var ids []int64
+	for _, row := range rows {
+		e, err := o.entry(row)
+		if err != nil {
+			continue // sealed under an earlier SECRET_KEY: unreadable to anyone
+		}
+		if endpoint.NormalizeEmail(e.To) == address || endpoint.NormalizeEmail(e.ReplyTo) == address {
+			ids = append(ids, row.ID)
+		}
+	}
+	return ids, nil
+}
+
+// CountFor counts the outbox's messages to or about an address.
+func (o *Outbox) CountFor(ctx context.Context, address string) (int, error) {
+	ids, err := o.about(ctx, address)
+	return len(ids), err
+}
+
+// EraseFor deletes the outbox's messages to or about an address and
+// returns how many it deleted.
+func (o *Outbox) EraseFor(ctx context.Context, address string) (int, error) {
+	ids, err := o.about(ctx, address)
+	if err != nil {
+		return 0, err
+	}
+	n, err := o.store.DeleteOutboxMail(ctx, ids)
+	if err != nil {
+		return 0, fmt.Errorf("mail: outbox: %w", err)
+	}
+	return int(n), nil
 }
 
 var linkPattern = regexp.MustCompile(`https?://[^\s<>"]+`)

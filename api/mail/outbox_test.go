@@ -10,6 +10,7 @@ import (
 
 	"noorvale.example/site/api/internal/testenv"
 	mailpkg "noorvale.example/site/api/mail"
+	"noorvale.example/site/api/store"
 )
 
 func TestOutbox(t *testing.T) {
@@ -91,4 +92,52 @@ func TestOutbox(t *testing.T) {
 			t.Fatal("the outbox keeps a message in clear")
 		}
 	}
+}
+
+// The outbox finds and erases a person's messages: those to them and the
+// notifications answering to them, which carry what they wrote.
+func TestOutboxErasesAPerson(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		q := newQueue(t, s, nil)
+		outbox, err := mailpkg.NewOutbox(s, testSecret, discardLogger())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sender := mailpkg.NewSender(mailpkg.SenderConfig{Queue: q, Transport: outbox, From: "no-reply@noorvale.example", Logger: discardLogger()})
+		for _, m := range []mailpkg.Message{
+			{To: "layla@example.com", Locale: "ar", Kind: mailpkg.KindFormConfirmInquiry},
+			{To: "info@noorvale.example", Locale: "en", Kind: mailpkg.KindFormNotification, ReplyTo: "layla@example.com",
+				Data: map[string]string{"form": "General inquiry", "reference": "#1", "fields": "Name: Layla"}},
+			{To: "omar@example.com", Locale: "en", Kind: mailpkg.KindFormConfirmInquiry},
+		} {
+			if err := q.Enqueue(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sender.SendDue(ctx)
+		for _, tc := range []struct {
+			name, address string
+			want          int
+		}{
+			{"the person, typed in capitals", " Layla@Example.com", 2},
+			{"someone else", "omar@example.com", 1},
+			{"nobody", "nobody@example.com", 0},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				if n, err := outbox.CountFor(ctx, tc.address); err != nil || n != tc.want {
+					t.Fatalf("count %d, %v; want %d", n, err, tc.want)
+				}
+			})
+		}
+		if n, err := outbox.EraseFor(ctx, "layla@example.com"); err != nil || n != 2 {
+			t.Fatalf("erased %d, %v", n, err)
+		}
+		if n, _ := outbox.CountFor(ctx, "layla@example.com"); n != 0 {
+			t.Fatalf("%d left", n)
+		}
+		if n, _ := outbox.CountFor(ctx, "omar@example.com"); n != 1 {
+			t.Fatalf("the other's message went too")
+		}
+	})
 }

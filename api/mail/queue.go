@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"time"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
 )
 
 // QueueStore is the database as the queue and its sender use it; *store.Store is one.
 type QueueStore interface {
-	EnqueueMail(ctx context.Context, kind, sealed string, now time.Time) (int64, error)
+	EnqueueMail(ctx context.Context, m store.OutgoingMail, now time.Time) (int64, error)
 	ClaimMail(ctx context.Context, now, until time.Time, limit int) ([]store.QueuedMail, error)
 	MarkMailSent(ctx context.Context, id int64, now time.Time) error
 	RetryMail(ctx context.Context, id int64, attempts int, next time.Time, lastError string) error
@@ -33,6 +34,7 @@ type QueueConfig struct {
 type Queue struct {
 	store  QueueStore
 	sealer *sealer
+	keys   endpoint.Keys // the recipient's keyed hash, stored beside each message
 	now    func() time.Time
 	wake   chan struct{} // tells this process's sender that a message is waiting
 }
@@ -47,7 +49,7 @@ func NewQueue(cfg QueueConfig) (*Queue, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Queue{store: cfg.Store, sealer: s, now: cfg.Now, wake: make(chan struct{}, 1)}, nil
+	return &Queue{store: cfg.Store, sealer: s, keys: endpoint.NewKeys(cfg.SecretKey), now: cfg.Now, wake: make(chan struct{}, 1)}, nil
 }
 
 // sealedMessage is the part of a queued message kept encrypted.
@@ -74,7 +76,7 @@ func (q *Queue) Enqueue(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	if _, err := q.store.EnqueueMail(ctx, out.Kind, out.Sealed, q.now()); err != nil {
+	if _, err := q.store.EnqueueMail(ctx, out, q.now()); err != nil {
 		return fmt.Errorf("mail: enqueue %s: %w", m.Kind, err)
 	}
 	q.Wake()
@@ -82,8 +84,8 @@ func (q *Queue) Enqueue(ctx context.Context, m Message) error {
 }
 
 // Seal validates and encrypts a message for a caller that stores it in its
-// own transaction, beside the record that sends it (and then calls Wake).
-// It refuses what Enqueue refuses.
+// own transaction, beside the record that sends it (and then calls Wake),
+// with the keyed hash of its recipient. It refuses what Enqueue refuses.
 func (q *Queue) Seal(m Message) (store.OutgoingMail, error) {
 	m, err := validate(m)
 	if err != nil {
@@ -93,7 +95,9 @@ func (q *Queue) Seal(m Message) (store.OutgoingMail, error) {
 	if err != nil {
 		return store.OutgoingMail{}, fmt.Errorf("mail: seal %s: %w", m.Kind, err)
 	}
-	return store.OutgoingMail{Kind: string(m.Kind), Sealed: q.sealer.seal(purposeQueue, plain)}, nil
+	return store.OutgoingMail{
+		Kind: string(m.Kind), Sealed: q.sealer.seal(purposeQueue, plain), RecipientHash: q.keys.Recipient(m.To),
+	}, nil
 }
 
 // Wake tells the sender that messages were queued, so it looks at once.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/testenv"
 	mailpkg "noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -105,4 +106,71 @@ func TestNewQueueRefusesShortKey(t *testing.T) {
 	if _, err := mailpkg.NewQueue(mailpkg.QueueConfig{Store: testenv.SQLiteStore(t), SecretKey: "short"}); err == nil {
 		t.Fatal("NewQueue accepted a short secret key")
 	}
+}
+
+// Every queued message records a keyed hash of its recipient, whichever way
+// it reaches the queue, so erasure finds a person's mail; the address stays
+// sealed, and the hash is the same for the address however it was typed.
+func TestQueueRecordsRecipientHash(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		q := newQueue(t, s, newClock())
+		keys := endpoint.NewKeys(testSecret)
+		want := keys.Recipient("layla.haddad@example.com")
+		notice := func(to string) mailpkg.Message {
+			return mailpkg.Message{To: to, Locale: "en", Kind: mailpkg.KindAccountDeleted}
+		}
+		cases := []struct {
+			name    string
+			enqueue func() (int64, error)
+			want    string
+		}{
+			{"enqueued", func() (int64, error) { return 0, q.Enqueue(ctx, notice("layla.haddad@example.com")) }, want},
+			{"enqueued in capitals", func() (int64, error) { return 0, q.Enqueue(ctx, notice("Layla.Haddad@Example.COM")) }, want},
+			{"sealed with a record", func() (int64, error) {
+				m, err := q.Seal(notice("layla.haddad@example.com"))
+				if err != nil {
+					return 0, err
+				}
+				if m.RecipientHash != want {
+					return 0, errors.New("Seal gave another hash")
+				}
+				err = s.CreateSubmission(ctx, &store.Submission{Kind: "inquiry", Locale: "en", Data: "{}"},
+					func(*store.Submission) []store.OutgoingMail { return []store.OutgoingMail{m} })
+				return 0, err
+			}, want},
+			{"another address", func() (int64, error) { return 0, q.Enqueue(ctx, notice("omar@example.com")) }, keys.Recipient("omar@example.com")},
+		}
+		for i, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				if _, err := tc.enqueue(); err != nil {
+					t.Fatal(err)
+				}
+				rec, err := s.Mail(ctx, int64(i+1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec.RecipientHash != tc.want || len(rec.RecipientHash) != 64 {
+					t.Fatalf("recipient hash %q, want %q", rec.RecipientHash, tc.want)
+				}
+				if strings.Contains(strings.ToLower(rec.Sealed), "layla") || strings.Contains(rec.Sealed, rec.RecipientHash) {
+					t.Fatal("the sealed column shows the recipient")
+				}
+			})
+		}
+		if want == endpoint.NewKeys(strings.Repeat("x", 40)).Recipient("layla.haddad@example.com") {
+			t.Fatal("the hash does not depend on the secret key")
+		}
+		pending, err := s.PendingMailTo(ctx, want)
+		if err != nil || len(pending) != 3 {
+			t.Fatalf("pending mail to the address: %d, %v", len(pending), err)
+		}
+		// Erasing the address's mail leaves the other's.
+		if n, err := s.ErasePendingMailTo(ctx, want); err != nil || n != 3 {
+			t.Fatalf("erased %d, %v", n, err)
+		}
+		if n, _ := s.PendingMail(ctx); n != 1 {
+			t.Fatalf("%d messages left, want 1", n)
+		}
+	})
 }

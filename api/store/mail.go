@@ -59,6 +59,7 @@ type mailRow struct {
 	ClaimedUntil  *time.Time
 	SentAt        *time.Time
 	FailedAt      *time.Time
+	RecipientHash string
 }
 
 // TableName names the table for GORM.
@@ -95,6 +96,7 @@ type MailRecord struct {
 	ClaimedUntil  *time.Time
 	SentAt        *time.Time
 	FailedAt      *time.Time // when the sender gave up
+	RecipientHash string     // keyed hash of the recipient's address
 }
 
 // OutboxMail is a rendered message kept in the development outbox.
@@ -108,10 +110,10 @@ type OutboxMail struct {
 // back compares equal to the one written.
 func dbTime(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
-// EnqueueMail adds a sealed message of the given kind to the queue, due at
-// once, and returns its id.
-func (s *Store) EnqueueMail(ctx context.Context, kind, sealed string, now time.Time) (int64, error) {
-	id, err := queueMail(s.db.WithContext(ctx), OutgoingMail{Kind: kind, Sealed: sealed}, now)
+// EnqueueMail adds a sealed message to the queue, due at once, and returns
+// its id.
+func (s *Store) EnqueueMail(ctx context.Context, m OutgoingMail, now time.Time) (int64, error) {
+	id, err := queueMail(s.db.WithContext(ctx), m, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: enqueue mail: %w", err)
 	}
@@ -122,7 +124,7 @@ func (s *Store) EnqueueMail(ctx context.Context, kind, sealed string, now time.T
 // transaction's), due at now.
 func queueMail(db *gorm.DB, m OutgoingMail, now time.Time) (int64, error) {
 	now = dbTime(now)
-	row := mailRow{Kind: m.Kind, Sealed: &m.Sealed, CreatedAt: now, NextAttemptAt: now}
+	row := mailRow{Kind: m.Kind, Sealed: &m.Sealed, CreatedAt: now, NextAttemptAt: now, RecipientHash: m.RecipientHash}
 	if err := db.Create(&row).Error; err != nil {
 		return 0, err
 	}
@@ -234,6 +236,7 @@ func (s *Store) Mail(ctx context.Context, id int64) (MailRecord, error) {
 	rec := MailRecord{
 		ID: r.ID, Kind: r.Kind, CreatedAt: r.CreatedAt, NextAttemptAt: r.NextAttemptAt, Attempts: r.Attempts,
 		LastError: r.LastError, ClaimedUntil: r.ClaimedUntil, SentAt: r.SentAt, FailedAt: r.FailedAt,
+		RecipientHash: r.RecipientHash,
 	}
 	if r.Sealed != nil {
 		rec.Sealed = *r.Sealed
@@ -338,4 +341,65 @@ func (s *Store) TryExclusive(ctx context.Context, key int64, fn func(context.Con
 		return fn(ctx)
 	})
 	return ran, err
+}
+
+// PendingMailTo returns the messages to a recipient, named by the keyed
+// hash of its address, that are neither sent nor abandoned, oldest first,
+// without their sealed content.
+func (s *Store) PendingMailTo(ctx context.Context, recipientHash string) ([]MailRecord, error) {
+	if recipientHash == "" {
+		return nil, nil
+	}
+	var rows []mailRow
+	err := s.db.WithContext(ctx).Omit("sealed").
+		Where("recipient_hash = ? AND sent_at IS NULL AND failed_at IS NULL", recipientHash).
+		Order("created_at, id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: list mail to a recipient: %w", err)
+	}
+	out := make([]MailRecord, len(rows))
+	for i, r := range rows {
+		out[i] = MailRecord{
+			ID: r.ID, Kind: r.Kind, CreatedAt: r.CreatedAt, NextAttemptAt: r.NextAttemptAt, Attempts: r.Attempts,
+			LastError: r.LastError, ClaimedUntil: r.ClaimedUntil, RecipientHash: r.RecipientHash,
+		}
+	}
+	return out, nil
+}
+
+// ErasePendingMailTo deletes the messages to a recipient, named by the
+// keyed hash of its address, that are neither sent nor abandoned, and
+// forgets the hash on those that were (their content is wiped already),
+// so nothing left in the queue points to the address. It returns how
+// many messages it deleted. A sender holding one of them finds it gone.
+func (s *Store) ErasePendingMailTo(ctx context.Context, recipientHash string) (int64, error) {
+	if recipientHash == "" {
+		return 0, nil
+	}
+	var deleted int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Where("recipient_hash = ? AND sent_at IS NULL AND failed_at IS NULL", recipientHash).Delete(&mailRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		deleted = res.RowsAffected
+		return tx.Model(&mailRow{}).Where("recipient_hash = ?", recipientHash).Update("recipient_hash", "").Error
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: erase mail to a recipient: %w", err)
+	}
+	return deleted, nil
+}
+
+// DeleteOutboxMail deletes messages of the development outbox by id and
+// returns how many it deleted.
+func (s *Store) DeleteOutboxMail(ctx context.Context, ids []int64) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res := s.db.WithContext(ctx).Where("id IN ?", ids).Delete(&outboxRow{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("store: delete outbox mail: %w", res.Error)
+	}
+	return res.RowsAffected, nil
 }

@@ -16,7 +16,7 @@ func TestMailQueueLifecycle(t *testing.T) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 123456789, time.UTC)
 
-		id, err := s.EnqueueMail(ctx, "reset-code", "c2VhbGVk", t0)
+		id, err := s.EnqueueMail(ctx, store.OutgoingMail{Kind: "reset-code", Sealed: "c2VhbGVk"}, t0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestMailAbandon(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-		id, err := s.EnqueueMail(ctx, "confirm-email", "c2VhbGVk", t0)
+		id, err := s.EnqueueMail(ctx, store.OutgoingMail{Kind: "confirm-email", Sealed: "c2VhbGVk"}, t0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +121,7 @@ func TestClaimMailConcurrent(t *testing.T) {
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 		const messages = 40
 		for range messages {
-			if _, err := s.EnqueueMail(ctx, "account-deleted", "eA==", t0); err != nil {
+			if _, err := s.EnqueueMail(ctx, store.OutgoingMail{Kind: "account-deleted", Sealed: "eA=="}, t0); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -55,6 +55,7 @@ type Submission struct {
 	CreatedAt   time.Time  `gorm:"column:created_at"`
 	CVBlobKey   *string    `gorm:"column:cv_blob_key"`   // blob key of an application's CV
 	CVDeletedAt *time.Time `gorm:"column:cv_deleted_at"` // when the retention job deleted the CV
+	ErasedAt    *time.Time `gorm:"column:erased_at"`     // when the personal fields were erased (EraseSubmission)
 }
 
 // TableName names the table for GORM.
@@ -65,6 +66,9 @@ func (Submission) TableName() string { return "submissions" }
 type OutgoingMail struct {
 	Kind   string
 	Sealed string
+	// RecipientHash is a keyed hash of the recipient's address
+	// (endpoint.Keys.Recipient), the only trace of it outside the seal.
+	RecipientHash string
 }
 
 // CreateSubmission stores a submission, assigns its id and queues the

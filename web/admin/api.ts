@@ -70,6 +70,8 @@ export type InboxItem = {
   email: string;
   company: string;
   summary: string;
+  /** When the personal fields were erased, by retention or on request; null while kept. */
+  erasedAt: string | null;
 };
 
 export type Person = { id: string; name: string };
@@ -137,6 +139,32 @@ export type VisitorDetail = VisitorItem & {
 
 const visitorPath = (id: string, rest = '') => `/admin/visitors/${encodeURIComponent(id)}${rest}`;
 
+/** Everything the site holds about an e-mail address, as the privacy screen lists it. */
+export type Held = {
+  account: {
+    createdAt: string;
+    confirmed: boolean;
+    sessions: number;
+    registrations: number;
+    picture: boolean;
+  } | null;
+  submissions: { id: number; kind: string; target: string; createdAt: string; cv: boolean }[];
+  mail: { id: number; kind: string; createdAt: string; attempts: number }[];
+  /** Messages in the development outbox; absent in production. */
+  outbox?: number;
+};
+
+/** How much an erasure erased, by what it was. */
+export type Erased = {
+  account: number;
+  sessions: number;
+  registrations: number;
+  submissions: number;
+  cvs: number;
+  mail: number;
+  outbox: number;
+};
+
 export const adminApi = {
   session: () => get<Session>('/admin/session'),
   login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
@@ -188,6 +216,8 @@ export const adminApi = {
   setVisitorDisabled: (id: string, disabled: boolean) =>
     post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
+  held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
+  erase: (email: string) => post<Erased>('/admin/erasure', { email }),
 };
 
 /**

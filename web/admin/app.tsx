@@ -9,6 +9,7 @@ import { Home } from './home';
 import { InboxSection } from './inbox';
 import { InboxBadge, mayUseInbox } from './inbox-count';
 import { Join } from './join';
+import { Privacy } from './privacy';
 import { Security } from './security';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
@@ -151,6 +152,13 @@ export function App() {
   } else if (section === '/admin/visitors' || section.startsWith('/admin/visitors/')) {
     title = 'visitorsTitle';
     content = <VisitorsSection path={section} session={session} onSession={setSession} />;
+  } else if (section === '/admin/privacy') {
+    title = 'privacyTitle';
+    content = !session.permissions.includes('erasure') ? (
+      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+    ) : (
+      <Privacy session={session} onSession={setSession} />
+    );
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -186,6 +194,11 @@ export function App() {
     },
     { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
     { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
+    {
+      to: '/admin/privacy',
+      key: 'privacy',
+      show: Boolean(session?.permissions.includes('erasure')),
+    },
     { to: '/admin/security', key: 'security', show: true },
   ];
 

@@ -54,6 +54,17 @@ describe('audit details in the reader’s language', () => {
     expect(describeDetail(reader('en'), 'visitor-delete', '')).toBe('');
   });
 
+  test('an erasure counts what went, in both languages', () => {
+    const stored = 'account=1 sessions=2 registrations=0 submissions=3 cvs=1 mail=2 outbox=0';
+    expect(describeDetail(reader('en'), 'erasure', stored)).toBe(
+      'account 1, sessions 2, registrations 0, submissions 3, CVs 1, e-mails 2, outbox 0',
+    );
+    expect(describeDetail(reader('ar'), 'erasure', stored)).toBe(
+      'الحساب 1، الجلسات 2، التسجيلات 0، الطلبات 3، السير الذاتية 1، الرسائل 2، صندوق الصادر 0',
+    );
+    expect(describeDetail(reader('en'), 'erasure', 'something else')).toBe('something else');
+  });
+
   test('what it does not know is shown as stored', () => {
     expect(describeDetail(reader('ar'), 'role-change', 'no arrow here')).toBe('no arrow here');
     expect(describeDetail(reader('ar'), 'second-factor-added', 'carrier pigeon')).toBe(

@@ -77,6 +77,13 @@ export function describeDetail(
       const match = /^(\d+) rows( \(.*\))?$/.exec(detail);
       return match ? t('exportedRows', { rows: Number(match[1]) }) + (match[2] ?? '') : detail;
     }
+    case 'erasure': {
+      // "account=1 sessions=2 …": how much of each kind went, numbers only.
+      const counts = Object.fromEntries(
+        [...detail.matchAll(/(\w+)=(\d+)/g)].map(([, name = '', n = '0']) => [name, Number(n)]),
+      );
+      return 'account' in counts ? t('erasedDetail', counts) : detail;
+    }
     default:
       return detail;
   }

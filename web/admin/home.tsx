@@ -61,7 +61,12 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {!['staff', 'audit', 'leads', 'applications', 'visitors'].includes(p) ? (
+              {p === 'erasure' ? (
+                <Link to="/admin/privacy" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {!['staff', 'audit', 'leads', 'applications', 'visitors', 'erasure'].includes(p) ? (
                 <span>{describe(p)}</span>
               ) : null}
             </li>

@@ -119,6 +119,23 @@ function kindText(label: (p: string, v: string) => string, item: InboxItem): str
   return `${kind} · ${target}`;
 }
 
+/** Who sent a submission, or, once it was erased, that no one can be named. */
+function Sender({ item }: { item: InboxItem }) {
+  const { t } = useT();
+  return item.erasedAt ? t('erasedTitle') : <bdi>{item.name || item.email}</bdi>;
+}
+
+/** When a submission's personal fields were erased, if they were. */
+function ErasedOn({ item, className = '' }: { item: InboxItem; className?: string }) {
+  const { t, when } = useLabels();
+  if (!item.erasedAt) return null;
+  return (
+    <p className={className} data-erased={item.erasedAt}>
+      {t('erasedOn', { date: when(item.erasedAt) })}
+    </p>
+  );
+}
+
 function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => string }) {
   const { t, label, when } = useLabels();
   return (
@@ -133,7 +150,7 @@ function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => 
             to={`/admin/inbox/${item.id}`}
             className="underline underline-offset-4 hover:no-underline"
           >
-            <bdi>{item.name || item.email}</bdi>
+            <Sender item={item} />
           </Link>
         </h2>
         <time dateTime={item.createdAt} className="text-sm text-ink-muted">
@@ -149,6 +166,7 @@ function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => 
           </span>
         )}
       </p>
+      <ErasedOn item={item} className="mt-1 text-sm text-ink-muted" />
       <p className="mt-1 text-sm break-words text-ink-muted">
         <bdi dir="ltr">{item.email}</bdi>
         {item.company && (
@@ -574,7 +592,7 @@ function InboxSubmission({
       </p>
       <div className="mb-6">
         <h1 className="text-2xl font-semibold break-words">
-          <bdi>{item.name || item.email}</bdi>
+          <Sender item={item} />
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-ink-muted">
           <StatusBadge status={item.status} />
@@ -587,6 +605,10 @@ function InboxSubmission({
         <Card>
           <h2 className="text-xl font-semibold">{t('sent')}</h2>
           <p className="mb-4 text-sm text-ink-muted">{t('readOnly')}</p>
+          <ErasedOn
+            item={item}
+            className="mb-4 rounded-lg border border-line-strong bg-surface px-3 py-2"
+          />
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]" data-fields>
             <dt className="text-ink-muted">{t('received')}</dt>
             <dd>
@@ -619,7 +641,11 @@ function InboxSubmission({
           {item.kind === 'application' && (
             <div className="mt-6 border-t border-line pt-4">
               <h3 className="mb-2 text-lg font-semibold">{t('cv')}</h3>
-              {detail.cv === 'deleted' && <p>{t('cvDeleted')}</p>}
+              {detail.cv === 'deleted' && (
+                <p>
+                  {item.erasedAt ? t('erasedOn', { date: when(item.erasedAt) }) : t('cvDeleted')}
+                </p>
+              )}
               {detail.canOpenCV && (
                 <>
                   <p className="mb-3 text-sm text-ink-muted">{t('cvHint')}</p>

@@ -279,6 +279,7 @@ describe('the back-office', { timeout: 300_000 }, () => {
             '/admin/staff',
             '/admin/audit',
             '/admin/security',
+            '/admin/privacy',
           ]) {
             await page.goto(baseUrl + screen);
             await page.locator(`html[lang="${lang}"].${theme} main h1`).first().waitFor();

@@ -49,6 +49,7 @@ func newForms(ctx context.Context, cfg *config.Config, st *store.Store, logger *
 		BaseURL:     cfg.BaseURL,
 		SecretKey:   cfg.SecretKey,
 		CVRetention: cfg.CVRetention,
+		Retention:   cfg.Retention,
 		Logger:      logger,
 	}), nil
 }

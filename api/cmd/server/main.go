@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -295,10 +296,14 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go accounts.Run(ctx)
-	sender, devMail, err := newSender(cfg, st, logger, queue, accounts)
+	sender, outbox, err := newSender(cfg, st, logger, queue, accounts)
 	if err != nil {
 		ln.Close()
 		return err
+	}
+	var devMail http.Handler
+	if outbox != nil {
+		devMail = outbox.Handler()
 	}
 	formsService, err := newForms(ctx, cfg, st, logger, queue, verifier, accounts, cache.Catalog)
 	if err != nil {
@@ -306,7 +311,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
-	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService)
+	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox)
 	if err != nil {
 		ln.Close()
 		return err

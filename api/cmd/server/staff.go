@@ -11,22 +11,27 @@ import (
 
 	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/config"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
 // newAdmin builds the back-office service, which opens CVs from the forms'
-// upload store, acts on visitors' accounts through accounts and replies to
-// submitters through forms (both nil from the command line, which does
-// neither).
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms) (*admin.Service, error) {
+// upload store, acts on visitors' accounts through accounts, replies to
+// submitters through forms and, in development, erases a person's messages
+// in the outbox (each nil for none: the command line does none of these).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, outbox *mail.Outbox) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
 	}
-	return admin.New(admin.Config{
+	acfg := admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
 		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms,
-	})
+	}
+	if outbox != nil {
+		acfg.Outbox = outbox
+	}
+	return admin.New(acfg)
 }
 
 const staffUsage = `usage: server staff invite --email ADDRESS --role ROLE [--languages en,ar] [--office dubai]
@@ -76,7 +81,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger, nil, nil)
+	svc, err := newAdmin(cfg, st, logger, nil, nil, nil)
 	if err != nil {
 		return err
 	}

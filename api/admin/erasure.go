@@ -1,0 +1,261 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/forms"
+	"noorvale.example/site/api/store"
+)
+
+// Erasing a person: everything the site holds about an e-mail address —
+// the visitor account with its sessions, tokens, pending registrations and
+// picture, the submissions sent with the address or by the account (their
+// personal fields, as retention erases them, and their CVs), and the mail
+// to the address still waiting in the queue — listed, then erased in one
+// action by an administrator, and recorded once in the audit trail under a
+// keyed hash of the address.
+
+// DevOutbox is the development outbox (/dev/mail), which keeps rendered
+// messages with their recipients; *mail.Outbox is one. Production has none.
+type DevOutbox interface {
+	// CountFor counts the messages to or about an address.
+	CountFor(ctx context.Context, address string) (int, error)
+	// EraseFor deletes them and returns how many it deleted.
+	EraseFor(ctx context.Context, address string) (int, error)
+}
+
+// heldAccount is a visitor account as the erasure screen lists it.
+type heldAccount struct {
+	CreatedAt     time.Time `json:"createdAt"`
+	Confirmed     bool      `json:"confirmed"`
+	Sessions      int       `json:"sessions"`
+	Registrations int64     `json:"registrations"` // not yet confirmed
+	Picture       bool      `json:"picture"`
+}
+
+// heldSubmission is a submission as the erasure screen lists it.
+type heldSubmission struct {
+	ID        int64     `json:"id"`
+	Kind      string    `json:"kind"`
+	Target    string    `json:"target"`
+	CreatedAt time.Time `json:"createdAt"`
+	CV        bool      `json:"cv"` // a CV is still stored
+}
+
+// heldMail is a queued message as the erasure screen lists it.
+type heldMail struct {
+	ID        int64     `json:"id"`
+	Kind      string    `json:"kind"`
+	CreatedAt time.Time `json:"createdAt"`
+	Attempts  int       `json:"attempts"`
+}
+
+// holdings is everything the site holds about an address.
+type holdings struct {
+	Account     *heldAccount     `json:"account"`
+	Submissions []heldSubmission `json:"submissions"`
+	Mail        []heldMail       `json:"mail"`
+	Outbox      *int             `json:"outbox,omitempty"` // development only
+
+	user *store.User
+	subs []store.Submission
+}
+
+// empty reports whether nothing is held.
+func (h *holdings) empty() bool {
+	return h.Account == nil && len(h.Submissions) == 0 && len(h.Mail) == 0 && (h.Outbox == nil || *h.Outbox == 0)
+}
+
+// personEmail reads and checks the address an erasure route names,
+// answering 400 (and returning "") when it is missing or malformed.
+func personEmail(c echo.Context, raw string) (string, error) {
+	v := endpoint.NewChecker(msgsOf(c).Messages)
+	email := v.Email("email", raw)
+	if !v.OK() {
+		return "", endpoint.Invalid(c, v.Errs)
+	}
+	return email, nil
+}
+
+// held collects what the site holds about a normalized address.
+func (s *Service) held(ctx context.Context, email string) (*holdings, error) {
+	h := &holdings{Submissions: []heldSubmission{}, Mail: []heldMail{}}
+	userID := ""
+	u, err := s.store.UserByEmail(ctx, email)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+	case err != nil:
+		return nil, err
+	default:
+		h.user, userID = u, u.ID
+		sessions, err := s.store.UserSessions(ctx, u.ID, s.now())
+		if err != nil {
+			return nil, err
+		}
+		regs, err := s.store.RegistrationCount(ctx, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		h.Account = &heldAccount{
+			CreatedAt: u.CreatedAt.UTC(), Confirmed: u.Confirmed(), Sessions: len(sessions),
+			Registrations: regs, Picture: u.AvatarKey != "",
+		}
+	}
+	if h.subs, err = s.store.SubmissionsOf(ctx, email, userID); err != nil {
+		return nil, err
+	}
+	for _, sub := range h.subs {
+		h.Submissions = append(h.Submissions, heldSubmission{
+			ID: sub.ID, Kind: sub.Kind, Target: sub.Target, CreatedAt: sub.CreatedAt.UTC(),
+			CV: sub.CVBlobKey != nil && sub.CVDeletedAt == nil,
+		})
+	}
+	queued, err := s.store.PendingMailTo(ctx, s.keys.Recipient(email))
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range queued {
+		h.Mail = append(h.Mail, heldMail{ID: m.ID, Kind: m.Kind, CreatedAt: m.CreatedAt.UTC(), Attempts: m.Attempts})
+	}
+	if s.outbox != nil {
+		n, err := s.outbox.CountFor(ctx, email)
+		if err != nil {
+			return nil, err
+		}
+		h.Outbox = &n
+	}
+	return h, nil
+}
+
+// showHeld answers everything the site holds about an address.
+//
+// GET /api/admin/erasure?email=…
+func (s *Service) showHeld(c echo.Context) error {
+	email, err := personEmail(c, c.QueryParam("email"))
+	if email == "" {
+		return err
+	}
+	h, err := s.held(c.Request().Context(), email)
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, h, "")
+}
+
+// erased counts what an erasure removed.
+type erased struct {
+	account, sessions, registrations, submissions, cvs, mail, outbox int
+	failed                                                           int // submissions whose CV could not be deleted, left as they were
+}
+
+// detail is the count as the audit trail records it: numbers only.
+func (e erased) detail() string {
+	return fmt.Sprintf("account=%d sessions=%d registrations=%d submissions=%d cvs=%d mail=%d outbox=%d",
+		e.account, e.sessions, e.registrations, e.submissions, e.cvs, e.mail, e.outbox)
+}
+
+// erase erases everything held about an address. The submissions go
+// first, while the account still links them; then the account, its
+// picture and everything hanging on it; then the queued mail.
+func (s *Service) erase(ctx context.Context, email string) (erased, error) {
+	var out erased
+	h, err := s.held(ctx, email)
+	if err != nil {
+		return out, err
+	}
+	now := s.now()
+	for i := range h.subs {
+		sub := &h.subs[i]
+		cv := sub.CVBlobKey != nil && sub.CVDeletedAt == nil
+		if err := forms.EraseSubmission(ctx, s.store, s.blobs, sub, now); err != nil {
+			if store.Unavailable(err) {
+				return out, err
+			}
+			s.log.Error("admin: erasing a submission", "submission_id", sub.ID, "err", err)
+			out.failed++
+			continue
+		}
+		out.submissions++
+		if cv {
+			out.cvs++
+		}
+	}
+	if h.user != nil {
+		avatar, err := s.store.DeleteUser(ctx, h.user.ID)
+		switch {
+		case errors.Is(err, store.ErrNotFound): // deleted meanwhile
+		case err != nil:
+			return out, err
+		default:
+			out.account, out.sessions, out.registrations = 1, h.Account.Sessions, int(h.Account.Registrations)
+			if avatar != "" && s.blobs != nil {
+				if err := s.blobs.Delete(context.WithoutCancel(ctx), avatar); err != nil {
+					s.log.Warn("admin: deleting an erased account's picture", "key", avatar, "err", err)
+				}
+			}
+		}
+	}
+	n, err := s.store.ErasePendingMailTo(ctx, s.keys.Recipient(email))
+	if err != nil {
+		return out, err
+	}
+	out.mail = int(n)
+	if s.outbox != nil {
+		if out.outbox, err = s.outbox.EraseFor(ctx, email); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// erasePerson erases everything held about an address, after a fresh
+// second factor, and records it once in the audit trail: who, when, how
+// much of each kind, and a keyed hash of the address, never the address.
+//
+// POST /api/admin/erasure {email}
+func (s *Service) erasePerson(c echo.Context) error {
+	m := msgsOf(c)
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	email, err := personEmail(c, req.Email)
+	if email == "" {
+		return err
+	}
+	ctx := c.Request().Context()
+	done, err := s.erase(ctx, email)
+	if done != (erased{}) || err == nil {
+		s.audit(ctx, store.AuditEvent{
+			ActorID: mustStaff(c).staff.ID, Action: ActionErasure, Item: s.erasureItem(email),
+			Detail: done.detail(), IP: c.RealIP(),
+		})
+	}
+	if err != nil {
+		return err
+	}
+	counts := map[string]int{
+		"account": done.account, "sessions": done.sessions, "registrations": done.registrations,
+		"submissions": done.submissions, "cvs": done.cvs, "mail": done.mail, "outbox": done.outbox,
+	}
+	if done.failed > 0 {
+		return endpoint.FailWith(c, http.StatusServiceUnavailable, m.ErasureIncomplete, counts)
+	}
+	return endpoint.OK(c, counts, m.Erased)
+}
+
+// erasureItem names an erased address in the audit trail: a keyed hash,
+// as invitations name theirs, so the trail holds no personal data yet an
+// administrator who knows the address can find its erasure.
+func (s *Service) erasureItem(email string) string {
+	return s.keys.Of("erased-email", endpoint.NormalizeEmail(email))[:16]
+}

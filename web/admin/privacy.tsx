@@ -1,0 +1,317 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { adminApi, type Held, type Session } from './api';
+import { isKey, type Key } from './strings';
+import { useStepUp } from './step-up';
+import {
+  Card,
+  Field,
+  Link,
+  NoticeBox,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+/** An e-mail address, isolated and written left to right in either direction of the page. */
+function Address({ email }: { email: string }) {
+  return (
+    <bdi dir="ltr" className="break-all">
+      {email}
+    </bdi>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-line pt-4">
+      <h3 className="mb-2 text-lg font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** What the site holds about one address: the account, the submissions, the queued e-mail. */
+function Holdings({ held }: { held: Held }) {
+  const { t, lang } = useT();
+  const label = (prefix: string, value: string) => {
+    const key = `${prefix}_${value}`;
+    return isKey(key) ? t(key as Key) : value;
+  };
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  const yes = (v: boolean) => (v ? t('heldYes') : t('heldNo'));
+  const { account, submissions, mail } = held;
+  return (
+    <div className="grid gap-4" data-held>
+      <Section title={t('heldAccount')}>
+        {account ? (
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]" data-held-account>
+            <dt className="text-ink-muted">{t('heldRegistered')}</dt>
+            <dd>
+              <time dateTime={account.createdAt}>{when(account.createdAt)}</time>
+            </dd>
+            <dt className="text-ink-muted">{t('heldConfirmed')}</dt>
+            <dd>{yes(account.confirmed)}</dd>
+            <dt className="text-ink-muted">{t('heldSessions')}</dt>
+            <dd>{account.sessions}</dd>
+            <dt className="text-ink-muted">{t('heldRegistrations')}</dt>
+            <dd>{account.registrations}</dd>
+            <dt className="text-ink-muted">{t('heldPicture')}</dt>
+            <dd>{yes(account.picture)}</dd>
+          </dl>
+        ) : (
+          <p>{t('heldNoAccount')}</p>
+        )}
+      </Section>
+      <Section title={t('heldSubmissions', { count: submissions.length })}>
+        {submissions.length ? (
+          <ul
+            className="grid gap-2"
+            aria-label={t('heldSubmissions', { count: submissions.length })}
+          >
+            {submissions.map((s) => (
+              <li
+                key={s.id}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
+                data-held-submission={s.id}
+              >
+                <Link
+                  to={`/admin/inbox/${s.id}`}
+                  className="font-semibold underline underline-offset-4 hover:no-underline"
+                >
+                  {t('heldSubmission', { id: s.id })}
+                </Link>
+                <span>
+                  {label('kind', s.kind)}
+                  {s.target && (
+                    <>
+                      {' · '}
+                      <bdi>{s.kind === 'contact' ? label('office', s.target) : s.target}</bdi>
+                    </>
+                  )}
+                </span>
+                <time dateTime={s.createdAt} className="text-sm text-ink-muted">
+                  {when(s.createdAt)}
+                </time>
+                {s.cv && (
+                  <span
+                    className="inline-flex items-center rounded-full border border-line-strong bg-surface px-2 text-sm"
+                    data-held-cv
+                  >
+                    {t('heldCv')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('heldNoSubmissions')}</p>
+        )}
+      </Section>
+      <Section title={t('heldMail', { count: mail.length })}>
+        {mail.length ? (
+          <ul className="grid gap-2" aria-label={t('heldMail', { count: mail.length })}>
+            {mail.map((m) => (
+              <li
+                key={m.id}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
+                data-held-mail={m.kind}
+              >
+                <span>{label('mail', m.kind)}</span>
+                <time dateTime={m.createdAt} className="text-sm text-ink-muted">
+                  {when(m.createdAt)}
+                </time>
+                {m.attempts > 0 && (
+                  <span className="text-sm text-ink-muted">
+                    {t('heldAttempts', { count: m.attempts })}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('heldNoMail')}</p>
+        )}
+        {held.outbox !== undefined && (
+          <p className="mt-2" data-held-outbox={held.outbox}>
+            {t('heldOutbox', { count: held.outbox })}
+          </p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function holdsNothing(held: Held): boolean {
+  return !held.account && !held.submissions.length && !held.mail.length && !(held.outbox ?? 0);
+}
+
+/**
+ * Everything the site holds about an e-mail address, and erasing it: for administrators, who
+ * confirm the erasure and their second factor again.
+ */
+export function Privacy({
+  session,
+  onSession,
+}: {
+  session: Session;
+  onSession: (session: Session) => void;
+}) {
+  const { t } = useT();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [found, setFound] = useState<{ email: string; held: Held } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { run, panel } = useStepUp(session, onSession);
+  const field = useRef<HTMLInputElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const results = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const look = async (address: string, after?: Notice) => {
+    setBusy(true);
+    const result = await adminApi.held(address);
+    setBusy(false);
+    setConfirming(false);
+    if (result.ok && result.data) {
+      setError('');
+      setNotice(after ?? null);
+      setFound({ email: address.trim().toLowerCase(), held: result.data });
+      requestAnimationFrame(() => results.current?.focus());
+      return;
+    }
+    setFound(null);
+    setError(result.errors.email ?? '');
+    setNotice(
+      result.errors.email ? null : { tone: 'error', text: result.message || t('unreachable') },
+    );
+    if (result.errors.email) field.current?.focus();
+  };
+
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    void look(email);
+  };
+
+  const erase = () => {
+    if (!found) return;
+    const address = found.email;
+    void run(
+      async () => {
+        setBusy(true);
+        const result = await adminApi.erase(address);
+        setBusy(false);
+        return result;
+      },
+      (result) => {
+        setConfirming(false);
+        if (!result.data) {
+          setNotice({ tone: 'error', text: result.message || t('unreachable') });
+          return;
+        }
+        const counts = t('erasedCounts', { ...result.data });
+        void look(address, {
+          tone: result.ok ? 'success' : 'error',
+          text: `${result.message} ${counts}`.trim(),
+        });
+      },
+    );
+  };
+
+  return (
+    <div>
+      <h1 className="mb-2 text-2xl font-semibold">{t('privacyTitle')}</h1>
+      <p className="mb-6 max-w-prose text-ink-muted">{t('privacyLead')}</p>
+      {panel}
+      <NoticeBox notice={notice} />
+      <Card className="mb-6">
+        <form role="search" aria-label={t('privacyTitle')} onSubmit={find} noValidate>
+          <Field label={t('privacyEmail')} error={error}>
+            {(props) => (
+              <input
+                {...props}
+                ref={field}
+                className={inputClass}
+                type="email"
+                name="email"
+                dir="ltr"
+                autoComplete="off"
+                spellCheck={false}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {t('find')}
+          </button>
+        </form>
+      </Card>
+      {found && (
+        <Card>
+          <h2
+            ref={results}
+            tabIndex={-1}
+            className="mb-4 text-xl font-semibold break-words outline-none"
+          >
+            {t('heldAbout')} <Address email={found.email} />
+          </h2>
+          {holdsNothing(found.held) ? (
+            <p data-held-nothing>{t('heldNothing')}</p>
+          ) : (
+            <>
+              <Holdings held={found.held} />
+              <section className="mt-6 rounded-lg border border-danger p-4">
+                <h3 className="mb-2 text-lg font-semibold">{t('eraseTitle')}</h3>
+                <p className="mb-4 max-w-prose">{t('eraseLead')}</p>
+                {confirming ? (
+                  <div role="group" aria-label={t('eraseTitle')}>
+                    <p className="mb-3 font-semibold">{t('eraseConfirm')}</p>
+                    <div className="flex flex-wrap gap-3">
+                      <button
+                        ref={confirmButton}
+                        type="button"
+                        className={dangerButtonClass}
+                        disabled={busy}
+                        onClick={erase}
+                      >
+                        {t('eraseYes')}
+                      </button>
+                      <button
+                        type="button"
+                        className={secondaryButtonClass}
+                        onClick={() => setConfirming(false)}
+                      >
+                        {t('cancel')}
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className={dangerButtonClass}
+                    disabled={busy}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {t('eraseButton')}
+                  </button>
+                )}
+              </section>
+            </>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
