@@ -22,14 +22,15 @@ import (
 // with the address, one by the account under another address, one of them
 // with a CV), mail queued to the address and mail already sent to it.
 type erasable struct {
-	user     *store.User
-	avatar   string
-	proposal int64
-	inquiry  int64
-	app      int64
-	cvKey    string
-	queued   int64
-	sent     int64
+	user         *store.User
+	avatar       string
+	proposal     int64
+	inquiry      int64
+	app          int64
+	cvKey        string
+	queued       int64
+	notification int64 // the firm's notification of her proposal, queued
+	sent         int64
 }
 
 const laylaEmail = "layla.haddad@example.com"
@@ -84,12 +85,15 @@ func (e *env) erasable(queue *mail.Queue) *erasable {
 	for _, m := range []mail.Message{
 		{To: laylaEmail, Locale: "ar", Kind: mail.KindFormConfirmProposal},
 		{To: laylaEmail, Locale: "ar", Kind: mail.KindAccountDeleted},
+		// The firm's notification of her proposal, which carries what she wrote.
+		{To: "info@noorvale.example", ReplyTo: laylaEmail, Locale: "en", Kind: mail.KindFormNotification,
+			Data: map[string]string{"form": "Request for proposal", "reference": "#1", "fields": "Name: Layla Haddad"}},
 	} {
 		if err := queue.Enqueue(ctx, m); err != nil {
 			e.t.Fatal(err)
 		}
 	}
-	p.sent, p.queued = 1, 2
+	p.sent, p.queued, p.notification = 1, 2, 3
 	if err := st.MarkMailSent(ctx, p.sent, now); err != nil {
 		e.t.Fatal(err)
 	}
@@ -161,7 +165,8 @@ func TestErasePerson(t *testing.T) {
 		if len(ids) != 3 || ids[0] != p.proposal || ids[1] != p.app || ids[2] != p.inquiry || cvs != 1 {
 			t.Fatalf("the submissions as held: %+v", held.Submissions)
 		}
-		if len(held.Mail) != 1 || held.Mail[0].ID != p.queued || held.Mail[0].Kind != string(mail.KindAccountDeleted) {
+		if len(held.Mail) != 2 || held.Mail[0].ID != p.queued || held.Mail[0].Kind != string(mail.KindAccountDeleted) ||
+			held.Mail[1].ID != p.notification || held.Mail[1].Kind != string(mail.KindFormNotification) {
 			t.Fatalf("the queued mail as held: %+v", held.Mail)
 		}
 
@@ -181,7 +186,7 @@ func TestErasePerson(t *testing.T) {
 		expect(t, "erasure", r, http.StatusOK)
 		var counts map[string]int
 		r.data(t, &counts)
-		want := map[string]int{"account": 1, "sessions": 1, "registrations": 1, "submissions": 3, "cvs": 1, "mail": 1, "outbox": 0}
+		want := map[string]int{"account": 1, "sessions": 1, "registrations": 1, "submissions": 3, "cvs": 1, "mail": 2, "outbox": 0}
 		for k, v := range want {
 			if counts[k] != v {
 				t.Fatalf("counts %v, want %v", counts, want)
@@ -236,8 +241,10 @@ func TestErasePerson(t *testing.T) {
 				}
 			}},
 			{"the queued mail goes, and the sent message's hash", func(t *testing.T) {
-				if _, err := st.Mail(ctx, p.queued); !errors.Is(err, store.ErrNotFound) {
-					t.Fatalf("queued mail: %v", err)
+				for _, id := range []int64{p.queued, p.notification} {
+					if _, err := st.Mail(ctx, id); !errors.Is(err, store.ErrNotFound) {
+						t.Fatalf("queued mail %d: %v", id, err)
+					}
 				}
 				sent, err := st.Mail(ctx, p.sent)
 				if err != nil || sent.RecipientHash != "" {
@@ -285,7 +292,7 @@ func TestErasePerson(t *testing.T) {
 				}
 				ev := events[0]
 				if ev.ActorID != admin.id || ev.Item != e.svc.erasureItem(laylaEmail) || len(ev.Item) != 16 ||
-					ev.Detail != "account=1 sessions=1 registrations=1 submissions=3 cvs=1 mail=1 outbox=0" {
+					ev.Detail != "account=1 sessions=1 registrations=1 submissions=3 cvs=1 mail=2 outbox=0" {
 					t.Fatalf("the event: %+v", ev)
 				}
 				r := admin.b.do("GET", "/audit/export", nil)

@@ -109,6 +109,17 @@ type Message struct {
 	From    string // one bare address it is sent from, under the firm's name; "" for the site's MAIL_FROM
 }
 
+// Person is the address of the person a message is about, by whose keyed
+// hash the queue finds it when that person's data is erased: its
+// recipient, or, for a form's notification to the firm's inbox, the
+// visitor it carries and answers to (its Reply-To).
+func (m Message) Person() string {
+	if m.Kind == KindFormNotification && m.ReplyTo != "" {
+		return m.ReplyTo
+	}
+	return m.To
+}
+
 // Enqueuer accepts messages for sending; *Queue is one.
 type Enqueuer interface {
 	Enqueue(ctx context.Context, m Message) error

@@ -85,7 +85,8 @@ func (q *Queue) Enqueue(ctx context.Context, m Message) error {
 
 // Seal validates and encrypts a message for a caller that stores it in its
 // own transaction, beside the record that sends it (and then calls Wake),
-// with the keyed hash of its recipient. It refuses what Enqueue refuses.
+// with the keyed hash of the person it is about (see Message.Person). It
+// refuses what Enqueue refuses.
 func (q *Queue) Seal(m Message) (store.OutgoingMail, error) {
 	m, err := validate(m)
 	if err != nil {
@@ -96,7 +97,7 @@ func (q *Queue) Seal(m Message) (store.OutgoingMail, error) {
 		return store.OutgoingMail{}, fmt.Errorf("mail: seal %s: %w", m.Kind, err)
 	}
 	return store.OutgoingMail{
-		Kind: string(m.Kind), Sealed: q.sealer.seal(purposeQueue, plain), RecipientHash: q.keys.Recipient(m.To),
+		Kind: string(m.Kind), Sealed: q.sealer.seal(purposeQueue, plain), RecipientHash: q.keys.Recipient(m.Person()),
 	}, nil
 }
 

@@ -140,6 +140,10 @@ func TestQueueRecordsRecipientHash(t *testing.T) {
 				return 0, err
 			}, want},
 			{"another address", func() (int64, error) { return 0, q.Enqueue(ctx, notice("omar@example.com")) }, keys.Recipient("omar@example.com")},
+			{"the firm's notification of her form", func() (int64, error) {
+				return 0, q.Enqueue(ctx, mailpkg.Message{To: "info@noorvale.example", ReplyTo: "Layla.Haddad@example.com", Locale: "en",
+					Kind: mailpkg.KindFormNotification, Data: map[string]string{"form": "Inquiry", "reference": "#7", "fields": "Name: Layla"}})
+			}, want},
 		}
 		for i, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -162,11 +166,11 @@ func TestQueueRecordsRecipientHash(t *testing.T) {
 			t.Fatal("the hash does not depend on the secret key")
 		}
 		pending, err := s.PendingMailTo(ctx, want)
-		if err != nil || len(pending) != 3 {
+		if err != nil || len(pending) != 4 {
 			t.Fatalf("pending mail to the address: %d, %v", len(pending), err)
 		}
 		// Erasing the address's mail leaves the other's.
-		if n, err := s.ErasePendingMailTo(ctx, want); err != nil || n != 3 {
+		if n, err := s.ErasePendingMailTo(ctx, want); err != nil || n != 4 {
 			t.Fatalf("erased %d, %v", n, err)
 		}
 		if n, _ := s.PendingMail(ctx); n != 1 {

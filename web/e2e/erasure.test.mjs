@@ -117,9 +117,11 @@ describe('erasing a person', { timeout: 300_000 }, () => {
       await submissions.getByText('Job application').waitFor();
       await submissions.getByText('Request for proposal').waitFor();
       assert.equal(await submissions.locator('[data-held-cv]').count(), 1);
-      const queued = results.getByRole('list', { name: 'E-mail waiting to be sent (2)' });
+      // Her two confirmations, and the firm's two notifications, which carry what she wrote.
+      const queued = results.getByRole('list', { name: 'E-mail waiting to be sent (4)' });
       await queued.getByText('Confirmation of a job application').waitFor();
       await queued.getByText('Confirmation of a request for proposal').waitFor();
+      assert.equal(await queued.getByText('Form notification').count(), 2);
       await results.getByText('No visitor account has this address.').waitFor();
       await noAxeViolations(page, 'privacy, English, light');
 
@@ -178,7 +180,7 @@ describe('erasing a person', { timeout: 300_000 }, () => {
       assert.equal(await yes.count(), 0);
       await page
         .getByRole('status')
-        .filter({ hasText: 'submissions: 2, CVs: 1, e-mails waiting to be sent: 2' })
+        .filter({ hasText: 'submissions: 2, CVs: 1, e-mails waiting to be sent: 4' })
         .waitFor();
 
       // The lookup finds nothing; the link to the CV made before answers 404.
@@ -224,7 +226,7 @@ describe('erasing a person', { timeout: 300_000 }, () => {
       const entry = trail.locator('li').first();
       await entry.getByText('Amal Nasser').waitFor();
       await entry.getByText('Personal data erased').waitFor();
-      await entry.getByText(/submissions 2, CVs 1, e-mails 2/).waitFor();
+      await entry.getByText(/submissions 2, CVs 1, e-mails 4/).waitFor();
       const events = await apiJSON(page, 'GET', '/audit?action=erasure');
       assert.equal(events.body.data.events.length, 1);
       for (const text of [await trail.innerText(), JSON.stringify(events.body)]) {
