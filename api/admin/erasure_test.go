@@ -284,6 +284,13 @@ func TestErasePerson(t *testing.T) {
 				if len(page.Items) != 1 || page.Items[0].ErasedAt == nil {
 					t.Fatalf("the inbox list: %+v", page.Items)
 				}
+				// Nothing about the person is added back: no note, and no reply to an address it no longer holds.
+				item := "/inbox/" + strconv.FormatInt(p.proposal, 10)
+				expect(t, "a note", admin.b.do("POST", item+"/notes", map[string]string{"body": "She called again."}), http.StatusConflict)
+				var withForms Config
+				withReplies(st, queue)(&withForms)
+				e.svc.forms = withForms.Forms
+				expect(t, "a reply", admin.b.do("POST", item+"/replies", map[string]string{"body": "Hello"}), http.StatusConflict)
 			}},
 			{"the trail has one entry, without the address", func(t *testing.T) {
 				events, err := st.AuditEvents(ctx, store.AuditFilter{Action: ActionErasure})

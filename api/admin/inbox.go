@@ -484,6 +484,10 @@ func (s *Service) addNote(c echo.Context) error {
 	if it == nil {
 		return err
 	}
+	// Notes are about the person; once their data is erased, none is added.
+	if it.ErasedAt != nil {
+		return endpoint.Fail(c, http.StatusConflict, m.NotesErased)
+	}
 	var req struct {
 		Body string `json:"body"`
 	}

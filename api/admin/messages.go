@@ -63,6 +63,7 @@ type messages struct {
 	Assigned          string
 	NoteAdded         string
 	ReplySent         string
+	NotesErased       string
 	ReplyNoAddress    string
 	ReplyRefused      string
 	CVMissing         string
@@ -135,6 +136,7 @@ var catalogue = map[locale.Locale]*messages{
 		Assigned:          "The assignee was changed.",
 		NoteAdded:         "The note was added.",
 		ReplySent:         "Your reply is on its way to the sender.",
+		NotesErased:       "This submission's personal data was erased: no note can be added to it any more.",
 		ReplyNoAddress:    "This submission no longer holds an address to reply to.",
 		ReplyRefused:      "The sender's address or name cannot be used for an e-mail, so no reply was sent.",
 		CVMissing:         "This application has no CV, or it was deleted at the end of its retention period.",
@@ -205,6 +207,7 @@ var catalogue = map[locale.Locale]*messages{
 		Assigned:          "تم تغيير المسؤول عن الطلب.",
 		NoteAdded:         "تمت إضافة الملاحظة.",
 		ReplySent:         "ردّك في طريقه إلى المرسِل.",
+		NotesErased:       "مُحيت البيانات الشخصية لهذا الطلب، فلم تعد إضافة ملاحظات إليه ممكنة.",
 		ReplyNoAddress:    "لم يعد هذا الطلب يحتوي على عنوان للرد عليه.",
 		ReplyRefused:      "لا يمكن استخدام عنوان المرسِل أو اسمه في رسالة بريد إلكتروني، لذا لم يُرسَل أي رد.",
 		CVMissing:         "لا توجد سيرة ذاتية لهذا الطلب، أو حُذفت بانتهاء مدة الاحتفاظ بها.",

@@ -604,7 +604,7 @@ function InboxSubmission({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <h2 className="text-xl font-semibold">{t('sent')}</h2>
-          <p className="mb-4 text-sm text-ink-muted">{t('readOnly')}</p>
+          {!item.erasedAt && <p className="mb-4 text-sm text-ink-muted">{t('readOnly')}</p>}
           <ErasedOn
             item={item}
             className="mb-4 rounded-lg border border-line-strong bg-surface px-3 py-2"
@@ -736,24 +736,28 @@ function InboxSubmission({
                 ))}
               </ol>
             )}
-            <form onSubmit={addNote} noValidate>
-              <Field label={t('note')} hint={t('noteHint')} error={errors.body}>
-                {(props) => (
-                  <textarea
-                    {...props}
-                    ref={noteField}
-                    name="note"
-                    rows={3}
-                    className={inputClass}
-                    value={note}
-                    onChange={(event) => setNote(event.target.value)}
-                  />
-                )}
-              </Field>
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                {t('addNote')}
-              </button>
-            </form>
+            {item.erasedAt ? (
+              <p className="text-ink-muted">{t('notesErased')}</p>
+            ) : (
+              <form onSubmit={addNote} noValidate>
+                <Field label={t('note')} hint={t('noteHint')} error={errors.body}>
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      ref={noteField}
+                      name="note"
+                      rows={3}
+                      className={inputClass}
+                      value={note}
+                      onChange={(event) => setNote(event.target.value)}
+                    />
+                  )}
+                </Field>
+                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  {t('addNote')}
+                </button>
+              </form>
+            )}
           </Card>
           <Card>
             <h2 className="mb-2 text-xl font-semibold">{t('replyTitle')}</h2>

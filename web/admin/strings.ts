@@ -256,6 +256,7 @@ const en = {
   weekOf: 'Week of',
   total: 'Total',
   items: 'Items',
+  notesErased: 'Its personal data was erased: no note can be added any more.',
   replyTitle: 'Reply to the sender',
   replyLead:
     'Sent by e-mail to {email} in the language they used, from the inbox of this form; their answer comes to you. Nothing they wrote is quoted.',
@@ -655,6 +656,7 @@ const ar: Record<Key, string> = {
   weekOf: 'أسبوع',
   total: 'المجموع',
   items: 'العدد',
+  notesErased: 'مُحيت بياناته الشخصية، فلم تعد إضافة ملاحظات ممكنة.',
   replyTitle: 'الرد على المرسِل',
   replyLead:
     'يُرسَل الرد بالبريد الإلكتروني إلى {email} باللغة التي استخدمها، من صندوق الوارد الخاص بهذا النموذج، ويصلك جوابه. ولا يُقتبس شيء مما كتبه.',
