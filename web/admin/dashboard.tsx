@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { adminApi, type InboxDashboard } from './api';
-import { useLabels } from './inbox';
-import { Card } from './ui';
+import { Card, useLabels } from './ui';
 
 type Series = InboxDashboard['series'][number];
 

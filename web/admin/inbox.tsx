@@ -5,22 +5,24 @@ import {
   saveFile,
   type InboxDetail,
   type InboxItem,
+  type InboxNote,
   type InboxPage,
   type Session,
 } from './api';
 import { mayUseInbox, refreshInboxCount, useInboxCount } from './inbox-count';
 import { useStepUp } from './step-up';
-import { isKey, type Key } from './strings';
 import {
   Card,
   DateRange,
   Field,
   Link,
   NoticeBox,
+  Pager,
   buttonClass,
   inputClass,
   navigate,
   secondaryButtonClass,
+  useLabels,
   useT,
   type Notice,
 } from './ui';
@@ -79,21 +81,6 @@ function useSearch(): string {
 
 // The list's address last shown, for the way back from a submission.
 let lastList = '/admin/inbox';
-
-/** Names of forms, offices, statuses and languages, and dates, in the back-office's language. */
-export function useLabels() {
-  const { t, lang } = useT();
-  const label = (prefix: string, value: string) => {
-    const key = `${prefix}_${value}`;
-    return isKey(key) ? t(key as Key) : value;
-  };
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-  return { t, lang, label, when };
-}
 
 function StatusBadge({ status }: { status: string }) {
   const { label } = useLabels();
@@ -380,28 +367,7 @@ function Inbox({
           ))}
         </ol>
       )}
-      {data && pages > 1 && (
-        <nav
-          aria-label={t('pages')}
-          className="mt-6 flex flex-wrap items-center justify-between gap-3"
-        >
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={secondaryButtonClass}>
-              {t('newer')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p>{t('pageOf', { page, pages })}</p>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className={secondaryButtonClass}>
-              {t('older')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      {data && <Pager label={t('pages')} page={page} pages={pages} pageLink={pageLink} />}
     </div>
   );
 }
@@ -445,6 +411,35 @@ function Value({ value, ltr }: { value: unknown; ltr: boolean }): ReactNode {
     <bdi className="whitespace-pre-line" dir={ltr ? 'ltr' : undefined}>
       {text}
     </bdi>
+  );
+}
+
+/** Notes or replies on a submission, oldest first, each with who wrote it and when. */
+function NoteList({
+  label,
+  notes,
+  by,
+}: {
+  label: string;
+  notes: InboxNote[];
+  by: (note: InboxNote) => string;
+}) {
+  const { when } = useLabels();
+  return (
+    <ol className="mb-4 grid gap-3" aria-label={label}>
+      {notes.map((n) => (
+        <li key={n.id} className="rounded-lg border border-line bg-surface p-3">
+          <p className="text-sm text-ink-muted">
+            <span className="font-semibold text-ink">{by(n)}</span>
+            {' · '}
+            <time dateTime={n.at}>{when(n.at)}</time>
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line">
+            <bdi>{n.body}</bdi>
+          </p>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -721,20 +716,7 @@ function InboxSubmission({
             {notes.length === 0 ? (
               <p className="mb-4 text-ink-muted">{t('noNotes')}</p>
             ) : (
-              <ol className="mb-4 grid gap-3" aria-label={t('notes')}>
-                {notes.map((n) => (
-                  <li key={n.id} className="rounded-lg border border-line bg-surface p-3">
-                    <p className="text-sm text-ink-muted">
-                      <span className="font-semibold text-ink">{n.author}</span>
-                      {' · '}
-                      <time dateTime={n.at}>{when(n.at)}</time>
-                    </p>
-                    <p className="mt-1 break-words whitespace-pre-line">
-                      <bdi>{n.body}</bdi>
-                    </p>
-                  </li>
-                ))}
-              </ol>
+              <NoteList label={t('notes')} notes={notes} by={(n) => n.author} />
             )}
             {item.erasedAt ? (
               <p className="text-ink-muted">{t('notesErased')}</p>
@@ -762,22 +744,11 @@ function InboxSubmission({
           <Card>
             <h2 className="mb-2 text-xl font-semibold">{t('replyTitle')}</h2>
             {replies.length > 0 && (
-              <ol className="mb-4 grid gap-3" aria-label={t('repliesSent')}>
-                {replies.map((n) => (
-                  <li key={n.id} className="rounded-lg border border-line bg-surface p-3">
-                    <p className="text-sm text-ink-muted">
-                      <span className="font-semibold text-ink">
-                        {t('replyBy', { name: n.author })}
-                      </span>
-                      {' · '}
-                      <time dateTime={n.at}>{when(n.at)}</time>
-                    </p>
-                    <p className="mt-1 break-words whitespace-pre-line">
-                      <bdi>{n.body}</bdi>
-                    </p>
-                  </li>
-                ))}
-              </ol>
+              <NoteList
+                label={t('repliesSent')}
+                notes={replies}
+                by={(n) => t('replyBy', { name: n.author })}
+              />
             )}
             {replyTo ? (
               <form onSubmit={sendReply} noValidate>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { adminApi, type Held, type Session } from './api';
-import { isKey, type Key } from './strings';
 import { useStepUp } from './step-up';
 import {
   Card,
@@ -11,6 +10,7 @@ import {
   dangerButtonClass,
   inputClass,
   secondaryButtonClass,
+  useLabels,
   useT,
   type Notice,
 } from './ui';
@@ -35,16 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** What the site holds about one address: the account, the submissions, the queued e-mail. */
 function Holdings({ held }: { held: Held }) {
-  const { t, lang } = useT();
-  const label = (prefix: string, value: string) => {
-    const key = `${prefix}_${value}`;
-    return isKey(key) ? t(key as Key) : value;
-  };
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const { t, label, when } = useLabels();
   const yes = (v: boolean) => (v ? t('heldYes') : t('heldNo'));
   const { account, submissions, mail } = held;
   return (

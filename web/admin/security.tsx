@@ -8,6 +8,7 @@ import {
   buttonClass,
   dangerButtonClass,
   secondaryButtonClass,
+  useLabels,
   useT,
   type Notice,
 } from './ui';
@@ -24,7 +25,7 @@ export function Security({
   session: Session;
   onSession: (session: Session) => void;
 }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const [factors, setFactors] = useState<Factors | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -45,11 +46,7 @@ export function Security({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const { when } = useLabels();
 
   const changed = async (result: { ok: boolean; message: string; data: Session | null }) => {
     setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });

@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
-import { translate, type Key, type Lang } from './strings';
+import { isKey, translate, type Key, type Lang } from './strings';
 
 /** The back-office's language, with its translator. */
 export const LangContext = createContext<Lang>('en');
@@ -10,6 +10,24 @@ export function useT() {
     lang,
     t: (key: Key, params?: Record<string, string | number>) => translate(lang, key, params),
   };
+}
+
+/**
+ * The back-office's words for stored values (`label('status', 'new')` reads the key `status_new`,
+ * or shows the value when there is none) and its dates and times, in the reader's language.
+ */
+export function useLabels() {
+  const { t, lang } = useT();
+  const label = (prefix: string, value: string) => {
+    const key = `${prefix}_${value}`;
+    return isKey(key) ? t(key as Key) : value;
+  };
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  return { t, lang, label, when };
 }
 
 /** Moves the browser to a back-office address without a reload. */
@@ -155,5 +173,40 @@ export function DateRange({
       {day('from', from)}
       {day('to', to)}
     </>
+  );
+}
+
+/** Links to the newer and older pages of a list, with where the reader is; nothing for one page. */
+export function Pager({
+  label,
+  page,
+  pages,
+  pageLink,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  pageLink: (page: number) => string;
+}) {
+  const { t } = useT();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className={secondaryButtonClass}>
+          {t('newer')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p>{t('pageOf', { page, pages })}</p>
+      {page < pages ? (
+        <Link to={pageLink(page + 1)} className={secondaryButtonClass}>
+          {t('older')}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

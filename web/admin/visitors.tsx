@@ -14,11 +14,13 @@ import {
   Field,
   Link,
   NoticeBox,
+  Pager,
   buttonClass,
   dangerButtonClass,
   inputClass,
   navigate,
   secondaryButtonClass,
+  useLabels,
   useT,
   type Notice,
 } from './ui';
@@ -47,15 +49,6 @@ function queryOf(q: string, page = 1): string {
   if (q.trim()) params.set('q', q.trim());
   if (page > 1) params.set('page', String(page));
   return params.toString();
-}
-
-function useWhen() {
-  const { lang } = useT();
-  return (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
 }
 
 function fullName(v: VisitorItem): string {
@@ -118,7 +111,7 @@ function VisitorSearch({ initial, error }: { initial: string; error?: string }) 
 /** The visitor accounts whose address or name holds the search, newest first. */
 function VisitorList() {
   const { t } = useT();
-  const when = useWhen();
+  const { when } = useLabels();
   const search = useSearch();
   const params = new URLSearchParams(search);
   const shownQ = params.get('q') ?? '';
@@ -199,28 +192,7 @@ function VisitorList() {
           ))}
         </ol>
       )}
-      {data && pages > 1 && (
-        <nav
-          aria-label={t('visitorsPages')}
-          className="mt-6 flex flex-wrap items-center justify-between gap-3"
-        >
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={secondaryButtonClass}>
-              {t('newer')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p>{t('pageOf', { page, pages })}</p>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className={secondaryButtonClass}>
-              {t('older')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      {data && <Pager label={t('visitorsPages')} page={page} pages={pages} pageLink={pageLink} />}
     </div>
   );
 }
@@ -236,7 +208,7 @@ function VisitorAccount({
   onSession: (session: Session) => void;
 }) {
   const { t } = useT();
-  const when = useWhen();
+  const { when } = useLabels();
   const [detail, setDetail] = useState<VisitorDetail | null>(null);
   const [missing, setMissing] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
