@@ -46,7 +46,11 @@ const (
 	ActionVisitorDisable       = "visitor-disable"
 	ActionVisitorEnable        = "visitor-enable"
 	ActionVisitorDelete        = "visitor-delete"
-	auditDetailMaxLength       = 200
+	// One language of a collection item, named "news/a-slug (ar)".
+	ActionContentPublish   = "content-publish"
+	ActionContentUnpublish = "content-unpublish"
+	ActionContentRestore   = "content-restore"
+	auditDetailMaxLength   = 200
 )
 
 // Actions lists what the trail records, for the filter.
@@ -55,6 +59,7 @@ var Actions = []string{
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
+	ActionContentPublish, ActionContentUnpublish, ActionContentRestore,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -190,9 +190,9 @@ func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	}
 	if changes.Changed() {
 		logger.Info("content seeded; running servers will re-render", "content_version", version,
-			"settings", changes.Settings, "inserted", changes.Inserted, "updated", changes.Updated, "deleted", changes.Deleted)
+			"settings", changes.Settings, "inserted", changes.Inserted, "updated", changes.Updated, "deleted", changes.Deleted, "kept_staff_changes", changes.Kept)
 	} else {
-		logger.Info("content already up to date", "content_version", version)
+		logger.Info("content already up to date", "content_version", version, "kept_staff_changes", changes.Kept)
 	}
 	return nil
 }
