@@ -71,6 +71,12 @@ export function describeDetail(
       const count = /^(\d+) sessions$/.exec(detail)?.[1];
       return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
     }
+    case 'content-publish':
+    case 'content-restore': {
+      // "version 12": the version published, or the one restored as a new draft.
+      const version = /^version (\d+)$/.exec(detail)?.[1];
+      return version ? t('contentVersionNumber', { version }) : detail;
+    }
     case 'audit-export':
     case 'inbox-export': {
       // "12 rows", and for the inbox the filters of the exported view: "12 rows (kind=rfp)".
