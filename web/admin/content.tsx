@@ -632,6 +632,13 @@ function ContentEditor({
     void loadVersions(next);
   };
 
+  // Shows the item's states and versions as they are now, keeping the form as it is.
+  const refresh = async (loc: string) => {
+    const result = await adminApi.contentItem(collection, slug);
+    if (result.ok && result.data) setItem(result.data);
+    await loadVersions(loc);
+  };
+
   useEffect(() => {
     void adminApi.contentSchema(collection).then((result) => {
       if (result.ok && result.data) setFields(result.data.fields);
@@ -683,6 +690,7 @@ function ContentEditor({
       setDirty(false);
       setConflict(null);
       setNotice({ tone: 'success', text: result.message });
+      void refresh(locale);
       return result.data;
     }
     if (result.status === 409) {
@@ -799,7 +807,7 @@ function ContentEditor({
               type="button"
               className={buttonClass}
               disabled={busy}
-              onClick={() => void save(conflict.id).then(() => loadVersions(locale))}
+              onClick={() => void save(conflict.id)}
             >
               {t('contentOverwrite')}
             </button>
@@ -822,7 +830,7 @@ function ContentEditor({
             dir={locale === 'ar' ? 'rtl' : 'ltr'}
             onSubmit={(e) => {
               e.preventDefault();
-              void save(base).then(() => loadVersions(locale));
+              void save(base);
             }}
           >
             <Fields
