@@ -1,4 +1,12 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   adminApi,
   type ContentConflict,
@@ -24,6 +32,28 @@ import {
 
 type Json = Record<string, unknown>;
 type Translate = ReturnType<typeof useT>['t'];
+
+/**
+ * The language of the text being edited, which its inputs are marked with (Arabic right to
+ * left), while labels and messages stay in the back-office's language.
+ */
+const TextLang = createContext<{ lang: string; dir: 'ltr' | 'rtl' }>({ lang: 'en', dir: 'ltr' });
+
+/**
+ * Rows for a text area of a text this long, where a browser does not size a text area to its
+ * content (field-sizing) itself.
+ */
+function rowsFor(text: string, least: number, most: number): number {
+  const lines = text
+    .split('\n')
+    .reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 60)), 0);
+  return Math.min(most, Math.max(least, lines));
+}
+
+/** A one-line text: Enter does not break it, as the site shows it on one line. */
+const oneLine = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 /** The query of the address, kept current as the history moves. */
 function useSearch(): string {
@@ -265,6 +295,7 @@ function FieldEditor({
 }: EditorProps) {
   const { t } = useT();
   const id = useId();
+  const textLang = useContext(TextLang);
   const error = errors[path];
   const errorId = `${id}-error`;
   const name = label ?? fieldLabel(t, spec.name);
@@ -295,8 +326,9 @@ function FieldEditor({
       return labelled(
         <textarea
           {...common}
-          rows={4}
-          className={inputClass}
+          {...textLang}
+          rows={rowsFor(text, 3, 12)}
+          className={`${inputClass} [field-sizing:content]`}
           value={text}
           onChange={(e) => onChange(e.target.value)}
         />,
@@ -404,12 +436,24 @@ function FieldEditor({
           }}
         />,
       );
+    case 'text':
+      return labelled(
+        <textarea
+          {...common}
+          {...textLang}
+          rows={rowsFor(text, 1, 4)}
+          className={`${inputClass} [field-sizing:content] resize-none`}
+          value={text}
+          onKeyDown={oneLine}
+          onChange={(e) => onChange(e.target.value.replace(/\r?\n/g, ' '))}
+        />,
+      );
     default:
       return labelled(
         <input
           {...common}
           type="text"
-          dir={spec.kind === 'dateTime' || spec.kind === 'image' ? 'ltr' : undefined}
+          dir="ltr"
           className={inputClass}
           value={text}
           onChange={(e) => onChange(e.target.value)}
@@ -424,6 +468,7 @@ type ListProps = Omit<EditorProps, 'label'> & { name: string };
 function TextList({ spec, path, name, value, english, errors, readOnly, onChange }: ListProps) {
   const { t } = useT();
   const id = useId();
+  const textLang = useContext(TextLang);
   const list = Array.isArray(value) ? (value as unknown[]) : [];
   const en = Array.isArray(english) ? (english as unknown[]) : [];
   const error = errors[path];
@@ -448,11 +493,16 @@ function TextList({ spec, path, name, value, english, errors, readOnly, onChange
               <textarea
                 id={entryId}
                 name={at}
-                rows={spec.kind === 'routes' ? 1 : 3}
+                {...(spec.kind === 'routes' ? { dir: 'ltr' } : textLang)}
+                rows={
+                  spec.kind === 'routes'
+                    ? 1
+                    : rowsFor(typeof entry === 'string' ? entry : '', 2, 12)
+                }
                 readOnly={readOnly}
                 aria-invalid={Boolean(errors[at])}
                 aria-describedby={errors[at] ? `${entryId}-error` : undefined}
-                className={inputClass}
+                className={`${inputClass} [field-sizing:content]`}
                 value={typeof entry === 'string' ? entry : ''}
                 onChange={(e) => onChange(list.map((v, j) => (j === i ? e.target.value : v)))}
               />
@@ -745,7 +795,7 @@ function ContentEditor({
       {back}
       <div className="mb-4">
         <h1 className="text-2xl font-semibold break-words">
-          <bdi>{title}</bdi>
+          <bdi lang={typeof draft.title === 'string' && draft.title ? locale : 'en'}>{title}</bdi>
         </h1>
         <p className="mt-2 flex flex-wrap gap-2" aria-label={t('contentStates')}>
           {item.order.map((l) => (
@@ -826,27 +876,27 @@ function ContentEditor({
           {!canWrite && <p className="mb-4">{t('contentReadOnly')}</p>}
           <form
             noValidate
-            lang={locale}
-            dir={locale === 'ar' ? 'rtl' : 'ltr'}
             onSubmit={(e) => {
               e.preventDefault();
               void save(base);
             }}
           >
-            <Fields
-              fields={fields}
-              prefix=""
-              value={draft}
-              english={english}
-              errors={errors}
-              readOnly={!canWrite}
-              onChange={(next) => {
-                setDraft(next);
-                setDirty(true);
-              }}
-            />
+            <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
+              <Fields
+                fields={fields}
+                prefix=""
+                value={draft}
+                english={english}
+                errors={errors}
+                readOnly={!canWrite}
+                onChange={(next) => {
+                  setDraft(next);
+                  setDirty(true);
+                }}
+              />
+            </TextLang.Provider>
             {canWrite && (
-              <div className="flex flex-wrap gap-3" lang={undefined}>
+              <div className="flex flex-wrap gap-3">
                 <button type="submit" className={secondaryButtonClass} disabled={busy}>
                   {t('contentSave')}
                 </button>
