@@ -26,6 +26,15 @@ function role(t: Translate, stored: string): string {
 }
 
 /**
+ * The back-office address of the item a content action names ("news/a-slug (ar)"), '' when it
+ * names none.
+ */
+export function contentItem(item: string): string {
+  const match = /^([a-z]+)\/([a-z0-9-]+) \([a-z]{2}\)$/.exec(item);
+  return match ? `/admin/content/${match[1]}/${match[2]}` : '';
+}
+
+/**
  * The detail of an audit event in the reader's language. The trail stores details in the
  * server's own words (a method, a role, a count), which stay as they are; this names them.
  * Anything it does not recognise is shown as stored.

@@ -2,7 +2,8 @@
 // English news story's title, saves a draft the public page does not show, publishes English
 // (the English page changes, the Arabic one does not); a translator assigned Arabic publishes
 // Arabic and is refused French by the server; two editors saving the same story: the second is
-// told who saved first and chooses. Axe in English light and Arabic dark, and a phone's width.
+// told who saved first and chooses, and restores the first version. Axe in English light and
+// Arabic dark, and a phone's width.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -199,6 +200,17 @@ describe('editing content', { timeout: 300_000 }, () => {
     await conflict.getByRole('button', { name: 'Save mine on top of theirs' }).click();
     await second.page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
     assert.ok((await publicPage('en')).includes(newTitle), 'drafts are not public');
+
+    // The first version, restored as a new draft.
+    await second.page
+      .getByRole('button', { name: /^Restore the version of/ })
+      .last()
+      .click();
+    await second.page
+      .getByRole('status')
+      .filter({ hasText: 'The version was restored as a new draft.' })
+      .waitFor();
+    assert.equal(await second.page.getByLabel('Title', { exact: true }).inputValue(), newTitle);
 
     for (const tab of [editor, translator, second]) {
       tab.assertClean();
