@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -274,20 +275,9 @@ func fieldErrors(m *messages, problems []content.Problem) map[string]string {
 			msg = m.FixFields
 		}
 		if p.Code == content.ProblemEnum {
-			msg = fmt.Sprintf(msg, joinValues(p.Values))
+			msg = fmt.Sprintf(msg, strings.Join(p.Values, ", "))
 		}
 		out[p.Path] = msg
-	}
-	return out
-}
-
-func joinValues(values []string) string {
-	out := ""
-	for i, v := range values {
-		if i > 0 {
-			out += ", "
-		}
-		out += v
 	}
 	return out
 }

@@ -790,6 +790,8 @@ function ContentEditor({
   };
 
   const published = lang?.published ?? 0;
+  // Nothing to publish: the form holds what the site shows in this language.
+  const upToDate = !dirty && (base === 0 ? lang?.state === 'published' : base === published);
   return (
     <div>
       {back}
@@ -903,7 +905,7 @@ function ContentEditor({
                 <button
                   type="button"
                   className={buttonClass}
-                  disabled={busy}
+                  disabled={busy || upToDate}
                   onClick={() => void publish()}
                 >
                   {t('contentPublish')}
