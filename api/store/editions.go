@@ -437,6 +437,17 @@ func (s *Store) ContentVersionByID(ctx context.Context, k ContentKey, id int64) 
 	return v, nil
 }
 
+// ForgetContentEditions deletes every language's state, so that the next
+// seed treats nothing as changed by staff; the versions stay. It is for
+// development (seed --force) and returns how many states it deleted.
+func (s *Store) ForgetContentEditions(ctx context.Context) (int64, error) {
+	res := s.db.WithContext(ctx).Where("1 = 1").Delete(&ContentEdition{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("store: forget content editions: %w", res.Error)
+	}
+	return res.RowsAffected, nil
+}
+
 // editedKeys returns the languages of items staff changed, which the seed
 // leaves alone.
 func editedKeys(tx *gorm.DB) (map[entryKey]bool, error) {

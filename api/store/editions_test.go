@@ -245,5 +245,22 @@ func TestSeedKeepsStaffChanges(t *testing.T) {
 		if changes.Kept != 3 || changes.Updated != 2 || changes.Inserted != 0 || changes.Deleted != 0 {
 			t.Fatalf("changes: %+v", changes)
 		}
+
+		// Forced, for development: the files win, the versions stay.
+		if n, err := s.ForgetContentEditions(ctx); err != nil || n != 3 {
+			t.Fatalf("forgot %d states: %v", n, err)
+		}
+		changes, err = s.ReplaceContent(ctx, store.ContentSet{Entries: []store.ContentEntry{
+			entry("news", "story", "en", `{"title":"From the files"}`),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bodies(t, s); len(got) != 1 || got["news story en"] != `{"title":"From the files"}` || changes.Kept != 0 {
+			t.Fatalf("after a forced seed: %v %+v", got, changes)
+		}
+		if vs, err := s.ContentVersions(ctx, store.ContentKey{Collection: "news", Slug: "story", Locale: "en"}, 10); err != nil || len(vs) != 1 {
+			t.Fatalf("versions after a forced seed: %v %v", vs, err)
+		}
 	})
 }
