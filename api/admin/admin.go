@@ -61,6 +61,9 @@ const (
 	// No role holds it by name; the server shows each role only the kinds
 	// its own permissions cover.
 	ReadInbox Permission = "inbox"
+	// WriteContent is what the content's writing routes need: either
+	// editing or translating; the route then checks the language.
+	WriteContent Permission = "content.write"
 )
 
 var permissions = map[Role][]Permission{
@@ -79,6 +82,9 @@ func Permissions(r Role) []Permission { return permissions[r] }
 func Can(r Role, p Permission) bool {
 	if p == ReadInbox {
 		return Can(r, ReadLeads) || Can(r, ReadApplications)
+	}
+	if p == WriteContent {
+		return Can(r, EditContent) || Can(r, TranslateContent)
 	}
 	return slices.Contains(permissions[r], p)
 }

@@ -47,7 +47,11 @@ const (
 	ActionVisitorEnable        = "visitor-enable"
 	ActionVisitorDelete        = "visitor-delete"
 	ActionErasure              = "erasure"
-	auditDetailMaxLength       = 200
+	// One language of a collection item, named "news/a-slug (ar)".
+	ActionContentPublish   = "content-publish"
+	ActionContentUnpublish = "content-unpublish"
+	ActionContentRestore   = "content-restore"
+	auditDetailMaxLength   = 200
 )
 
 // Actions lists what the trail records, for the filter.
@@ -57,6 +61,7 @@ var Actions = []string{
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure,
+	ActionContentPublish, ActionContentUnpublish, ActionContentRestore,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -3,6 +3,7 @@ package admin
 import (
 	"fmt"
 
+	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 )
@@ -81,6 +82,20 @@ type messages struct {
 	VisitorDeleted          string
 	Erased                  string
 	ErasureIncomplete       string
+
+	ContentNotFound          string
+	ContentLanguageForbidden string
+	ContentConflict          string
+	ContentSaved             string
+	ContentPublished         string
+	ContentUnpublished       string
+	ContentRestored          string
+	ContentEnglishStays      string
+	ContentNotLive           string
+	ContentVersionNotFound   string
+	// ContentProblems says what is wrong with a field, by content.Problem
+	// code; an enumeration's takes its values (%s).
+	ContentProblems map[string]string
 }
 
 var catalogue = map[locale.Locale]*messages{
@@ -154,6 +169,30 @@ var catalogue = map[locale.Locale]*messages{
 		VisitorDeleted:          "The account was deleted with its sessions and profile picture.",
 		Erased:                  "Everything the site held about this address was erased.",
 		ErasureIncomplete:       "Some of it could not be erased: a stored CV could not be deleted. What could be erased was; please try again.",
+
+		ContentNotFound:          "This item does not exist.",
+		ContentLanguageForbidden: "Your account may not change this language.",
+		ContentConflict:          "Someone else saved this language since you opened it. Nothing of yours was saved: load their version, or save yours again on top of it.",
+		ContentSaved:             "Draft saved. The site shows it once it is published.",
+		ContentPublished:         "Published. The site shows it in this language within seconds.",
+		ContentUnpublished:       "Unpublished. The page now shows the English text in this language.",
+		ContentRestored:          "The version was restored as a new draft.",
+		ContentEnglishStays:      "The English text cannot be unpublished: it is what every other language falls back to.",
+		ContentNotLive:           "This language is not published.",
+		ContentVersionNotFound:   "This version does not exist for this language.",
+		ContentProblems: map[string]string{
+			content.ProblemMissing: "This field is required.", content.ProblemUnknown: "This field is not part of this kind of item.",
+			content.ProblemString: "Enter text.", content.ProblemEmpty: "This field is required.",
+			content.ProblemControl: "Remove the invisible control characters.", content.ProblemTexts: "Enter a list of texts.",
+			content.ProblemEmptyList: "Add at least one entry.", content.ProblemDate: "Enter a date such as 2026-11-25.",
+			content.ProblemDateTime: "Enter a date and time with its offset from UTC, such as 2026-12-09T10:00:00+04:00.",
+			content.ProblemCount:    "Enter a whole number above zero.", content.ProblemImage: "Enter an image path such as logos/clients/name.svg.",
+			content.ProblemMarkup: "Only bold, italic and line breaks are allowed here.", content.ProblemRating: "Enter a whole number from 1 to 5.",
+			content.ProblemAffix: "Use at most 3 characters.", content.ProblemEnum: "Choose one of: %s.",
+			content.ProblemObject: "This entry is not in the right form.", content.ProblemObjects: "Enter a list of entries.",
+			content.ProblemRoutes: "Enter a list of page addresses.", content.ProblemRoute: "Enter a page address such as /about-us.",
+			content.ProblemRouteTexts: "Enter a text per page address.", content.ProblemRouteKey: "Enter a page address such as /about-us.",
+		},
 	},
 	locale.Ar: {
 		Messages:          endpoint.For(locale.Ar),
@@ -225,6 +264,30 @@ var catalogue = map[locale.Locale]*messages{
 		VisitorDeleted:          "تم حذف الحساب مع جلساته وصورته الشخصية.",
 		Erased:                  "مُحي كل ما كان الموقع يحتفظ به عن هذا العنوان.",
 		ErasureIncomplete:       "تعذّر محو جزء منه: لم يمكن حذف سيرة ذاتية محفوظة. مُحي ما أمكن محوه؛ يُرجى المحاولة مرة أخرى.",
+
+		ContentNotFound:          "هذا العنصر غير موجود.",
+		ContentLanguageForbidden: "لا يسمح حسابك بتغيير هذه اللغة.",
+		ContentConflict:          "حفظ شخص آخر هذه اللغة منذ أن فتحتها. لم يُحفظ شيء من تعديلاتك: حمّل نسخته، أو احفظ نسختك مرة أخرى فوقها.",
+		ContentSaved:             "حُفظت المسودة. سيعرضها الموقع بعد نشرها.",
+		ContentPublished:         "نُشرت. سيعرضها الموقع بهذه اللغة خلال ثوانٍ.",
+		ContentUnpublished:       "أُلغي النشر. تعرض الصفحة الآن النص الإنجليزي بهذه اللغة.",
+		ContentRestored:          "استُعيدت النسخة كمسودة جديدة.",
+		ContentEnglishStays:      "لا يمكن إلغاء نشر النص الإنجليزي: إليه ترجع كل اللغات الأخرى.",
+		ContentNotLive:           "هذه اللغة غير منشورة.",
+		ContentVersionNotFound:   "هذه النسخة غير موجودة لهذه اللغة.",
+		ContentProblems: map[string]string{
+			content.ProblemMissing: "هذا الحقل مطلوب.", content.ProblemUnknown: "هذا الحقل ليس من حقول هذا النوع من العناصر.",
+			content.ProblemString: "أدخل نصًا.", content.ProblemEmpty: "هذا الحقل مطلوب.",
+			content.ProblemControl: "احذف محارف التحكم غير المرئية.", content.ProblemTexts: "أدخل قائمة من النصوص.",
+			content.ProblemEmptyList: "أضف مدخلًا واحدًا على الأقل.", content.ProblemDate: "أدخل تاريخًا مثل 2026-11-25.",
+			content.ProblemDateTime: "أدخل تاريخًا ووقتًا مع فرقه عن التوقيت العالمي، مثل 2026-12-09T10:00:00+04:00.",
+			content.ProblemCount:    "أدخل عددًا صحيحًا أكبر من صفر.", content.ProblemImage: "أدخل مسار صورة مثل logos/clients/name.svg.",
+			content.ProblemMarkup: "لا يُسمح هنا إلا بالخط العريض والمائل وفواصل الأسطر.", content.ProblemRating: "أدخل عددًا صحيحًا من 1 إلى 5.",
+			content.ProblemAffix: "استخدم 3 محارف على الأكثر.", content.ProblemEnum: "اختر واحدًا مما يلي: %s.",
+			content.ProblemObject: "هذا المدخل ليس بالشكل الصحيح.", content.ProblemObjects: "أدخل قائمة من المدخلات.",
+			content.ProblemRoutes: "أدخل قائمة من عناوين الصفحات.", content.ProblemRoute: "أدخل عنوان صفحة مثل /about-us.",
+			content.ProblemRouteTexts: "أدخل نصًا لكل عنوان صفحة.", content.ProblemRouteKey: "أدخل عنوان صفحة مثل /about-us.",
+		},
 	},
 }
 

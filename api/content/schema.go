@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // shape lists the fields a content file holds. A file must have every field
@@ -185,21 +186,109 @@ var itemShapes = map[string]shape{
 	},
 }
 
+// Problem is one thing wrong with a content body: the field it concerns,
+// by its path ("sections[2].heading"), and what is wrong with it, as a code
+// that callers put in their reader's words (Values lists an enumeration's
+// values, Detail the markup that is not allowed).
+type Problem struct {
+	Path   string
+	Code   string
+	Value  any
+	Values []string
+	Detail string
+}
+
+// The codes of a Problem.
+const (
+	ProblemMissing    = "missing"    // a field that is not optional is absent
+	ProblemUnknown    = "unknown"    // a field the shape does not have
+	ProblemString     = "string"     // not a string
+	ProblemEmpty      = "empty"      // an empty or blank string, or an empty object
+	ProblemControl    = "control"    // a string with control characters other than line breaks and tabs
+	ProblemTexts      = "texts"      // not a list of strings
+	ProblemEmptyList  = "emptyList"  // an empty list
+	ProblemDate       = "date"       // not a date written 2006-01-02
+	ProblemDateTime   = "dateTime"   // not an RFC 3339 time with its offset
+	ProblemCount      = "count"      // not a whole number above zero
+	ProblemImage      = "image"      // not an image path
+	ProblemMarkup     = "markup"     // markup other than what SanitizeMarkup keeps
+	ProblemRating     = "rating"     // not a whole number from 1 to 5
+	ProblemAffix      = "affix"      // not a string of at most 3 characters
+	ProblemEnum       = "enum"       // not one of Values
+	ProblemObject     = "object"     // not an object
+	ProblemObjects    = "objects"    // not a list of objects
+	ProblemRoutes     = "routes"     // not a list of routes
+	ProblemRoute      = "route"      // not a route
+	ProblemRouteTexts = "routeTexts" // not an object from routes to texts
+	ProblemRouteKey   = "routeKey"   // a key that is not a route
+)
+
+// String says what is wrong in English, naming the field, as the seed
+// reports it.
+func (p Problem) String() string {
+	f := fmt.Sprintf("field %q ", p.Path)
+	switch p.Code {
+	case ProblemMissing:
+		return f + "is missing"
+	case ProblemUnknown:
+		return f + "is not part of this kind of file"
+	case ProblemString:
+		return f + "must be a string"
+	case ProblemEmpty:
+		return f + "is empty"
+	case ProblemControl:
+		return f + "must not hold control characters"
+	case ProblemTexts:
+		return f + "must be a list of strings"
+	case ProblemEmptyList:
+		return f + "is an empty list"
+	case ProblemDate:
+		return f + fmt.Sprintf("must be a date written 2006-01-02, not %v", p.Value)
+	case ProblemDateTime:
+		return f + fmt.Sprintf("must be a time with its offset written 2006-01-02T15:04:05+04:00, not %v", p.Value)
+	case ProblemCount:
+		return f + fmt.Sprintf("must be a whole number above zero, not %v", p.Value)
+	case ProblemImage:
+		return f + fmt.Sprintf("must be an image path such as logos/clients/name.svg, not %v", p.Value)
+	case ProblemMarkup:
+		return f + "may hold only <strong>, <em>, <b>, <i> and <br>: " + p.Detail
+	case ProblemRating:
+		return f + fmt.Sprintf("must be a whole number from 1 to 5, not %v", p.Value)
+	case ProblemAffix:
+		return f + fmt.Sprintf("must be a string of at most 3 characters, not %v", p.Value)
+	case ProblemEnum:
+		return f + fmt.Sprintf("must be one of %q, not %v", p.Values, p.Value)
+	case ProblemObject:
+		return f + "must be an object"
+	case ProblemObjects:
+		return f + "must be a list of objects"
+	case ProblemRoutes:
+		return f + "must be a list of routes"
+	case ProblemRoute:
+		return f + fmt.Sprintf("must be a route such as /about-us, not %v", p.Value)
+	case ProblemRouteTexts:
+		return f + "must be an object from routes to texts"
+	case ProblemRouteKey:
+		return f + fmt.Sprintf("has a key that is not a route: %q", p.Detail)
+	}
+	return f + "is not right"
+}
+
 // check compares a decoded JSON object with a shape and returns what is
 // wrong, each problem naming its field ("sections[2].heading").
-func (s shape) check(v map[string]any) []string {
+func (s shape) check(v map[string]any) []Problem {
 	return s.checkAt("", v)
 }
 
-func (s shape) checkAt(prefix string, v map[string]any) []string {
-	var problems []string
+func (s shape) checkAt(prefix string, v map[string]any) []Problem {
+	var problems []Problem
 	known := make(map[string]bool, len(s))
 	for _, f := range s {
 		known[f.name] = true
 		value, present := v[f.name]
 		if !present || value == nil {
 			if !f.optional {
-				problems = append(problems, fmt.Sprintf("field %q is missing", prefix+f.name))
+				problems = append(problems, Problem{Path: prefix + f.name, Code: ProblemMissing})
 			}
 			continue
 		}
@@ -213,7 +302,7 @@ func (s shape) checkAt(prefix string, v map[string]any) []string {
 	}
 	sort.Strings(extra)
 	for _, name := range extra {
-		problems = append(problems, fmt.Sprintf("field %q is not part of this kind of file", prefix+name))
+		problems = append(problems, Problem{Path: prefix + name, Code: ProblemUnknown})
 	}
 	return problems
 }
@@ -225,135 +314,148 @@ var routePattern = regexp.MustCompile(`^/[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?
 // validRoute accepts a locale-free route such as "/services/outsourcing-service".
 func validRoute(r string) bool { return r == "/" || routePattern.MatchString(r) }
 
-func (f field) check(path string, value any) []string {
-	fail := func(format string, args ...any) []string {
-		return []string{fmt.Sprintf("field %q ", path) + fmt.Sprintf(format, args...)}
+// controlFree reports whether s holds no control characters but line
+// breaks and tabs: a NUL byte cannot be stored, and the others show nothing.
+func controlFree(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' {
+			return false
+		}
 	}
+	return true
+}
+
+func (f field) check(path string, value any) []Problem {
+	fail := func(code string) []Problem { return []Problem{{Path: path, Code: code, Value: value}} }
+	at := func(i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 	switch f.kind {
 	case kindText:
 		s, ok := value.(string)
-		if !ok {
-			return fail("must be a string")
-		}
-		if strings.TrimSpace(s) == "" {
-			return fail("is empty")
+		switch {
+		case !ok:
+			return fail(ProblemString)
+		case strings.TrimSpace(s) == "":
+			return fail(ProblemEmpty)
+		case !controlFree(s):
+			return fail(ProblemControl)
 		}
 	case kindTexts:
 		list, ok := value.([]any)
 		if !ok {
-			return fail("must be a list of strings")
+			return fail(ProblemTexts)
 		}
 		if len(list) == 0 {
-			return fail("is an empty list")
+			return fail(ProblemEmptyList)
 		}
-		var problems []string
+		var problems []Problem
 		for i, el := range list {
-			problems = append(problems, text("").check(path+"["+strconv.Itoa(i)+"]", el)...)
+			problems = append(problems, text("").check(at(i), el)...)
 		}
 		return problems
 	case kindDate:
 		s, ok := value.(string)
 		if _, err := time.Parse(time.DateOnly, s); !ok || err != nil {
-			return fail("must be a date written 2006-01-02, not %v", value)
+			return fail(ProblemDate)
 		}
 	case kindDateTime:
 		s, ok := value.(string)
 		if _, err := time.Parse(time.RFC3339, s); !ok || err != nil {
-			return fail("must be a time with its offset written 2006-01-02T15:04:05+04:00, not %v", value)
+			return fail(ProblemDateTime)
 		}
 	case kindCount:
 		n, ok := value.(float64)
 		if !ok || n < 1 || n != math.Trunc(n) {
-			return fail("must be a whole number above zero, not %v", value)
+			return fail(ProblemCount)
 		}
 	case kindImage:
 		s, ok := value.(string)
 		if !ok || !imagePattern.MatchString(s) {
-			return fail("must be an image path such as logos/clients/name.svg, not %v", value)
+			return fail(ProblemImage)
 		}
 	case kindMarkup:
 		s, ok := value.(string)
-		if !ok {
-			return fail("must be a string")
-		}
-		if strings.TrimSpace(s) == "" {
-			return fail("is empty")
+		switch {
+		case !ok:
+			return fail(ProblemString)
+		case strings.TrimSpace(s) == "":
+			return fail(ProblemEmpty)
+		case !controlFree(s):
+			return fail(ProblemControl)
 		}
 		if problems := markupProblems(s); len(problems) > 0 {
-			return fail("may hold only <strong>, <em>, <b>, <i> and <br>: %s", strings.Join(problems, "; "))
+			return []Problem{{Path: path, Code: ProblemMarkup, Value: value, Detail: strings.Join(problems, "; ")}}
 		}
 	case kindRating:
 		n, ok := value.(float64)
 		if !ok || n < 1 || n > 5 || n != math.Trunc(n) {
-			return fail("must be a whole number from 1 to 5, not %v", value)
+			return fail(ProblemRating)
 		}
 	case kindAffix:
 		s, ok := value.(string)
 		if !ok || len([]rune(s)) > 3 {
-			return fail("must be a string of at most 3 characters, not %v", value)
+			return fail(ProblemAffix)
 		}
 	case kindEnum:
 		s, ok := value.(string)
 		if !ok || !slices.Contains(f.values, s) {
-			return fail("must be one of %q, not %v", f.values, value)
+			return []Problem{{Path: path, Code: ProblemEnum, Value: value, Values: f.values}}
 		}
 	case kindObject:
 		obj, ok := value.(map[string]any)
 		if !ok {
-			return fail("must be an object")
+			return fail(ProblemObject)
 		}
 		return f.fields.checkAt(path+".", obj)
 	case kindObjects:
 		list, ok := value.([]any)
 		if !ok {
-			return fail("must be a list of objects")
+			return fail(ProblemObjects)
 		}
 		if len(list) == 0 {
-			return fail("is an empty list")
+			return fail(ProblemEmptyList)
 		}
-		var problems []string
+		var problems []Problem
 		for i, el := range list {
-			at := path + "[" + strconv.Itoa(i) + "]"
 			obj, ok := el.(map[string]any)
 			if !ok {
-				problems = append(problems, fmt.Sprintf("field %q must be an object", at))
+				problems = append(problems, Problem{Path: at(i), Code: ProblemObject, Value: el})
 				continue
 			}
-			problems = append(problems, f.fields.checkAt(at+".", obj)...)
+			problems = append(problems, f.fields.checkAt(at(i)+".", obj)...)
 		}
 		return problems
 	case kindRoutes:
 		list, ok := value.([]any)
 		if !ok {
-			return fail("must be a list of routes")
+			return fail(ProblemRoutes)
 		}
 		if len(list) == 0 {
-			return fail("is an empty list")
+			return fail(ProblemEmptyList)
 		}
-		var problems []string
+		var problems []Problem
 		for i, el := range list {
 			if s, ok := el.(string); !ok || !validRoute(s) {
-				problems = append(problems, fmt.Sprintf("field %q must be a route such as /about-us, not %v", path+"["+strconv.Itoa(i)+"]", el))
+				problems = append(problems, Problem{Path: at(i), Code: ProblemRoute, Value: el})
 			}
 		}
 		return problems
 	case kindRouteTexts:
 		obj, ok := value.(map[string]any)
 		if !ok {
-			return fail("must be an object from routes to texts")
+			return fail(ProblemRouteTexts)
 		}
 		if len(obj) == 0 {
-			return fail("is empty")
+			return fail(ProblemEmpty)
 		}
 		keys := make([]string, 0, len(obj))
 		for k := range obj {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		var problems []string
+		var problems []Problem
 		for _, k := range keys {
 			if !validRoute(k) {
-				problems = append(problems, fmt.Sprintf("field %q has a key that is not a route: %q", path, k))
+				problems = append(problems, Problem{Path: path, Code: ProblemRouteKey, Detail: k})
 				continue
 			}
 			problems = append(problems, text("").check(path+"["+k+"]", obj[k])...)

@@ -215,7 +215,7 @@ func (r *seedReader) add(file, collection, slug string, loc locale.Locale, s sha
 	}
 	bad := s.check(v)
 	for _, p := range bad {
-		r.problem(file, "%s", p)
+		r.problem(file, "%s", p.String())
 	}
 	if len(bad) > 0 {
 		return

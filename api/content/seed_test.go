@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
@@ -229,4 +230,66 @@ func TestSeedReportsEveryProblem(t *testing.T) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
 	}
+}
+
+// What staff changed in the back-office outlives the files: a seed neither
+// overwrites an edited language, nor deletes one whose file went, nor brings
+// back a translation staff unpublished.
+func TestSeedKeepsWhatStaffChanged(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+		items := testenv.SampleContent()
+		if _, err := content.SeedFrom(ctx, s, testenv.SeedTree(t, items)); err != nil {
+			t.Fatal(err)
+		}
+		edited := store.ContentKey{Collection: "blogs", Slug: "reading-a-soc-2-report", Locale: "en"}
+		body := strings.Replace(compact(t, items["collections/en/blogs/reading-a-soc-2-report.json"]), `"readingMinutes":6`, `"readingMinutes":9`, 1)
+		v, err := s.SaveContentVersion(ctx, edited, body, "editor-1", 0, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PublishContentVersion(ctx, edited, v.ID, "editor-1", now); err != nil {
+			t.Fatal(err)
+		}
+		unpublished := store.ContentKey{Collection: "news", Slug: "new-dubai-office", Locale: "nl"}
+		if err := s.UnpublishContent(ctx, unpublished, "editor-1", now); err != nil {
+			t.Fatal(err)
+		}
+
+		// The blog's file changes as well, and the seed runs again.
+		items["collections/en/blogs/reading-a-soc-2-report.json"] = strings.Replace(items["collections/en/blogs/reading-a-soc-2-report.json"], `"readingMinutes": 6`, `"readingMinutes": 7`, 1)
+		changes, err := content.SeedFrom(ctx, s, testenv.SeedTree(t, items))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changes.Kept != 2 || changes.Changed() {
+			t.Fatalf("changes = %+v", changes)
+		}
+		entries, err := s.ContentEntries(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			switch {
+			case e.Collection == edited.Collection && e.Slug == edited.Slug && e.Locale == "en" && e.Body != body:
+				t.Fatalf("the seed overwrote the staff's text: %s", e.Body)
+			case e.Slug == unpublished.Slug && e.Locale == "nl":
+				t.Fatal("the seed brought back a translation staff unpublished")
+			}
+		}
+	})
+}
+
+func compact(t *testing.T, s string) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

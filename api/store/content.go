@@ -34,6 +34,7 @@ type ContentChanges struct {
 	Inserted int // entries added
 	Updated  int // entries whose body changed
 	Deleted  int // entries no longer in the set
+	Kept     int // entries staff changed, which the set does not overwrite, delete or bring back
 }
 
 // Changed reports whether anything was written.
@@ -72,6 +73,8 @@ func compareKeys(a, b entryKey) int {
 // settings are written when new or different (other settings are kept),
 // entries are inserted, updated or deleted so that exactly set.Entries
 // remain, and the content version is bumped once if anything changed.
+// Languages of items that staff changed (a row in content_states) are left
+// as staff left them: never overwritten, deleted or brought back.
 func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChanges, error) {
 	ctx = bulk(ctx)
 	incoming := make(map[entryKey]string, len(set.Entries))
@@ -95,6 +98,10 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 		}
 		changes.Settings = written
 
+		edited, err := editedKeys(tx)
+		if err != nil {
+			return err
+		}
 		var rows []contentEntry
 		if err := tx.Select("collection", "slug", "locale", "body").Find(&rows).Error; err != nil {
 			return err
@@ -105,6 +112,8 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 			existing[k] = true
 			body, keep := incoming[k]
 			switch {
+			case edited[k]:
+				changes.Kept++
 			case !keep:
 				err = tx.Where("collection = ? AND slug = ? AND locale = ?", k.collection, k.slug, k.locale).
 					Delete(&contentEntry{}).Error
@@ -122,7 +131,10 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 
 		var inserts []contentEntry
 		for k, body := range incoming {
-			if !existing[k] {
+			if edited[k] && !existing[k] {
+				changes.Kept++
+			}
+			if !existing[k] && !edited[k] {
 				inserts = append(inserts, contentEntry{Collection: k.collection, Slug: k.slug, Locale: k.locale, Body: body, UpdatedAt: now})
 			}
 		}

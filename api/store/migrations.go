@@ -71,6 +71,7 @@ var migrations = []migration{
 	{13, "append-only audit trail", migrateAudit},
 	{14, "inbox: submission states and notes", migrateInbox},
 	{15, "replies, retention, erasure and disabled visitor accounts", migrateLeadsCare},
+	{16, "content versions and per-language states of staff edits", migrateEditions},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -137,6 +137,70 @@ export type VisitorDetail = VisitorItem & {
   sessions: { device: string; createdAt: string; lastSeenAt: string }[];
 };
 
+/** One field of a collection item's shape, as the server checks it. */
+export type FieldSpec = {
+  name: string;
+  kind:
+    | 'text'
+    | 'texts'
+    | 'date'
+    | 'dateTime'
+    | 'count'
+    | 'enum'
+    | 'object'
+    | 'objects'
+    | 'routes'
+    | 'routeTexts'
+    | 'image'
+    | 'markup'
+    | 'rating'
+    | 'affix';
+  optional?: boolean;
+  values?: string[];
+  fields?: FieldSpec[];
+};
+
+/** The state of one language of an item; `missing` when it has no text in that language. */
+export type ContentState = 'draft' | 'published' | 'unpublished' | 'missing';
+
+export type ContentVersion = {
+  id: number;
+  author: Person;
+  createdAt: string;
+  body?: Record<string, unknown>;
+};
+
+export type ContentLanguage = {
+  state: ContentState;
+  live: Record<string, unknown> | null;
+  latest: ContentVersion | null;
+  published: number;
+  updatedAt: string | null;
+};
+
+export type ContentItem = {
+  collection: string;
+  slug: string;
+  languages: Record<string, ContentLanguage>;
+  order: string[];
+  writable: string[];
+};
+
+export type ContentList = {
+  collection: string;
+  collections: string[];
+  languages: string[];
+  items: { slug: string; title: string; languages: Record<string, ContentState> }[];
+};
+
+/** What a refused save answers: the version saved meanwhile, and by whom. */
+export type ContentConflict = { conflict: true; current: ContentVersion | null };
+
+const contentPath = (collection: string, slug: string, locale?: string, rest = '') =>
+  `/admin/content/${encodeURIComponent(collection)}/${encodeURIComponent(slug)}${
+    locale ? `/${encodeURIComponent(locale)}` : ''
+  }${rest}`;
+
 const visitorPath = (id: string, rest = '') => `/admin/visitors/${encodeURIComponent(id)}${rest}`;
 
 /** Everything the site holds about an e-mail address, as the privacy screen lists it. */
@@ -218,6 +282,34 @@ export const adminApi = {
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
   held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
   erase: (email: string) => post<Erased>('/admin/erasure', { email }),
+  contentSchema: (collection: string) =>
+    get<{ collection: string; fields: FieldSpec[] }>(
+      `/admin/content/schema/${encodeURIComponent(collection)}`,
+    ),
+  contentList: (collection: string) =>
+    get<ContentList>(`/admin/content/${encodeURIComponent(collection)}`),
+  contentItem: (collection: string, slug: string) =>
+    get<ContentItem>(contentPath(collection, slug)),
+  saveContent: (
+    collection: string,
+    slug: string,
+    locale: string,
+    base: number,
+    body: Record<string, unknown>,
+  ) => put<ContentVersion>(contentPath(collection, slug, locale), { base, body }),
+  publishContent: (collection: string, slug: string, locale: string, version: number) =>
+    post<null>(contentPath(collection, slug, locale, '/publish'), { version }),
+  unpublishContent: (collection: string, slug: string, locale: string) =>
+    post<null>(contentPath(collection, slug, locale, '/unpublish'), {}),
+  contentVersions: (collection: string, slug: string, locale: string) =>
+    get<{ versions: ContentVersion[] }>(contentPath(collection, slug, locale, '/versions')),
+  restoreContent: (
+    collection: string,
+    slug: string,
+    locale: string,
+    version: number,
+    base: number,
+  ) => post<ContentVersion>(contentPath(collection, slug, locale, '/restore'), { version, base }),
 };
 
 /**

@@ -3,6 +3,7 @@ import { onUnauthorized } from '../src/form-kit/api-client';
 import { applyTheme, currentTheme } from '../src/theme';
 import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
+import { ContentSection, mayReadContent } from './content';
 import { Dashboard } from './dashboard';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
@@ -159,6 +160,9 @@ export function App() {
     ) : (
       <Privacy session={session} onSession={setSession} />
     );
+  } else if (section === '/admin/content' || section.startsWith('/admin/content/')) {
+    title = 'contentTitle';
+    content = <ContentSection path={section} session={session} />;
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -178,6 +182,10 @@ export function App() {
     document.title = `${t(title)} · ${t('backOffice')} · ${t('brand')}`;
   }, [t, title]);
 
+  // A section's link is current on its own pages too (an item under /admin/content).
+  const current = (to: string) =>
+    section === to || (to === '/admin/content' && section.startsWith('/admin/content/'));
+
   const navItems: { to: string; key: Key; show: boolean; extra?: ReactNode }[] = [
     { to: '/admin', key: 'home', show: true },
     {
@@ -187,6 +195,7 @@ export function App() {
       extra: <InboxBadge />,
     },
     { to: '/admin/dashboard', key: 'dashboard', show: mayUseInbox(session) },
+    { to: '/admin/content', key: 'content', show: mayReadContent(session) },
     {
       to: '/admin/visitors',
       key: 'visitors',
@@ -262,10 +271,10 @@ export function App() {
                     <Link
                       to={item.to}
                       className={`inline-flex min-h-11 items-center px-3 underline-offset-4 hover:underline ${
-                        section === item.to ? 'font-semibold underline' : ''
+                        current(item.to) ? 'font-semibold underline' : ''
                       }`}
                     >
-                      <span aria-current={section === item.to ? 'page' : undefined}>
+                      <span aria-current={current(item.to) ? 'page' : undefined}>
                         {t(item.key)}
                       </span>
                       {item.extra}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeDetail } from './audit-detail';
+import { contentItem, describeDetail } from './audit-detail';
 import { translate, type Key, type Lang } from './strings';
 
 const reader = (lang: Lang) => (key: Key, params?: Record<string, string | number>) =>
@@ -63,6 +63,16 @@ describe('audit details in the reader’s language', () => {
       'الحساب 1، الجلسات 2، التسجيلات 0، الطلبات 3، السير الذاتية 1، الرسائل 2، صندوق الصادر 0',
     );
     expect(describeDetail(reader('en'), 'erasure', 'something else')).toBe('something else');
+  });
+
+  test('a content action names its version, and its item leads to the editor', () => {
+    expect(describeDetail(reader('en'), 'content-publish', 'version 12')).toBe('Version 12');
+    expect(describeDetail(reader('ar'), 'content-restore', 'version 3')).toBe('النسخة 3');
+    expect(describeDetail(reader('en'), 'content-unpublish', '')).toBe('');
+    expect(contentItem('news/cairo-office-moves (ar)')).toBe(
+      '/admin/content/news/cairo-office-moves',
+    );
+    expect(contentItem('news/../../admin (ar)')).toBe('');
   });
 
   test('what it does not know is shown as stored', () => {

@@ -26,6 +26,15 @@ function role(t: Translate, stored: string): string {
 }
 
 /**
+ * The back-office address of the item a content action names ("news/a-slug (ar)"), '' when it
+ * names none.
+ */
+export function contentItem(item: string): string {
+  const match = /^([a-z]+)\/([a-z0-9-]+) \([a-z]{2}\)$/.exec(item);
+  return match ? `/admin/content/${match[1]}/${match[2]}` : '';
+}
+
+/**
  * The detail of an audit event in the reader's language. The trail stores details in the
  * server's own words (a method, a role, a count), which stay as they are; this names them.
  * Anything it does not recognise is shown as stored.
@@ -70,6 +79,12 @@ export function describeDetail(
       // "2 sessions": how many of the visitor's sessions the action ended.
       const count = /^(\d+) sessions$/.exec(detail)?.[1];
       return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
+    }
+    case 'content-publish':
+    case 'content-restore': {
+      // "version 12": the version published, or the one restored as a new draft.
+      const version = /^version (\d+)$/.exec(detail)?.[1];
+      return version ? t('contentVersionNumber', { version }) : detail;
     }
     case 'audit-export':
     case 'inbox-export': {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, type AuditEvent, type StaffMember } from './api';
-import { describeDetail } from './audit-detail';
+import { contentItem, describeDetail } from './audit-detail';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -164,6 +164,10 @@ export function Audit() {
                   <dd className="break-all">
                     {staff.some((m) => m.id === e.item) ? (
                       nameOf(e.item)
+                    ) : e.action.startsWith('content-') && contentItem(e.item) ? (
+                      <Link to={contentItem(e.item)} className="underline underline-offset-4">
+                        <bdi dir="ltr">{e.item}</bdi>
+                      </Link>
                     ) : e.action.startsWith('visitor-') && e.action !== 'visitor-delete' ? (
                       <Link
                         to={`/admin/visitors/${e.item}`}

@@ -36,15 +36,25 @@ export async function keepRecoveryCodes(page) {
 }
 
 /**
- * Invites `email` with `role` (and `office`) from the command line and has them join in a
+ * Invites `email` with `role` (and `office`, or a translator's `languages`) from the command line and has them join in a
  * browser of their own with a passkey; resolves to their tab, signed in on the home screen.
  */
 export async function staffMember(
   site,
-  { email, name, role, office, width = 1280, height = 800, allowApiStatuses = [401, 403] },
+  {
+    email,
+    name,
+    role,
+    office,
+    languages,
+    width = 1280,
+    height = 800,
+    allowApiStatuses = [401, 403],
+  },
 ) {
   const args = ['staff', 'invite', '--email', email, '--role', role];
   if (office) args.push('--office', office);
+  if (languages) args.push('--languages', languages.join(','));
   const out = await site.server.command(args);
   const link = out.match(/http:\/\/localhost:\d+\/admin\/join#[A-Za-z0-9_-]{43}/)?.[0];
   assert.ok(link, `the command printed no link: ${out}`);

@@ -40,7 +40,8 @@ const usage = `usage: server [serve|migrate|seed|submissions|staff]
 
   serve        serve the site (default)
   migrate      apply pending database migrations and exit
-  seed         load the content files into the database and exit
+  seed         load the content files into the database and exit; what staff changed stays
+               (seed --force, for development: the files' content replaces staff changes too)
   submissions  list or export form submissions as CSV (server submissions help)
   staff        invite staff to the back-office, reset a second factor (server staff help)
 
@@ -51,7 +52,8 @@ func main() {
 	if len(os.Args) > 1 {
 		command = os.Args[1]
 	}
-	if len(os.Args) > 2 && command != "submissions" && command != "staff" {
+	force := command == "seed" && len(os.Args) == 3 && os.Args[2] == "--force"
+	if len(os.Args) > 2 && command != "submissions" && command != "staff" && !force {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
@@ -103,7 +105,7 @@ func main() {
 	case "migrate":
 		err = migrate(ctx, cfg, logger)
 	case "seed":
-		err = seed(ctx, cfg, logger)
+		err = seed(ctx, cfg, logger, force)
 	case "submissions", "staff":
 		if command == "staff" {
 			err = staff(ctx, cfg, logger, os.Args[2:], os.Stdout)
@@ -175,12 +177,21 @@ func migrate(ctx context.Context, cfg *config.Config, logger *slog.Logger) error
 	return nil
 }
 
-func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
+func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger, force bool) error {
 	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if force {
+		// For development: the files' content wins over staff changes,
+		// whose versions stay listed.
+		n, err := st.ForgetContentEditions(ctx)
+		if err != nil {
+			return err
+		}
+		logger.Warn("seed --force: staff changes are replaced by the content files", "languages", n)
+	}
 	changes, err := content.Seed(ctx, st)
 	if err != nil {
 		return err
@@ -191,9 +202,9 @@ func seed(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	}
 	if changes.Changed() {
 		logger.Info("content seeded; running servers will re-render", "content_version", version,
-			"settings", changes.Settings, "inserted", changes.Inserted, "updated", changes.Updated, "deleted", changes.Deleted)
+			"settings", changes.Settings, "inserted", changes.Inserted, "updated", changes.Updated, "deleted", changes.Deleted, "kept_staff_changes", changes.Kept)
 	} else {
-		logger.Info("content already up to date", "content_version", version)
+		logger.Info("content already up to date", "content_version", version, "kept_staff_changes", changes.Kept)
 	}
 	return nil
 }

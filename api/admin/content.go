@@ -1,0 +1,452 @@
+package admin
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/content"
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
+)
+
+// Collection items edited one language at a time: a save is a version and
+// a draft, publishing a version makes it live in that language alone,
+// unpublishing takes a translation off. Editors write every language,
+// translators the languages on their account but English.
+
+const versionsShown = 100
+
+// stateMissing is the state of a language an item has no text in: the
+// page shows the English text in that language's frame.
+const stateMissing = "missing"
+
+// contentVersionView is a saved version as the back-office shows it.
+type contentVersionView struct {
+	ID        int64           `json:"id"`
+	Author    person          `json:"author"`
+	CreatedAt time.Time       `json:"createdAt"`
+	Body      json.RawMessage `json:"body,omitempty"`
+}
+
+// contentLanguage is one language of an item.
+type contentLanguage struct {
+	State     string              `json:"state"`
+	Live      json.RawMessage     `json:"live"` // null when not live
+	Latest    *contentVersionView `json:"latest"`
+	Published int64               `json:"published"`
+	UpdatedAt *time.Time          `json:"updatedAt"`
+}
+
+// stateOf names a language's state: staff's record of it, else published
+// when the seed's text is live, else missing.
+func stateOf(live bool, ed store.ContentEdition, edited bool) string {
+	switch {
+	case edited:
+		return ed.State
+	case live:
+		return store.EditionPublished
+	}
+	return stateMissing
+}
+
+// contentItemKey reads the collection and slug a route names, answering
+// 404 for a collection that does not exist or a malformed slug.
+func contentItemKey(c echo.Context) (collection, slug string, ok bool) {
+	collection, slug = c.Param("collection"), c.Param("slug")
+	if !content.IsCollection(collection) || (c.Param("slug") != "" && !content.ValidSlug(slug)) {
+		return "", "", false
+	}
+	return collection, slug, true
+}
+
+// contentKey reads the language a route names as well.
+func contentKey(c echo.Context) (store.ContentKey, bool) {
+	collection, slug, ok := contentItemKey(c)
+	loc, known := locale.Parse(c.Param("locale"))
+	if !ok || !known || string(loc) != c.Param("locale") {
+		return store.ContentKey{}, false
+	}
+	return store.ContentKey{Collection: collection, Slug: slug, Locale: string(loc)}, true
+}
+
+// mayWrite reports whether the staff member may change a language:
+// editors every language, translators theirs but English.
+func mayWrite(m *store.Staff, loc string) bool {
+	role := Role(m.Role)
+	if Can(role, EditContent) {
+		return true
+	}
+	return Can(role, TranslateContent) && loc != string(locale.Default) && slices.Contains(m.LanguageList(), loc)
+}
+
+// writableLanguages lists the languages a staff member may change.
+func writableLanguages(m *store.Staff) []string {
+	out := []string{}
+	for _, l := range locale.All {
+		if mayWrite(m, string(l)) {
+			out = append(out, string(l))
+		}
+	}
+	return out
+}
+
+// names returns the names of staff members by id.
+func (s *Service) names(c echo.Context) (map[string]string, error) {
+	all, err := s.store.StaffList(c.Request().Context())
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(all))
+	for _, m := range all {
+		out[m.ID] = m.Name
+	}
+	return out, nil
+}
+
+func viewVersion(v store.ContentVersion, names map[string]string, withBody bool) *contentVersionView {
+	out := &contentVersionView{ID: v.ID, Author: person{ID: v.AuthorID, Name: names[v.AuthorID]}, CreatedAt: v.CreatedAt.UTC()}
+	if withBody {
+		out.Body = json.RawMessage(v.Body)
+	}
+	return out
+}
+
+// contentSchema answers the fields of a collection's items, which the
+// editor builds its form from.
+//
+// GET /api/admin/content/schema/:collection
+func (s *Service) contentSchema(c echo.Context) error {
+	fields, ok := content.ItemShape(c.Param("collection"))
+	if !ok {
+		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+	}
+	return endpoint.OK(c, map[string]any{"collection": c.Param("collection"), "fields": fields}, "")
+}
+
+// contentListItem is an item as a collection's list shows it.
+type contentListItem struct {
+	Slug      string            `json:"slug"`
+	Title     string            `json:"title"`
+	Languages map[string]string `json:"languages"` // state by locale
+}
+
+// listContent answers a collection's items with each language's state.
+//
+// GET /api/admin/content/:collection
+func (s *Service) listContent(c echo.Context) error {
+	collection, _, ok := contentItemKey(c)
+	if !ok {
+		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+	}
+	rows, err := s.store.ContentCollection(c.Request().Context(), collection)
+	if err != nil {
+		return err
+	}
+	items := make([]contentListItem, 0, len(rows))
+	for _, r := range rows {
+		it := contentListItem{Slug: r.Slug, Languages: map[string]string{}}
+		var head struct {
+			Title string `json:"title"`
+		}
+		_ = json.Unmarshal([]byte(r.Live[string(locale.Default)]), &head)
+		it.Title = head.Title
+		for _, l := range locale.All {
+			_, live := r.Live[string(l)]
+			ed, edited := r.Editions[string(l)]
+			it.Languages[string(l)] = stateOf(live, ed, edited)
+		}
+		items = append(items, it)
+	}
+	names := make([]string, 0)
+	for _, col := range content.Collections() {
+		names = append(names, col.Name)
+	}
+	return endpoint.OK(c, map[string]any{"collection": collection, "collections": names, "items": items, "languages": locale.All}, "")
+}
+
+// showContent answers one item: every language's live text, latest
+// version and state, and the languages the reader may change.
+//
+// GET /api/admin/content/:collection/:slug
+func (s *Service) showContent(c echo.Context) error {
+	m := msgsOf(c)
+	collection, slug, ok := contentItemKey(c)
+	if !ok {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	it, err := s.store.ContentItem(c.Request().Context(), collection, slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	names, err := s.names(c)
+	if err != nil {
+		return err
+	}
+	langs := map[string]contentLanguage{}
+	for _, l := range locale.All {
+		live, isLive := it.Live[string(l)]
+		ed, edited := it.Editions[string(l)]
+		lang := contentLanguage{State: stateOf(isLive, ed, edited), Live: json.RawMessage("null")}
+		if isLive {
+			lang.Live = json.RawMessage(live.Body)
+			at := live.UpdatedAt
+			lang.UpdatedAt = &at
+		}
+		if v, ok := it.Latest[string(l)]; ok {
+			lang.Latest = viewVersion(v, names, true)
+		}
+		if edited {
+			lang.Published = ed.PublishedVersion
+			at := ed.UpdatedAt
+			lang.UpdatedAt = &at
+		}
+		langs[string(l)] = lang
+	}
+	return endpoint.OK(c, map[string]any{
+		"collection": collection, "slug": slug, "languages": langs, "order": locale.All,
+		"writable": writableLanguages(mustStaff(c).staff),
+	}, "")
+}
+
+// contentLanguageOf loads the language a writing route names, answering
+// 404 when it is not one of an existing item's and 403 when the staff
+// member may not change it.
+func (s *Service) contentLanguageOf(c echo.Context) (store.ContentKey, *store.ContentItem, error) {
+	m := msgsOf(c)
+	k, ok := contentKey(c)
+	if !ok {
+		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	if !mayWrite(mustStaff(c).staff, k.Locale) {
+		return k, nil, endpoint.Fail(c, http.StatusForbidden, m.ContentLanguageForbidden)
+	}
+	it, err := s.store.ContentItem(c.Request().Context(), k.Collection, k.Slug)
+	if errors.Is(err, store.ErrNotFound) {
+		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	if err != nil {
+		return k, nil, err
+	}
+	// An item exists by its English text; translations are added to it.
+	if _, ok := it.Live[string(locale.Default)]; !ok {
+		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	return k, it, nil
+}
+
+// conflict answers 409 with the language's latest version and who saved it.
+func (s *Service) conflict(c echo.Context, k store.ContentKey) error {
+	it, err := s.store.ContentItem(c.Request().Context(), k.Collection, k.Slug)
+	if err != nil {
+		return err
+	}
+	names, err := s.names(c)
+	if err != nil {
+		return err
+	}
+	var current *contentVersionView
+	if v, ok := it.Latest[k.Locale]; ok {
+		current = viewVersion(v, names, true)
+	}
+	return endpoint.FailWith(c, http.StatusConflict, msgsOf(c).ContentConflict, map[string]any{"conflict": true, "current": current})
+}
+
+// fieldErrors puts what is wrong with a body in the reader's words, by field path.
+func fieldErrors(m *messages, problems []content.Problem) map[string]string {
+	out := map[string]string{}
+	for _, p := range problems {
+		if _, taken := out[p.Path]; taken {
+			continue
+		}
+		msg, ok := m.ContentProblems[p.Code]
+		if !ok {
+			msg = m.FixFields
+		}
+		if p.Code == content.ProblemEnum {
+			msg = fmt.Sprintf(msg, strings.Join(p.Values, ", "))
+		}
+		out[p.Path] = msg
+	}
+	return out
+}
+
+type saveRequest struct {
+	Base int64           `json:"base"`
+	Body json.RawMessage `json:"body"`
+}
+
+// saveContent saves a draft of one language of an item: checked against
+// its collection's shape (400 with a message per field), and only if it
+// is based on the language's latest version (409 otherwise, with that
+// version and who saved it).
+//
+// PUT /api/admin/content/:collection/:slug/:locale
+func (s *Service) saveContent(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	var req saveRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	body, problems, err := content.CheckItem(k.Collection, req.Body)
+	if errors.Is(err, content.ErrNotAnObject) {
+		return endpoint.Invalid(c, map[string]string{"body": m.FixFields})
+	}
+	if err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return endpoint.Invalid(c, fieldErrors(m, problems))
+	}
+	me := mustStaff(c).staff
+	v, err := s.store.SaveContentVersion(c.Request().Context(), k, body, me.ID, req.Base, s.now())
+	if errors.Is(err, store.ErrVersionConflict) {
+		return s.conflict(c, k)
+	}
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, viewVersion(v, map[string]string{me.ID: me.Name}, false), m.ContentSaved)
+}
+
+type versionRequest struct {
+	Version int64 `json:"version"`
+	Base    int64 `json:"base"`
+}
+
+func readVersion(c echo.Context, m *messages) (versionRequest, error) {
+	var req versionRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return req, endpoint.RefuseBody(c, err)
+	}
+	if req.Version <= 0 {
+		return req, endpoint.Invalid(c, map[string]string{"version": m.ContentVersionNotFound})
+	}
+	return req, nil
+}
+
+// auditContent records an action on one language of an item, never its text.
+func (s *Service) auditContent(c echo.Context, action string, k store.ContentKey, version int64) {
+	detail := ""
+	if version > 0 {
+		detail = "version " + strconv.FormatInt(version, 10)
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: action, Item: k.String(), Detail: detail, IP: c.RealIP()})
+}
+
+// publishContent makes a version of one language live, in that language alone.
+//
+// POST /api/admin/content/:collection/:slug/:locale/publish
+func (s *Service) publishContent(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	req, err := readVersion(c, m)
+	if req.Version <= 0 {
+		return err
+	}
+	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, mustStaff(c).staff.ID, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	s.auditContent(c, ActionContentPublish, k, req.Version)
+	return endpoint.OK(c, nil, m.ContentPublished)
+}
+
+// unpublishContent takes a translation off the site; the page then shows
+// the English text in that language's frame. English stays published.
+//
+// POST /api/admin/content/:collection/:slug/:locale/unpublish
+func (s *Service) unpublishContent(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	if k.Locale == string(locale.Default) {
+		return endpoint.Fail(c, http.StatusConflict, m.ContentEnglishStays)
+	}
+	if _, live := it.Live[k.Locale]; !live {
+		return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
+	}
+	err = s.store.UnpublishContent(c.Request().Context(), k, mustStaff(c).staff.ID, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
+	}
+	if err != nil {
+		return err
+	}
+	s.auditContent(c, ActionContentUnpublish, k, 0)
+	return endpoint.OK(c, nil, m.ContentUnpublished)
+}
+
+// listContentVersions answers a language's versions, newest first.
+//
+// GET /api/admin/content/:collection/:slug/:locale/versions
+func (s *Service) listContentVersions(c echo.Context) error {
+	m := msgsOf(c)
+	k, ok := contentKey(c)
+	if !ok {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	}
+	rows, err := s.store.ContentVersions(c.Request().Context(), k, versionsShown)
+	if err != nil {
+		return err
+	}
+	names, err := s.names(c)
+	if err != nil {
+		return err
+	}
+	out := make([]*contentVersionView, len(rows))
+	for i, r := range rows {
+		out[i] = viewVersion(r, names, false)
+	}
+	return endpoint.OK(c, map[string]any{"versions": out}, "")
+}
+
+// restoreContent saves an earlier version of a language as its new draft.
+//
+// POST /api/admin/content/:collection/:slug/:locale/restore
+func (s *Service) restoreContent(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	req, err := readVersion(c, m)
+	if req.Version <= 0 {
+		return err
+	}
+	me := mustStaff(c).staff
+	v, err := s.store.RestoreContentVersion(c.Request().Context(), k, req.Version, me.ID, req.Base, s.now())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)
+	case errors.Is(err, store.ErrVersionConflict):
+		return s.conflict(c, k)
+	case err != nil:
+		return err
+	}
+	s.auditContent(c, ActionContentRestore, k, req.Version)
+	return endpoint.OK(c, viewVersion(v, map[string]string{me.ID: me.Name}, true), m.ContentRestored)
+}

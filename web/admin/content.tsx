@@ -1,0 +1,993 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import {
+  adminApi,
+  type ContentConflict,
+  type ContentItem,
+  type ContentList,
+  type ContentState,
+  type ContentVersion,
+  type FieldSpec,
+  type Session,
+} from './api';
+import { isKey, type Key } from './strings';
+import {
+  Card,
+  Link,
+  NoticeBox,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+type Json = Record<string, unknown>;
+type Translate = ReturnType<typeof useT>['t'];
+
+/**
+ * The language of the text being edited, which its inputs are marked with (Arabic right to
+ * left), while labels and messages stay in the back-office's language.
+ */
+const TextLang = createContext<{ lang: string; dir: 'ltr' | 'rtl' }>({ lang: 'en', dir: 'ltr' });
+
+/**
+ * Rows for a text area of a text this long, where a browser does not size a text area to its
+ * content (field-sizing) itself.
+ */
+function rowsFor(text: string, least: number, most: number): number {
+  const lines = text
+    .split('\n')
+    .reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 60)), 0);
+  return Math.min(most, Math.max(least, lines));
+}
+
+/** A one-line text: Enter does not break it, as the site shows it on one line. */
+const oneLine = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
+
+/** The query of the address, kept current as the history moves. */
+function useSearch(): string {
+  const [search, setSearch] = useState(() => window.location.search);
+  useEffect(() => {
+    const update = () => setSearch(window.location.search);
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  }, []);
+  return search;
+}
+
+function useWhen() {
+  const { lang } = useT();
+  return (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+}
+
+/** A word the server sends (a collection, a language, a field) in the reader's language. */
+function named(t: Translate, prefix: string, value: string, fallback = value): string {
+  const key = `${prefix}${value}`;
+  return isKey(key) ? t(key as Key) : fallback;
+}
+
+/** A field's label: its name in the reader's language, else its name spelt out ("niceToHave": "Nice to have"). */
+function fieldLabel(t: Translate, name: string): string {
+  const spelt = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return named(t, 'contentField_', name, spelt.charAt(0).toUpperCase() + spelt.slice(1));
+}
+
+const badgeTone: Record<ContentState, string> = {
+  published: 'border-accent bg-accent-soft',
+  draft: 'border-brand bg-surface',
+  unpublished: 'border-danger bg-danger-soft',
+  missing: 'border-line-strong bg-surface',
+};
+
+/** A language's state as a small badge: "AR · Draft". */
+function StateBadge({ locale, state }: { locale: string; state: ContentState }) {
+  const { t } = useT();
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full border px-2 text-sm text-ink ${badgeTone[state]}`}
+      data-locale={locale}
+      data-state={state}
+    >
+      <abbr title={named(t, 'lang_', locale)} className="font-semibold no-underline">
+        {locale.toUpperCase()}
+      </abbr>
+      <span aria-hidden="true">·</span>
+      <span>{t(`contentState_${state}` as Key)}</span>
+    </span>
+  );
+}
+
+/** The collections, and the items of the one chosen, with each language's state. */
+function ContentListView() {
+  const { t } = useT();
+  const search = useSearch();
+  const collection = new URLSearchParams(search).get('collection') || 'news';
+  const [data, setData] = useState<ContentList | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    let live = true;
+    void adminApi.contentList(collection).then((result) => {
+      if (!live) return;
+      if (result.ok && result.data) {
+        setData(result.data);
+        setNotice(null);
+      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collection]);
+
+  const collections = data?.collections ?? [
+    'news',
+    'blogs',
+    'publications',
+    'webinars',
+    'vacancies',
+  ];
+  return (
+    <div>
+      <h1 className="mb-2 text-2xl font-semibold">{t('contentTitle')}</h1>
+      <p className="mb-6 text-ink-muted">{t('contentLead')}</p>
+      <NoticeBox notice={notice} />
+      <nav aria-label={t('contentCollections')} className="mb-6">
+        <ul className="flex flex-wrap gap-2">
+          {collections.map((name) => (
+            <li key={name}>
+              <Link
+                to={`/admin/content?collection=${name}`}
+                className={
+                  name === collection
+                    ? `${buttonClass} underline underline-offset-4`
+                    : secondaryButtonClass
+                }
+              >
+                <span aria-current={name === collection ? 'page' : undefined}>
+                  {named(t, 'collection_', name)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {!data && !notice && <p role="status">{t('loading')}</p>}
+      {data && data.collection === collection && (
+        <section aria-labelledby="content-items">
+          <h2 id="content-items" className="mb-3 text-xl font-semibold">
+            {named(t, 'collection_', collection)}
+          </h2>
+          {data.items.length === 0 ? (
+            <p>{t('contentNone')}</p>
+          ) : (
+            <ul className="grid gap-3">
+              {data.items.map((item) => (
+                <li
+                  key={item.slug}
+                  className="rounded-card border border-line bg-raised p-4"
+                  data-slug={item.slug}
+                >
+                  <h3 className="mb-2 font-semibold break-words">
+                    <Link
+                      to={`/admin/content/${collection}/${item.slug}`}
+                      className="underline underline-offset-4 hover:no-underline"
+                    >
+                      <bdi>{item.title || item.slug}</bdi>
+                    </Link>
+                  </h3>
+                  <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
+                    {data.languages.map((l) => (
+                      <StateBadge key={l} locale={l} state={item.languages[l] ?? 'missing'} />
+                    ))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** An empty value of a field's kind, for a new entry of a list. */
+function emptyOf(spec: FieldSpec): unknown {
+  switch (spec.kind) {
+    case 'texts':
+    case 'routes':
+      return [''];
+    case 'objects':
+      return [emptyObject(spec.fields ?? [])];
+    case 'object':
+      return emptyObject(spec.fields ?? []);
+    case 'count':
+    case 'rating':
+      return 1;
+    case 'enum':
+      return spec.values?.[0] ?? '';
+    case 'routeTexts':
+      return {};
+    default:
+      return '';
+  }
+}
+
+function emptyObject(fields: FieldSpec[]): Json {
+  return Object.fromEntries(fields.filter((f) => !f.optional).map((f) => [f.name, emptyOf(f)]));
+}
+
+/** The body to send: optional fields left empty are left out, as the files leave them out. */
+function cleaned(fields: FieldSpec[], value: Json): Json {
+  const out: Json = {};
+  for (const [name, v] of Object.entries(value)) {
+    const spec = fields.find((f) => f.name === name);
+    if (spec?.optional && (v === '' || (Array.isArray(v) && v.length === 0))) continue;
+    if (spec?.kind === 'object' && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[name] = cleaned(spec.fields ?? [], v as Json);
+    } else if (spec?.kind === 'objects' && Array.isArray(v)) {
+      out[name] = v.map((el) =>
+        el && typeof el === 'object' ? cleaned(spec.fields ?? [], el as Json) : el,
+      );
+    } else out[name] = v;
+  }
+  return out;
+}
+
+/** A field's message under it, announced as it appears. */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-danger">
+      {error}
+    </p>
+  );
+}
+
+/** The English text of a field, shown under it while another language is edited. */
+function Reference({ value }: { value: unknown }) {
+  const { t } = useT();
+  if (value === undefined || value === null || typeof value === 'object') return null;
+  return (
+    <p className="mt-1 text-sm text-ink-muted" lang="en" dir="ltr">
+      <span className="font-semibold">{t('contentEnglish')}: </span>
+      {String(value)}
+    </p>
+  );
+}
+
+type EditorProps = {
+  spec: FieldSpec;
+  path: string;
+  value: unknown;
+  english: unknown;
+  errors: Record<string, string>;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+  label?: string;
+};
+
+/** One field, drawn from its kind: inputs, text areas, selects and list editors. */
+function FieldEditor({
+  spec,
+  path,
+  value,
+  english,
+  errors,
+  readOnly,
+  onChange,
+  label,
+}: EditorProps) {
+  const { t } = useT();
+  const id = useId();
+  const textLang = useContext(TextLang);
+  const error = errors[path];
+  const errorId = `${id}-error`;
+  const name = label ?? fieldLabel(t, spec.name);
+  const common = {
+    id,
+    name: path,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? errorId : undefined,
+    readOnly,
+  };
+  const labelled = (control: ReactNode) => (
+    <div className="mb-4" data-field={path}>
+      <label htmlFor={id} className="block font-semibold">
+        {name}
+        {spec.optional && (
+          <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>
+        )}
+      </label>
+      {control}
+      <FieldError id={errorId} error={error} />
+      <Reference value={english} />
+    </div>
+  );
+  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+
+  switch (spec.kind) {
+    case 'markup':
+      return labelled(
+        <textarea
+          {...common}
+          {...textLang}
+          rows={rowsFor(text, 3, 12)}
+          className={`${inputClass} [field-sizing:content]`}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />,
+      );
+    case 'date':
+      return labelled(
+        <input
+          {...common}
+          type="date"
+          className={inputClass}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />,
+      );
+    case 'count':
+    case 'rating':
+      return labelled(
+        <input
+          {...common}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={spec.kind === 'rating' ? 5 : undefined}
+          className={inputClass}
+          value={typeof value === 'number' ? value : text}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            onChange(e.target.value === '' || Number.isNaN(n) ? e.target.value : n);
+          }}
+        />,
+      );
+    case 'enum':
+      return labelled(
+        <select
+          {...common}
+          disabled={readOnly}
+          className={inputClass}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {(spec.values ?? []).map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>,
+      );
+    case 'texts':
+    case 'routes':
+      return (
+        <TextList
+          spec={spec}
+          path={path}
+          name={name}
+          value={value}
+          english={english}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    case 'object':
+      return (
+        <fieldset className="mb-4 rounded-lg border border-line p-3" data-field={path}>
+          <legend className="px-1 font-semibold">{name}</legend>
+          <FieldError id={errorId} error={error} />
+          <Fields
+            fields={spec.fields ?? []}
+            prefix={`${path}.`}
+            value={(value as Json) ?? {}}
+            english={(english as Json | undefined) ?? undefined}
+            errors={errors}
+            readOnly={readOnly}
+            onChange={onChange}
+          />
+        </fieldset>
+      );
+    case 'objects':
+      return (
+        <ObjectList
+          spec={spec}
+          path={path}
+          name={name}
+          value={value}
+          english={english}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    case 'routeTexts':
+      return labelled(
+        <textarea
+          {...common}
+          rows={4}
+          dir="ltr"
+          className={inputClass}
+          value={JSON.stringify(value ?? {}, null, 2)}
+          onChange={(e) => {
+            try {
+              onChange(JSON.parse(e.target.value));
+            } catch {
+              // Kept as typed until it reads as JSON.
+            }
+          }}
+        />,
+      );
+    case 'text':
+      return labelled(
+        <textarea
+          {...common}
+          {...textLang}
+          rows={rowsFor(text, 1, 4)}
+          className={`${inputClass} [field-sizing:content] resize-none`}
+          value={text}
+          onKeyDown={oneLine}
+          onChange={(e) => onChange(e.target.value.replace(/\r?\n/g, ' '))}
+        />,
+      );
+    default:
+      return labelled(
+        <input
+          {...common}
+          type="text"
+          dir="ltr"
+          className={inputClass}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />,
+      );
+  }
+}
+
+type ListProps = Omit<EditorProps, 'label'> & { name: string };
+
+/** A list of texts (paragraphs, tags, requirements): a text area each, added and removed. */
+function TextList({ spec, path, name, value, english, errors, readOnly, onChange }: ListProps) {
+  const { t } = useT();
+  const id = useId();
+  const textLang = useContext(TextLang);
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  const en = Array.isArray(english) ? (english as unknown[]) : [];
+  const error = errors[path];
+  return (
+    <fieldset className="mb-4 rounded-lg border border-line p-3" data-field={path}>
+      <legend className="px-1 font-semibold">
+        {name}
+        {spec.optional && (
+          <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>
+        )}
+      </legend>
+      <FieldError id={`${id}-error`} error={error} />
+      <ol className="grid gap-3">
+        {list.map((entry, i) => {
+          const at = `${path}[${i}]`;
+          const entryId = `${id}-${i}`;
+          return (
+            <li key={i} data-field={at}>
+              <label htmlFor={entryId} className="block text-sm font-semibold">
+                {t('contentEntry', { field: name, number: i + 1 })}
+              </label>
+              <textarea
+                id={entryId}
+                name={at}
+                {...(spec.kind === 'routes' ? { dir: 'ltr' } : textLang)}
+                rows={
+                  spec.kind === 'routes'
+                    ? 1
+                    : rowsFor(typeof entry === 'string' ? entry : '', 2, 12)
+                }
+                readOnly={readOnly}
+                aria-invalid={Boolean(errors[at])}
+                aria-describedby={errors[at] ? `${entryId}-error` : undefined}
+                className={`${inputClass} [field-sizing:content]`}
+                value={typeof entry === 'string' ? entry : ''}
+                onChange={(e) => onChange(list.map((v, j) => (j === i ? e.target.value : v)))}
+              />
+              <FieldError id={`${entryId}-error`} error={errors[at]} />
+              <Reference value={en[i]} />
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="mt-1 min-h-11 text-sm text-danger underline underline-offset-4"
+                  onClick={() => onChange(list.filter((_, j) => j !== i))}
+                >
+                  {t('contentRemove', { entry: t('contentEntry', { field: name, number: i + 1 }) })}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {!readOnly && (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} mt-3`}
+          onClick={() => onChange([...list, ''])}
+        >
+          {t('contentAdd', { field: name })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A list of objects (speakers, sections): each its own group of fields, added and removed. */
+function ObjectList({ spec, path, name, value, english, errors, readOnly, onChange }: ListProps) {
+  const { t } = useT();
+  const list = Array.isArray(value) ? (value as Json[]) : [];
+  const en = Array.isArray(english) ? (english as Json[]) : [];
+  return (
+    <fieldset className="mb-4 rounded-lg border border-line p-3" data-field={path}>
+      <legend className="px-1 font-semibold">{name}</legend>
+      <FieldError id={`${path}-error`} error={errors[path]} />
+      {list.map((entry, i) => {
+        const entryName = t('contentEntry', { field: name, number: i + 1 });
+        return (
+          <fieldset
+            key={i}
+            className="mb-3 rounded-lg border border-line p-3"
+            data-field={`${path}[${i}]`}
+          >
+            <legend className="px-1 text-sm font-semibold">{entryName}</legend>
+            <Fields
+              fields={spec.fields ?? []}
+              prefix={`${path}[${i}].`}
+              value={entry ?? {}}
+              english={en[i]}
+              errors={errors}
+              readOnly={readOnly}
+              onChange={(next) => onChange(list.map((v, j) => (j === i ? (next as Json) : v)))}
+            />
+            {!readOnly && (
+              <button
+                type="button"
+                className="min-h-11 text-sm text-danger underline underline-offset-4"
+                onClick={() => onChange(list.filter((_, j) => j !== i))}
+              >
+                {t('contentRemove', { entry: entryName })}
+              </button>
+            )}
+          </fieldset>
+        );
+      })}
+      {!readOnly && (
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => onChange([...list, emptyObject(spec.fields ?? [])])}
+        >
+          {t('contentAdd', { field: name })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The fields of a shape, each drawn from its kind. */
+function Fields({
+  fields,
+  prefix,
+  value,
+  english,
+  errors,
+  readOnly,
+  onChange,
+}: {
+  fields: FieldSpec[];
+  prefix: string;
+  value: Json;
+  english: Json | undefined;
+  errors: Record<string, string>;
+  readOnly: boolean;
+  onChange: (value: Json) => void;
+}) {
+  return (
+    <>
+      {fields.map((spec) => (
+        <FieldEditor
+          key={spec.name}
+          spec={spec}
+          path={`${prefix}${spec.name}`}
+          value={value[spec.name]}
+          english={english?.[spec.name]}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(next) => onChange({ ...value, [spec.name]: next })}
+        />
+      ))}
+    </>
+  );
+}
+
+/** What the form starts from in a language: its latest version, else its live text, else the English. */
+function startingText(item: ContentItem, locale: string): Json {
+  const lang = item.languages[locale];
+  return (lang?.latest?.body ?? lang?.live ?? item.languages.en?.live ?? {}) as Json;
+}
+
+/** One item, one language at a time: the form, its actions and its versions. */
+function ContentEditor({
+  collection,
+  slug,
+  session,
+}: {
+  collection: string;
+  slug: string;
+  session: Session;
+}) {
+  const { t } = useT();
+  const when = useWhen();
+  const [fields, setFields] = useState<FieldSpec[] | null>(null);
+  const [item, setItem] = useState<ContentItem | null>(null);
+  const [locale, setLocale] = useState('');
+  const [draft, setDraft] = useState<Json>({});
+  const [base, setBase] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [conflict, setConflict] = useState<ContentVersion | null>(null);
+  const [versions, setVersions] = useState<ContentVersion[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState('');
+
+  const loadVersions = async (loc: string) => {
+    const result = await adminApi.contentVersions(collection, slug, loc);
+    if (result.ok && result.data) setVersions(result.data.versions);
+  };
+
+  // Loads the item, and the form of a language from it.
+  const load = async (loc?: string) => {
+    const result = await adminApi.contentItem(collection, slug);
+    if (!result.ok || !result.data) {
+      setMissing(result.message || t('unreachable'));
+      return;
+    }
+    const it = result.data;
+    setItem(it);
+    const shown = session.permissions.includes('content.edit')
+      ? it.order
+      : session.permissions.includes('content.translate')
+        ? it.writable
+        : it.order;
+    const next = loc && shown.includes(loc) ? loc : (shown[0] ?? 'en');
+    setLocale(next);
+    setDraft(startingText(it, next));
+    setBase(it.languages[next]?.latest?.id ?? 0);
+    setDirty(false);
+    setErrors({});
+    setConflict(null);
+    void loadVersions(next);
+  };
+
+  // Shows the item's states and versions as they are now, keeping the form as it is.
+  const refresh = async (loc: string) => {
+    const result = await adminApi.contentItem(collection, slug);
+    if (result.ok && result.data) setItem(result.data);
+    await loadVersions(loc);
+  };
+
+  useEffect(() => {
+    void adminApi.contentSchema(collection).then((result) => {
+      if (result.ok && result.data) setFields(result.data.fields);
+      else setMissing(result.message || t('unreachable'));
+    });
+    // Loading the item is the effect; its answer sets the state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collection, slug]);
+
+  const back = (
+    <p className="mb-4">
+      <Link to={`/admin/content?collection=${collection}`} className="underline underline-offset-4">
+        {t('contentBack', { collection: named(t, 'collection_', collection) })}
+      </Link>
+    </p>
+  );
+  if (missing) {
+    return (
+      <div>
+        {back}
+        <NoticeBox notice={{ tone: 'error', text: missing }} />
+      </div>
+    );
+  }
+  if (!item || !fields || !locale) return <p role="status">{t('loading')}</p>;
+
+  const lang = item.languages[locale];
+  const canWrite = item.writable.includes(locale);
+  const languages = session.permissions.includes('content.edit')
+    ? item.order
+    : session.permissions.includes('content.translate')
+      ? item.writable
+      : item.order;
+  const english = locale === 'en' ? undefined : (item.languages.en?.live ?? undefined);
+  const title =
+    (typeof draft.title === 'string' && draft.title) ||
+    (item.languages.en?.live?.title as string | undefined) ||
+    slug;
+
+  const save = async (on: number): Promise<ContentVersion | null> => {
+    setBusy(true);
+    const result = await adminApi.saveContent(collection, slug, locale, on, cleaned(fields, draft));
+    setBusy(false);
+    setErrors(result.errors);
+    if (result.ok && result.data) {
+      setBase(result.data.id);
+      setDirty(false);
+      setConflict(null);
+      setNotice({ tone: 'success', text: result.message });
+      void refresh(locale);
+      return result.data;
+    }
+    if (result.status === 409) {
+      const data = result.data as ContentConflict | null;
+      setConflict(data?.current ?? null);
+      setNotice(null);
+      return null;
+    }
+    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    return null;
+  };
+
+  const afterChange = async (message: string, ok: boolean) => {
+    await load(locale);
+    setNotice({ tone: ok ? 'success' : 'error', text: message || t('unreachable') });
+  };
+
+  const publish = async () => {
+    let version = base;
+    if (dirty || version === 0) {
+      const saved = await save(base);
+      if (!saved) return;
+      version = saved.id;
+    }
+    setBusy(true);
+    const result = await adminApi.publishContent(collection, slug, locale, version);
+    setBusy(false);
+    await afterChange(result.message, result.ok);
+  };
+
+  const unpublish = async () => {
+    setBusy(true);
+    const result = await adminApi.unpublishContent(collection, slug, locale);
+    setBusy(false);
+    await afterChange(result.message, result.ok);
+  };
+
+  const restore = async (version: number) => {
+    setBusy(true);
+    const result = await adminApi.restoreContent(collection, slug, locale, version, base);
+    setBusy(false);
+    if (result.status === 409) {
+      setConflict((result.data as ContentConflict | null)?.current ?? null);
+      return;
+    }
+    await afterChange(result.message, result.ok);
+  };
+
+  const published = lang?.published ?? 0;
+  // Nothing to publish: the form holds what the site shows in this language.
+  const upToDate = !dirty && (base === 0 ? lang?.state === 'published' : base === published);
+  return (
+    <div>
+      {back}
+      <div className="mb-4">
+        <h1 className="text-2xl font-semibold break-words">
+          <bdi lang={typeof draft.title === 'string' && draft.title ? locale : 'en'}>{title}</bdi>
+        </h1>
+        <p className="mt-2 flex flex-wrap gap-2" aria-label={t('contentStates')}>
+          {item.order.map((l) => (
+            <StateBadge key={l} locale={l} state={item.languages[l]?.state ?? 'missing'} />
+          ))}
+        </p>
+      </div>
+      <div className="mb-6 max-w-xs">
+        <label htmlFor="content-language" className="block font-semibold">
+          {t('contentLanguage')}
+        </label>
+        <select
+          id="content-language"
+          className={inputClass}
+          value={locale}
+          onChange={(e) => {
+            setNotice(null);
+            void load(e.target.value);
+          }}
+        >
+          {languages.map((l) => (
+            <option key={l} value={l}>
+              {named(t, 'lang_', l)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <NoticeBox notice={notice} />
+      {conflict && (
+        <div
+          role="alert"
+          className="mb-6 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
+          data-conflict
+        >
+          <h2 className="mb-1 font-semibold">{t('contentConflictTitle')}</h2>
+          <p className="mb-3">
+            {t('contentConflictBody', {
+              name: conflict.author.name || t('contentSomeone'),
+              date: when(conflict.createdAt),
+            })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setDraft((conflict.body ?? {}) as Json);
+                setBase(conflict.id);
+                setDirty(false);
+                setErrors({});
+                setConflict(null);
+                setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
+                void loadVersions(locale);
+              }}
+            >
+              {t('contentLoadTheirs')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={busy}
+              onClick={() => void save(conflict.id)}
+            >
+              {t('contentOverwrite')}
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <h2 className="mb-1 text-xl font-semibold">
+            {t('contentEditing', { language: named(t, 'lang_', locale) })}
+          </h2>
+          <p className="mb-4 text-sm text-ink-muted" role="status">
+            {t(`contentState_${lang?.state ?? 'missing'}` as Key)}
+            {dirty ? ` · ${t('contentUnsaved')}` : ''}
+          </p>
+          {!canWrite && <p className="mb-4">{t('contentReadOnly')}</p>}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save(base);
+            }}
+          >
+            <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
+              <Fields
+                fields={fields}
+                prefix=""
+                value={draft}
+                english={english}
+                errors={errors}
+                readOnly={!canWrite}
+                onChange={(next) => {
+                  setDraft(next);
+                  setDirty(true);
+                }}
+              />
+            </TextLang.Provider>
+            {canWrite && (
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  {t('contentSave')}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  disabled={busy || upToDate}
+                  onClick={() => void publish()}
+                >
+                  {t('contentPublish')}
+                </button>
+                {locale !== 'en' && lang?.live && (
+                  <button
+                    type="button"
+                    className={dangerButtonClass}
+                    disabled={busy}
+                    onClick={() => void unpublish()}
+                  >
+                    {t('contentUnpublish')}
+                  </button>
+                )}
+              </div>
+            )}
+          </form>
+        </Card>
+        <Card className="self-start">
+          <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>
+          {versions.length === 0 ? (
+            <p>{t('contentNoVersions')}</p>
+          ) : (
+            <ol className="grid gap-3">
+              {versions.map((v) => (
+                <li
+                  key={v.id}
+                  className="border-b border-line pb-3 last:border-0 last:pb-0"
+                  data-version={v.id}
+                >
+                  <p className="font-semibold">
+                    <bdi>{v.author.name || t('contentSomeone')}</bdi>
+                  </p>
+                  <p className="text-sm text-ink-muted">
+                    <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
+                    {v.id === published && ` · ${t('contentState_published')}`}
+                    {v.id === base && ` · ${t('contentLatest')}`}
+                  </p>
+                  {canWrite && v.id !== base && (
+                    <button
+                      type="button"
+                      className="mt-1 min-h-11 underline underline-offset-4"
+                      disabled={busy}
+                      onClick={() => void restore(v.id)}
+                    >
+                      {t('contentRestore', { date: when(v.createdAt) })}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** The content's addresses: the list at /admin/content, an item at /admin/content/{collection}/{slug}. */
+export function ContentSection({ path, session }: { path: string; session: Session }) {
+  const { t } = useT();
+  if (!session.permissions.includes('content.read')) {
+    return (
+      <Card>
+        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
+        <p>{t('forbiddenBody')}</p>
+      </Card>
+    );
+  }
+  const [collection = '', slug = ''] = path.slice('/admin/content/'.length).split('/');
+  if (path === '/admin/content' || !collection || !slug) return <ContentListView />;
+  return (
+    <ContentEditor
+      key={`${collection}/${slug}`}
+      collection={collection}
+      slug={slug}
+      session={session}
+    />
+  );
+}
+
+/** Whether the staff member may read content. */
+export function mayReadContent(session: Session | null | undefined): boolean {
+  return Boolean(session?.permissions.includes('content.read'));
+}

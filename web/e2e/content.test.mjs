@@ -1,0 +1,220 @@
+// Editing the site's content in a real browser against a real server: an editor changes an
+// English news story's title, saves a draft the public page does not show, publishes English
+// (the English page changes, the Arabic one does not); a translator assigned Arabic publishes
+// Arabic and is refused French by the server; two editors saving the same story: the second is
+// told who saved first and chooses, and restores the first version. Axe in English light and
+// Arabic dark, and a phone's width.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, startServer } from './harness.mjs';
+import { staffMember } from './staff.mjs';
+
+const site = { server: undefined, browser: undefined };
+before(async () => {
+  site.server = await startServer({ host: 'localhost' });
+  site.browser = await launchBrowser();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.stop();
+});
+
+const slug = 'cairo-office-moves-to-new-cairo';
+const seeded = (locale) =>
+  JSON.parse(
+    readFileSync(
+      new URL(`../../api/content/seed/collections/${locale}/news/${slug}.json`, import.meta.url),
+      'utf8',
+    ),
+  );
+const oldTitle = seeded('en').title;
+const arabicTitle = seeded('ar').title;
+const newTitle = 'Our Cairo team opens a larger office with a testing laboratory';
+const newArabicTitle = 'فريقنا في القاهرة يفتتح مكتبًا أكبر يضم مختبرًا للاختبارات';
+
+async function noAxeViolations(page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+}
+
+const overflow = (page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The public page of the story in a language, as a visitor gets it. */
+async function publicPage(locale) {
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  const res = await fetch(`${site.server.baseUrl}${prefix}/resources/news/${slug}`);
+  assert.equal(res.status, 200);
+  return res.text();
+}
+
+/** Waits until the public page in a language holds `text`, polling it as a visitor would. */
+async function waitForPublic(locale, text) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if ((await publicPage(locale)).includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the page, not a sleep
+  }
+  throw new Error(`the ${locale} page never showed ${text}`);
+}
+
+/** Opens the story's editor from the back-office's navigation. */
+async function openStory(page) {
+  await page
+    .getByRole('navigation', { name: 'Back-office sections' })
+    .getByRole('link', { name: 'Content' })
+    .click();
+  await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor();
+  await page
+    .getByRole('link', { name: oldTitle })
+    .or(page.getByRole('link', { name: newTitle }))
+    .click();
+  await page.getByRole('button', { name: 'Save draft' }).waitFor();
+}
+
+describe('editing content', { timeout: 300_000 }, () => {
+  test('drafts, publishing per language, a translator, a conflict', async () => {
+    const editor = await staffMember(site, {
+      email: 'huda@noorvale.example',
+      name: 'Huda Karim',
+      role: 'editor',
+      allowApiStatuses: [400, 401, 403],
+    });
+    const { page } = editor;
+
+    // The list: every item with a badge per language.
+    await page
+      .getByRole('navigation', { name: 'Back-office sections' })
+      .getByRole('link', { name: 'Content' })
+      .click();
+    const item = page.locator(`[data-slug="${slug}"]`);
+    await item.locator('[data-locale="en"][data-state="published"]').waitFor();
+    await noAxeViolations(page, 'content list, English light');
+    await page.getByRole('link', { name: oldTitle }).click();
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
+    await noAxeViolations(page, 'editor, English light');
+
+    // A draft: saved, not shown.
+    await page.getByLabel('Title', { exact: true }).fill(newTitle);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Draft saved. The site shows it once it is published.' })
+      .waitFor();
+    assert.ok((await publicPage('en')).includes(oldTitle), 'a draft is not public');
+    await page.locator('[data-locale="en"][data-state="draft"]').waitFor();
+
+    // A field the shape refuses is named under the field, and nothing is saved.
+    await page.getByLabel('Date', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.locator('[data-field="date"]').getByRole('alert').waitFor();
+    await page.getByLabel('Date', { exact: true }).fill('2025-07-20');
+
+    // Publishing English: the English page changes, the Arabic one does not.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+      .waitFor();
+    await waitForPublic('en', newTitle);
+    const arabic = await publicPage('ar');
+    assert.ok(arabic.includes(arabicTitle) && !arabic.includes(newTitle), 'Arabic is unchanged');
+    await page.locator('[data-locale="en"][data-state="published"]').waitFor();
+    await page.locator('[data-version]').first().waitFor();
+
+    // The editor in Arabic, dark, and on a phone.
+    await page.locator('button[lang="ar"]').click();
+    await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
+    await page.locator('button[aria-pressed]').click();
+    await page.locator('html.theme-dark').waitFor();
+    await page.getByRole('button', { name: 'حفظ المسودة' }).waitFor();
+    await noAxeViolations(page, 'editor, Arabic dark');
+    await page.setViewportSize({ width: 375, height: 740 });
+    assert.equal(await overflow(page), 0, 'the editor fits a phone');
+    await page.getByRole('link', { name: 'العودة إلى الأخبار' }).click();
+    await page.locator(`[data-slug="${slug}"]`).waitFor();
+    await noAxeViolations(page, 'content list, Arabic dark');
+    assert.equal(await overflow(page), 0, 'the list fits a phone');
+    await page.locator('button[lang="en"]').click();
+    await page.locator('button[aria-pressed]').click();
+    await page.locator('html[lang="en"].theme-light').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A translator assigned Arabic sees Arabic only, with the English beside it, and publishes it.
+    const translator = await staffMember(site, {
+      email: 'rania@noorvale.example',
+      name: 'Rania Haddad',
+      role: 'translator',
+      languages: ['ar'],
+    });
+    await openStory(translator.page);
+    const choice = translator.page.getByLabel('Language to edit');
+    assert.deepEqual(await choice.locator('option').allTextContents(), ['Arabic']);
+    await translator.page.getByText(`English: ${newTitle}`).waitFor();
+    await translator.page.getByLabel('Title', { exact: true }).fill(newArabicTitle);
+    await translator.page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await translator.page
+      .getByRole('status')
+      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+      .waitFor();
+    await waitForPublic('ar', newArabicTitle);
+    assert.ok((await publicPage('en')).includes(newTitle), 'English is as the editor left it');
+
+    // The server, not the app, refuses the translator French.
+    const refused = await translator.page.evaluate(
+      async ([path, body]) => {
+        const res = await fetch(path, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ base: 0, body }),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      [`/api/admin/content/news/${slug}/fr`, seeded('en')],
+    );
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, 'Your account may not change this language.');
+
+    // Two editors on the same story: the second to save is told, and chooses.
+    const second = await staffMember(site, {
+      email: 'omar@noorvale.example',
+      name: 'Omar Nasser',
+      role: 'editor',
+      allowApiStatuses: [401, 403, 409],
+    });
+    await openStory(page);
+    await openStory(second.page);
+    await page.getByLabel('Title', { exact: true }).fill(`${newTitle}, by Huda`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
+    await second.page.getByLabel('Title', { exact: true }).fill(`${newTitle}, by Omar`);
+    await second.page.getByRole('button', { name: 'Save draft' }).click();
+    const conflict = second.page.locator('[data-conflict]');
+    await conflict.getByText(/Huda Karim saved it on/).waitFor();
+    assert.equal(await conflict.getAttribute('role'), 'alert');
+    await noAxeViolations(second.page, 'a conflict');
+    await conflict.getByRole('button', { name: 'Save mine on top of theirs' }).click();
+    await second.page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
+    assert.ok((await publicPage('en')).includes(newTitle), 'drafts are not public');
+
+    // The first version, restored as a new draft.
+    await second.page
+      .getByRole('button', { name: /^Restore the version of/ })
+      .last()
+      .click();
+    await second.page
+      .getByRole('status')
+      .filter({ hasText: 'The version was restored as a new draft.' })
+      .waitFor();
+    assert.equal(await second.page.getByLabel('Title', { exact: true }).inputValue(), newTitle);
+
+    for (const tab of [editor, translator, second]) {
+      tab.assertClean();
+      await tab.close();
+    }
+  });
+});
