@@ -176,6 +176,17 @@ export type ContentLanguage = {
   latest: ContentVersion | null;
   published: number;
   updatedAt: string | null;
+  /** Set while the language is live and the English was published with changes after it. */
+  outdated: ContentOutdated | null;
+};
+
+/** What changed in the English since a translation was last published. */
+export type ContentOutdated = {
+  since: string;
+  englishBefore: Record<string, unknown>;
+  englishNow: Record<string, unknown>;
+  /** The fields whose English differs. */
+  fields: string[];
 };
 
 export type ContentItem = {
@@ -190,7 +201,15 @@ export type ContentList = {
   collection: string;
   collections: string[];
   languages: string[];
-  items: { slug: string; title: string; languages: Record<string, ContentState> }[];
+  items: {
+    slug: string;
+    title: string;
+    languages: Record<string, ContentState>;
+    /** The languages live there that the English changed under. */
+    outdated: string[];
+  }[];
+  /** Per language: items not live in it, and items live but outdated. */
+  counts: Record<string, { missing: number; outdated: number }>;
 };
 
 /** What a refused save answers: the version saved meanwhile, and by whom. */

@@ -12,6 +12,7 @@ import {
   type ContentConflict,
   type ContentItem,
   type ContentList,
+  type ContentOutdated,
   type ContentState,
   type ContentVersion,
   type FieldSpec,
@@ -94,21 +95,87 @@ const badgeTone: Record<ContentState, string> = {
   missing: 'border-line-strong bg-surface',
 };
 
-/** A language's state as a small badge: "AR · Draft". */
-function StateBadge({ locale, state }: { locale: string; state: ContentState }) {
+/**
+ * A language's state as a small badge: "AR · Draft", and "AR · Published · Outdated" for a
+ * translation the English changed under since it was published.
+ */
+function StateBadge({
+  locale,
+  state,
+  outdated = false,
+}: {
+  locale: string;
+  state: ContentState;
+  outdated?: boolean;
+}) {
   const { t } = useT();
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full border px-2 text-sm text-ink ${badgeTone[state]}`}
+      className={`inline-flex flex-wrap items-center gap-1 rounded-full border px-2 text-sm text-ink ${
+        outdated ? 'border-warn bg-warn-soft' : badgeTone[state]
+      }`}
       data-locale={locale}
       data-state={state}
+      data-outdated={outdated || undefined}
     >
       <abbr title={named(t, 'lang_', locale)} className="font-semibold no-underline">
         {locale.toUpperCase()}
       </abbr>
       <span aria-hidden="true">·</span>
       <span>{t(`contentState_${state}` as Key)}</span>
+      {outdated && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="font-semibold">{t('contentState_outdated')}</span>
+        </>
+      )}
     </span>
+  );
+}
+
+/** Per translation, how many of a collection's items are not live in it and how many are outdated. */
+function TranslationCounts({ data }: { data: ContentList }) {
+  const { t } = useT();
+  const translations = data.languages.filter((l) => l !== 'en');
+  const cell = 'border-b border-line px-3 py-2 text-start';
+  return (
+    <table className="mb-6 w-full max-w-md border-collapse">
+      <caption className="mb-2 text-start font-semibold">{t('contentCounts')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={cell}>
+            {t('contentCountLanguage')}
+          </th>
+          <th scope="col" className={cell}>
+            {t('contentCountMissing')}
+          </th>
+          <th scope="col" className={cell}>
+            {t('contentCountOutdated')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {translations.map((l) => {
+          const count = data.counts[l] ?? { missing: 0, outdated: 0 };
+          return (
+            <tr key={l} data-count={l}>
+              <th scope="row" className={`${cell} font-normal`}>
+                {named(t, 'lang_', l)}
+              </th>
+              <td className={cell} data-missing-count={count.missing}>
+                {count.missing}
+              </td>
+              <td
+                className={`${cell} ${count.outdated > 0 ? 'font-semibold' : ''}`}
+                data-outdated-count={count.outdated}
+              >
+                {count.outdated}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -173,6 +240,7 @@ function ContentListView() {
           <h2 id="content-items" className="mb-3 text-xl font-semibold">
             {named(t, 'collection_', collection)}
           </h2>
+          <TranslationCounts data={data} />
           {data.items.length === 0 ? (
             <p>{t('contentNone')}</p>
           ) : (
@@ -193,7 +261,12 @@ function ContentListView() {
                   </h3>
                   <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
                     {data.languages.map((l) => (
-                      <StateBadge key={l} locale={l} state={item.languages[l] ?? 'missing'} />
+                      <StateBadge
+                        key={l}
+                        locale={l}
+                        state={item.languages[l] ?? 'missing'}
+                        outdated={item.outdated?.includes(l)}
+                      />
                     ))}
                   </p>
                 </li>
@@ -622,6 +695,113 @@ function Fields({
   );
 }
 
+/** Whether two values of a field are the same. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One field's English as it was or is: a text, a list with the entries that differ from the
+ * other side marked, or a structure spelt out.
+ */
+function EnglishValue({ value, other }: { value: unknown; other: unknown }) {
+  const { t } = useT();
+  if (value === undefined || value === null || value === '') {
+    return <p className="text-ink-muted">{t('contentOutdatedEmpty')}</p>;
+  }
+  if (typeof value !== 'object') {
+    return <p className="break-words whitespace-pre-wrap">{String(value)}</p>;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+    const theirs = Array.isArray(other) ? (other as unknown[]) : [];
+    return (
+      <ol className="grid list-decimal gap-1 ps-5">
+        {value.map((v, i) => (
+          <li key={i} className="break-words whitespace-pre-wrap">
+            {same(v, theirs[i]) ? (
+              String(v)
+            ) : (
+              <mark className="bg-warn-soft text-ink">{String(v)}</mark>
+            )}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <pre className="font-sans text-sm break-words whitespace-pre-wrap">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/**
+ * What changed in the English since this translation was published: each changed field, the
+ * English before and now; the fields that did not change are named.
+ */
+function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields: FieldSpec[] }) {
+  const { t, lang } = useT();
+  const when = useWhen();
+  const id = useId();
+  const known = fields.map((f) => f.name);
+  const changed = [
+    ...known.filter((n) => outdated.fields.includes(n)),
+    ...outdated.fields.filter((n) => !known.includes(n)),
+  ];
+  const unchanged = known
+    .filter((n) => !outdated.fields.includes(n) && n in outdated.englishNow)
+    .map((n) => fieldLabel(t, n));
+  return (
+    <section
+      aria-labelledby={id}
+      className="mb-6 rounded-lg border border-warn bg-warn-soft p-4 text-ink"
+      data-outdated-panel
+    >
+      <h3 id={id} className="mb-1 font-semibold">
+        {t('contentOutdatedTitle')}
+      </h3>
+      <p className="mb-3">{t('contentOutdatedLead', { date: when(outdated.since) })}</p>
+      <ul className="grid gap-3">
+        {changed.map((name) => (
+          <li
+            key={name}
+            className="rounded-lg border border-s-4 border-line border-s-warn bg-raised p-3"
+            data-changed-field={name}
+          >
+            <p className="mb-2 font-semibold">
+              {fieldLabel(t, name)} <span aria-hidden="true">·</span>{' '}
+              <span className="font-normal">{t('contentOutdatedChanged')}</span>
+            </p>
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <div data-english="before">
+                <dt className="text-sm text-ink-muted">{t('contentOutdatedBefore')}</dt>
+                <dd lang="en" dir="ltr">
+                  <EnglishValue
+                    value={outdated.englishBefore[name]}
+                    other={outdated.englishNow[name]}
+                  />
+                </dd>
+              </div>
+              <div data-english="now">
+                <dt className="text-sm text-ink-muted">{t('contentOutdatedNow')}</dt>
+                <dd lang="en" dir="ltr">
+                  <EnglishValue
+                    value={outdated.englishNow[name]}
+                    other={outdated.englishBefore[name]}
+                  />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {unchanged.length > 0 && (
+        <p className="mt-3 text-sm">
+          {t('contentOutdatedUnchanged', { fields: unchanged.join(lang === 'ar' ? '، ' : ', ') })}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** What the form starts from in a language: its latest version, else its live text, else the English. */
 function startingText(item: ContentItem, locale: string): Json {
   const lang = item.languages[locale];
@@ -791,7 +971,9 @@ function ContentEditor({
 
   const published = lang?.published ?? 0;
   // Nothing to publish: the form holds what the site shows in this language.
-  const upToDate = !dirty && (base === 0 ? lang?.state === 'published' : base === published);
+  // An outdated translation may be published again as it is, once checked against the English.
+  const upToDate =
+    !lang?.outdated && !dirty && (base === 0 ? lang?.state === 'published' : base === published);
   return (
     <div>
       {back}
@@ -801,7 +983,12 @@ function ContentEditor({
         </h1>
         <p className="mt-2 flex flex-wrap gap-2" aria-label={t('contentStates')}>
           {item.order.map((l) => (
-            <StateBadge key={l} locale={l} state={item.languages[l]?.state ?? 'missing'} />
+            <StateBadge
+              key={l}
+              locale={l}
+              state={item.languages[l]?.state ?? 'missing'}
+              outdated={Boolean(item.languages[l]?.outdated)}
+            />
           ))}
         </p>
       </div>
@@ -873,9 +1060,13 @@ function ContentEditor({
           </h2>
           <p className="mb-4 text-sm text-ink-muted" role="status">
             {t(`contentState_${lang?.state ?? 'missing'}` as Key)}
+            {lang?.outdated ? ` · ${t('contentState_outdated')}` : ''}
             {dirty ? ` · ${t('contentUnsaved')}` : ''}
           </p>
           {!canWrite && <p className="mb-4">{t('contentReadOnly')}</p>}
+          {locale !== 'en' && lang?.outdated && (
+            <OutdatedPanel outdated={lang.outdated} fields={fields} />
+          )}
           <form
             noValidate
             onSubmit={(e) => {
