@@ -73,6 +73,7 @@ var migrations = []migration{
 	{15, "replies, retention, erasure and disabled visitor accounts", migrateLeadsCare},
 	{16, "content versions and per-language states of staff edits", migrateEditions},
 	{17, "translations outdated by a changed English", migrateOutdated},
+	{18, "scheduled publishing and unpublishing of content", migrateSchedules},
 }
 
 // LatestSchemaVersion is the schema version this build expects.
