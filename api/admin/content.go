@@ -45,6 +45,7 @@ type contentLanguage struct {
 	Published int64               `json:"published"`
 	UpdatedAt *time.Time          `json:"updatedAt"`
 	Outdated  *contentOutdated    `json:"outdated"` // null unless live and outdated
+	Schedule  *scheduleView       `json:"schedule"` // null unless scheduled
 }
 
 // contentOutdated is what changed in the English of an item since a
@@ -254,6 +255,9 @@ func (s *Service) listContent(c echo.Context) error {
 			_, live := r.Live[string(l)]
 			ed, edited := r.Editions[string(l)]
 			it.Languages[string(l)] = stateOf(live, ed, edited)
+			if _, planned := r.Schedules[string(l)]; planned {
+				it.Languages[string(l)] = stateScheduled
+			}
 			switch {
 			case !live:
 				counts[string(l)].Missing++
@@ -309,6 +313,10 @@ func (s *Service) showContent(c echo.Context) error {
 		}
 		if v, ok := it.Latest[string(l)]; ok {
 			lang.Latest = viewVersion(v, names, true)
+		}
+		if sc, ok := it.Schedules[string(l)]; ok {
+			lang.State = stateScheduled
+			lang.Schedule = viewSchedule(sc, names)
 		}
 		if edited {
 			lang.Published = ed.PublishedVersion
