@@ -161,7 +161,16 @@ export type FieldSpec = {
 };
 
 /** The state of one language of an item; `missing` when it has no text in that language. */
-export type ContentState = 'draft' | 'published' | 'unpublished' | 'missing';
+export type ContentState = 'draft' | 'scheduled' | 'published' | 'unpublished' | 'missing';
+
+/** A publication or unpublication planned for a time, kept in UTC with the zone it was chosen in. */
+export type ContentSchedule = {
+  action: 'publish' | 'unpublish';
+  version: number;
+  at: string;
+  timeZone: string;
+  by: Person;
+};
 
 export type ContentVersion = {
   id: number;
@@ -178,6 +187,7 @@ export type ContentLanguage = {
   updatedAt: string | null;
   /** Set while the language is live and the English was published with changes after it. */
   outdated: ContentOutdated | null;
+  schedule: ContentSchedule | null;
 };
 
 /** What changed in the English since a translation was last published. */
@@ -320,6 +330,14 @@ export const adminApi = {
     post<null>(contentPath(collection, slug, locale, '/publish'), { version }),
   unpublishContent: (collection: string, slug: string, locale: string) =>
     post<null>(contentPath(collection, slug, locale, '/unpublish'), {}),
+  scheduleContent: (
+    collection: string,
+    slug: string,
+    locale: string,
+    plan: { action: 'publish' | 'unpublish'; version: number; at: string; timeZone: string },
+  ) => post<ContentSchedule>(contentPath(collection, slug, locale, '/schedule'), plan),
+  cancelSchedule: (collection: string, slug: string, locale: string) =>
+    del<null>(contentPath(collection, slug, locale, '/schedule')),
   contentVersions: (collection: string, slug: string, locale: string) =>
     get<{ versions: ContentVersion[] }>(contentPath(collection, slug, locale, '/versions')),
   restoreContent: (

@@ -13,6 +13,7 @@ import {
   type ContentItem,
   type ContentList,
   type ContentOutdated,
+  type ContentSchedule,
   type ContentState,
   type ContentVersion,
   type FieldSpec,
@@ -90,6 +91,7 @@ function fieldLabel(t: Translate, name: string): string {
 
 const badgeTone: Record<ContentState, string> = {
   published: 'border-accent bg-accent-soft',
+  scheduled: 'border-brand bg-accent-soft',
   draft: 'border-brand bg-surface',
   unpublished: 'border-danger bg-danger-soft',
   missing: 'border-line-strong bg-surface',
@@ -802,6 +804,219 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
   );
 }
 
+/** How many minutes a time zone is ahead of UTC at a moment. */
+function offsetOf(zone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * An offset as "UTC+03:00" or "UTC−05:00", isolated so that it reads left to right inside
+ * Arabic text.
+ */
+function utcOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return isolated(`UTC${minutes < 0 ? '\u2212' : '+'}${hh}:${mm}`);
+}
+
+/** The moment a wall-clock time ("2026-11-27T14:30", seconds optional) names in a time zone. */
+function zonedMoment(local: string, zone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : s!);
+  let at = wall - offsetOf(zone, new Date(wall)) * 60_000;
+  // Once more at the moment found, for a time near a change of the clocks.
+  at = wall - offsetOf(zone, new Date(at)) * 60_000;
+  return new Date(at);
+}
+
+const zones = (): string[] => {
+  const all = Intl.supportedValuesOf?.('timeZone') ?? [];
+  return all.includes('UTC') ? all : ['UTC', ...all];
+};
+
+/** Text kept in its own direction inside a sentence of the other (first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+
+/** A planned time as it reads in the zone it was chosen in. */
+function useZonedWhen() {
+  const { lang } = useT();
+  return (iso: string, zone: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    });
+}
+
+/**
+ * A language's plan, or the form to make one: publish the text in the form, or take a
+ * translation off, at a date and time in a time zone whose UTC offset is shown.
+ */
+function SchedulePanel({
+  locale,
+  live,
+  schedule,
+  busy,
+  onSchedule,
+  onCancel,
+}: {
+  locale: string;
+  live: boolean;
+  schedule: ContentSchedule | null;
+  busy: boolean;
+  onSchedule: (action: 'publish' | 'unpublish', at: Date, zone: string) => Promise<void>;
+  onCancel: () => Promise<void>;
+}) {
+  const { t } = useT();
+  const zonedWhen = useZonedWhen();
+  const id = useId();
+  const [action, setAction] = useState<'publish' | 'unpublish'>('publish');
+  const [local, setLocal] = useState('');
+  const [zone, setZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [error, setError] = useState('');
+  const moment = zonedMoment(local, zone);
+  const offset = utcOffset(offsetOf(zone, moment ?? new Date()));
+  const canUnpublish = locale !== 'en' && live;
+
+  if (schedule) {
+    const at = new Date(schedule.at);
+    return (
+      <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
+        <h3 id={id} className="mb-2 font-semibold">
+          {t('contentSchedule')}
+        </h3>
+        <p className="mb-1">
+          {t(
+            schedule.action === 'publish' ? 'contentScheduledPublish' : 'contentScheduledUnpublish',
+            {
+              date: zonedWhen(schedule.at, schedule.timeZone),
+              zone: isolated(zoneName(schedule.timeZone)),
+              offset: utcOffset(offsetOf(schedule.timeZone, at)),
+            },
+          )}
+        </p>
+        {schedule.by.name && (
+          <p className="mb-3 text-sm text-ink-muted">
+            {t('contentScheduledBy', { name: schedule.by.name })}
+          </p>
+        )}
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={busy}
+          onClick={() => void onCancel()}
+        >
+          {t('contentScheduleCancel')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
+      <h3 id={id} className="mb-3 font-semibold">
+        {t('contentSchedule')}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {canUnpublish && (
+          <fieldset className="sm:col-span-2">
+            <legend className="font-semibold">{t('contentScheduleAction')}</legend>
+            {(['publish', 'unpublish'] as const).map((a) => (
+              <label key={a} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-action`}
+                  value={a}
+                  checked={action === a}
+                  onChange={() => setAction(a)}
+                />
+                {t(a === 'publish' ? 'contentSchedulePublish' : 'contentScheduleUnpublish')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div>
+          <label htmlFor={`${id}-at`} className="block font-semibold">
+            {t('contentScheduleAt')}
+          </label>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            step={1}
+            className={inputClass}
+            value={local}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setLocal(e.target.value);
+              setError('');
+            }}
+          />
+          <FieldError id={`${id}-error`} error={error} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-zone`} className="block font-semibold">
+            {t('contentScheduleZone')}
+          </label>
+          <select
+            id={`${id}-zone`}
+            className={inputClass}
+            value={zone}
+            aria-describedby={`${id}-offset`}
+            onChange={(e) => setZone(e.target.value)}
+          >
+            {zones().map((z) => (
+              <option key={z} value={z}>
+                {zoneName(z)}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-offset`} className="mt-1 text-sm text-ink-muted" data-offset>
+            {t('contentScheduleOffset', { zone: isolated(zoneName(zone)), offset })}
+          </p>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-4`}
+        disabled={busy}
+        onClick={() => {
+          if (!moment) {
+            setError(t('contentScheduleMissing'));
+            return;
+          }
+          void onSchedule(canUnpublish ? action : 'publish', moment, zone);
+        }}
+      >
+        {t('contentScheduleSubmit')}
+      </button>
+    </section>
+  );
+}
+
 /** What the form starts from in a language: its latest version, else its live text, else the English. */
 function startingText(item: ContentItem, locale: string): Json {
   const lang = item.languages[locale];
@@ -956,6 +1171,41 @@ function ContentEditor({
     const result = await adminApi.unpublishContent(collection, slug, locale);
     setBusy(false);
     await afterChange(result.message, result.ok);
+  };
+
+  const schedule = async (action: 'publish' | 'unpublish', at: Date, zone: string) => {
+    let version = 0;
+    if (action === 'publish') {
+      version = base;
+      if (dirty || version === 0) {
+        const saved = await save(base);
+        if (!saved) return;
+        version = saved.id;
+      }
+    }
+    setBusy(true);
+    const result = await adminApi.scheduleContent(collection, slug, locale, {
+      action,
+      version,
+      at: at.toISOString(),
+      timeZone: zone,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      const first = Object.values(result.errors)[0];
+      setNotice({ tone: 'error', text: first || result.message || t('unreachable') });
+      return;
+    }
+    await refresh(locale);
+    setNotice({ tone: 'success', text: result.message });
+  };
+
+  const cancelSchedule = async () => {
+    setBusy(true);
+    const result = await adminApi.cancelSchedule(collection, slug, locale);
+    setBusy(false);
+    await refresh(locale);
+    setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });
   };
 
   const restore = async (version: number) => {
@@ -1114,6 +1364,17 @@ function ContentEditor({
               </div>
             )}
           </form>
+          {canWrite && (
+            <SchedulePanel
+              key={locale}
+              locale={locale}
+              live={Boolean(lang?.live)}
+              schedule={lang?.schedule ?? null}
+              busy={busy}
+              onSchedule={schedule}
+              onCancel={cancelSchedule}
+            />
+          )}
         </Card>
         <Card className="self-start">
           <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>

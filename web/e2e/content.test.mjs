@@ -4,7 +4,8 @@
 // Arabic and is refused French by the server; two editors saving the same story: the second is
 // told who saved first and chooses, and restores the first version. The changed English marks
 // the Arabic outdated, with the English before and after, until the translator publishes Arabic.
-// Axe in English light and Arabic dark, and a phone's width.
+// A scheduled unpublication of Arabic fires and the Arabic page falls back to English. Axe in
+// English light and Arabic dark, and a phone's width.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -255,6 +256,45 @@ describe('editing content', { timeout: 300_000 }, () => {
       .filter({ hasText: 'The version was restored as a new draft.' })
       .waitFor();
     assert.equal(await second.page.getByLabel('Title', { exact: true }).inputValue(), newTitle);
+
+    // A scheduled unpublication of Arabic, in Dubai's time: cancelled once, then carried out by
+    // the server's job, after which the Arabic page shows the English text.
+    await openStory(page);
+    await page.getByLabel('Language to edit').selectOption('ar');
+    const plan = page.locator('[data-schedule]');
+    const dubai = (ms) => new Date(Date.now() + ms + 4 * 3600_000).toISOString().slice(0, 19);
+    await plan.getByLabel('Unpublish this language').check();
+    await plan.getByLabel('Date and time').fill(dubai(3600_000));
+    await plan.getByLabel('Time zone').selectOption('Asia/Dubai');
+    // Zone and offset are isolated (U+2068 … U+2069) to keep their direction in Arabic.
+    const plain = async (locator) => (await locator.innerText()).replace(/[\u2068\u2069]/g, '');
+    assert.equal(
+      await plain(plan.locator('[data-offset]')),
+      'At that time Asia/Dubai is UTC+04:00.',
+    );
+    await noAxeViolations(page, 'the schedule form');
+    await plan.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Scheduled.' }).waitFor();
+    await plan.getByText(/^To be unpublished on /).waitFor();
+    assert.match(
+      await plain(plan.getByText(/^To be unpublished on /)),
+      /^To be unpublished on .*, Asia\/Dubai \(UTC\+04:00\)\.$/,
+    );
+    await page.locator('[data-locale="ar"][data-state="scheduled"]').waitFor();
+    await plan.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.getByRole('status').filter({ hasText: 'The schedule was cancelled.' }).waitFor();
+    await page.locator('[data-locale="ar"][data-state="published"]').waitFor();
+    await plan.getByLabel('Unpublish this language').check();
+    await plan.getByLabel('Date and time').fill(dubai(3000));
+    await plan.getByLabel('Time zone').selectOption('Asia/Dubai');
+    await plan.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Scheduled.' }).waitFor();
+    const started = Date.now();
+    await waitForPublic('ar', newTitle);
+    assert.ok(!(await publicPage('ar')).includes(newArabicTitle), 'the Arabic text is off');
+    console.log(
+      `the scheduled unpublication took effect ${Date.now() - started} ms after scheduling`,
+    );
 
     for (const tab of [editor, translator, second]) {
       tab.assertClean();
