@@ -69,6 +69,10 @@ describe('audit details in the reader’s language', () => {
     expect(describeDetail(reader('en'), 'content-publish', 'version 12')).toBe('Version 12');
     expect(describeDetail(reader('ar'), 'content-restore', 'version 3')).toBe('النسخة 3');
     expect(describeDetail(reader('en'), 'content-unpublish', '')).toBe('');
+    expect(describeDetail(reader('en'), 'content-publish', 'version 12, scheduled')).toBe(
+      'Version 12 · as scheduled',
+    );
+    expect(describeDetail(reader('ar'), 'content-unpublish', 'scheduled')).toBe('حسب الجدولة');
     expect(contentItem('news/cairo-office-moves (ar)')).toBe(
       '/admin/content/news/cairo-office-moves',
     );

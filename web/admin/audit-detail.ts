@@ -81,10 +81,16 @@ export function describeDetail(
       return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
     }
     case 'content-publish':
+    case 'content-unpublish':
     case 'content-restore': {
-      // "version 12": the version published, or the one restored as a new draft.
-      const version = /^version (\d+)$/.exec(detail)?.[1];
-      return version ? t('contentVersionNumber', { version }) : detail;
+      // "version 12": the version published, or the one restored as a new draft; ", scheduled"
+      // (or "scheduled" alone) when the scheduler carried it out.
+      const match = /^(?:version (\d+))?(?:(?:, )?(scheduled))?$/.exec(detail);
+      if (!match || (!match[1] && !match[2])) return detail;
+      const parts = [];
+      if (match[1]) parts.push(t('contentVersionNumber', { version: match[1] }));
+      if (match[2]) parts.push(t('auditScheduled'));
+      return parts.join(' · ');
     }
     case 'audit-export':
     case 'inbox-export': {
