@@ -92,6 +92,34 @@ export function describeDetail(
       if (match[2]) parts.push(t('auditScheduled'));
       return parts.join(' · ');
     }
+    case 'content-schedule':
+    case 'content-schedule-cancel': {
+      // "publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)" or "unpublish at …": the
+      // plan, shown at its wall-clock time in the zone it was chosen in.
+      const match = /^(publish|unpublish)(?: version (\d+))? at (\S+) \(([^)]+)\)$/.exec(detail);
+      if (!match) return detail;
+      const [, plan = '', version = '', at = '', zone = ''] = match;
+      let date: string;
+      try {
+        date = new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .format(new Date(at))
+          .replace(',', '');
+      } catch {
+        return detail;
+      }
+      const where = `\u2068${zone.replaceAll('_', ' ')}\u2069`;
+      return plan === 'publish'
+        ? t('auditSchedulePublish', { version, date: `\u2068${date}\u2069`, zone: where })
+        : t('auditScheduleUnpublish', { date: `\u2068${date}\u2069`, zone: where });
+    }
     case 'audit-export':
     case 'inbox-export': {
       // "12 rows", and for the inbox the filters of the exported view: "12 rows (kind=rfp)".
