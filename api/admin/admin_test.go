@@ -79,14 +79,16 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /erasure":                   map[string]any{"email": "nobody@example.com"},
 			// The content routes act on the story's Arabic, which the
 			// translator's account covers; their bodies name its latest version.
-			"GET /content/schema/:collection":                   nil,
-			"GET /content/:collection":                          nil,
-			"GET /content/:collection/:slug":                    nil,
-			"PUT /content/:collection/:slug/:locale":            nil,
-			"POST /content/:collection/:slug/:locale/publish":   nil,
-			"POST /content/:collection/:slug/:locale/unpublish": nil,
-			"GET /content/:collection/:slug/:locale/versions":   nil,
-			"POST /content/:collection/:slug/:locale/restore":   nil,
+			"GET /content/schema/:collection":                    nil,
+			"GET /content/:collection":                           nil,
+			"GET /content/:collection/:slug":                     nil,
+			"PUT /content/:collection/:slug/:locale":             nil,
+			"POST /content/:collection/:slug/:locale/publish":    nil,
+			"POST /content/:collection/:slug/:locale/schedule":   nil,
+			"DELETE /content/:collection/:slug/:locale/schedule": nil,
+			"POST /content/:collection/:slug/:locale/unpublish":  nil,
+			"GET /content/:collection/:slug/:locale/versions":    nil,
+			"POST /content/:collection/:slug/:locale/restore":    nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
@@ -132,6 +134,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						body = map[string]any{"base": it.latestID("ar"), "body": withTitle(t, it.Languages["en"].Live, "عنوان "+string(role))}
 					case "POST /content/:collection/:slug/:locale/publish":
 						body = map[string]any{"version": members[Editor].item(t).latestID("ar")}
+					case "POST /content/:collection/:slug/:locale/schedule":
+						body = map[string]any{"action": "unpublish", "at": e.clock.Now().Add(time.Hour), "timeZone": "Africa/Cairo"}
 					case "POST /content/:collection/:slug/:locale/restore":
 						latest := members[Editor].item(t).latestID("ar")
 						body = map[string]any{"version": latest, "base": latest}

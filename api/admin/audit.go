@@ -51,6 +51,8 @@ const (
 	ActionContentPublish   = "content-publish"
 	ActionContentUnpublish = "content-unpublish"
 	ActionContentRestore   = "content-restore"
+	ActionContentSchedule  = "content-schedule"
+	ActionContentCancel    = "content-schedule-cancel"
 	auditDetailMaxLength   = 200
 )
 
@@ -61,7 +63,7 @@ var Actions = []string{
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure,
-	ActionContentPublish, ActionContentUnpublish, ActionContentRestore,
+	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -44,6 +44,85 @@ type contentLanguage struct {
 	Latest    *contentVersionView `json:"latest"`
 	Published int64               `json:"published"`
 	UpdatedAt *time.Time          `json:"updatedAt"`
+	Outdated  *contentOutdated    `json:"outdated"` // null unless live and outdated
+	Schedule  *scheduleView       `json:"schedule"` // null unless scheduled
+}
+
+// contentOutdated is what changed in the English of an item since a
+// translation of it was last published.
+type contentOutdated struct {
+	Since         time.Time       `json:"since"`         // when the English first changed under it
+	EnglishBefore json.RawMessage `json:"englishBefore"` // the English it was published against
+	EnglishNow    json.RawMessage `json:"englishNow"`    // the live English
+	Fields        []string        `json:"fields"`        // the fields that differ, in the body's order
+}
+
+// changedFields lists the top-level fields whose values differ between two
+// bodies, in the order of the fields of after, then those only before had.
+func changedFields(before, after string) []string {
+	var b, a map[string]json.RawMessage
+	_ = json.Unmarshal([]byte(before), &b)
+	_ = json.Unmarshal([]byte(after), &a)
+	out := []string{}
+	same := func(x, y json.RawMessage) bool {
+		var vx, vy any
+		if json.Unmarshal(x, &vx) != nil || json.Unmarshal(y, &vy) != nil {
+			return string(x) == string(y)
+		}
+		mx, _ := json.Marshal(vx)
+		my, _ := json.Marshal(vy)
+		return string(mx) == string(my)
+	}
+	seen := map[string]bool{}
+	for _, name := range fieldOrder(after) {
+		seen[name] = true
+		if old, ok := b[name]; !ok || !same(old, a[name]) {
+			out = append(out, name)
+		}
+	}
+	for _, name := range fieldOrder(before) {
+		if !seen[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// fieldOrder lists the top-level fields of a JSON object in its order.
+func fieldOrder(body string) []string {
+	dec := json.NewDecoder(strings.NewReader(body))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var out []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		name, _ := tok.(string)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return out
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// outdatedOf describes a live translation the English changed under, nil
+// for one that is current, English itself, or a language not live.
+func outdatedOf(loc string, live map[string]string, outdated map[string]store.ContentOutdated) *contentOutdated {
+	o, ok := outdated[loc]
+	if _, isLive := live[loc]; !ok || !isLive || loc == string(locale.Default) {
+		return nil
+	}
+	now := live[string(locale.Default)]
+	if now == "" {
+		return nil
+	}
+	return &contentOutdated{Since: o.Since, EnglishBefore: json.RawMessage(o.EnglishBefore), EnglishNow: json.RawMessage(now),
+		Fields: changedFields(o.EnglishBefore, now)}
 }
 
 // stateOf names a language's state: staff's record of it, else published
@@ -137,9 +216,18 @@ type contentListItem struct {
 	Slug      string            `json:"slug"`
 	Title     string            `json:"title"`
 	Languages map[string]string `json:"languages"` // state by locale
+	Outdated  []string          `json:"outdated"`  // the live translations the English changed under
 }
 
-// listContent answers a collection's items with each language's state.
+// languageCount is how many of a collection's items are not live in a
+// language (the page shows the English) and how many are outdated there.
+type languageCount struct {
+	Missing  int `json:"missing"`
+	Outdated int `json:"outdated"`
+}
+
+// listContent answers a collection's items with each language's state,
+// and per language how many items are missing or outdated.
 //
 // GET /api/admin/content/:collection
 func (s *Service) listContent(c echo.Context) error {
@@ -152,8 +240,12 @@ func (s *Service) listContent(c echo.Context) error {
 		return err
 	}
 	items := make([]contentListItem, 0, len(rows))
+	counts := map[string]*languageCount{}
+	for _, l := range locale.All {
+		counts[string(l)] = &languageCount{}
+	}
 	for _, r := range rows {
-		it := contentListItem{Slug: r.Slug, Languages: map[string]string{}}
+		it := contentListItem{Slug: r.Slug, Languages: map[string]string{}, Outdated: []string{}}
 		var head struct {
 			Title string `json:"title"`
 		}
@@ -163,6 +255,16 @@ func (s *Service) listContent(c echo.Context) error {
 			_, live := r.Live[string(l)]
 			ed, edited := r.Editions[string(l)]
 			it.Languages[string(l)] = stateOf(live, ed, edited)
+			if _, planned := r.Schedules[string(l)]; planned {
+				it.Languages[string(l)] = stateScheduled
+			}
+			switch {
+			case !live:
+				counts[string(l)].Missing++
+			case outdatedOf(string(l), r.Live, r.Outdated) != nil:
+				counts[string(l)].Outdated++
+				it.Outdated = append(it.Outdated, string(l))
+			}
 		}
 		items = append(items, it)
 	}
@@ -170,7 +272,7 @@ func (s *Service) listContent(c echo.Context) error {
 	for _, col := range content.Collections() {
 		names = append(names, col.Name)
 	}
-	return endpoint.OK(c, map[string]any{"collection": collection, "collections": names, "items": items, "languages": locale.All}, "")
+	return endpoint.OK(c, map[string]any{"collection": collection, "collections": names, "items": items, "languages": locale.All, "counts": counts}, "")
 }
 
 // showContent answers one item: every language's live text, latest
@@ -194,11 +296,16 @@ func (s *Service) showContent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	liveBodies := make(map[string]string, len(it.Live))
+	for loc, e := range it.Live {
+		liveBodies[loc] = e.Body
+	}
 	langs := map[string]contentLanguage{}
 	for _, l := range locale.All {
 		live, isLive := it.Live[string(l)]
 		ed, edited := it.Editions[string(l)]
-		lang := contentLanguage{State: stateOf(isLive, ed, edited), Live: json.RawMessage("null")}
+		lang := contentLanguage{State: stateOf(isLive, ed, edited), Live: json.RawMessage("null"),
+			Outdated: outdatedOf(string(l), liveBodies, it.Outdated)}
 		if isLive {
 			lang.Live = json.RawMessage(live.Body)
 			at := live.UpdatedAt
@@ -206,6 +313,10 @@ func (s *Service) showContent(c echo.Context) error {
 		}
 		if v, ok := it.Latest[string(l)]; ok {
 			lang.Latest = viewVersion(v, names, true)
+		}
+		if sc, ok := it.Schedules[string(l)]; ok {
+			lang.State = stateScheduled
+			lang.Schedule = viewSchedule(sc, names)
 		}
 		if edited {
 			lang.Published = ed.PublishedVersion

@@ -331,3 +331,114 @@ func TestContentSchema(t *testing.T) {
 	}
 	expect(t, "no such collection", m.b.do("GET", "/content/schema/pages", nil), http.StatusNotFound)
 }
+
+// Publishing a changed English marks the Arabic outdated, in the item and
+// the list, with the English before and after and the fields that
+// changed, until the translator publishes Arabic again.
+func TestContentOutdated(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.seedStory()
+		editor := e.join("editor@noorvale.example", Editor)
+		translator := e.join("translator@noorvale.example", Translator, "ar")
+		type outdatedView struct {
+			Since         string
+			EnglishBefore map[string]any
+			EnglishNow    map[string]any
+			Fields        []string
+		}
+		outdatedAr := func() *outdatedView {
+			t.Helper()
+			r := translator.b.do("GET", "/content/news/"+storySlug, nil)
+			expect(t, "item", r, http.StatusOK)
+			var it struct {
+				Languages map[string]struct{ Outdated *outdatedView }
+			}
+			r.data(t, &it)
+			if it.Languages["en"].Outdated != nil || it.Languages["fr"].Outdated != nil {
+				t.Fatalf("English or a missing French outdated: %+v", it.Languages)
+			}
+			return it.Languages["ar"].Outdated
+		}
+		type listView struct {
+			Items []struct {
+				Slug     string
+				Outdated []string
+			}
+			Counts map[string]struct{ Missing, Outdated int }
+		}
+		list := func() listView {
+			t.Helper()
+			r := editor.b.do("GET", "/content/news", nil)
+			expect(t, "list", r, http.StatusOK)
+			var l listView
+			r.data(t, &l)
+			return l
+		}
+		if o := outdatedAr(); o != nil {
+			t.Fatalf("outdated before any change: %+v", o)
+		}
+		if l := list(); l.Counts["ar"].Outdated != 0 || l.Counts["ar"].Missing != 0 || l.Counts["fr"].Missing != 1 || l.Counts["en"].Missing != 0 {
+			t.Fatalf("counts before any change: %+v", l.Counts)
+		}
+
+		it := editor.item(t)
+		path := "/content/news/" + storySlug + "/en"
+		// The English published as it is, through a version: nothing changed.
+		r := editor.b.do("PUT", path, map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, withTitleOf(t, it.Languages["en"].Live))})
+		expect(t, "save the same", r, http.StatusOK)
+		var v struct{ ID int64 }
+		r.data(t, &v)
+		expect(t, "publish the same", editor.b.do("POST", path+"/publish", map[string]any{"version": v.ID}), http.StatusOK)
+		if o := outdatedAr(); o != nil {
+			t.Fatalf("an unchanged English outdated Arabic: %+v", o)
+		}
+
+		oldTitle := withTitleOf(t, it.Languages["en"].Live)
+		r = editor.b.do("PUT", path, map[string]any{"base": v.ID, "body": withTitle(t, it.Languages["en"].Live, "A changed title")})
+		expect(t, "save a change", r, http.StatusOK)
+		r.data(t, &v)
+		expect(t, "publish the change", editor.b.do("POST", path+"/publish", map[string]any{"version": v.ID}), http.StatusOK)
+		o := outdatedAr()
+		if o == nil || strings.Join(o.Fields, ",") != "title" || o.EnglishBefore["title"] != oldTitle || o.EnglishNow["title"] != "A changed title" || o.Since == "" {
+			t.Fatalf("Arabic after a changed English: %+v", o)
+		}
+		l := list()
+		if l.Counts["ar"].Outdated != 1 || l.Counts["fr"].Outdated != 0 || len(l.Items) != 1 || strings.Join(l.Items[0].Outdated, ",") != "ar" {
+			t.Fatalf("the list after a changed English: %+v", l)
+		}
+
+		// The translator publishes Arabic: current again.
+		ar := translator.item(t)
+		r = translator.b.do("PUT", "/content/news/"+storySlug+"/ar", map[string]any{"base": 0, "body": withTitle(t, ar.Languages["ar"].Live, "عنوان جديد")})
+		expect(t, "save Arabic", r, http.StatusOK)
+		r.data(t, &v)
+		if outdatedAr() == nil {
+			t.Fatal("a draft made Arabic current")
+		}
+		expect(t, "publish Arabic", translator.b.do("POST", "/content/news/"+storySlug+"/ar/publish", map[string]any{"version": v.ID}), http.StatusOK)
+		if o := outdatedAr(); o != nil {
+			t.Fatalf("Arabic outdated after its publication: %+v", o)
+		}
+		if l := list(); l.Counts["ar"].Outdated != 0 || len(l.Items[0].Outdated) != 0 {
+			t.Fatalf("the list after Arabic was published: %+v", l)
+		}
+	})
+}
+
+func TestChangedFields(t *testing.T) {
+	cases := []struct {
+		before, after string
+		want          string
+	}{
+		{`{"title":"A","body":["x"]}`, `{"title":"A","body":["x"]}`, ""},
+		{`{"title":"A","body":["x"]}`, `{"body": ["x"], "title":"B"}`, "title"},
+		{`{"title":"A","tags":["x"]}`, `{"title":"A","body":["y"]}`, "body,tags"},
+		{`{"n":1}`, `{"n":1.0}`, ""},
+	}
+	for _, c := range cases {
+		if got := strings.Join(changedFields(c.before, c.after), ","); got != c.want {
+			t.Errorf("%s → %s: %q, want %q", c.before, c.after, got, c.want)
+		}
+	}
+}

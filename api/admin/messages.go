@@ -93,6 +93,12 @@ type messages struct {
 	ContentEnglishStays      string
 	ContentNotLive           string
 	ContentVersionNotFound   string
+	ContentScheduled         string
+	ContentScheduleCancelled string
+	ContentNotScheduled      string
+	ContentSchedulePast      string
+	ContentScheduleZone      string
+	ContentScheduleAction    string
 	// ContentProblems says what is wrong with a field, by content.Problem
 	// code; an enumeration's takes its values (%s).
 	ContentProblems map[string]string
@@ -180,6 +186,12 @@ var catalogue = map[locale.Locale]*messages{
 		ContentEnglishStays:      "The English text cannot be unpublished: it is what every other language falls back to.",
 		ContentNotLive:           "This language is not published.",
 		ContentVersionNotFound:   "This version does not exist for this language.",
+		ContentScheduled:         "Scheduled. It is carried out within a minute of the time chosen.",
+		ContentScheduleCancelled: "The schedule was cancelled.",
+		ContentNotScheduled:      "Nothing is scheduled for this language.",
+		ContentSchedulePast:      "Choose a time that is still to come.",
+		ContentScheduleZone:      "Choose a time zone from the list.",
+		ContentScheduleAction:    "Choose to publish or to unpublish.",
 		ContentProblems: map[string]string{
 			content.ProblemMissing: "This field is required.", content.ProblemUnknown: "This field is not part of this kind of item.",
 			content.ProblemString: "Enter text.", content.ProblemEmpty: "This field is required.",
@@ -275,6 +287,12 @@ var catalogue = map[locale.Locale]*messages{
 		ContentEnglishStays:      "لا يمكن إلغاء نشر النص الإنجليزي: إليه ترجع كل اللغات الأخرى.",
 		ContentNotLive:           "هذه اللغة غير منشورة.",
 		ContentVersionNotFound:   "هذه النسخة غير موجودة لهذه اللغة.",
+		ContentScheduled:         "جُدول. يُنفَّذ خلال دقيقة من الموعد المختار.",
+		ContentScheduleCancelled: "أُلغيت الجدولة.",
+		ContentNotScheduled:      "لا شيء مجدول لهذه اللغة.",
+		ContentSchedulePast:      "اختر موعدًا لم يأتِ بعد.",
+		ContentScheduleZone:      "اختر منطقة زمنية من القائمة.",
+		ContentScheduleAction:    "اختر النشر أو إلغاء النشر.",
 		ContentProblems: map[string]string{
 			content.ProblemMissing: "هذا الحقل مطلوب.", content.ProblemUnknown: "هذا الحقل ليس من حقول هذا النوع من العناصر.",
 			content.ProblemString: "أدخل نصًا.", content.ProblemEmpty: "هذا الحقل مطلوب.",

@@ -10,6 +10,8 @@ import (
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"noorvale.example/site/api/locale"
 )
 
 // Staff edit an item's text one language at a time. Every save is kept as
@@ -120,15 +122,18 @@ func whereKey(tx *gorm.DB, k ContentKey) *gorm.DB {
 // ContentItem is everything stored about one item: its live text, state and
 // latest version in each language that has any of them.
 type ContentItem struct {
-	Live     map[string]ContentEntry   // by locale: what the site shows
-	Editions map[string]ContentEdition // by locale: languages staff changed
-	Latest   map[string]ContentVersion // by locale: the latest saved version
+	Live      map[string]ContentEntry    // by locale: what the site shows
+	Editions  map[string]ContentEdition  // by locale: languages staff changed
+	Latest    map[string]ContentVersion  // by locale: the latest saved version
+	Outdated  map[string]ContentOutdated // by locale: translations the English changed under
+	Schedules map[string]ContentSchedule // by locale: planned publications and unpublications
 }
 
 // ContentItem returns an item's live texts, states and latest versions;
 // ErrNotFound when it has none of them.
 func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*ContentItem, error) {
-	out := &ContentItem{Live: map[string]ContentEntry{}, Editions: map[string]ContentEdition{}, Latest: map[string]ContentVersion{}}
+	out := &ContentItem{Live: map[string]ContentEntry{}, Editions: map[string]ContentEdition{}, Latest: map[string]ContentVersion{}, Outdated: map[string]ContentOutdated{},
+		Schedules: map[string]ContentSchedule{}}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var live []contentEntry
 		if err := tx.Where("collection = ? AND slug = ?", collection, slug).Find(&live).Error; err != nil {
@@ -140,6 +145,20 @@ func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*Cont
 		var editions []ContentEdition
 		if err := tx.Where("collection = ? AND slug = ?", collection, slug).Find(&editions).Error; err != nil {
 			return err
+		}
+		outdated, err := outdatedOf(tx, collection, slug)
+		if err != nil {
+			return err
+		}
+		if o := outdated[slug]; o != nil {
+			out.Outdated = o
+		}
+		schedules, err := schedulesOf(tx, collection, slug)
+		if err != nil {
+			return err
+		}
+		if sc := schedules[slug]; sc != nil {
+			out.Schedules = sc
 		}
 		var ids []int64
 		for _, e := range editions {
@@ -173,9 +192,11 @@ func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*Cont
 
 // ContentItemSummary is what a collection's list shows of one item.
 type ContentItemSummary struct {
-	Slug     string
-	Live     map[string]string // by locale: the live body
-	Editions map[string]ContentEdition
+	Slug      string
+	Live      map[string]string // by locale: the live body
+	Editions  map[string]ContentEdition
+	Outdated  map[string]ContentOutdated // by locale
+	Schedules map[string]ContentSchedule // by locale
 }
 
 // ContentCollection returns every item of a collection that is live in any
@@ -186,7 +207,8 @@ func (s *Store) ContentCollection(ctx context.Context, collection string) ([]Con
 	item := func(slug string) *ContentItemSummary {
 		it := bySlug[slug]
 		if it == nil {
-			it = &ContentItemSummary{Slug: slug, Live: map[string]string{}, Editions: map[string]ContentEdition{}}
+			it = &ContentItemSummary{Slug: slug, Live: map[string]string{}, Editions: map[string]ContentEdition{}, Outdated: map[string]ContentOutdated{},
+				Schedules: map[string]ContentSchedule{}}
 			bySlug[slug] = it
 			order = append(order, slug)
 		}
@@ -207,6 +229,24 @@ func (s *Store) ContentCollection(ctx context.Context, collection string) ([]Con
 		for _, e := range editions {
 			e.UpdatedAt = e.UpdatedAt.UTC()
 			item(e.Slug).Editions[e.Locale] = e
+		}
+		outdated, err := outdatedOf(tx, collection, "")
+		if err != nil {
+			return err
+		}
+		for slug, langs := range outdated {
+			if it := bySlug[slug]; it != nil {
+				it.Outdated = langs
+			}
+		}
+		schedules, err := schedulesOf(tx, collection, "")
+		if err != nil {
+			return err
+		}
+		for slug, langs := range schedules {
+			if it := bySlug[slug]; it != nil {
+				it.Schedules = langs
+			}
 		}
 		return nil
 	})
@@ -323,39 +363,13 @@ func versionOf(tx *gorm.DB, k ContentKey, id int64) (ContentVersion, error) {
 // shows: its body replaces that language's live entry and the content
 // version moves, in one transaction, so every replica renders the pages it
 // touches. Other languages are left as they are. The state becomes
-// published, or stays draft when a later version exists. ErrNotFound when
-// that language has no such version.
+// published, or stays draft when a later version exists. Publishing an
+// English text that differs from the live one marks every translation live
+// outdated; publishing a translation makes it current again. ErrNotFound
+// when that language has no such version.
 func (s *Store) PublishContentVersion(ctx context.Context, k ContentKey, versionID int64, by string, now time.Time) error {
-	now = now.UTC()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		v, err := versionOf(tx, k, versionID)
-		if err != nil {
-			return err
-		}
-		var ed ContentEdition
-		if err := whereKey(tx, k).Take(&ed).Error; err != nil {
-			return err
-		}
-		res := whereKey(tx.Model(&contentEntry{}), k).Updates(map[string]any{"body": v.Body, "updated_at": now})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			row := contentEntry{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Body: v.Body, UpdatedAt: now}
-			if err := tx.Create(&row).Error; err != nil {
-				return err
-			}
-		}
-		state := EditionPublished
-		if ed.LatestVersion != v.ID {
-			state = EditionDraft
-		}
-		if err := whereKey(tx.Model(&ContentEdition{}), k).Updates(map[string]any{
-			"state": state, "published_version": v.ID, "updated_by": by, "updated_at": now,
-		}).Error; err != nil {
-			return err
-		}
-		return bumpContentVersion(tx, now)
+		return publishVersion(tx, k, versionID, by, now.UTC())
 	})
 	if errors.Is(err, ErrNotFound) {
 		return err
@@ -366,39 +380,59 @@ func (s *Store) PublishContentVersion(ctx context.Context, k ContentKey, version
 	return nil
 }
 
+// publishVersion is PublishContentVersion within a transaction.
+func publishVersion(tx *gorm.DB, k ContentKey, versionID int64, by string, now time.Time) error {
+	v, err := versionOf(tx, k, versionID)
+	if err != nil {
+		return err
+	}
+	var ed ContentEdition
+	if err := whereKey(tx, k).Take(&ed).Error; err != nil {
+		return err
+	}
+	if k.Locale == string(locale.Default) {
+		var prev contentEntry
+		err := whereKey(tx, k).Take(&prev).Error
+		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+			return err
+		}
+		if err == nil {
+			if err := markOutdated(tx, k.Collection, k.Slug, prev.Body, v.Body, k.Locale, now); err != nil {
+				return err
+			}
+		}
+	} else if err := clearOutdated(tx, k); err != nil {
+		return err
+	}
+	res := whereKey(tx.Model(&contentEntry{}), k).Updates(map[string]any{"body": v.Body, "updated_at": now})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		row := contentEntry{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Body: v.Body, UpdatedAt: now}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+	}
+	state := EditionPublished
+	if ed.LatestVersion != v.ID {
+		state = EditionDraft
+	}
+	if err := whereKey(tx.Model(&ContentEdition{}), k).Updates(map[string]any{
+		"state": state, "published_version": v.ID, "updated_by": by, "updated_at": now,
+	}).Error; err != nil {
+		return err
+	}
+	return bumpContentVersion(tx, now)
+}
+
 // UnpublishContent takes one language of an item off the site: its live
 // entry is deleted (the page then shows the English text in that
 // language's frame) and the content version moves; its versions stay.
 // ErrNotFound when the language is neither live nor edited.
 func (s *Store) UnpublishContent(ctx context.Context, k ContentKey, by string, now time.Time) error {
-	now = now.UTC()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := whereKey(tx, k).Delete(&contentEntry{})
-		if res.Error != nil {
-			return res.Error
-		}
-		deleted := res.RowsAffected > 0
-		up := whereKey(tx.Model(&ContentEdition{}), k).Updates(map[string]any{
-			"state": EditionUnpublished, "published_version": 0, "updated_by": by, "updated_at": now,
-		})
-		if up.Error != nil {
-			return up.Error
-		}
-		if up.RowsAffected == 0 {
-			if !deleted {
-				return ErrNotFound
-			}
-			// The seeded text, never edited: the state records that staff
-			// took it off, so the seed does not bring it back.
-			ed := ContentEdition{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, State: EditionUnpublished, UpdatedBy: by, UpdatedAt: now}
-			if err := tx.Create(&ed).Error; err != nil {
-				return err
-			}
-		}
-		if !deleted {
-			return nil
-		}
-		return bumpContentVersion(tx, now)
+		return unpublish(tx, k, by, now.UTC())
 	})
 	if errors.Is(err, ErrNotFound) {
 		return err
@@ -407,6 +441,39 @@ func (s *Store) UnpublishContent(ctx context.Context, k ContentKey, by string, n
 		return fmt.Errorf("store: unpublish content: %w", err)
 	}
 	return nil
+}
+
+// unpublish is UnpublishContent within a transaction.
+func unpublish(tx *gorm.DB, k ContentKey, by string, now time.Time) error {
+	res := whereKey(tx, k).Delete(&contentEntry{})
+	if res.Error != nil {
+		return res.Error
+	}
+	deleted := res.RowsAffected > 0
+	if err := clearOutdated(tx, k); err != nil {
+		return err
+	}
+	up := whereKey(tx.Model(&ContentEdition{}), k).Updates(map[string]any{
+		"state": EditionUnpublished, "published_version": 0, "updated_by": by, "updated_at": now,
+	})
+	if up.Error != nil {
+		return up.Error
+	}
+	if up.RowsAffected == 0 {
+		if !deleted {
+			return ErrNotFound
+		}
+		// The seeded text, never edited: the state records that staff
+		// took it off, so the seed does not bring it back.
+		ed := ContentEdition{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, State: EditionUnpublished, UpdatedBy: by, UpdatedAt: now}
+		if err := tx.Create(&ed).Error; err != nil {
+			return err
+		}
+	}
+	if !deleted {
+		return nil
+	}
+	return bumpContentVersion(tx, now)
 }
 
 // ContentVersions lists the versions of one language of an item, newest
@@ -438,14 +505,23 @@ func (s *Store) ContentVersionByID(ctx context.Context, k ContentKey, id int64) 
 }
 
 // ForgetContentEditions deletes every language's state, so that the next
-// seed treats nothing as changed by staff; the versions stay. It is for
+// seed treats nothing as changed by staff, and which translations were
+// outdated; the versions stay. It is for
 // development (seed --force) and returns how many states it deleted.
 func (s *Store) ForgetContentEditions(ctx context.Context) (int64, error) {
-	res := s.db.WithContext(ctx).Where("1 = 1").Delete(&ContentEdition{})
-	if res.Error != nil {
-		return 0, fmt.Errorf("store: forget content editions: %w", res.Error)
+	var n int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("1 = 1").Delete(&ContentOutdated{}).Error; err != nil {
+			return err
+		}
+		res := tx.Where("1 = 1").Delete(&ContentEdition{})
+		n = res.RowsAffected
+		return res.Error
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: forget content editions: %w", err)
 	}
-	return res.RowsAffected, nil
+	return n, nil
 }
 
 // editedKeys returns the languages of items staff changed, which the seed

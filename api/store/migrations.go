@@ -72,6 +72,8 @@ var migrations = []migration{
 	{14, "inbox: submission states and notes", migrateInbox},
 	{15, "replies, retention, erasure and disabled visitor accounts", migrateLeadsCare},
 	{16, "content versions and per-language states of staff edits", migrateEditions},
+	{17, "translations outdated by a changed English", migrateOutdated},
+	{18, "scheduled publishing and unpublishing of content", migrateSchedules},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

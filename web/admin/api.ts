@@ -161,7 +161,16 @@ export type FieldSpec = {
 };
 
 /** The state of one language of an item; `missing` when it has no text in that language. */
-export type ContentState = 'draft' | 'published' | 'unpublished' | 'missing';
+export type ContentState = 'draft' | 'scheduled' | 'published' | 'unpublished' | 'missing';
+
+/** A publication or unpublication planned for a time, kept in UTC with the zone it was chosen in. */
+export type ContentSchedule = {
+  action: 'publish' | 'unpublish';
+  version: number;
+  at: string;
+  timeZone: string;
+  by: Person;
+};
 
 export type ContentVersion = {
   id: number;
@@ -176,6 +185,18 @@ export type ContentLanguage = {
   latest: ContentVersion | null;
   published: number;
   updatedAt: string | null;
+  /** Set while the language is live and the English was published with changes after it. */
+  outdated: ContentOutdated | null;
+  schedule: ContentSchedule | null;
+};
+
+/** What changed in the English since a translation was last published. */
+export type ContentOutdated = {
+  since: string;
+  englishBefore: Record<string, unknown>;
+  englishNow: Record<string, unknown>;
+  /** The fields whose English differs. */
+  fields: string[];
 };
 
 export type ContentItem = {
@@ -190,7 +211,15 @@ export type ContentList = {
   collection: string;
   collections: string[];
   languages: string[];
-  items: { slug: string; title: string; languages: Record<string, ContentState> }[];
+  items: {
+    slug: string;
+    title: string;
+    languages: Record<string, ContentState>;
+    /** The languages live there that the English changed under. */
+    outdated: string[];
+  }[];
+  /** Per language: items not live in it, and items live but outdated. */
+  counts: Record<string, { missing: number; outdated: number }>;
 };
 
 /** What a refused save answers: the version saved meanwhile, and by whom. */
@@ -301,6 +330,14 @@ export const adminApi = {
     post<null>(contentPath(collection, slug, locale, '/publish'), { version }),
   unpublishContent: (collection: string, slug: string, locale: string) =>
     post<null>(contentPath(collection, slug, locale, '/unpublish'), {}),
+  scheduleContent: (
+    collection: string,
+    slug: string,
+    locale: string,
+    plan: { action: 'publish' | 'unpublish'; version: number; at: string; timeZone: string },
+  ) => post<ContentSchedule>(contentPath(collection, slug, locale, '/schedule'), plan),
+  cancelSchedule: (collection: string, slug: string, locale: string) =>
+    del<null>(contentPath(collection, slug, locale, '/schedule')),
   contentVersions: (collection: string, slug: string, locale: string) =>
     get<{ versions: ContentVersion[] }>(contentPath(collection, slug, locale, '/versions')),
   restoreContent: (

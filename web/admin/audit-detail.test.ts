@@ -69,6 +69,29 @@ describe('audit details in the reader’s language', () => {
     expect(describeDetail(reader('en'), 'content-publish', 'version 12')).toBe('Version 12');
     expect(describeDetail(reader('ar'), 'content-restore', 'version 3')).toBe('النسخة 3');
     expect(describeDetail(reader('en'), 'content-unpublish', '')).toBe('');
+    expect(describeDetail(reader('en'), 'content-publish', 'version 12, scheduled')).toBe(
+      'Version 12 · as scheduled',
+    );
+    expect(describeDetail(reader('ar'), 'content-unpublish', 'scheduled')).toBe('حسب الجدولة');
+    const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+    expect(
+      plain(
+        describeDetail(
+          reader('en'),
+          'content-schedule',
+          'publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)',
+        ),
+      ),
+    ).toBe('Publish version 12 on 2026-11-27 12:00, Asia/Riyadh');
+    expect(
+      plain(
+        describeDetail(
+          reader('ar'),
+          'content-schedule-cancel',
+          'unpublish at 2026-11-27T09:00:00Z (America/New_York)',
+        ),
+      ),
+    ).toBe('إلغاء النشر في 2026-11-27 04:00، America/New York');
     expect(contentItem('news/cairo-office-moves (ar)')).toBe(
       '/admin/content/news/cairo-office-moves',
     );

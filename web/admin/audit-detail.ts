@@ -81,10 +81,44 @@ export function describeDetail(
       return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
     }
     case 'content-publish':
+    case 'content-unpublish':
     case 'content-restore': {
-      // "version 12": the version published, or the one restored as a new draft.
-      const version = /^version (\d+)$/.exec(detail)?.[1];
-      return version ? t('contentVersionNumber', { version }) : detail;
+      // "version 12": the version published, or the one restored as a new draft; ", scheduled"
+      // (or "scheduled" alone) when the scheduler carried it out.
+      const match = /^(?:version (\d+))?(?:(?:, )?(scheduled))?$/.exec(detail);
+      if (!match || (!match[1] && !match[2])) return detail;
+      const parts = [];
+      if (match[1]) parts.push(t('contentVersionNumber', { version: match[1] }));
+      if (match[2]) parts.push(t('auditScheduled'));
+      return parts.join(' · ');
+    }
+    case 'content-schedule':
+    case 'content-schedule-cancel': {
+      // "publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)" or "unpublish at …": the
+      // plan, shown at its wall-clock time in the zone it was chosen in.
+      const match = /^(publish|unpublish)(?: version (\d+))? at (\S+) \(([^)]+)\)$/.exec(detail);
+      if (!match) return detail;
+      const [, plan = '', version = '', at = '', zone = ''] = match;
+      let date: string;
+      try {
+        date = new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .format(new Date(at))
+          .replace(',', '');
+      } catch {
+        return detail;
+      }
+      const where = `\u2068${zone.replaceAll('_', ' ')}\u2069`;
+      return plan === 'publish'
+        ? t('auditSchedulePublish', { version, date: `\u2068${date}\u2069`, zone: where })
+        : t('auditScheduleUnpublish', { date: `\u2068${date}\u2069`, zone: where });
     }
     case 'audit-export':
     case 'inbox-export': {

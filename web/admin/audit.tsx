@@ -157,7 +157,11 @@ export function Audit() {
             </p>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-ink-muted">{t('who')}</dt>
-              <dd>{nameOf(e.actorId)}</dd>
+              <dd>
+                {!e.actorId && /(^|, )scheduled$/.test(e.detail)
+                  ? t('auditScheduler')
+                  : nameOf(e.actorId)}
+              </dd>
               {e.item && (
                 <>
                   <dt className="text-ink-muted">{t('item')}</dt>

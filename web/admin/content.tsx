@@ -12,6 +12,8 @@ import {
   type ContentConflict,
   type ContentItem,
   type ContentList,
+  type ContentOutdated,
+  type ContentSchedule,
   type ContentState,
   type ContentVersion,
   type FieldSpec,
@@ -89,26 +91,93 @@ function fieldLabel(t: Translate, name: string): string {
 
 const badgeTone: Record<ContentState, string> = {
   published: 'border-accent bg-accent-soft',
+  scheduled: 'border-brand bg-accent-soft',
   draft: 'border-brand bg-surface',
   unpublished: 'border-danger bg-danger-soft',
   missing: 'border-line-strong bg-surface',
 };
 
-/** A language's state as a small badge: "AR · Draft". */
-function StateBadge({ locale, state }: { locale: string; state: ContentState }) {
+/**
+ * A language's state as a small badge: "AR · Draft", and "AR · Published · Outdated" for a
+ * translation the English changed under since it was published.
+ */
+function StateBadge({
+  locale,
+  state,
+  outdated = false,
+}: {
+  locale: string;
+  state: ContentState;
+  outdated?: boolean;
+}) {
   const { t } = useT();
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full border px-2 text-sm text-ink ${badgeTone[state]}`}
+      className={`inline-flex flex-wrap items-center gap-1 rounded-full border px-2 text-sm text-ink ${
+        outdated ? 'border-warn bg-warn-soft' : badgeTone[state]
+      }`}
       data-locale={locale}
       data-state={state}
+      data-outdated={outdated || undefined}
     >
       <abbr title={named(t, 'lang_', locale)} className="font-semibold no-underline">
         {locale.toUpperCase()}
       </abbr>
       <span aria-hidden="true">·</span>
       <span>{t(`contentState_${state}` as Key)}</span>
+      {outdated && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="font-semibold">{t('contentState_outdated')}</span>
+        </>
+      )}
     </span>
+  );
+}
+
+/** Per translation, how many of a collection's items are not live in it and how many are outdated. */
+function TranslationCounts({ data }: { data: ContentList }) {
+  const { t } = useT();
+  const translations = data.languages.filter((l) => l !== 'en');
+  const cell = 'border-b border-line px-3 py-2 text-start';
+  return (
+    <table className="mb-6 w-full max-w-md border-collapse">
+      <caption className="mb-2 text-start font-semibold">{t('contentCounts')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={cell}>
+            {t('contentCountLanguage')}
+          </th>
+          <th scope="col" className={cell}>
+            {t('contentCountMissing')}
+          </th>
+          <th scope="col" className={cell}>
+            {t('contentCountOutdated')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {translations.map((l) => {
+          const count = data.counts[l] ?? { missing: 0, outdated: 0 };
+          return (
+            <tr key={l} data-count={l}>
+              <th scope="row" className={`${cell} font-normal`}>
+                {named(t, 'lang_', l)}
+              </th>
+              <td className={cell} data-missing-count={count.missing}>
+                {count.missing}
+              </td>
+              <td
+                className={`${cell} ${count.outdated > 0 ? 'font-semibold' : ''}`}
+                data-outdated-count={count.outdated}
+              >
+                {count.outdated}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -173,6 +242,7 @@ function ContentListView() {
           <h2 id="content-items" className="mb-3 text-xl font-semibold">
             {named(t, 'collection_', collection)}
           </h2>
+          <TranslationCounts data={data} />
           {data.items.length === 0 ? (
             <p>{t('contentNone')}</p>
           ) : (
@@ -193,7 +263,12 @@ function ContentListView() {
                   </h3>
                   <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
                     {data.languages.map((l) => (
-                      <StateBadge key={l} locale={l} state={item.languages[l] ?? 'missing'} />
+                      <StateBadge
+                        key={l}
+                        locale={l}
+                        state={item.languages[l] ?? 'missing'}
+                        outdated={item.outdated?.includes(l)}
+                      />
                     ))}
                   </p>
                 </li>
@@ -622,6 +697,326 @@ function Fields({
   );
 }
 
+/** Whether two values of a field are the same. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One field's English as it was or is: a text, a list with the entries that differ from the
+ * other side marked, or a structure spelt out.
+ */
+function EnglishValue({ value, other }: { value: unknown; other: unknown }) {
+  const { t } = useT();
+  if (value === undefined || value === null || value === '') {
+    return <p className="text-ink-muted">{t('contentOutdatedEmpty')}</p>;
+  }
+  if (typeof value !== 'object') {
+    return <p className="break-words whitespace-pre-wrap">{String(value)}</p>;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+    const theirs = Array.isArray(other) ? (other as unknown[]) : [];
+    return (
+      <ol className="grid list-decimal gap-1 ps-5">
+        {value.map((v, i) => (
+          <li key={i} className="break-words whitespace-pre-wrap">
+            {same(v, theirs[i]) ? (
+              String(v)
+            ) : (
+              <mark className="bg-warn-soft text-ink">{String(v)}</mark>
+            )}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <pre className="font-sans text-sm break-words whitespace-pre-wrap">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/**
+ * What changed in the English since this translation was published: each changed field, the
+ * English before and now; the fields that did not change are named.
+ */
+function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields: FieldSpec[] }) {
+  const { t, lang } = useT();
+  const when = useWhen();
+  const id = useId();
+  const known = fields.map((f) => f.name);
+  const changed = [
+    ...known.filter((n) => outdated.fields.includes(n)),
+    ...outdated.fields.filter((n) => !known.includes(n)),
+  ];
+  const unchanged = known
+    .filter((n) => !outdated.fields.includes(n) && n in outdated.englishNow)
+    .map((n) => fieldLabel(t, n));
+  return (
+    <section
+      aria-labelledby={id}
+      className="mb-6 rounded-lg border border-warn bg-warn-soft p-4 text-ink"
+      data-outdated-panel
+    >
+      <h3 id={id} className="mb-1 font-semibold">
+        {t('contentOutdatedTitle')}
+      </h3>
+      <p className="mb-3">{t('contentOutdatedLead', { date: when(outdated.since) })}</p>
+      <ul className="grid gap-3">
+        {changed.map((name) => (
+          <li
+            key={name}
+            className="rounded-lg border border-s-4 border-line border-s-warn bg-raised p-3"
+            data-changed-field={name}
+          >
+            <p className="mb-2 font-semibold">
+              {fieldLabel(t, name)} <span aria-hidden="true">·</span>{' '}
+              <span className="font-normal">{t('contentOutdatedChanged')}</span>
+            </p>
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <div data-english="before">
+                <dt className="text-sm text-ink-muted">{t('contentOutdatedBefore')}</dt>
+                <dd lang="en" dir="ltr">
+                  <EnglishValue
+                    value={outdated.englishBefore[name]}
+                    other={outdated.englishNow[name]}
+                  />
+                </dd>
+              </div>
+              <div data-english="now">
+                <dt className="text-sm text-ink-muted">{t('contentOutdatedNow')}</dt>
+                <dd lang="en" dir="ltr">
+                  <EnglishValue
+                    value={outdated.englishNow[name]}
+                    other={outdated.englishBefore[name]}
+                  />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {unchanged.length > 0 && (
+        <p className="mt-3 text-sm">
+          {t('contentOutdatedUnchanged', { fields: unchanged.join(lang === 'ar' ? '، ' : ', ') })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** How many minutes a time zone is ahead of UTC at a moment. */
+function offsetOf(zone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * An offset as "UTC+03:00" or "UTC−05:00", isolated so that it reads left to right inside
+ * Arabic text.
+ */
+function utcOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return isolated(`UTC${minutes < 0 ? '\u2212' : '+'}${hh}:${mm}`);
+}
+
+/** The moment a wall-clock time ("2026-11-27T14:30", seconds optional) names in a time zone. */
+function zonedMoment(local: string, zone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : s!);
+  let at = wall - offsetOf(zone, new Date(wall)) * 60_000;
+  // Once more at the moment found, for a time near a change of the clocks.
+  at = wall - offsetOf(zone, new Date(at)) * 60_000;
+  return new Date(at);
+}
+
+const zones = (): string[] => {
+  const all = Intl.supportedValuesOf?.('timeZone') ?? [];
+  return all.includes('UTC') ? all : ['UTC', ...all];
+};
+
+/** Text kept in its own direction inside a sentence of the other (first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
+const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+
+/** A planned time as it reads in the zone it was chosen in. */
+function useZonedWhen() {
+  const { lang } = useT();
+  return (iso: string, zone: string) =>
+    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    });
+}
+
+/**
+ * A language's plan, or the form to make one: publish the text in the form, or take a
+ * translation off, at a date and time in a time zone whose UTC offset is shown.
+ */
+function SchedulePanel({
+  locale,
+  live,
+  schedule,
+  busy,
+  onSchedule,
+  onCancel,
+}: {
+  locale: string;
+  live: boolean;
+  schedule: ContentSchedule | null;
+  busy: boolean;
+  onSchedule: (action: 'publish' | 'unpublish', at: Date, zone: string) => Promise<void>;
+  onCancel: () => Promise<void>;
+}) {
+  const { t } = useT();
+  const zonedWhen = useZonedWhen();
+  const id = useId();
+  const [action, setAction] = useState<'publish' | 'unpublish'>('publish');
+  const [local, setLocal] = useState('');
+  const [zone, setZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [error, setError] = useState('');
+  const moment = zonedMoment(local, zone);
+  const offset = utcOffset(offsetOf(zone, moment ?? new Date()));
+  const canUnpublish = locale !== 'en' && live;
+
+  if (schedule) {
+    const at = new Date(schedule.at);
+    return (
+      <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
+        <h3 id={id} className="mb-2 font-semibold">
+          {t('contentSchedule')}
+        </h3>
+        <p className="mb-1">
+          {t(
+            schedule.action === 'publish' ? 'contentScheduledPublish' : 'contentScheduledUnpublish',
+            {
+              date: zonedWhen(schedule.at, schedule.timeZone),
+              zone: isolated(zoneName(schedule.timeZone)),
+              offset: utcOffset(offsetOf(schedule.timeZone, at)),
+            },
+          )}
+        </p>
+        {schedule.by.name && (
+          <p className="mb-3 text-sm text-ink-muted">
+            {t('contentScheduledBy', { name: schedule.by.name })}
+          </p>
+        )}
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={busy}
+          onClick={() => void onCancel()}
+        >
+          {t('contentScheduleCancel')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
+      <h3 id={id} className="mb-3 font-semibold">
+        {t('contentSchedule')}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {canUnpublish && (
+          <fieldset className="sm:col-span-2">
+            <legend className="font-semibold">{t('contentScheduleAction')}</legend>
+            {(['publish', 'unpublish'] as const).map((a) => (
+              <label key={a} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-action`}
+                  value={a}
+                  checked={action === a}
+                  onChange={() => setAction(a)}
+                />
+                {t(a === 'publish' ? 'contentSchedulePublish' : 'contentScheduleUnpublish')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div>
+          <label htmlFor={`${id}-at`} className="block font-semibold">
+            {t('contentScheduleAt')}
+          </label>
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            step={1}
+            className={inputClass}
+            value={local}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setLocal(e.target.value);
+              setError('');
+            }}
+          />
+          <FieldError id={`${id}-error`} error={error} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-zone`} className="block font-semibold">
+            {t('contentScheduleZone')}
+          </label>
+          <select
+            id={`${id}-zone`}
+            className={inputClass}
+            value={zone}
+            aria-describedby={`${id}-offset`}
+            onChange={(e) => setZone(e.target.value)}
+          >
+            {zones().map((z) => (
+              <option key={z} value={z}>
+                {zoneName(z)}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-offset`} className="mt-1 text-sm text-ink-muted" data-offset>
+            {t('contentScheduleOffset', { zone: isolated(zoneName(zone)), offset })}
+          </p>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-4`}
+        disabled={busy}
+        onClick={() => {
+          if (!moment) {
+            setError(t('contentScheduleMissing'));
+            return;
+          }
+          void onSchedule(canUnpublish ? action : 'publish', moment, zone);
+        }}
+      >
+        {t('contentScheduleSubmit')}
+      </button>
+    </section>
+  );
+}
+
 /** What the form starts from in a language: its latest version, else its live text, else the English. */
 function startingText(item: ContentItem, locale: string): Json {
   const lang = item.languages[locale];
@@ -778,6 +1173,41 @@ function ContentEditor({
     await afterChange(result.message, result.ok);
   };
 
+  const schedule = async (action: 'publish' | 'unpublish', at: Date, zone: string) => {
+    let version = 0;
+    if (action === 'publish') {
+      version = base;
+      if (dirty || version === 0) {
+        const saved = await save(base);
+        if (!saved) return;
+        version = saved.id;
+      }
+    }
+    setBusy(true);
+    const result = await adminApi.scheduleContent(collection, slug, locale, {
+      action,
+      version,
+      at: at.toISOString(),
+      timeZone: zone,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      const first = Object.values(result.errors)[0];
+      setNotice({ tone: 'error', text: first || result.message || t('unreachable') });
+      return;
+    }
+    await refresh(locale);
+    setNotice({ tone: 'success', text: result.message });
+  };
+
+  const cancelSchedule = async () => {
+    setBusy(true);
+    const result = await adminApi.cancelSchedule(collection, slug, locale);
+    setBusy(false);
+    await refresh(locale);
+    setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });
+  };
+
   const restore = async (version: number) => {
     setBusy(true);
     const result = await adminApi.restoreContent(collection, slug, locale, version, base);
@@ -791,7 +1221,9 @@ function ContentEditor({
 
   const published = lang?.published ?? 0;
   // Nothing to publish: the form holds what the site shows in this language.
-  const upToDate = !dirty && (base === 0 ? lang?.state === 'published' : base === published);
+  // An outdated translation may be published again as it is, once checked against the English.
+  const upToDate =
+    !lang?.outdated && !dirty && (base === 0 ? lang?.state === 'published' : base === published);
   return (
     <div>
       {back}
@@ -801,7 +1233,12 @@ function ContentEditor({
         </h1>
         <p className="mt-2 flex flex-wrap gap-2" aria-label={t('contentStates')}>
           {item.order.map((l) => (
-            <StateBadge key={l} locale={l} state={item.languages[l]?.state ?? 'missing'} />
+            <StateBadge
+              key={l}
+              locale={l}
+              state={item.languages[l]?.state ?? 'missing'}
+              outdated={Boolean(item.languages[l]?.outdated)}
+            />
           ))}
         </p>
       </div>
@@ -873,9 +1310,13 @@ function ContentEditor({
           </h2>
           <p className="mb-4 text-sm text-ink-muted" role="status">
             {t(`contentState_${lang?.state ?? 'missing'}` as Key)}
+            {lang?.outdated ? ` · ${t('contentState_outdated')}` : ''}
             {dirty ? ` · ${t('contentUnsaved')}` : ''}
           </p>
           {!canWrite && <p className="mb-4">{t('contentReadOnly')}</p>}
+          {locale !== 'en' && lang?.outdated && (
+            <OutdatedPanel outdated={lang.outdated} fields={fields} />
+          )}
           <form
             noValidate
             onSubmit={(e) => {
@@ -923,6 +1364,17 @@ function ContentEditor({
               </div>
             )}
           </form>
+          {canWrite && (
+            <SchedulePanel
+              key={locale}
+              locale={locale}
+              live={Boolean(lang?.live)}
+              schedule={lang?.schedule ?? null}
+              busy={busy}
+              onSchedule={schedule}
+              onCancel={cancelSchedule}
+            />
+          )}
         </Card>
         <Card className="self-start">
           <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>

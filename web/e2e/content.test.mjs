@@ -2,8 +2,10 @@
 // English news story's title, saves a draft the public page does not show, publishes English
 // (the English page changes, the Arabic one does not); a translator assigned Arabic publishes
 // Arabic and is refused French by the server; two editors saving the same story: the second is
-// told who saved first and chooses, and restores the first version. Axe in English light and
-// Arabic dark, and a phone's width.
+// told who saved first and chooses, and restores the first version. The changed English marks
+// the Arabic outdated, with the English before and after, until the translator publishes Arabic.
+// A scheduled unpublication of Arabic fires and the Arabic page falls back to English. Axe in
+// English light and Arabic dark, and a phone's width.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -126,6 +128,24 @@ describe('editing content', { timeout: 300_000 }, () => {
     await page.locator('[data-locale="en"][data-state="published"]').waitFor();
     await page.locator('[data-version]').first().waitFor();
 
+    // The Arabic, published against the old English, is outdated and shows what changed.
+    await page.locator('[data-locale="ar"][data-state="published"][data-outdated]').waitFor();
+    await page.getByLabel('Language to edit').selectOption('ar');
+    const changes = page.locator('[data-outdated-panel]');
+    await changes
+      .getByRole('heading', { name: 'The English changed after this translation was published' })
+      .waitFor();
+    const titleChange = changes.locator('[data-changed-field="title"]');
+    assert.equal(await titleChange.locator('[data-english="before"] dd').innerText(), oldTitle);
+    assert.equal(await titleChange.locator('[data-english="now"] dd').innerText(), newTitle);
+    assert.equal(
+      await changes.locator('[data-changed-field]').count(),
+      1,
+      'only the title changed',
+    );
+    await changes.getByText(/^Unchanged: .*Date/).waitFor();
+    await noAxeViolations(page, 'an outdated translation, English light');
+
     // The editor in Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
@@ -135,8 +155,14 @@ describe('editing content', { timeout: 300_000 }, () => {
     await noAxeViolations(page, 'editor, Arabic dark');
     await page.setViewportSize({ width: 375, height: 740 });
     assert.equal(await overflow(page), 0, 'the editor fits a phone');
+    await page.locator('[data-outdated-panel]').getByText('تغيّر النص الإنجليزي').waitFor();
     await page.getByRole('link', { name: 'العودة إلى الأخبار' }).click();
     await page.locator(`[data-slug="${slug}"]`).waitFor();
+    await page
+      .locator(`[data-slug="${slug}"] [data-locale="ar"][data-outdated]`)
+      .getByText('قديمة')
+      .waitFor();
+    await page.locator('[data-count="ar"] [data-outdated-count="1"]').waitFor();
     await noAxeViolations(page, 'content list, Arabic dark');
     assert.equal(await overflow(page), 0, 'the list fits a phone');
     await page.locator('button[lang="en"]').click();
@@ -155,6 +181,10 @@ describe('editing content', { timeout: 300_000 }, () => {
     const choice = translator.page.getByLabel('Language to edit');
     assert.deepEqual(await choice.locator('option').allTextContents(), ['Arabic']);
     await translator.page.getByText(`English: ${newTitle}`).waitFor();
+    await translator.page
+      .locator('[data-outdated-panel] [data-changed-field="title"]')
+      .getByText(oldTitle)
+      .waitFor();
     await translator.page.getByLabel('Title', { exact: true }).fill(newArabicTitle);
     await translator.page.getByRole('button', { name: 'Publish', exact: true }).click();
     await translator.page
@@ -163,6 +193,21 @@ describe('editing content', { timeout: 300_000 }, () => {
       .waitFor();
     await waitForPublic('ar', newArabicTitle);
     assert.ok((await publicPage('en')).includes(newTitle), 'English is as the editor left it');
+    // Published again, the Arabic is current: no panel, no badge, none counted.
+    await translator.page.locator('[data-locale="ar"][data-state="published"]').waitFor();
+    assert.equal(await translator.page.locator('[data-outdated-panel]').count(), 0);
+    assert.equal(await translator.page.locator('[data-locale="ar"][data-outdated]').count(), 0);
+    // French and Dutch, not published again, are still outdated.
+    await translator.page.locator('[data-locale="fr"][data-outdated]').waitFor();
+    const current = await translator.page.evaluate(async (path) => {
+      const res = await fetch(path);
+      return (await res.json()).data;
+    }, `/api/admin/content/news`);
+    assert.equal(current.counts.ar.outdated, 0);
+    assert.deepEqual(current.items.find((it) => it.slug === slug).outdated.toSorted(), [
+      'fr',
+      'nl',
+    ]);
 
     // The server, not the app, refuses the translator French.
     const refused = await translator.page.evaluate(
@@ -211,6 +256,45 @@ describe('editing content', { timeout: 300_000 }, () => {
       .filter({ hasText: 'The version was restored as a new draft.' })
       .waitFor();
     assert.equal(await second.page.getByLabel('Title', { exact: true }).inputValue(), newTitle);
+
+    // A scheduled unpublication of Arabic, in Dubai's time: cancelled once, then carried out by
+    // the server's job, after which the Arabic page shows the English text.
+    await openStory(page);
+    await page.getByLabel('Language to edit').selectOption('ar');
+    const plan = page.locator('[data-schedule]');
+    const dubai = (ms) => new Date(Date.now() + ms + 4 * 3600_000).toISOString().slice(0, 19);
+    await plan.getByLabel('Unpublish this language').check();
+    await plan.getByLabel('Date and time').fill(dubai(3600_000));
+    await plan.getByLabel('Time zone').selectOption('Asia/Dubai');
+    // Zone and offset are isolated (U+2068 … U+2069) to keep their direction in Arabic.
+    const plain = async (locator) => (await locator.innerText()).replace(/[\u2068\u2069]/g, '');
+    assert.equal(
+      await plain(plan.locator('[data-offset]')),
+      'At that time Asia/Dubai is UTC+04:00.',
+    );
+    await noAxeViolations(page, 'the schedule form');
+    await plan.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Scheduled.' }).waitFor();
+    await plan.getByText(/^To be unpublished on /).waitFor();
+    assert.match(
+      await plain(plan.getByText(/^To be unpublished on /)),
+      /^To be unpublished on .*, Asia\/Dubai \(UTC\+04:00\)\.$/,
+    );
+    await page.locator('[data-locale="ar"][data-state="scheduled"]').waitFor();
+    await plan.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.getByRole('status').filter({ hasText: 'The schedule was cancelled.' }).waitFor();
+    await page.locator('[data-locale="ar"][data-state="published"]').waitFor();
+    await plan.getByLabel('Unpublish this language').check();
+    await plan.getByLabel('Date and time').fill(dubai(3000));
+    await plan.getByLabel('Time zone').selectOption('Asia/Dubai');
+    await plan.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Scheduled.' }).waitFor();
+    const started = Date.now();
+    await waitForPublic('ar', newTitle);
+    assert.ok(!(await publicPage('ar')).includes(newArabicTitle), 'the Arabic text is off');
+    console.log(
+      `the scheduled unpublication took effect ${Date.now() - started} ms after scheduling`,
+    );
 
     for (const tab of [editor, translator, second]) {
       tab.assertClean();

@@ -20,6 +20,9 @@ import (
 	"runtime/debug"
 	"syscall"
 	"time"
+	// Scheduled publishing reads the time zones staff choose, wherever
+	// the server runs.
+	_ "time/tzdata"
 
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/config"
@@ -328,6 +331,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go backOffice.Run(ctx)
+	go backOffice.RunSchedules(ctx)
 	// The access log writes a line per request: batched, it costs the
 	// cached-page path almost nothing. It is flushed every 100 ms and at exit.
 	accessOut := logbuffer.New(os.Stderr, 64<<10, 100*time.Millisecond)

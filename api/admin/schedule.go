@@ -1,0 +1,201 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
+)
+
+// Publishing and unpublishing one language at a time chosen in a time
+// zone, carried out by a background job within a minute of that time.
+
+// stateScheduled is the state of a language with a plan.
+const stateScheduled = "scheduled"
+
+// scheduleLockKey names the scheduled publishing job among PostgreSQL
+// advisory locks, so that one replica runs it at a time.
+const scheduleLockKey = 7_294_031_302
+
+// scheduleEvery is how often the job looks for plans due.
+const scheduleEvery = 30 * time.Second
+
+// scheduleBatch is how many due plans one query of the job takes.
+const scheduleBatch = 100
+
+// scheduleView is a language's plan as the back-office shows it.
+type scheduleView struct {
+	Action   string    `json:"action"`  // publish or unpublish
+	Version  int64     `json:"version"` // the version to publish, 0 to unpublish
+	At       time.Time `json:"at"`      // UTC
+	TimeZone string    `json:"timeZone"`
+	By       person    `json:"by"`
+}
+
+func viewSchedule(sc store.ContentSchedule, names map[string]string) *scheduleView {
+	return &scheduleView{Action: sc.Action, Version: sc.Version, At: sc.DueAt.UTC(), TimeZone: sc.TimeZone,
+		By: person{ID: sc.CreatedBy, Name: names[sc.CreatedBy]}}
+}
+
+type scheduleRequest struct {
+	Action   string    `json:"action"`
+	Version  int64     `json:"version"`
+	At       time.Time `json:"at"`
+	TimeZone string    `json:"timeZone"`
+}
+
+// scheduleContent plans a publication of one of a language's versions,
+// or the unpublication of a live translation, at a time to come; it
+// replaces the language's plan if it had one.
+//
+// POST /api/admin/content/:collection/:slug/:locale/schedule
+func (s *Service) scheduleContent(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	var req scheduleRequest
+	if err := endpoint.Decode(c, &req); err != nil {
+		return endpoint.RefuseBody(c, err)
+	}
+	errs := map[string]string{}
+	switch req.Action {
+	case store.SchedulePublish:
+		if req.Version <= 0 {
+			errs["version"] = m.ContentVersionNotFound
+		}
+	case store.ScheduleUnpublish:
+		req.Version = 0
+	default:
+		errs["action"] = m.ContentScheduleAction
+	}
+	if _, err := time.LoadLocation(req.TimeZone); err != nil || req.TimeZone == "" || req.TimeZone == "Local" {
+		errs["timeZone"] = m.ContentScheduleZone
+	}
+	now := s.now()
+	if req.At.IsZero() || !req.At.After(now) {
+		errs["at"] = m.ContentSchedulePast
+	}
+	if len(errs) > 0 {
+		return endpoint.Invalid(c, errs)
+	}
+	if req.Action == store.ScheduleUnpublish {
+		if k.Locale == string(locale.Default) {
+			return endpoint.Fail(c, http.StatusConflict, m.ContentEnglishStays)
+		}
+		if _, live := it.Live[k.Locale]; !live {
+			return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
+		}
+	}
+	me := mustStaff(c).staff
+	sc := store.ContentSchedule{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Action: req.Action, Version: req.Version,
+		DueAt: req.At.UTC(), TimeZone: req.TimeZone, CreatedBy: me.ID, CreatedAt: now}
+	err = s.store.ScheduleContent(c.Request().Context(), sc)
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionContentSchedule, Item: k.String(),
+		Detail: scheduleDetail(sc), IP: c.RealIP()})
+	return endpoint.OK(c, viewSchedule(sc, map[string]string{me.ID: me.Name}), m.ContentScheduled)
+}
+
+// scheduleDetail describes a plan for the trail: "publish version 12 at
+// 2026-11-27T09:00:00Z (Asia/Riyadh)".
+func scheduleDetail(sc store.ContentSchedule) string {
+	what := sc.Action
+	if sc.Version > 0 {
+		what += " version " + strconv.FormatInt(sc.Version, 10)
+	}
+	return what + " at " + sc.DueAt.UTC().Format(time.RFC3339) + " (" + sc.TimeZone + ")"
+}
+
+// cancelSchedule drops a language's plan.
+//
+// DELETE /api/admin/content/:collection/:slug/:locale/schedule
+func (s *Service) cancelSchedule(c echo.Context) error {
+	m := msgsOf(c)
+	k, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	sc, err := s.store.CancelContentSchedule(c.Request().Context(), k)
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotScheduled)
+	}
+	if err != nil {
+		return err
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionContentCancel, Item: k.String(),
+		Detail: scheduleDetail(sc), IP: c.RealIP()})
+	return endpoint.OK(c, nil, m.ContentScheduleCancelled)
+}
+
+// RunSchedules carries out the plans due every 30 seconds until ctx ends.
+func (s *Service) RunSchedules(ctx context.Context) {
+	tick := time.NewTicker(scheduleEvery)
+	defer tick.Stop()
+	for {
+		if _, err := s.RunDueSchedules(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("admin: scheduled publishing failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// RunDueSchedules carries out every plan due now, each once, and records
+// each in the audit trail with no staff member as its actor; it returns
+// how many it carried out. Among replicas sharing a PostgreSQL database
+// one runs it at a time; a plan taken by two runs all the same is carried
+// out by one of them.
+func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
+	done := 0
+	_, err := s.store.TryExclusive(ctx, scheduleLockKey, func(ctx context.Context) error {
+		for ctx.Err() == nil {
+			now := s.now()
+			due, err := s.store.DueContentSchedules(ctx, now, scheduleBatch)
+			if err != nil || len(due) == 0 {
+				return err
+			}
+			acted := 0
+			for _, sc := range due {
+				ok, err := s.store.RunContentSchedule(ctx, sc, "", now)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					continue
+				}
+				acted++
+				action, detail := ActionContentUnpublish, "scheduled"
+				if sc.Action == store.SchedulePublish {
+					action, detail = ActionContentPublish, "version "+strconv.FormatInt(sc.Version, 10)+", scheduled"
+				}
+				s.audit(ctx, store.AuditEvent{Action: action, Item: sc.Key().String(), Detail: detail})
+			}
+			done += acted
+			if len(due) < scheduleBatch {
+				return nil
+			}
+		}
+		return ctx.Err()
+	})
+	if done > 0 {
+		s.log.Info("admin: scheduled content carried out", "count", done)
+	}
+	return done, err
+}
