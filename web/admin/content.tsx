@@ -28,6 +28,7 @@ import {
   dangerButtonClass,
   inputClass,
   secondaryButtonClass,
+  useSearch,
   useT,
   type Notice,
 } from './ui';
@@ -56,17 +57,6 @@ function rowsFor(text: string, least: number, most: number): number {
 const oneLine = (event: KeyboardEvent<HTMLTextAreaElement>) => {
   if (event.key === 'Enter') event.preventDefault();
 };
-
-/** The query of the address, kept current as the history moves. */
-function useSearch(): string {
-  const [search, setSearch] = useState(() => window.location.search);
-  useEffect(() => {
-    const update = () => setSearch(window.location.search);
-    window.addEventListener('popstate', update);
-    return () => window.removeEventListener('popstate', update);
-  }, []);
-  return search;
-}
 
 function useWhen() {
   const { lang } = useT();

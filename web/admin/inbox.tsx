@@ -23,6 +23,7 @@ import {
   navigate,
   secondaryButtonClass,
   useLabels,
+  useSearch,
   useT,
   type Notice,
 } from './ui';
@@ -66,17 +67,6 @@ function queryOf(filters: Filters, page = 1): string {
     if (value.trim()) params.set(key, value.trim());
   if (page > 1) params.set('page', String(page));
   return params.toString();
-}
-
-/** The address's query, kept current as the history moves. */
-function useSearch(): string {
-  const [search, setSearch] = useState(() => window.location.search);
-  useEffect(() => {
-    const update = () => setSearch(window.location.search);
-    window.addEventListener('popstate', update);
-    return () => window.removeEventListener('popstate', update);
-  }, []);
-  return search;
 }
 
 // The list's address last shown, for the way back from a submission.

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { isKey, translate, type Key, type Lang } from './strings';
 
 /** The back-office's language, with its translator. */
@@ -28,6 +28,17 @@ export function useLabels() {
       timeStyle: 'short',
     });
   return { t, lang, label, when };
+}
+
+/** The address's query, kept current as the history moves (navigate moves it too). */
+export function useSearch(): string {
+  const [search, setSearch] = useState(() => window.location.search);
+  useEffect(() => {
+    const update = () => setSearch(window.location.search);
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  }, []);
+  return search;
 }
 
 /** Moves the browser to a back-office address without a reload. */

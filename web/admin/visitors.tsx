@@ -21,6 +21,7 @@ import {
   navigate,
   secondaryButtonClass,
   useLabels,
+  useSearch,
   useT,
   type Notice,
 } from './ui';
@@ -32,17 +33,6 @@ function rememberList(path: string) {
 }
 // What the list says when it opens after an account was deleted.
 let flash: Notice = null;
-
-/** The address's query, kept current as the history moves. */
-function useSearch(): string {
-  const [search, setSearch] = useState(() => window.location.search);
-  useEffect(() => {
-    const update = () => setSearch(window.location.search);
-    window.addEventListener('popstate', update);
-    return () => window.removeEventListener('popstate', update);
-  }, []);
-  return search;
-}
 
 function queryOf(q: string, page = 1): string {
   const params = new URLSearchParams();

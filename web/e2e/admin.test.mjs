@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, openPage, startServer } from './harness.mjs';
-import { keepRecoveryCodes, withAuthenticator } from './staff.mjs';
+import { keepRecoveryCodes, noAxeViolations, withAuthenticator } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -35,14 +34,6 @@ function totp(secret, time = Date.now()) {
   const offset = mac[mac.length - 1] & 0xf;
   const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, '0');
-}
-
-async function noAxeViolations(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
 }
 
 describe('the back-office', { timeout: 300_000 }, () => {

@@ -9,9 +9,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, startServer } from './harness.mjs';
-import { staffMember } from './staff.mjs';
+import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -35,14 +34,6 @@ const oldTitle = seeded('en').title;
 const arabicTitle = seeded('ar').title;
 const newTitle = 'Our Cairo team opens a larger office with a testing laboratory';
 const newArabicTitle = 'فريقنا في القاهرة يفتتح مكتبًا أكبر يضم مختبرًا للاختبارات';
-
-async function noAxeViolations(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
-}
 
 const overflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

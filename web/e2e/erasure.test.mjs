@@ -8,10 +8,9 @@
 // before every sensitive action (STAFF_STEP_UP=0s): the proof of the sign-in covers one.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { firstItemPath, launchBrowser, startServer } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
-import { sendForm, staffMember } from './staff.mjs';
+import { noAxeViolations, sendForm, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -24,14 +23,6 @@ after(async () => {
 });
 
 const EMAIL = 'layla.haddad@example.com';
-
-async function noAxeViolations(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
-}
 
 /** Calls the back-office API from the page, with its session; resolves to status and text. */
 function api(page, method, path) {

@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { firstItemPath, launchBrowser, openPage, startServer } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
-import { sendForm, staffMember } from './staff.mjs';
+import { noAxeViolations, sendForm, staffMember } from './staff.mjs';
 import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -26,14 +25,6 @@ after(async () => {
   await site.browser?.close();
   await site.server?.stop();
 });
-
-async function noAxeViolations(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
-}
 
 /** Clicks `target` and resolves to the file the browser downloads, as text. */
 async function download(page, target) {

@@ -3,6 +3,7 @@
 // as a visitor's browser would.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { openPage } from './harness.mjs';
 
 /** Gives a page's browser a virtual passkey authenticator that says yes at once. */
@@ -120,4 +121,13 @@ export async function sendForm(baseUrl, path, fields, { cv, lang = 'en' } = {}) 
   const body = await res.json();
   assert.equal(res.status, 200, `${path}: ${JSON.stringify(body)}`);
   return body;
+}
+
+/** Fails, naming each rule and element, when axe finds any violation on the page as it is. */
+export async function noAxeViolations(page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
 }

@@ -7,9 +7,8 @@
 // sensitive action (STAFF_STEP_UP=0s).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, openPage, startServer } from './harness.mjs';
-import { staffMember } from './staff.mjs';
+import { noAxeViolations, staffMember } from './staff.mjs';
 import { hydrated, visitorHelpers } from './visitor.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -25,14 +24,6 @@ after(async () => {
   await site.browser?.close();
   await site.server?.stop();
 });
-
-async function noAxeViolations(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
-}
 
 /** How far the page scrolls sideways: 0 when it fits its width. */
 const overflow = (page) =>
