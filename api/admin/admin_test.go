@@ -89,6 +89,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /content/:collection/:slug/:locale/unpublish":  nil,
 			"GET /content/:collection/:slug/:locale/versions":    nil,
 			"POST /content/:collection/:slug/:locale/restore":    nil,
+
+			"GET /content/:collection/:slug/:locale/versions/:version": nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
@@ -139,6 +141,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 					case "POST /content/:collection/:slug/:locale/restore":
 						latest := members[Editor].item(t).latestID("ar")
 						body = map[string]any{"version": latest, "base": latest}
+					case "GET /content/:collection/:slug/:locale/versions/:version":
+						path = strings.Replace(path, ":version", strconv.FormatInt(members[Editor].item(t).latestID("ar"), 10), 1)
 					case "GET /inbox/:id/cv":
 						// The link comes from the route before it, for whoever may ask for one.
 						if Can(role, ReadApplications) {

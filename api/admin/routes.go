@@ -62,6 +62,7 @@ var SignedInRoutes = []Route{
 	{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", WriteContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", WriteContent, false},
 	{http.MethodGet, "/content/:collection/:slug/:locale/versions", ReadContent, false},
+	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", ReadContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
 }
 
@@ -139,6 +140,8 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /content/:collection/:slug/:locale/restore":    s.restoreContent,
 		"GET /erasure":                                       s.showHeld,
 		"POST /erasure":                                      s.erasePerson,
+
+		"GET /content/:collection/:slug/:locale/versions/:version": s.showContentVersion,
 	}
 	for _, r := range SignedInRoutes {
 		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}
