@@ -340,6 +340,8 @@ export const adminApi = {
     del<null>(contentPath(collection, slug, locale, '/schedule')),
   contentVersions: (collection: string, slug: string, locale: string) =>
     get<{ versions: ContentVersion[] }>(contentPath(collection, slug, locale, '/versions')),
+  contentVersion: (collection: string, slug: string, locale: string, version: number) =>
+    get<ContentVersion>(contentPath(collection, slug, locale, `/versions/${version}`)),
   restoreContent: (
     collection: string,
     slug: string,

@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { adminApi, type ContentVersion, type FieldSpec } from './api';
+import { Card, useLabels } from './ui';
+import { BodyDiff } from './version-diff';
+
+type Json = Record<string, unknown>;
+
+type Compared = 'previous' | 'live';
+
+/**
+ * A language's versions, newest first: who saved each and when, which is published and which
+ * the form holds; for the one chosen, what it changed since the version before it (or how it
+ * differs from the published text), word by word; then restoring it as a new draft.
+ */
+export function VersionHistory({
+  collection,
+  slug,
+  locale,
+  versions,
+  fields,
+  base,
+  published,
+  live,
+  canWrite,
+  busy,
+  onRestore,
+}: {
+  collection: string;
+  slug: string;
+  locale: string;
+  versions: ContentVersion[];
+  fields: FieldSpec[];
+  base: number;
+  published: number;
+  live: Json | null;
+  canWrite: boolean;
+  busy: boolean;
+  onRestore: (version: number) => void;
+}) {
+  const { t, when } = useLabels();
+  const id = useId();
+  const [open, setOpen] = useState(0);
+  const [compared, setCompared] = useState<Compared>('previous');
+  const [bodies, setBodies] = useState<Record<number, Json>>({});
+  const [failed, setFailed] = useState('');
+  const dir = locale === 'ar' ? 'rtl' : 'ltr';
+
+  const fetchBodies = async (ids: number[]) => {
+    const wanted = ids.filter((v) => v > 0 && !(v in bodies));
+    const results = await Promise.all(
+      wanted.map((v) => adminApi.contentVersion(collection, slug, locale, v)),
+    );
+    const got: Record<number, Json> = {};
+    for (const [i, result] of results.entries()) {
+      if (!result.ok || !result.data) {
+        setFailed(result.message || t('unreachable'));
+        return;
+      }
+      got[wanted[i]!] = (result.data.body ?? {}) as Json;
+    }
+    setFailed('');
+    setBodies((known) => ({ ...known, ...got }));
+  };
+
+  const toggle = (index: number) => {
+    const v = versions[index]!;
+    if (open === v.id) {
+      setOpen(0);
+      return;
+    }
+    setOpen(v.id);
+    void fetchBodies([v.id, versions[index + 1]?.id ?? 0]);
+  };
+
+  return (
+    <Card className="self-start">
+      <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>
+      {versions.length === 0 ? (
+        <p>{t('contentNoVersions')}</p>
+      ) : (
+        <ol className="grid gap-3">
+          {versions.map((v, index) => {
+            const previous = versions[index + 1];
+            const panel = `${id}-${v.id}`;
+            const against = compared === 'live' && live ? live : null;
+            const before = against ?? (previous ? bodies[previous.id] : undefined);
+            const after = bodies[v.id];
+            return (
+              <li
+                key={v.id}
+                className="min-w-0 border-b border-line pb-3 last:border-0 last:pb-0"
+                data-version={v.id}
+              >
+                <p className="font-semibold">
+                  <bdi>{v.author.name || t('contentSomeone')}</bdi>
+                </p>
+                <p className="text-sm text-ink-muted">
+                  <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
+                  {v.id === published && ` · ${t('contentState_published')}`}
+                  {v.id === base && ` · ${t('contentLatest')}`}
+                </p>
+                <button
+                  type="button"
+                  className="mt-1 block min-h-11 text-start underline underline-offset-4"
+                  aria-expanded={open === v.id}
+                  aria-controls={open === v.id ? panel : undefined}
+                  onClick={() => toggle(index)}
+                >
+                  {t('versionChanges', { date: when(v.createdAt) })}
+                </button>
+                {open === v.id && (
+                  <div id={panel} className="my-2" data-version-changes>
+                    {live && (
+                      <fieldset className="mb-3">
+                        <legend className="text-sm font-semibold">{t('versionCompareWith')}</legend>
+                        {(['previous', 'live'] as const).map((c) => (
+                          <label key={c} className="flex min-h-11 items-center gap-2">
+                            <input
+                              type="radio"
+                              name={`${panel}-against`}
+                              value={c}
+                              checked={compared === c}
+                              onChange={() => setCompared(c)}
+                            />
+                            {t(c === 'live' ? 'versionCompareLive' : 'versionComparePrevious')}
+                          </label>
+                        ))}
+                      </fieldset>
+                    )}
+                    {failed ? (
+                      <p role="alert" className="text-danger">
+                        {failed}
+                      </p>
+                    ) : !after || (!against && previous && !before) ? (
+                      <p role="status">{t('loading')}</p>
+                    ) : !against && !previous ? (
+                      <p>{t('versionFirst')}</p>
+                    ) : (
+                      <>
+                        {against && <p className="mb-2 text-sm">{t('versionAgainstLive')}</p>}
+                        <BodyDiff
+                          before={before}
+                          after={after}
+                          fields={fields}
+                          lang={locale}
+                          dir={dir}
+                        />
+                      </>
+                    )}
+                  </div>
+                )}
+                {canWrite && v.id !== base && (
+                  <button
+                    type="button"
+                    className="mt-1 block min-h-11 text-start underline underline-offset-4"
+                    disabled={busy}
+                    onClick={() => onRestore(v.id)}
+                  >
+                    {t('contentRestore', { date: when(v.createdAt) })}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
