@@ -41,10 +41,28 @@ export function useSearch(): string {
   return search;
 }
 
+/**
+ * Asked before the app moves to another address, with the move to make: answering false holds
+ * it back (an editor with unsaved changes asks first, and makes the move itself if told to).
+ */
+let beforeNavigate: ((go: () => void) => boolean) | null = null;
+
+/** Sets what navigate asks first; the function returned removes it. */
+export function setBeforeNavigate(check: (go: () => void) => boolean): () => void {
+  beforeNavigate = check;
+  return () => {
+    if (beforeNavigate === check) beforeNavigate = null;
+  };
+}
+
 /** Moves the browser to a back-office address without a reload. */
 export function navigate(path: string): void {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
+  const go = () => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  };
+  if (beforeNavigate && !beforeNavigate(go)) return;
+  go();
 }
 
 export function Link({
