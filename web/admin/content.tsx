@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
@@ -19,7 +20,10 @@ import {
   type FieldSpec,
   type Session,
 } from './api';
-import { isKey, type Key } from './strings';
+import { ConflictView } from './conflict-view';
+import { fieldLabel, named } from './content-labels';
+import { useItemWatch } from './item-watch';
+import { type Key } from './strings';
 import {
   Card,
   Link,
@@ -32,9 +36,12 @@ import {
   useT,
   type Notice,
 } from './ui';
+import { useUnsavedGuard } from './unsaved';
+import { DiffText } from './version-diff';
+import { VersionHistory } from './version-history';
+import { textOf, wordDiff } from './word-diff';
 
 type Json = Record<string, unknown>;
-type Translate = ReturnType<typeof useT>['t'];
 
 /**
  * The language of the text being edited, which its inputs are marked with (Arabic right to
@@ -65,18 +72,6 @@ function useWhen() {
       dateStyle: 'medium',
       timeStyle: 'short',
     });
-}
-
-/** A word the server sends (a collection, a language, a field) in the reader's language. */
-function named(t: Translate, prefix: string, value: string, fallback = value): string {
-  const key = `${prefix}${value}`;
-  return isKey(key) ? t(key as Key) : fallback;
-}
-
-/** A field's label: its name in the reader's language, else its name spelt out ("niceToHave": "Nice to have"). */
-function fieldLabel(t: Translate, name: string): string {
-  const spelt = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return named(t, 'contentField_', name, spelt.charAt(0).toUpperCase() + spelt.slice(1));
 }
 
 const badgeTone: Record<ContentState, string> = {
@@ -327,11 +322,15 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 /** The English text of a field, shown under it while another language is edited. */
 function Reference({ value }: { value: unknown }) {
   const { t } = useT();
-  if (value === undefined || value === null || typeof value === 'object') return null;
+  // A list shows its English under each entry; a rich-text document or a structure without
+  // fields of its own (routeTexts) shows as its text.
+  if (value === undefined || value === null || Array.isArray(value)) return null;
+  const text = typeof value === 'object' ? textOf(value) : String(value);
+  if (!text) return null;
   return (
-    <p className="mt-1 text-sm text-ink-muted" lang="en" dir="ltr">
+    <p className="mt-1 text-sm break-words whitespace-pre-wrap text-ink-muted" lang="en" dir="ltr">
       <span className="font-semibold">{t('contentEnglish')}: </span>
-      {String(value)}
+      {text}
     </p>
   );
 }
@@ -687,42 +686,22 @@ function Fields({
   );
 }
 
-/** Whether two values of a field are the same. */
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
- * One field's English as it was or is: a text, a list with the entries that differ from the
- * other side marked, or a structure spelt out.
+ * One field's English as it was, with the words since removed struck through, or as it is,
+ * with the words since added underlined: the same word diff the versions show.
  */
-function EnglishValue({ value, other }: { value: unknown; other: unknown }) {
-  const { t } = useT();
-  if (value === undefined || value === null || value === '') {
-    return <p className="text-ink-muted">{t('contentOutdatedEmpty')}</p>;
-  }
-  if (typeof value !== 'object') {
-    return <p className="break-words whitespace-pre-wrap">{String(value)}</p>;
-  }
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
-    const theirs = Array.isArray(other) ? (other as unknown[]) : [];
-    return (
-      <ol className="grid list-decimal gap-1 ps-5">
-        {value.map((v, i) => (
-          <li key={i} className="break-words whitespace-pre-wrap">
-            {same(v, theirs[i]) ? (
-              String(v)
-            ) : (
-              <mark className="bg-warn-soft text-ink">{String(v)}</mark>
-            )}
-          </li>
-        ))}
-      </ol>
-    );
-  }
-  return (
-    <pre className="font-sans text-sm break-words whitespace-pre-wrap">
-      {JSON.stringify(value, null, 2)}
-    </pre>
-  );
+function EnglishSide({
+  before,
+  now,
+  side,
+}: {
+  before: unknown;
+  now: unknown;
+  side: 'before' | 'now';
+}) {
+  const hidden = side === 'before' ? 'added' : 'removed';
+  const parts = wordDiff(textOf(before), textOf(now)).filter((p) => p.kind !== hidden);
+  return <DiffText parts={parts} lang="en" dir="ltr" />;
 }
 
 /**
@@ -766,18 +745,20 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
               <div data-english="before">
                 <dt className="text-sm text-ink-muted">{t('contentOutdatedBefore')}</dt>
                 <dd lang="en" dir="ltr">
-                  <EnglishValue
-                    value={outdated.englishBefore[name]}
-                    other={outdated.englishNow[name]}
+                  <EnglishSide
+                    before={outdated.englishBefore[name]}
+                    now={outdated.englishNow[name]}
+                    side="before"
                   />
                 </dd>
               </div>
               <div data-english="now">
                 <dt className="text-sm text-ink-muted">{t('contentOutdatedNow')}</dt>
                 <dd lang="en" dir="ltr">
-                  <EnglishValue
-                    value={outdated.englishNow[name]}
-                    other={outdated.englishBefore[name]}
+                  <EnglishSide
+                    before={outdated.englishBefore[name]}
+                    now={outdated.englishNow[name]}
+                    side="now"
                   />
                 </dd>
               </div>
@@ -1024,7 +1005,6 @@ function ContentEditor({
   session: Session;
 }) {
   const { t } = useT();
-  const when = useWhen();
   const [fields, setFields] = useState<FieldSpec[] | null>(null);
   const [item, setItem] = useState<ContentItem | null>(null);
   const [locale, setLocale] = useState('');
@@ -1037,6 +1017,13 @@ function ContentEditor({
   const [versions, setVersions] = useState<ContentVersion[]>([]);
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState('');
+  // The text the form started from (its base version's), which the conflict view compares with.
+  const [startBody, setStartBody] = useState<Json>({});
+  // A newer version someone saved while this form has unsaved changes.
+  const [newer, setNewer] = useState<ContentVersion | null>(null);
+  // When the editor last asked for the item itself: a look older than that is out of date.
+  const loadedAt = useRef(0);
+  const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'lang_', locale));
 
   const loadVersions = async (loc: string) => {
     const result = await adminApi.contentVersions(collection, slug, loc);
@@ -1045,6 +1032,7 @@ function ContentEditor({
 
   // Loads the item, and the form of a language from it.
   const load = async (loc?: string) => {
+    loadedAt.current = performance.now();
     const result = await adminApi.contentItem(collection, slug);
     if (!result.ok || !result.data) {
       setMissing(result.message || t('unreachable'));
@@ -1060,19 +1048,56 @@ function ContentEditor({
     const next = loc && shown.includes(loc) ? loc : (shown[0] ?? 'en');
     setLocale(next);
     setDraft(startingText(it, next));
+    setStartBody(startingText(it, next));
     setBase(it.languages[next]?.latest?.id ?? 0);
     setDirty(false);
     setErrors({});
     setConflict(null);
+    setNewer(null);
     void loadVersions(next);
   };
 
   // Shows the item's states and versions as they are now, keeping the form as it is.
   const refresh = async (loc: string) => {
+    loadedAt.current = performance.now();
     const result = await adminApi.contentItem(collection, slug);
     if (result.ok && result.data) setItem(result.data);
     await loadVersions(loc);
   };
+
+  // What changed underneath: with nothing unsaved the form follows a newer version and the
+  // state; with unsaved changes it stays as it is and says so.
+  useItemWatch(collection, slug, (now, askedAt) => {
+    if (!item || !locale || busy || askedAt < loadedAt.current) return;
+    const was = item.languages[locale];
+    const is = now.languages[locale];
+    const latest = is?.latest ?? null;
+    const saved = latest !== null && latest.id > base;
+    const moved = was?.state !== is?.state || was?.published !== is?.published || (saved && !newer);
+    if (JSON.stringify(now) !== JSON.stringify(item)) setItem(now);
+    if (!moved) return;
+    void loadVersions(locale);
+    if (saved && dirty) {
+      setNewer(latest);
+      return;
+    }
+    if (saved) {
+      setDraft((latest.body ?? {}) as Json);
+      setStartBody((latest.body ?? {}) as Json);
+      setBase(latest.id);
+      setNotice({
+        tone: 'success',
+        text: t('refreshedSaved', { name: latest.author.name || t('contentSomeone') }),
+      });
+      return;
+    }
+    setNotice({
+      tone: 'success',
+      text: t('refreshedState', {
+        state: t(`contentState_${is?.state ?? 'missing'}` as Key).toLowerCase(),
+      }),
+    });
+  });
 
   useEffect(() => {
     void adminApi.contentSchema(collection).then((result) => {
@@ -1122,8 +1147,10 @@ function ContentEditor({
     setErrors(result.errors);
     if (result.ok && result.data) {
       setBase(result.data.id);
+      setStartBody(cleaned(fields, draft));
       setDirty(false);
       setConflict(null);
+      setNewer(null);
       setNotice({ tone: 'success', text: result.message });
       void refresh(locale);
       return result.data;
@@ -1202,10 +1229,7 @@ function ContentEditor({
     setBusy(true);
     const result = await adminApi.restoreContent(collection, slug, locale, version, base);
     setBusy(false);
-    if (result.status === 409) {
-      setConflict((result.data as ContentConflict | null)?.current ?? null);
-      return;
-    }
+    // Restoring replaces the form, so a version saved meanwhile is simply loaded and named.
     await afterChange(result.message, result.ok);
   };
 
@@ -1241,8 +1265,11 @@ function ContentEditor({
           className={inputClass}
           value={locale}
           onChange={(e) => {
-            setNotice(null);
-            void load(e.target.value);
+            const next = e.target.value;
+            guard(() => {
+              setNotice(null);
+              void load(next);
+            });
           }}
         >
           {languages.map((l) => (
@@ -1253,45 +1280,46 @@ function ContentEditor({
         </select>
       </div>
       <NoticeBox notice={notice} />
-      {conflict && (
-        <div
-          role="alert"
-          className="mb-6 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
-          data-conflict
-        >
-          <h2 className="mb-1 font-semibold">{t('contentConflictTitle')}</h2>
-          <p className="mb-3">
-            {t('contentConflictBody', {
-              name: conflict.author.name || t('contentSomeone'),
-              date: when(conflict.createdAt),
-            })}
+      {dialog}
+      {newer && !conflict && (
+        <div role="status" className="mb-4 rounded-lg border border-warn bg-warn-soft p-4 text-ink">
+          <p className="mb-2">
+            {t('refreshedStale', { name: newer.author.name || t('contentSomeone') })}
           </p>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                setDraft((conflict.body ?? {}) as Json);
-                setBase(conflict.id);
-                setDirty(false);
-                setErrors({});
-                setConflict(null);
-                setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
-                void loadVersions(locale);
-              }}
-            >
-              {t('contentLoadTheirs')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={busy}
-              onClick={() => void save(conflict.id)}
-            >
-              {t('contentOverwrite')}
-            </button>
-          </div>
+          <button type="button" className={secondaryButtonClass} onClick={() => setConflict(newer)}>
+            {t('refreshedCompare')}
+          </button>
         </div>
+      )}
+      {conflict && (
+        <ConflictView
+          theirs={conflict}
+          base={startBody}
+          mine={cleaned(fields, draft)}
+          fields={fields}
+          locale={locale}
+          busy={busy}
+          onKeepTheirs={() => {
+            setDraft((conflict.body ?? {}) as Json);
+            setStartBody((conflict.body ?? {}) as Json);
+            setBase(conflict.id);
+            setDirty(false);
+            setErrors({});
+            setConflict(null);
+            setNewer(null);
+            setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
+            void loadVersions(locale);
+          }}
+          onSaveMine={() => void save(conflict.id)}
+          onTakeField={(name) => {
+            setDraft({ ...draft, [name]: (conflict.body ?? {})[name] });
+            setDirty(true);
+            setNotice({
+              tone: 'success',
+              text: t('conflictTookField', { field: fieldLabel(t, name) }),
+            });
+          }}
+        />
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
@@ -1366,41 +1394,20 @@ function ContentEditor({
             />
           )}
         </Card>
-        <Card className="self-start">
-          <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>
-          {versions.length === 0 ? (
-            <p>{t('contentNoVersions')}</p>
-          ) : (
-            <ol className="grid gap-3">
-              {versions.map((v) => (
-                <li
-                  key={v.id}
-                  className="border-b border-line pb-3 last:border-0 last:pb-0"
-                  data-version={v.id}
-                >
-                  <p className="font-semibold">
-                    <bdi>{v.author.name || t('contentSomeone')}</bdi>
-                  </p>
-                  <p className="text-sm text-ink-muted">
-                    <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
-                    {v.id === published && ` · ${t('contentState_published')}`}
-                    {v.id === base && ` · ${t('contentLatest')}`}
-                  </p>
-                  {canWrite && v.id !== base && (
-                    <button
-                      type="button"
-                      className="mt-1 min-h-11 underline underline-offset-4"
-                      disabled={busy}
-                      onClick={() => void restore(v.id)}
-                    >
-                      {t('contentRestore', { date: when(v.createdAt) })}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-        </Card>
+        <VersionHistory
+          key={locale}
+          collection={collection}
+          slug={slug}
+          locale={locale}
+          versions={versions}
+          fields={fields}
+          base={base}
+          published={published}
+          live={(lang?.live ?? null) as Json | null}
+          canWrite={canWrite}
+          busy={busy}
+          onRestore={(version) => guard(() => void restore(version))}
+        />
       </div>
     </div>
   );

@@ -35,6 +35,14 @@ const arabicTitle = seeded('ar').title;
 const newTitle = 'Our Cairo team opens a larger office with a testing laboratory';
 const newArabicTitle = 'فريقنا في القاهرة يفتتح مكتبًا أكبر يضم مختبرًا للاختبارات';
 
+/** An element's text as it reads on screen, without the words only screen readers get. */
+const seen = (locator) =>
+  locator.evaluate((el) => {
+    const copy = el.cloneNode(true);
+    for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove();
+    return copy.textContent;
+  });
+
 const overflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -127,8 +135,11 @@ describe('editing content', { timeout: 300_000 }, () => {
       .getByRole('heading', { name: 'The English changed after this translation was published' })
       .waitFor();
     const titleChange = changes.locator('[data-changed-field="title"]');
-    assert.equal(await titleChange.locator('[data-english="before"] dd').innerText(), oldTitle);
-    assert.equal(await titleChange.locator('[data-english="now"] dd').innerText(), newTitle);
+    // Each side whole, its changed words marked: struck through before, underlined now.
+    assert.equal(await seen(titleChange.locator('[data-english="before"] dd')), oldTitle);
+    assert.equal(await seen(titleChange.locator('[data-english="now"] dd')), newTitle);
+    await titleChange.locator('[data-english="before"] del').first().waitFor();
+    await titleChange.locator('[data-english="now"] ins').first().waitFor();
     assert.equal(
       await changes.locator('[data-changed-field]').count(),
       1,
@@ -172,10 +183,11 @@ describe('editing content', { timeout: 300_000 }, () => {
     const choice = translator.page.getByLabel('Language to edit');
     assert.deepEqual(await choice.locator('option').allTextContents(), ['Arabic']);
     await translator.page.getByText(`English: ${newTitle}`).waitFor();
-    await translator.page
-      .locator('[data-outdated-panel] [data-changed-field="title"]')
-      .getByText(oldTitle)
-      .waitFor();
+    const before = translator.page.locator(
+      '[data-outdated-panel] [data-changed-field="title"] [data-english="before"] dd',
+    );
+    await before.waitFor();
+    assert.equal(await seen(before), oldTitle);
     await translator.page.getByLabel('Title', { exact: true }).fill(newArabicTitle);
     await translator.page.getByRole('button', { name: 'Publish', exact: true }).click();
     await translator.page
@@ -224,14 +236,16 @@ describe('editing content', { timeout: 300_000 }, () => {
     });
     await openStory(page);
     await openStory(second.page);
+    await second.page.getByLabel('Title', { exact: true }).fill(`${newTitle}, by Omar`);
     await page.getByLabel('Title', { exact: true }).fill(`${newTitle}, by Huda`);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
-    await second.page.getByLabel('Title', { exact: true }).fill(`${newTitle}, by Omar`);
     await second.page.getByRole('button', { name: 'Save draft' }).click();
     const conflict = second.page.locator('[data-conflict]');
-    await conflict.getByText(/Huda Karim saved it on/).waitFor();
-    assert.equal(await conflict.getAttribute('role'), 'alert');
+    await conflict
+      .getByRole('alert')
+      .getByText(/Huda Karim saved it on/)
+      .waitFor();
     await noAxeViolations(second.page, 'a conflict');
     await conflict.getByRole('button', { name: 'Save mine on top of theirs' }).click();
     await second.page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
