@@ -220,7 +220,7 @@ export function DiffText({
         ) : part.kind === 'removed' ? (
           <del
             key={i}
-            className="rounded-sm bg-danger-soft text-ink line-through decoration-danger decoration-2"
+            className="me-0.5 rounded-sm bg-danger-soft text-ink line-through decoration-danger decoration-2"
           >
             <span className="sr-only" lang={readerLang}>
               {t('diffRemoved')}{' '}
