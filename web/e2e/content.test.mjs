@@ -4,8 +4,8 @@
 // Arabic and is refused French by the server; two editors saving the same story: the second is
 // told who saved first and chooses, and restores the first version. The changed English marks
 // the Arabic outdated, with the English before and after, until the translator publishes Arabic.
-// A scheduled unpublication of Arabic fires and the Arabic page falls back to English. Axe in
-// English light and Arabic dark, and a phone's width.
+// A scheduled unpublication of Arabic fires, the Arabic page falls back to English and the open
+// editor shows it. Axe in English light and Arabic dark, and a phone's width.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -297,6 +297,13 @@ describe('editing content', { timeout: 300_000 }, () => {
     const started = Date.now();
     await waitForPublic('ar', newTitle);
     assert.ok(!(await publicPage('ar')).includes(newArabicTitle), 'the Arabic text is off');
+    // The editor left open on the Arabic follows: back in view, it shows the new state.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'This language changed meanwhile: it is now unpublished.' })
+      .waitFor();
+    await page.locator('[data-locale="ar"][data-state="unpublished"]').waitFor();
     console.log(
       `the scheduled unpublication took effect ${Date.now() - started} ms after scheduling`,
     );
