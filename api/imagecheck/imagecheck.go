@@ -216,15 +216,14 @@ func isAVIF(data []byte) bool {
 // avifHeader walks the boxes to the item properties (meta, iprp, ipco)
 // and reads the largest image spatial extent (ispe) there, which is the
 // primary picture or its grid, and the most bits and channels any pixel
-// information (pixi) gives. An alpha plane is a second item: four
-// channels are counted whenever there are several pictures.
+// information (pixi) gives. An alpha plane is an auxiliary picture
+// (auxC): four channels are counted when there is one.
 func avifHeader(data []byte) (Header, error) {
 	h := Header{Type: AVIF, Depth: 8, Channels: 3, Layered: true}
 	ipco := findBox(data, "meta", "iprp", "ipco")
 	if ipco == nil {
 		return Header{}, ErrHeader
 	}
-	extents := 0
 	for rest := ipco; len(rest) >= 8; {
 		size, kind, body, ok := nextBox(rest)
 		if !ok {
@@ -237,8 +236,9 @@ func avifHeader(data []byte) (Header, error) {
 				if int64(w)*int64(ht) > int64(h.Width)*int64(h.Height) {
 					h.Width, h.Height = w, ht
 				}
-				extents++
 			}
+		case "auxC": // an auxiliary picture: in a still AVIF, the alpha plane
+			h.Channels = 4
 		case "pixi":
 			if len(body) >= 5 {
 				channels := int(body[4])
@@ -250,9 +250,6 @@ func avifHeader(data []byte) (Header, error) {
 			}
 		}
 		rest = rest[size:]
-	}
-	if extents > 1 {
-		h.Channels = 4
 	}
 	return h, sane(h)
 }
