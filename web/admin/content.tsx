@@ -19,6 +19,7 @@ import {
   type FieldSpec,
   type Session,
 } from './api';
+import { CoverField, CoverTarget } from './cover-upload';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -387,6 +388,19 @@ function FieldEditor({
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
 
   switch (spec.kind) {
+    case 'cover':
+      return (
+        <CoverField
+          path={path}
+          label={name}
+          optional={Boolean(spec.optional)}
+          value={value}
+          english={english}
+          error={error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
     case 'markup':
       return labelled(
         <textarea
@@ -1315,18 +1329,20 @@ function ContentEditor({
             }}
           >
             <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
-              <Fields
-                fields={fields}
-                prefix=""
-                value={draft}
-                english={english}
-                errors={errors}
-                readOnly={!canWrite}
-                onChange={(next) => {
-                  setDraft(next);
-                  setDirty(true);
-                }}
-              />
+              <CoverTarget.Provider value={{ collection, slug, locale }}>
+                <Fields
+                  fields={fields}
+                  prefix=""
+                  value={draft}
+                  english={english}
+                  errors={errors}
+                  readOnly={!canWrite}
+                  onChange={(next) => {
+                    setDraft(next);
+                    setDirty(true);
+                  }}
+                />
+              </CoverTarget.Provider>
             </TextLang.Provider>
             {canWrite && (
               <div className="flex flex-wrap gap-3">
