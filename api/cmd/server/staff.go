@@ -17,8 +17,9 @@ import (
 
 // newAdmin builds the back-office service, which opens CVs from the forms'
 // upload store, acts on visitors' accounts through accounts, replies to
-// submitters through forms and, in development, erases a person's messages
-// in the outbox (each nil for none: the command line does none of these).
+// submitters through forms, has uploaded covers encoded by covers (the
+// renderer) and, in development, erases a person's messages in the outbox
+// (each nil for none: the command line does none of these).
 func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, outbox *mail.Outbox, covers admin.CoverEncoder) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
@@ -26,10 +27,7 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 	}
 	acfg := admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
-		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms,
-	}
-	if covers != nil {
-		acfg.Covers = covers
+		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms, Covers: covers,
 	}
 	if outbox != nil {
 		acfg.Outbox = outbox
