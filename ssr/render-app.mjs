@@ -1,4 +1,5 @@
 import express from 'express';
+import { RefusedImage } from './encode-image.mjs';
 
 /**
  * @typedef {import('./manifest.mjs').Assets} Assets
@@ -8,6 +9,7 @@ import express from 'express';
  *   scriptHashes: string[],
  *   assetsFor: (props: any) => Assets,
  *   log?: (level: 'info' | 'debug' | 'error', message: string) => void,
+ *   encodeCover?: import('./encode-image.mjs').CoverEncoder,
  * }} RenderAppOptions
  */
 
@@ -21,6 +23,7 @@ export function createRenderApp({
   scriptHashes,
   assetsFor,
   log = () => {},
+  encodeCover,
 }) {
   const app = express();
   app.disable('x-powered-by');
@@ -51,6 +54,42 @@ export function createRenderApp({
     log('debug', `rendered status=${req.body.status} path=${req.body.page?.path} ms=${ms}`);
     res.status(req.body.status).type('text/html; charset=utf-8').send(html);
   });
+
+  if (encodeCover) {
+    // An uploaded cover in, its encoded files out (ssr/encode-image.mjs); Go checked it first.
+    app.post(
+      '/encode-cover',
+      express.raw({ type: 'application/octet-stream', limit: '16mb' }),
+      async (req, res) => {
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+          res.status(400).type('text/plain').send('no picture\n');
+          return;
+        }
+        const started = performance.now();
+        try {
+          const images = await encodeCover(req.body);
+          const ms = (performance.now() - started).toFixed(0);
+          log('info', `encoded cover files=${images.length} ms=${ms}`);
+          res.json({
+            images: images.map(({ name, type, data }) => ({
+              name,
+              type,
+              data: data.toString('base64'),
+            })),
+          });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof RefusedImage) {
+            log('info', `cover refused: ${message}`);
+            res.status(422).type('text/plain').send(`${message}\n`);
+            return;
+          }
+          log('error', `cover encoding failed: ${message}`);
+          res.status(500).type('text/plain').send('encoding failed\n');
+        }
+      },
+    );
+  }
 
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('not found\n');

@@ -4,6 +4,7 @@
 import { existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createCoverEncoder } from './encode-image.mjs';
 import { assetsFromManifest } from './manifest.mjs';
 import { nodeVersionProblem } from './node-version.mjs';
 import { createRenderApp } from './render-app.mjs';
@@ -41,12 +42,15 @@ function assetsFor(props) {
   }
   return assets;
 }
+// sharp encodes the covers staff upload, loaded when the first one arrives.
+const encodeCover = createCoverEncoder(async () => (await import('sharp')).default);
 const app = createRenderApp({
   render: entry.render,
   checkPageProps: entry.checkPageProps,
   scriptHashes: entry.scriptHashes,
   assetsFor,
   log,
+  encodeCover,
 });
 
 const socketPath = process.env.RENDER_SOCKET;

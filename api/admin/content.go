@@ -424,6 +424,9 @@ func (s *Service) saveContent(c echo.Context) error {
 	if len(problems) > 0 {
 		return endpoint.Invalid(c, fieldErrors(m, problems))
 	}
+	if problem := s.coverProblem(c, body); problem != nil {
+		return endpoint.Invalid(c, problem)
+	}
 	me := mustStaff(c).staff
 	v, err := s.store.SaveContentVersion(c.Request().Context(), k, body, me.ID, req.Base, s.now())
 	if errors.Is(err, store.ErrVersionConflict) {

@@ -204,6 +204,7 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemObject: "This entry is not in the right form.", content.ProblemObjects: "Enter a list of entries.",
 			content.ProblemRoutes: "Enter a list of page addresses.", content.ProblemRoute: "Enter a page address such as /about-us.",
 			content.ProblemRouteTexts: "Enter a text per page address.", content.ProblemRouteKey: "Enter a page address such as /about-us.",
+			content.ProblemCover: "Upload the cover again.",
 		},
 	},
 	locale.Ar: {
@@ -305,6 +306,7 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemObject: "هذا المدخل ليس بالشكل الصحيح.", content.ProblemObjects: "أدخل قائمة من المدخلات.",
 			content.ProblemRoutes: "أدخل قائمة من عناوين الصفحات.", content.ProblemRoute: "أدخل عنوان صفحة مثل /about-us.",
 			content.ProblemRouteTexts: "أدخل نصًا لكل عنوان صفحة.", content.ProblemRouteKey: "أدخل عنوان صفحة مثل /about-us.",
+			content.ProblemCover: "ارفع الغلاف من جديد.",
 		},
 	},
 }

@@ -64,6 +64,7 @@ var SignedInRoutes = []Route{
 	{http.MethodGet, "/content/:collection/:slug/:locale/versions", ReadContent, false},
 	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", ReadContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/cover", WriteContent, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -142,9 +143,14 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /erasure":                                      s.erasePerson,
 
 		"GET /content/:collection/:slug/:locale/versions/:version": s.showContentVersion,
+		"POST /content/:collection/:slug/:locale/cover":      s.uploadCover,
 	}
 	for _, r := range SignedInRoutes {
-		mw := []echo.MiddlewareFunc{json, standard("staff"), s.requireStage(stageFull)}
+		body := json
+		if r.Path == "/content/:collection/:slug/:locale/cover" {
+			body = endpoint.Accepts(endpoint.Multipart) // the picture
+		}
+		mw := []echo.MiddlewareFunc{body, standard("staff"), s.requireStage(stageFull)}
 		if r.Permission != "" {
 			mw = append(mw, permit(r.Permission))
 		}

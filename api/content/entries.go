@@ -85,6 +85,7 @@ type ItemSummary struct {
 	Title          string `json:"title"`
 	Description    string `json:"description"`
 	ImageAlt       string `json:"imageAlt"`
+	Cover          string `json:"cover,omitempty"`          // the uploaded cover's id, its language's or else the English text's; "" for the drawn one
 	Date           string `json:"date"`                     // news, blogs, publications: date; webinars: start; vacancies: datePosted
 	Author         string `json:"author,omitempty"`         // news and blogs
 	Office         string `json:"office,omitempty"`         // vacancies
@@ -123,6 +124,7 @@ type entryFields struct {
 	Description    json.RawMessage `json:"description"` // a string; vacancies: paragraphs
 	Summary        string          `json:"summary"`
 	ImageAlt       string          `json:"imageAlt"`
+	Cover          string          `json:"cover"`
 	Date           string          `json:"date"`
 	Start          string          `json:"start"`
 	DatePosted     string          `json:"datePosted"`
@@ -231,6 +233,7 @@ func (c *Catalog) listItems(list *Page, bySlug map[string]map[locale.Locale]*ent
 			*problems = append(*problems, fmt.Errorf("content: %s/%s has no English text and is not published", col.Name, slug))
 			continue
 		}
+		inheritCover(texts)
 		route := list.Route + "/" + slug
 		crumbs := append(slices.Clone(list.Breadcrumbs), Crumb{TranslationKey: "", Name: en.title, Route: route})
 		out = append(out, &listedItem{
@@ -255,6 +258,37 @@ func (c *Catalog) listItems(list *Page, bySlug map[string]map[locale.Locale]*ent
 		return strings.Compare(a.page.Slug, b.page.Slug)
 	})
 	return out
+}
+
+// inheritCover gives the translations of an item that have no cover of
+// their own the English text's: a picture is the same in every language
+// unless a translation has its own. The translation's digest then covers
+// the English cover too, so its documents are rendered again when the
+// English cover changes.
+func inheritCover(texts map[locale.Locale]*entryText) {
+	en := texts[locale.Default]
+	for loc, t := range texts {
+		if loc == locale.Default || t.summary.Cover != "" || en.summary.Cover == "" {
+			continue
+		}
+		t.summary.Cover = en.summary.Cover
+		h := sha256.New()
+		_, _ = h.Write(t.digest[:])
+		_, _ = io.WriteString(h, "cover:"+en.summary.Cover)
+		copy(t.digest[:], h.Sum(nil))
+	}
+}
+
+// Cover returns the id of the uploaded cover an item page shows in a
+// language, "" for the drawn one and for any other page.
+func (c *Catalog) Cover(p *Page, loc locale.Locale) string {
+	if p.Slug == "" {
+		return ""
+	}
+	if t, _ := c.lookup(p.Route, loc); t != nil {
+		return t.summary.Cover
+	}
+	return ""
 }
 
 // itemTime is the moment an item is ordered by: a webinar's start, else its date.
@@ -298,6 +332,9 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		Title:      f.Title,
 		ImageAlt:   f.ImageAlt,
 		Date:       f.Date,
+	}
+	if ValidCoverID(f.Cover) {
+		s.Cover = f.Cover
 	}
 	if col.Name != "vacancies" {
 		_ = json.Unmarshal(f.Description, &s.Description)

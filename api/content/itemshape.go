@@ -11,7 +11,7 @@ import (
 // so a field added to a shape is edited without code of its own.
 type FieldSpec struct {
 	Name     string      `json:"name"`
-	Kind     string      `json:"kind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix
+	Kind     string      `json:"kind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover
 	Optional bool        `json:"optional,omitempty"`
 	Values   []string    `json:"values,omitempty"` // an enumeration's values
 	Fields   []FieldSpec `json:"fields,omitempty"` // an object's fields, or each object's in a list
@@ -20,7 +20,7 @@ type FieldSpec struct {
 var kindNames = map[fieldKind]string{
 	kindText: "text", kindTexts: "texts", kindDate: "date", kindDateTime: "dateTime", kindCount: "count",
 	kindEnum: "enum", kindObject: "object", kindObjects: "objects", kindRoutes: "routes",
-	kindRouteTexts: "routeTexts", kindImage: "image", kindMarkup: "markup", kindRating: "rating", kindAffix: "affix",
+	kindRouteTexts: "routeTexts", kindImage: "image", kindMarkup: "markup", kindRating: "rating", kindAffix: "affix", kindCover: "cover",
 }
 
 func (s shape) describe() []FieldSpec {

@@ -43,6 +43,7 @@ const (
 	kindMarkup                      // text that may hold the elements SanitizeMarkup keeps
 	kindRating                      // a whole number from 1 to 5
 	kindAffix                       // up to 3 characters shown beside a number, possibly none
+	kindCover                       // the id of a cover staff uploaded (api/admin/covers.go)
 )
 
 func text(name string) field       { return field{name: name, kind: kindText} }
@@ -56,6 +57,7 @@ func image(name string) field      { return field{name: name, kind: kindImage} }
 func markup(name string) field     { return field{name: name, kind: kindMarkup} }
 func rating(name string) field     { return field{name: name, kind: kindRating} }
 func affix(name string) field      { return field{name: name, kind: kindAffix} }
+func cover(name string) field      { return field{name: name, kind: kindCover} }
 func optional(f field) field       { f.optional = true; return f }
 
 func enum(name string, values ...string) field {
@@ -158,24 +160,24 @@ func pageShape(p *Page) (s shape, ok bool) {
 // itemShapes are the shapes of collection items, by collection.
 var itemShapes = map[string]shape{
 	"news": {
-		text("title"), text("description"), date("date"), text("author"), text("imageAlt"), texts("body"),
+		text("title"), text("description"), date("date"), text("author"), text("imageAlt"), optional(cover("cover")), texts("body"),
 	},
 	"blogs": {
 		text("title"), text("description"), date("date"),
 		object("author", text("name"), text("role")),
-		text("imageAlt"), count("readingMinutes"), texts("tags"),
+		text("imageAlt"), optional(cover("cover")), count("readingMinutes"), texts("tags"),
 		objects("body", optional(text("heading")), texts("paragraphs")),
 	},
 	"publications": {
 		text("title"), text("description"), date("date"),
 		enum("type", "Guide", "White paper", "Checklist", "Report"),
-		count("pages"), text("imageAlt"), texts("highlights"), texts("body"),
+		count("pages"), text("imageAlt"), optional(cover("cover")), texts("highlights"), texts("body"),
 	},
 	"webinars": {
 		text("title"), text("description"), dateTime("start"), count("durationMinutes"),
 		enum("language", "English", "Arabic", "English and Arabic"),
 		objects("speakers", text("name"), text("role")),
-		texts("agenda"), text("imageAlt"), texts("body"),
+		texts("agenda"), text("imageAlt"), optional(cover("cover")), texts("body"),
 	},
 	"vacancies": {
 		text("title"),
@@ -183,6 +185,7 @@ var itemShapes = map[string]shape{
 		enum("employmentType", "Full-time", "Part-time", "Contract"),
 		text("department"), date("datePosted"), date("validThrough"), text("summary"),
 		texts("description"), texts("responsibilities"), texts("requirements"), texts("niceToHave"), texts("benefits"),
+		optional(cover("cover")),
 	},
 }
 
@@ -221,6 +224,7 @@ const (
 	ProblemRoute      = "route"      // not a route
 	ProblemRouteTexts = "routeTexts" // not an object from routes to texts
 	ProblemRouteKey   = "routeKey"   // a key that is not a route
+	ProblemCover      = "cover"      // not the id of an uploaded cover
 )
 
 // String says what is wrong in English, naming the field, as the seed
@@ -270,6 +274,8 @@ func (p Problem) String() string {
 		return f + "must be an object from routes to texts"
 	case ProblemRouteKey:
 		return f + fmt.Sprintf("has a key that is not a route: %q", p.Detail)
+	case ProblemCover:
+		return f + fmt.Sprintf("must be the id of an uploaded cover (32 hexadecimal digits), not %v", p.Value)
 	}
 	return f + "is not right"
 }
@@ -394,6 +400,11 @@ func (f field) check(path string, value any) []Problem {
 		s, ok := value.(string)
 		if !ok || len([]rune(s)) > 3 {
 			return fail(ProblemAffix)
+		}
+	case kindCover:
+		s, ok := value.(string)
+		if !ok || !ValidCoverID(s) {
+			return fail(ProblemCover)
 		}
 	case kindEnum:
 		s, ok := value.(string)

@@ -47,6 +47,7 @@ type PageProps struct {
 	Items          []content.ItemSummary `json:"items"`                // what a list page lists; the home page's latest news
 	Related        []content.ItemSummary `json:"related,omitempty"`    // on item pages: other items of the collection, shown after the text
 	ContentLocale  locale.Locale         `json:"contentLocale"`        // the language Content is in
+	Cover          string                `json:"cover,omitempty"`      // on item pages: the uploaded cover's id; none for the drawn one
 	Updated        string                `json:"updated"`              // ISO date the content last changed, "" when unknown
 	Pagination     *Pagination           `json:"pagination,omitempty"` // on list pages
 }
@@ -106,6 +107,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Items:          in.Catalog.Items(page, loc, in.Now),
 			Related:        in.Catalog.Related(page, loc, in.Now),
 			ContentLocale:  text.Locale,
+			Cover:          in.Catalog.Cover(page, loc),
 			Updated:        text.Updated,
 		},
 		Alternates: []Alternate{},

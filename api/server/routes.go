@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/sitemap"
@@ -65,6 +66,8 @@ func (s *Server) routes() {
 		e.Match(getHead, "/admin/assets/*", s.adminAsset)
 		e.Match(getHead, "/admin", s.adminShell, adminPrivate)
 		e.Match(getHead, "/admin/*", s.adminShell, adminPrivate)
+		// Covers staff uploaded, which public pages show.
+		e.Match(getHead, admin.CoverPath+":id/:file", s.admin.ServeCover)
 	}
 
 	// The development outbox shows codes and links: it exists only when

@@ -154,7 +154,8 @@ export type FieldSpec = {
     | 'image'
     | 'markup'
     | 'rating'
-    | 'affix';
+    | 'affix'
+    | 'cover';
   optional?: boolean;
   values?: string[];
   fields?: FieldSpec[];

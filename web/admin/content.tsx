@@ -22,6 +22,7 @@ import {
 } from './api';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
+import { CoverField, CoverTarget } from './cover-upload';
 import { useItemWatch } from './item-watch';
 import { type Key } from './strings';
 import {
@@ -386,6 +387,19 @@ function FieldEditor({
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
 
   switch (spec.kind) {
+    case 'cover':
+      return (
+        <CoverField
+          path={path}
+          label={name}
+          optional={Boolean(spec.optional)}
+          value={value}
+          english={english}
+          error={error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
     case 'markup':
       return labelled(
         <textarea
@@ -1343,18 +1357,20 @@ function ContentEditor({
             }}
           >
             <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
-              <Fields
-                fields={fields}
-                prefix=""
-                value={draft}
-                english={english}
-                errors={errors}
-                readOnly={!canWrite}
-                onChange={(next) => {
-                  setDraft(next);
-                  setDirty(true);
-                }}
-              />
+              <CoverTarget.Provider value={{ collection, slug, locale }}>
+                <Fields
+                  fields={fields}
+                  prefix=""
+                  value={draft}
+                  english={english}
+                  errors={errors}
+                  readOnly={!canWrite}
+                  onChange={(next) => {
+                    setDraft(next);
+                    setDirty(true);
+                  }}
+                />
+              </CoverTarget.Provider>
             </TextLang.Provider>
             {canWrite && (
               <div className="flex flex-wrap gap-3">

@@ -175,6 +175,25 @@ describe('search engine head', () => {
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
+  it("previews an item with its uploaded cover's JPEG, described by its alt text", () => {
+    const route = sampleItemRoutes.find((path) => path.startsWith('/resources/news/'))!;
+    const props = samplePageProps({ route });
+    const id = '0123456789abcdef0123456789abcdef';
+    props.page.cover = id;
+    const doc = parse(render(props, assets));
+    const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
+    const preview = `http://localhost:8080/media/covers/${id}/og.jpg`;
+    expect(meta('meta[property="og:image"]')).toBe(preview);
+    expect(meta('meta[property="og:image:type"]')).toBe('image/jpeg');
+    expect(meta('meta[name="twitter:image"]')).toBe(preview);
+    expect(meta('meta[property="og:image:alt"]')).toBe(props.page.content!.imageAlt);
+    const picture = doc.querySelector('main picture');
+    expect(picture?.querySelector('source[type="image/avif"]')?.getAttribute('srcset')).toContain(
+      `/media/covers/${id}/1200.avif 1200w`,
+    );
+    expect(picture?.querySelector('img')?.getAttribute('alt')).toBe(props.page.content!.imageAlt);
+  });
+
   it('titles an item page by the item and calls an article an article', () => {
     const route = sampleItemRoutes.find((path) => path.startsWith('/resources/news/'))!;
     const props = samplePageProps({ route });

@@ -28,6 +28,7 @@ import nlForms from '../locales/nl/forms.json';
 import nlPages from '../locales/nl/pages.json';
 import nlResources from '../locales/nl/resources.json';
 import { App } from './app';
+import { uploadedCoverPath, uploadedPreview } from './components/cover-image';
 import { escapeHtml, jsonForScript } from './html';
 import { namespacesFor } from './i18n';
 import { createServerI18n } from './i18n-server';
@@ -106,8 +107,16 @@ export function render(input: PageProps, assets: Assets): string {
   const { heading, title, description, noindex } = pageMeta(props, t);
   const label = (key: string, name: string) => t(`nav.${key}`, { defaultValue: name });
   const jsonLd = structuredData(props, heading, label);
-  const image = `${baseUrl}${siteImages.social.path}`;
-  const imageAlt = `${site.name}: ${siteTagline(site, t)}`;
+  // An item with an uploaded cover previews with it, described by the item's own words.
+  const cover = props.page.cover;
+  const coverAlt = props.page.content?.imageAlt;
+  const image = cover
+    ? `${baseUrl}${uploadedCoverPath(cover, uploadedPreview.file)}`
+    : `${baseUrl}${siteImages.social.path}`;
+  const imageAlt =
+    cover && typeof coverAlt === 'string' && coverAlt
+      ? coverAlt
+      : `${site.name}: ${siteTagline(site, t)}`;
   const handle = xHandle(props);
 
   const payload: PagePayload = { props, resources };
@@ -132,7 +141,7 @@ export function render(input: PageProps, assets: Assets): string {
     props.canonical ? meta('property', 'og:url', props.canonical) : '',
     meta('property', 'og:locale', ogLocales[props.locale]),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:type', cover ? 'image/jpeg' : 'image/png'),
     meta('property', 'og:image:width', String(siteImages.social.width)),
     meta('property', 'og:image:height', String(siteImages.social.height)),
     meta('property', 'og:image:alt', imageAlt),

@@ -45,6 +45,8 @@ export type ItemSummary = {
   title: string;
   description: string;
   imageAlt: string;
+  /** The id of the cover staff uploaded (the English one when a translation has none); absent: the drawn one. */
+  cover?: string;
   /** News, blogs, publications: the date; webinars: the start; vacancies: the date posted. */
   date: string;
   author?: string;
@@ -114,6 +116,8 @@ export type PageProps = {
     /** On item pages: other items of the collection, shown after the text. */
     related?: ItemSummary[];
     contentLocale: Locale;
+    /** On item pages: the id of the cover staff uploaded; absent: the drawn one. */
+    cover?: string;
     /** ISO date the content last changed, '' if unknown. */
     updated: string;
     /** On list pages: which of the list's pages this is, from 1. */

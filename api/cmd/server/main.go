@@ -5,6 +5,7 @@
 //	server seed      load the content files into the database and exit
 //	server submissions list|export ...   list or export form submissions
 //	server staff invite|reset-second-factor ...   invite staff, reset a second factor
+//	server content export [--force] DIR   write the published content as seed files
 package main
 
 import (
@@ -39,7 +40,7 @@ import (
 // defaultMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT is set.
 const defaultMemoryLimit = 80 << 20
 
-const usage = `usage: server [serve|migrate|seed|submissions|staff]
+const usage = `usage: server [serve|migrate|seed|submissions|staff|content]
 
   serve        serve the site (default)
   migrate      apply pending database migrations and exit
@@ -47,6 +48,7 @@ const usage = `usage: server [serve|migrate|seed|submissions|staff]
                (seed --force, for development: the files' content replaces staff changes too)
   submissions  list or export form submissions as CSV (server submissions help)
   staff        invite staff to the back-office, reset a second factor (server staff help)
+  content      export the published content as seed files (server content help)
 
 Settings are read from the environment; see README.md.`
 
@@ -56,7 +58,7 @@ func main() {
 		command = os.Args[1]
 	}
 	force := command == "seed" && len(os.Args) == 3 && os.Args[2] == "--force"
-	if len(os.Args) > 2 && command != "submissions" && command != "staff" && !force {
+	if len(os.Args) > 2 && command != "submissions" && command != "staff" && command != "content" && !force {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
@@ -70,6 +72,11 @@ func main() {
 	case "staff":
 		if len(os.Args) < 3 || (os.Args[2] != "invite" && os.Args[2] != "reset-second-factor") {
 			fmt.Println(staffUsage)
+			return
+		}
+	case "content":
+		if len(os.Args) < 3 || os.Args[2] != "export" {
+			fmt.Println(contentUsage)
 			return
 		}
 	case "help", "-h", "-help", "--help":
@@ -109,10 +116,13 @@ func main() {
 		err = migrate(ctx, cfg, logger)
 	case "seed":
 		err = seed(ctx, cfg, logger, force)
-	case "submissions", "staff":
-		if command == "staff" {
+	case "submissions", "staff", "content":
+		switch command {
+		case "content":
+			err = contentCommand(ctx, cfg, logger, os.Args[2:], os.Stdout)
+		case "staff":
 			err = staff(ctx, cfg, logger, os.Args[2:], os.Stdout)
-		} else {
+		default:
 			err = submissions(ctx, cfg, logger, os.Args[2:], os.Stdout)
 		}
 		var usageErr usageError
@@ -325,7 +335,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
-	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox)
+	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox, supervisor)
 	if err != nil {
 		ln.Close()
 		return err

@@ -30,6 +30,8 @@ export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardPr
       <div className={compact ? 'max-md:w-28 max-md:shrink-0' : ''}>
         <CoverImage
           route={item.route}
+          cover={item.cover}
+          sizes={compact ? '(min-width: 768px) 33vw, 7rem' : undefined}
           alt=""
           lazy
           className={`w-full ${compact ? 'max-md:aspect-square' : ''} aspect-[16/9]`}

@@ -7,6 +7,8 @@ export function ItemCover({ alt, className = '' }: { alt?: string; className?: s
   return (
     <CoverImage
       route={page.route}
+      cover={page.cover}
+      sizes="(min-width: 1024px) 40vw, 100vw"
       alt={alt ?? ''}
       className={`w-full overflow-hidden rounded-card shadow-panel ${className}`}
     />

@@ -4,7 +4,7 @@ import { useLocalizedPath } from '../../page-context';
 import type { ItemSummary } from '../../page-props';
 import { useTranslation } from '../../translation';
 import { Carousel } from '../carousel';
-import { coverPath, coverSize } from '../cover-image';
+import { CoverImage, coverPath, uploadedCoverPath } from '../cover-image';
 import { ArrowEndIcon } from '../icons';
 import { LocalDate } from '../local-date';
 import { SectionIntro } from './section-intro';
@@ -12,6 +12,10 @@ import { SectionIntro } from './section-intro';
 /** A card of the latest-news slider, with the specification's field names. */
 export type NewsItem = {
   imageSrc: string;
+  /** The id of the cover staff uploaded, of which imageSrc is one width. */
+  cover?: string;
+  /** The story's route, whose drawn cover shows when it has no uploaded one. */
+  route: string;
   imageAlt: string;
   title: string;
   description: string;
@@ -27,7 +31,9 @@ export const defaultNewsTitle = 'Latest News From Blog';
 /** A news story as the slider shows it: its cover, its texts and its page. */
 export function toNewsItem(item: ItemSummary): NewsItem {
   return {
-    imageSrc: coverPath(item.route),
+    imageSrc: item.cover ? uploadedCoverPath(item.cover, '800.webp') : coverPath(item.route),
+    cover: item.cover,
+    route: item.route,
     imageAlt: item.imageAlt,
     title: item.title,
     description: item.description,
@@ -42,14 +48,13 @@ function NewsCard({ item }: { item: NewsItem }) {
   const localize = useLocalizedPath();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-raised shadow-sm transition hover:border-accent hover:shadow-md">
-      <img
-        src={item.imageSrc}
-        width={coverSize.width}
-        height={coverSize.height}
+      <CoverImage
+        route={item.route}
+        cover={item.cover}
+        sizes="(min-width: 992px) 25vw, (min-width: 600px) 50vw, 100vw"
         alt={item.imageAlt}
-        loading="lazy"
-        decoding="async"
-        className="block aspect-[16/9] h-auto w-full bg-hero object-cover dark:ring-1 dark:ring-line"
+        lazy
+        className="aspect-[16/9] w-full"
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm text-ink-muted">

@@ -1,0 +1,207 @@
+package admin
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/ssr"
+	"noorvale.example/site/api/store"
+)
+
+// fakeEncoder stands in for the renderer: it answers every cover file with
+// bytes that name it, and counts what it was given. ssr/encode-image.test.mjs
+// tests the real encoding.
+type fakeEncoder struct{ calls atomic.Int32 }
+
+func (f *fakeEncoder) EncodeCover(_ context.Context, data []byte) ([]ssr.EncodedImage, error) {
+	f.calls.Add(1)
+	var out []ssr.EncodedImage
+	for name, contentType := range coverFiles {
+		out = append(out, ssr.EncodedImage{Name: name, Type: contentType, Data: []byte("encoded " + name)})
+	}
+	return out, nil
+}
+
+func withCovers(enc CoverEncoder) func(*Config) {
+	return func(c *Config) { c.Covers = enc }
+}
+
+// multipartBody is a file sent as the "file" part of a form.
+type multipartBody struct {
+	name string
+	data []byte
+}
+
+// send is do, sending a multipartBody as a form.
+func (b *browser) send(method, target string, body any) *result {
+	b.env.t.Helper()
+	file, ok := body.(multipartBody)
+	if !ok {
+		return b.do(method, target, body)
+	}
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", file.name)
+	if err != nil {
+		b.env.t.Fatal(err)
+	}
+	_, _ = part.Write(file.data)
+	_ = w.Close()
+	req := httptest.NewRequest(method, "/api/admin"+target+"?lang="+b.lang, &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	a := testenv.Serve(b.env.t, b.env.echo, req, b.ip, b.cookies)
+	return &result{status: a.Status, header: a.Header, body: a.Body, env: a.Envelope}
+}
+
+// photo is a picture of the given size with something in it, as JPEG or PNG.
+func photo(t testing.TB, w, h int, format string) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 120, 255})
+		}
+	}
+	var buf bytes.Buffer
+	var err error
+	if format == "png" {
+		err = png.Encode(&buf, img)
+	} else {
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// claimingPNG is a small PNG whose header claims a picture of w × h
+// 16-bit RGBA pixels: gigabytes to decode.
+func claimingPNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 16, 6
+	_ = binary.Write(&b, binary.BigEndian, uint32(13))
+	b.WriteString("IHDR")
+	b.Write(ihdr)
+	b.Write([]byte{0, 0, 0, 0}) // the checksum is not read before decoding
+	_ = binary.Write(&b, binary.BigEndian, uint32(0))
+	b.WriteString("IDAT")
+	b.Write([]byte{0, 0, 0, 0})
+	return b.Bytes()
+}
+
+const coverRoute = "/content/news/" + storySlug + "/en/cover"
+
+func TestCoverUpload(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		enc := &fakeEncoder{}
+		e := newEnv(t, st, withCovers(enc))
+		e.echo.GET(CoverPath+":id/:file", e.svc.ServeCover)
+		e.seedStory()
+		editor := e.join("badr@noorvale.example", Editor)
+		translator := e.join("salma@noorvale.example", Translator, "ar")
+
+		refusals := []struct {
+			name, lang string
+			body       any
+			status     int
+			field      string
+			says       string
+		}{
+			{"no file", "en", nil, http.StatusBadRequest, "file", "Choose a picture"},
+			{"a GIF", "en", multipartBody{"a.gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")}, http.StatusBadRequest, "file", "JPEG, PNG, WebP or AVIF"},
+			{"text called a picture", "ar", multipartBody{"a.jpg", []byte("not a picture at all")}, http.StatusBadRequest, "file", "JPEG أو PNG"},
+			{"a PNG header claiming 30000 × 30000 16-bit pixels", "en", multipartBody{"huge.png", claimingPNG(30000, 30000)}, http.StatusBadRequest, "file", "too many pixels"},
+			{"the same in Arabic", "ar", multipartBody{"huge.png", claimingPNG(9000, 9000)}, http.StatusBadRequest, "file", "صغّرها"},
+			{"a broken header", "en", multipartBody{"cut.jpg", photo(t, 1200, 675, "jpeg")[:40]}, http.StatusBadRequest, "file", "cannot be read"},
+			{"too small", "en", multipartBody{"small.png", photo(t, 800, 450, "png")}, http.StatusBadRequest, "file", "800 × 450 pixels; a cover needs at least 1200 × 675"},
+			{"over 15 MB", "en", multipartBody{"big.jpg", append(photo(t, 1200, 675, "jpeg"), make([]byte, 16<<20)...)}, http.StatusRequestEntityTooLarge, "", "15 MB"},
+		}
+		for _, c := range refusals {
+			t.Run(c.name, func(t *testing.T) {
+				editor.b.lang = c.lang
+				defer func() { editor.b.lang = "en" }()
+				r := editor.b.send("POST", coverRoute, c.body)
+				expect(t, c.name, r, c.status)
+				says := r.env.Message
+				if c.field != "" {
+					says = r.env.Errors[c.field]
+				}
+				if !strings.Contains(says, c.says) {
+					t.Fatalf("%s: answered %q, want it to say %q", c.name, says, c.says)
+				}
+			})
+		}
+		if n := enc.calls.Load(); n != 0 {
+			t.Fatalf("the renderer was given %d refused pictures", n)
+		}
+
+		// A translator may not give the English text a cover.
+		r := translator.b.send("POST", coverRoute, multipartBody{"a.jpg", photo(t, 1200, 675, "jpeg")})
+		expect(t, "a translator's English cover", r, http.StatusForbidden)
+
+		r = editor.b.send("POST", coverRoute, multipartBody{"a.jpg", photo(t, 1600, 900, "jpeg")})
+		expect(t, "a good cover", r, http.StatusOK)
+		var uploaded struct{ ID string }
+		r.data(t, &uploaded)
+		if enc.calls.Load() != 1 || len(uploaded.ID) != 32 {
+			t.Fatalf("upload answered %+v after %d encodings", uploaded, enc.calls.Load())
+		}
+
+		// Served to anyone, immutable, with the type of its name.
+		for file, contentType := range coverFiles {
+			req := httptest.NewRequest("GET", CoverPath+uploaded.ID+"/"+file, nil)
+			a := testenv.Serve(t, e.echo, req, "203.0.113.9", nil)
+			if a.Status != http.StatusOK || string(a.Body) != "encoded "+file || a.Header.Get("Content-Type") != contentType ||
+				a.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" || a.Header.Get("X-Content-Type-Options") != "nosniff" {
+				t.Fatalf("%s: %d %v %q", file, a.Status, a.Header, a.Body)
+			}
+		}
+		for _, path := range []string{uploaded.ID + "/2000.avif", uploaded.ID + "/../secret", strings.Repeat("0", 32) + "/800.avif", "x/800.avif"} {
+			a := testenv.Serve(t, e.echo, httptest.NewRequest("GET", CoverPath+path, nil), "203.0.113.9", nil)
+			if a.Status != http.StatusNotFound {
+				t.Fatalf("%s: %d", path, a.Status)
+			}
+		}
+
+		// Saving the item with the cover keeps it; an id nobody uploaded is refused.
+		it := editor.item(t)
+		base := it.latestID("en")
+		withCover := strings.Replace(string(it.Languages["en"].Live), `"imageAlt"`, `"cover":"`+uploaded.ID+`","imageAlt"`, 1)
+		r = editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": base, "body": jsonRaw(withCover)})
+		expect(t, "save with the cover", r, http.StatusOK)
+		unknown := strings.Replace(string(it.Languages["en"].Live), `"imageAlt"`, `"cover":"`+strings.Repeat("ab", 16)+`","imageAlt"`, 1)
+		r = editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": editor.item(t).latestID("en"), "body": jsonRaw(unknown)})
+		expect(t, "save with a cover nobody uploaded", r, http.StatusBadRequest)
+		if !strings.Contains(r.env.Errors["cover"], "Upload it again") {
+			t.Fatalf("the refusal says %q", r.env.Errors)
+		}
+		malformed := strings.Replace(string(it.Languages["en"].Live), `"imageAlt"`, `"cover":"../../etc","imageAlt"`, 1)
+		r = editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": editor.item(t).latestID("en"), "body": jsonRaw(malformed)})
+		expect(t, "save with a malformed cover", r, http.StatusBadRequest)
+		if r.env.Errors["cover"] == "" {
+			t.Fatalf("no message for the malformed cover: %v", r.env.Errors)
+		}
+	})
+}
+
+// jsonRaw sends a JSON text as it is.
+type jsonRaw string
+
+func (j jsonRaw) MarshalJSON() ([]byte, error) { return []byte(j), nil }

@@ -1,0 +1,162 @@
+import { createContext, useContext, useId, useRef, useState } from 'react';
+import { upload } from '../src/form-kit/api-client';
+import { uploadedCoverPath } from '../src/components/cover-image';
+import { dangerButtonClass, useT } from './ui';
+
+/** The item and language a cover is uploaded for: the editor around the field says. */
+export const CoverTarget = createContext<{
+  collection: string;
+  slug: string;
+  locale: string;
+} | null>(null);
+
+/** The pictures the server takes (api/admin/covers.go checks them by content). */
+const accepted = 'image/jpeg,image/png,image/webp,image/avif';
+
+type CoverFieldProps = {
+  path: string;
+  label: string;
+  optional: boolean;
+  /** The id of the cover the text names; '' or absent for none. */
+  value: unknown;
+  /** The English text's cover, which a translation without one shows. */
+  english: unknown;
+  error?: string;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+};
+
+const coverId = (value: unknown) => (typeof value === 'string' && value ? value : '');
+
+/**
+ * An item's cover picture: the one the text names, shown small, a file chooser that uploads a
+ * new one with its progress, and a button that removes it so the page shows its drawn art. An
+ * upload only changes the form: the item keeps its cover once it is saved.
+ */
+export function CoverField({
+  path,
+  label,
+  optional,
+  value,
+  english,
+  error,
+  readOnly,
+  onChange,
+}: CoverFieldProps) {
+  const { t } = useT();
+  const target = useContext(CoverTarget);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState('');
+  const [status, setStatus] = useState('');
+  const current = coverId(value);
+  const inherited = current ? '' : coverId(english);
+  const shown = error || problem;
+
+  async function send(file: File) {
+    if (!target) return;
+    setProblem('');
+    setStatus('');
+    setProgress(0);
+    const form = new FormData();
+    form.append('file', file);
+    const { collection, slug, locale } = target;
+    const result = await upload<{ id: string }>(
+      `/admin/content/${encodeURIComponent(collection)}/${encodeURIComponent(slug)}/${encodeURIComponent(locale)}/cover`,
+      form,
+      setProgress,
+    );
+    setProgress(null);
+    if (input.current) input.current.value = '';
+    if (result.ok && result.data) {
+      onChange(result.data.id);
+      setStatus(result.message || t('contentCoverUploaded'));
+      return;
+    }
+    setProblem(
+      result.errors.file ||
+        result.message ||
+        t(result.status === 0 ? 'unreachable' : 'contentCoverFailed'),
+    );
+  }
+
+  return (
+    <fieldset className="mb-4" data-field={path} aria-describedby={`${id}-hint`}>
+      <legend className="block font-semibold">
+        {label}
+        {optional && <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>}
+      </legend>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+        {t('contentCoverHint')}
+      </p>
+      <div className="mt-2 flex flex-wrap items-start gap-4">
+        {current || inherited ? (
+          <figure className="w-48 max-w-full">
+            <img
+              src={uploadedCoverPath(current || inherited, '400.webp')}
+              width={400}
+              height={225}
+              alt={t(current ? 'contentCoverCurrent' : 'contentCoverInherited')}
+              className="block aspect-[16/9] h-auto w-full rounded border border-line object-cover"
+            />
+            <figcaption className="mt-1 text-sm text-ink-muted">
+              {t(current ? 'contentCoverCurrent' : 'contentCoverInherited')}
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="text-sm text-ink-muted">{t('contentCoverNone')}</p>
+        )}
+        {!readOnly && (
+          <div className="flex min-w-0 flex-col gap-2">
+            <label htmlFor={id} className="font-semibold">
+              {t(current ? 'contentCoverReplace' : 'contentCoverUpload')}
+            </label>
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              accept={accepted}
+              disabled={progress !== null}
+              aria-invalid={Boolean(shown)}
+              aria-describedby={shown ? `${id}-error` : undefined}
+              className="max-w-full text-sm file:me-3 file:cursor-pointer file:rounded file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-ink"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void send(file);
+              }}
+            />
+            {progress !== null && (
+              <progress
+                max={1}
+                value={progress}
+                aria-label={t('contentCoverUploading')}
+                className="w-48 max-w-full"
+              />
+            )}
+            {current && (
+              <button
+                type="button"
+                className={`${dangerButtonClass} self-start`}
+                onClick={() => {
+                  onChange('');
+                  setStatus(t('contentCoverRemoved'));
+                }}
+              >
+                {t('contentCoverRemove')}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      <p role="status" className="mt-1 text-sm text-ink-muted">
+        {status}
+      </p>
+      {shown && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+          {shown}
+        </p>
+      )}
+    </fieldset>
+  );
+}
