@@ -132,6 +132,7 @@ type Config struct {
 	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
 	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
+	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -153,6 +154,7 @@ type Service struct {
 	forms    Forms
 	accounts Accounts
 	outbox   DevOutbox
+	preview  Previewer
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -228,6 +230,7 @@ func New(cfg Config) (*Service, error) {
 		forms:    cfg.Forms,
 		accounts: cfg.Accounts,
 		outbox:   cfg.Outbox,
+		preview:  cfg.Preview,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

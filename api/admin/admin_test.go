@@ -89,6 +89,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /content/:collection/:slug/:locale/unpublish":  nil,
 			"GET /content/:collection/:slug/:locale/versions":    nil,
 			"POST /content/:collection/:slug/:locale/restore":    nil,
+			"GET /content/:collection/:slug/:locale/preview":     nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {

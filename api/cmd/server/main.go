@@ -325,7 +325,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
-	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox)
+	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox, cache)
 	if err != nil {
 		ln.Close()
 		return err
