@@ -19,6 +19,7 @@ import {
   type FieldSpec,
   type Session,
 } from './api';
+import { PreviewPanel } from './preview';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -1402,6 +1403,13 @@ function ContentEditor({
           )}
         </Card>
       </div>
+      <PreviewPanel
+        collection={collection}
+        slug={slug}
+        locale={locale}
+        languages={item.order}
+        unsaved={dirty}
+      />
     </div>
   );
 }
