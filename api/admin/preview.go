@@ -117,29 +117,45 @@ func (s *Service) previewContent(c echo.Context) error {
 
 // markPreview makes a rendered page a preview: its scripts and their
 // preloads removed, the theme set on <html>, the title and the top of the
-// body marked with the banner.
-func markPreview(doc []byte, theme, banner string) []byte {
+// body marked with the banner. The page's markup is shown once an element
+// follows it (web/src/whole-markup.css), which the removed scripts were:
+// an empty one takes their place.
+func markPreview(doc []byte, theme string, b previewBanner) []byte {
 	doc = scriptElement.ReplaceAll(doc, nil)
 	doc = modulePreload.ReplaceAll(doc, nil)
 	doc = bytes.Replace(doc, []byte("<html "), []byte(`<html class="theme-`+theme+`" `), 1)
 	doc = bytes.Replace(doc, []byte("</head>"), []byte("<style>"+previewStyle+"</style></head>"), 1)
-	doc = bytes.Replace(doc, []byte("<title>"), []byte("<title>"+html.EscapeString(banner)+" | "), 1)
-	return bytes.Replace(doc, []byte("<body>"), []byte("<body>"+banner), 1)
+	doc = bytes.Replace(doc, []byte("<title>"), []byte("<title>"+html.EscapeString(b.title+" · "+b.what)+" | "), 1)
+	doc = bytes.Replace(doc, []byte("</body>"), []byte("<div hidden></div></body>"), 1)
+	return bytes.Replace(doc, []byte("<body>"), []byte("<body>"+b.html()), 1)
 }
 
-// banner is the line above a preview, in the staff member's language.
-func (pm *previewMessages) banner(staffLang locale.Locale, loc string, version int64, state string) string {
-	lang := "en"
-	dir := "ltr"
+// previewBanner is the line above a preview, in the staff member's language.
+type previewBanner struct {
+	lang, dir string
+	title     string // "Preview"
+	what      string // the language, the version and its state
+	note      string
+}
+
+func (b previewBanner) html() string {
+	return `<div class="noorvale-preview" role="note" lang="` + b.lang + `" dir="` + b.dir + `" data-preview>` +
+		`<strong>` + html.EscapeString(b.title) + `</strong>` +
+		`<b>` + html.EscapeString(b.what) + `</b>` +
+		`<span>` + html.EscapeString(b.note) + `</span></div>`
+}
+
+// banner describes a preview of a language at a version (0: the text of
+// the content files) in a state.
+func (pm *previewMessages) banner(staffLang locale.Locale, loc string, version int64, state string) previewBanner {
+	b := previewBanner{lang: "en", dir: "ltr", title: pm.Title, note: pm.NotLive}
 	if staffLang == locale.Ar {
-		lang, dir = "ar", "rtl"
+		b.lang, b.dir = "ar", "rtl"
 	}
 	what := pm.NoVersion
 	if version > 0 {
 		what = pm.Version + " " + strconv.FormatInt(version, 10)
 	}
-	return `<div class="noorvale-preview" role="note" lang="` + lang + `" dir="` + dir + `" data-preview>` +
-		`<strong>` + html.EscapeString(pm.Title) + `</strong>` +
-		`<b>` + html.EscapeString(pm.Languages[loc]+" · "+what+" · "+state) + `</b>` +
-		`<span>` + html.EscapeString(pm.NotLive) + `</span></div>`
+	b.what = pm.Languages[loc] + " · " + what + " · " + state
+	return b
 }

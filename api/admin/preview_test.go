@@ -55,7 +55,9 @@ func TestPreviewShowsTheLatestDraftMarkedAndInert(t *testing.T) {
 		r = viewer.b.do("GET", "/content/news/"+storySlug+"/ar/preview?theme=dark", nil)
 		expect(t, "preview", r, http.StatusOK)
 		doc := string(r.body)
-		for _, want := range []string{"عنوان المسودة", `<html class="theme-dark" lang="ar"`, "data-preview", "معاينة", "مسودة", "العربية"} {
+		for _, want := range []string{"عنوان المسودة", `<html class="theme-dark" lang="ar"`, "data-preview", "معاينة", "مسودة", "العربية",
+			// The title says it too, and an element follows the page's markup, which is drawn once one does.
+			"<title>معاينة · العربية · النسخة", "<div hidden></div></body>"} {
 			if !strings.Contains(doc, want) {
 				t.Errorf("the preview lacks %q:\n%s", want, doc)
 			}
