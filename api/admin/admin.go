@@ -133,6 +133,7 @@ type Config struct {
 	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
 	Covers    CoverEncoder      // encodes uploaded covers (the renderer); none: covers cannot be uploaded
+	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
 	Limits    Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
@@ -155,6 +156,7 @@ type Service struct {
 	accounts Accounts
 	outbox   DevOutbox
 	covers   CoverEncoder
+	preview  Previewer
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
@@ -231,6 +233,7 @@ func New(cfg Config) (*Service, error) {
 		accounts: cfg.Accounts,
 		outbox:   cfg.Outbox,
 		covers:   cfg.Covers,
+		preview:  cfg.Preview,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,

@@ -92,6 +92,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 
 			"GET /content/:collection/:slug/:locale/versions/:version": nil,
 			"POST /content/:collection/:slug/:locale/cover":      multipartBody{"cover.jpg", photo(t, 1200, 675, "jpeg")},
+			"GET /content/:collection/:slug/:locale/preview":     nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {

@@ -86,6 +86,7 @@ func newEnv(t testing.TB, st *store.Store, opts ...func(*Config)) *env {
 	cfg := Config{
 		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher, Blobs: blobs,
 		Accounts: e.accounts,
+		Preview:  &fakePreviewer{},
 		Limits:   Limits{Strict: 1000, Standard: 1000},
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
 	}

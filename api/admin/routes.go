@@ -65,6 +65,7 @@ var SignedInRoutes = []Route{
 	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", ReadContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/cover", WriteContent, false},
+	{http.MethodGet, "/content/:collection/:slug/:locale/preview", ReadContent, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -139,6 +140,7 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /content/:collection/:slug/:locale/unpublish":  s.unpublishContent,
 		"GET /content/:collection/:slug/:locale/versions":    s.listContentVersions,
 		"POST /content/:collection/:slug/:locale/restore":    s.restoreContent,
+		"GET /content/:collection/:slug/:locale/preview":     s.previewContent,
 		"GET /erasure":                                       s.showHeld,
 		"POST /erasure":                                      s.erasePerson,
 

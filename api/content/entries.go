@@ -569,7 +569,8 @@ func (c *Catalog) ordered(collection string, now time.Time) []*listedItem {
 
 // WriteSources writes to w what the document of a page in a language is
 // built from in the catalogue, as of now: the text it shows and the
-// language that text is in, and each item it lists or shows as related
+// language that text is in, the languages it has a text in (its
+// alternates), and each item it lists or shows as related
 // with whether a webinar is still upcoming. Two calls write the same bytes
 // exactly when the page's props (BuildProps) would be the same, given the
 // same site and build.
@@ -582,6 +583,11 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 		b = append(b, 't')
 		b = append(b, in...)
 		b = append(b, t.digest[:]...)
+	}
+	// The languages it has a text in: its alternates.
+	b = append(b, 'l')
+	for _, l := range c.Languages(p) {
+		b = append(b, l...)
 	}
 	_, _ = w.Write(b)
 	if number, pages := c.Pagination(p); pages > 0 {

@@ -175,6 +175,16 @@ func TestFingerprintChangesExactlyWithProps(t *testing.T) {
 			site: site, now: now, touched: 4 * len(locale.All),
 		},
 		{
+			// The story's page in every language (its alternates lose the
+			// Arabic; its Arabic shows the English), and the Arabic pages
+			// that list it or show it as related.
+			name: "a story's Arabic is unpublished",
+			entries: slices.DeleteFunc(slices.Clone(entries), func(e store.ContentEntry) bool {
+				return e.Collection == "news" && e.Slug == newsCopy.Slug && e.Locale == "ar"
+			}),
+			site: site, now: now, touched: -1,
+		},
+		{
 			name: "a news story is removed",
 			entries: slices.DeleteFunc(slices.Clone(entries), func(e store.ContentEntry) bool {
 				return e.Collection == "news" && e.Slug == oldestNews

@@ -125,7 +125,9 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 		return p
 	}
 	p.Canonical = in.BaseURL + locale.Path(loc, page.Route)
-	for _, l := range locale.All {
+	// Only the languages with a text of their own: a language showing the
+	// English in its frame is no translation to send a search engine to.
+	for _, l := range in.Catalog.Languages(page) {
 		p.Alternates = append(p.Alternates, Alternate{Hreflang: string(l), Href: in.BaseURL + locale.Path(l, page.Route)})
 	}
 	p.Alternates = append(p.Alternates, Alternate{Hreflang: "x-default", Href: in.BaseURL + locale.Path(locale.Default, page.Route)})

@@ -128,8 +128,20 @@ func TestBuildPropsWithContent(t *testing.T) {
 	if !strings.Contains(string(pg.Content), "Het team verhuisde in oktober.") || pg.Items == nil || len(pg.Items) != 0 {
 		t.Fatalf("story content %s, items %v", pg.Content, pg.Items)
 	}
-	if story.Canonical != "https://www.noorvale.example/nl/resources/news/new-dubai-office" || len(story.Alternates) != 5 {
+	if story.Canonical != "https://www.noorvale.example/nl/resources/news/new-dubai-office" || len(story.Alternates) != 3 ||
+		story.Alternates[1] != (render.Alternate{Hreflang: "nl", Href: story.Canonical}) || story.Alternates[2].Hreflang != "x-default" {
 		t.Fatalf("canonical %s, alternates %v", story.Canonical, story.Alternates)
+	}
+	// The story has no French text: its French page shows the English and
+	// is no alternate, while it still has its own address and canonical.
+	french := render.BuildProps(in, in.Catalog.Page("/resources/news/new-dubai-office"), locale.Fr)
+	for _, alt := range french.Alternates {
+		if alt.Hreflang == "fr" || alt.Hreflang == "ar" {
+			t.Fatalf("alternate %v of a language without a text", alt)
+		}
+	}
+	if french.Canonical != "https://www.noorvale.example/fr/resources/news/new-dubai-office" || french.Page.ContentLocale != locale.En {
+		t.Fatalf("the French page: canonical %s, text in %s", french.Canonical, french.Page.ContentLocale)
 	}
 
 	webinars := render.BuildProps(in, in.Catalog.Page("/resources/webinars"), locale.Ar).Page

@@ -5,6 +5,7 @@ package sitemap
 import (
 	"bytes"
 	"encoding/xml"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,9 +99,11 @@ func Index(baseURL string, lastmods []string) []byte {
 	return marshal(idx)
 }
 
-// ForLocale writes the sitemap of one language: every indexable page at its
-// address in that language, with its last change and its addresses in every
-// language. It also returns the newest lastmod it wrote.
+// ForLocale writes the sitemap of one language: every indexable page that
+// has a text in that language (see content.Catalog.Languages; English
+// always) at its address in it, with its last change and its addresses in
+// the languages it has a text in. It also returns the newest lastmod it
+// wrote.
 func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback time.Time) (body []byte, newest string) {
 	set := urlSet{Xmlns: sitemapNS, Xhtml: xhtmlNS}
 	fallbackDate := ""
@@ -108,7 +111,8 @@ func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback t
 		fallbackDate = fallback.UTC().Format(time.DateOnly)
 	}
 	for _, p := range cat.Pages() {
-		if !p.Indexable() {
+		langs := cat.Languages(p)
+		if !p.Indexable() || !slices.Contains(langs, l) {
 			continue
 		}
 		u := urlSetURL{Loc: baseURL + locale.Path(l, p.Route), LastMod: cat.Content(p, l).Updated}
@@ -118,7 +122,7 @@ func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback t
 		if u.LastMod > newest {
 			newest = u.LastMod
 		}
-		for _, alt := range locale.All {
+		for _, alt := range langs {
 			u.Links = append(u.Links, alternate{Rel: "alternate", Hreflang: string(alt), Href: baseURL + locale.Path(alt, p.Route)})
 		}
 		u.Links = append(u.Links, alternate{Rel: "alternate", Hreflang: "x-default", Href: baseURL + locale.Path(locale.Default, p.Route)})

@@ -3,6 +3,7 @@ package sitemap_test
 import (
 	"bytes"
 	"encoding/xml"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,14 +94,17 @@ func TestDocuments(t *testing.T) {
 		}
 	}
 
-	var indexable []string
-	for _, p := range cat.Pages() {
-		if !strings.HasPrefix(p.Route, "/auth/") && p.Route != "/account" {
-			indexable = append(indexable, p.Route)
-		}
-	}
+	// Each language lists the indexable pages with a text of their own in
+	// it (English: every one), each with the addresses of those languages.
 	for _, l := range locale.All {
 		t.Run(string(l), func(t *testing.T) {
+			want := map[string][]locale.Locale{} // address: the languages it has a text in
+			for _, p := range cat.Pages() {
+				langs := cat.Languages(p)
+				if !strings.HasPrefix(p.Route, "/auth/") && p.Route != "/account" && slices.Contains(langs, l) {
+					want[base+locale.Path(l, p.Route)] = langs
+				}
+			}
 			set := parse(t, docs[sitemap.LocalePath(l)].Body)
 			if set.XMLName.Local != "urlset" {
 				t.Fatalf("root %v", set.XMLName)
@@ -111,25 +115,26 @@ func TestDocuments(t *testing.T) {
 				if len(u.LastMod) != len("2006-01-02") {
 					t.Errorf("%s: lastmod %q", u.Loc, u.LastMod)
 				}
-				if len(u.Links) != 5 || u.Links[4].Hreflang != "x-default" {
-					t.Fatalf("%s: alternates %+v", u.Loc, u.Links)
+				langs := want[u.Loc]
+				if len(u.Links) != len(langs)+1 || u.Links[len(langs)].Hreflang != "x-default" {
+					t.Fatalf("%s: alternates %+v, want %v", u.Loc, u.Links, langs)
 				}
-				for i, alt := range u.Links[:4] {
-					if alt.Rel != "alternate" || alt.Hreflang != string(locale.All[i]) || !strings.HasPrefix(alt.Href, base+"/") {
+				for i, alt := range u.Links[:len(langs)] {
+					if alt.Rel != "alternate" || alt.Hreflang != string(langs[i]) || !strings.HasPrefix(alt.Href, base+"/") {
 						t.Errorf("%s: alternate %+v", u.Loc, alt)
 					}
 				}
-				if u.Links[4].Href != u.Links[0].Href {
+				if u.Links[len(langs)].Href != u.Links[0].Href {
 					t.Errorf("%s: x-default is not the English address", u.Loc)
 				}
 			}
-			for _, route := range indexable {
-				if n := seen[base+locale.Path(l, route)]; n != 1 {
-					t.Errorf("%s listed %d times", locale.Path(l, route), n)
+			for loc := range want {
+				if n := seen[loc]; n != 1 {
+					t.Errorf("%s listed %d times", loc, n)
 				}
 			}
-			if len(set.URLs) != len(indexable) {
-				t.Errorf("%d addresses, want %d", len(set.URLs), len(indexable))
+			if len(set.URLs) != len(want) {
+				t.Errorf("%d addresses, want %d", len(set.URLs), len(want))
 			}
 			for loc := range seen {
 				if strings.Contains(loc, "/auth/") || strings.HasSuffix(loc, "/account") {

@@ -24,6 +24,7 @@ import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { CoverField, CoverTarget } from './cover-upload';
 import { useItemWatch } from './item-watch';
+import { PreviewPanel } from './preview';
 import { type Key } from './strings';
 import {
   Card,
@@ -1425,6 +1426,13 @@ function ContentEditor({
           onRestore={(version) => guard(() => void restore(version))}
         />
       </div>
+      <PreviewPanel
+        collection={collection}
+        slug={slug}
+        locale={locale}
+        languages={item.order}
+        unsaved={dirty}
+      />
     </div>
   );
 }

@@ -403,5 +403,5 @@ func replicaFigures(bin, databaseURL string) error {
 	slices.Sort(times)
 	fmt.Printf("  edit to served on both replicas (PostgreSQL, 20 edits): median %d ms, p95 %d ms, max %d ms\n",
 		times[len(times)/2].Milliseconds(), times[len(times)*95/100].Milliseconds(), times[len(times)-1].Milliseconds())
-	return nil
+	return publishedFigures(st, bb)
 }

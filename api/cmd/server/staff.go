@@ -12,15 +12,19 @@ import (
 	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/config"
 	"noorvale.example/site/api/mail"
+	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/store"
 )
 
 // newAdmin builds the back-office service, which opens CVs from the forms'
 // upload store, acts on visitors' accounts through accounts, replies to
+// newAdmin builds the back-office service, which opens CVs from the forms'
+// upload store, acts on visitors' accounts through accounts, replies to
 // submitters through forms, has uploaded covers encoded by covers (the
-// renderer) and, in development, erases a person's messages in the outbox
-// (each nil for none: the command line does none of these).
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, outbox *mail.Outbox, covers admin.CoverEncoder) (*admin.Service, error) {
+// renderer), previews drafts through the page cache's renderer and, in
+// development, erases a person's messages in the outbox (each nil for none:
+// the command line does none of these).
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, outbox *mail.Outbox, covers admin.CoverEncoder, preview *render.Cache) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
@@ -31,6 +35,9 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 	}
 	if outbox != nil {
 		acfg.Outbox = outbox
+	}
+	if preview != nil {
+		acfg.Preview = preview
 	}
 	return admin.New(acfg)
 }
@@ -82,7 +89,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger, nil, nil, nil, nil)
+	svc, err := newAdmin(cfg, st, logger, nil, nil, nil, nil, nil)
 	if err != nil {
 		return err
 	}

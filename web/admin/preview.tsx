@@ -1,0 +1,184 @@
+import { useId, useState } from 'react';
+import { isKey, type Key, type Lang } from './strings';
+import { Card, buttonClass, inputClass, useT } from './ui';
+
+/** The preview panel's own words, in the back-office's two languages. */
+const en = {
+  title: 'Preview',
+  lead: 'See the latest saved version of a language as the site will show it once published. Visitors do not see it.',
+  language: 'Language',
+  theme: 'Theme',
+  light: 'Light',
+  dark: 'Dark',
+  width: 'Width',
+  phone: 'Phone (375 px)',
+  desktop: 'Desktop (1280 px)',
+  show: 'Show the preview',
+  refresh: 'Show the preview again',
+  newWindow: 'Open it in a new window',
+  unsaved:
+    'This language has unsaved changes: the preview shows the version saved last. Save the draft to see them.',
+  frame: 'Preview of the {language} page, {theme} theme, {width}',
+};
+const words: Record<Lang, typeof en> = {
+  en,
+  ar: {
+    title: 'المعاينة',
+    lead: 'اعرض آخر نسخة محفوظة من لغة كما سيعرضها الموقع بعد نشرها. لا يراها الزوار.',
+    language: 'اللغة',
+    theme: 'السمة',
+    light: 'فاتحة',
+    dark: 'داكنة',
+    width: 'العرض',
+    phone: 'هاتف (375 بكسل)',
+    desktop: 'حاسوب (1280 بكسل)',
+    show: 'اعرض المعاينة',
+    refresh: 'اعرض المعاينة مجددًا',
+    newWindow: 'افتحها في نافذة جديدة',
+    unsaved: 'في هذه اللغة تغييرات غير محفوظة: تعرض المعاينة آخر نسخة محفوظة. احفظ المسودة لتراها.',
+    frame: 'معاينة صفحة {language}، السمة {theme}، {width}',
+  },
+};
+
+const widths = { phone: 375, desktop: 1280 } as const;
+type Width = keyof typeof widths;
+type Theme = 'light' | 'dark';
+
+/** The address of a language's preview, in a theme, with the back-office's language for its banner. */
+export function previewAddress(
+  collection: string,
+  slug: string,
+  locale: string,
+  theme: Theme,
+  lang: Lang,
+): string {
+  const path = [collection, slug, locale].map(encodeURIComponent).join('/');
+  return `/api/admin/content/${path}/preview?theme=${theme}&lang=${lang}`;
+}
+
+/**
+ * The editor's preview: a language, a theme and a width, and the page drawn by the site's renderer
+ * from the latest saved version, in a frame of that width. The frame runs no script and submits
+ * no form (the server strips the scripts and forbids forms; the sandbox forbids them again).
+ */
+export function PreviewPanel({
+  collection,
+  slug,
+  locale,
+  languages,
+  unsaved,
+}: {
+  collection: string;
+  slug: string;
+  /** The language being edited, previewed first. */
+  locale: string;
+  languages: string[];
+  /** Whether the form holds changes not saved yet. */
+  unsaved: boolean;
+}) {
+  const { t, lang } = useT();
+  const w = words[lang];
+  const id = useId();
+  // The language chosen here; until one is, the language being edited.
+  const [chosen, setLanguage] = useState<string | null>(null);
+  const language = chosen ?? locale;
+  const [theme, setTheme] = useState<Theme>('light');
+  const [width, setWidth] = useState<Width>('desktop');
+  // How many times the preview was asked for; 0 before the first. A new ask loads the frame
+  // again, so a draft saved since shows.
+  const [shown, setShown] = useState(0);
+
+  const languageName = (l: string) => {
+    const key = `lang_${l}`;
+    return isKey(key) ? t(key as Key) : l;
+  };
+  const address = previewAddress(collection, slug, language, theme, lang);
+  const choice = (name: string, value: string, current: string, set: () => void, label: string) => (
+    <label className="inline-flex min-h-11 items-center gap-2">
+      <input
+        type="radio"
+        name={`${id}-${name}`}
+        value={value}
+        checked={current === value}
+        onChange={set}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <Card className="mt-6">
+      <h2 className="mb-1 text-xl font-semibold">{w.title}</h2>
+      <p className="mb-4 text-ink-muted">{w.lead}</p>
+      {unsaved && language === locale && (
+        <p
+          className="mb-4 rounded-lg border border-line-strong p-3"
+          role="status"
+          data-preview-unsaved
+        >
+          {w.unsaved}
+        </p>
+      )}
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <div className="min-w-40">
+          <label htmlFor={`${id}-language`} className="block font-semibold">
+            {w.language}
+          </label>
+          <select
+            id={`${id}-language`}
+            className={inputClass}
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {languageName(l)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="font-semibold">{w.theme}</legend>
+          <div className="flex gap-4">
+            {choice('theme', 'light', theme, () => setTheme('light'), w.light)}
+            {choice('theme', 'dark', theme, () => setTheme('dark'), w.dark)}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="font-semibold">{w.width}</legend>
+          <div className="flex gap-4">
+            {choice('width', 'phone', width, () => setWidth('phone'), w.phone)}
+            {choice('width', 'desktop', width, () => setWidth('desktop'), w.desktop)}
+          </div>
+        </fieldset>
+        <button type="button" className={buttonClass} onClick={() => setShown((n) => n + 1)}>
+          {shown ? w.refresh : w.show}
+        </button>
+        <a
+          href={address}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center underline underline-offset-4"
+        >
+          {w.newWindow}
+        </a>
+      </div>
+      {shown > 0 && (
+        <div className="mt-4 overflow-x-auto rounded-lg border border-line-strong">
+          <iframe
+            key={shown}
+            src={address}
+            title={w.frame
+              .replace('{language}', languageName(language))
+              .replace('{theme}', theme === 'dark' ? w.dark : w.light)
+              .replace('{width}', width === 'phone' ? w.phone : w.desktop)}
+            width={widths[width]}
+            height={width === 'phone' ? 740 : 820}
+            sandbox="allow-same-origin"
+            className="block max-w-none bg-white"
+            data-preview-frame={width}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
