@@ -91,8 +91,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /content/:collection/:slug/:locale/restore":    nil,
 
 			"GET /content/:collection/:slug/:locale/versions/:version": nil,
-			"POST /content/:collection/:slug/:locale/cover":      multipartBody{"cover.jpg", photo(t, 1200, 675, "jpeg")},
-			"GET /content/:collection/:slug/:locale/preview":     nil,
+			"POST /content/:collection/:slug/:locale/cover":            multipartBody{"cover.jpg", photo(t, 1200, 675, "jpeg")},
+			"GET /content/:collection/:slug/:locale/preview":           nil,
 		}
 		for _, route := range SignedInRoutes {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {

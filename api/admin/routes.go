@@ -145,7 +145,7 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /erasure":                                      s.erasePerson,
 
 		"GET /content/:collection/:slug/:locale/versions/:version": s.showContentVersion,
-		"POST /content/:collection/:slug/:locale/cover":      s.uploadCover,
+		"POST /content/:collection/:slug/:locale/cover":            s.uploadCover,
 	}
 	for _, r := range SignedInRoutes {
 		body := json
