@@ -63,6 +63,12 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", WriteContent, false},
 	{http.MethodGet, "/content/:collection/:slug/:locale/versions", ReadContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
+	{http.MethodPost, "/content/:collection", EditContent, false},
+	{http.MethodPost, "/content/:collection/:slug/unpublish", EditContent, false},
+	{http.MethodPut, "/content/:collection/:slug/slug", EditContent, false},
+	{http.MethodDelete, "/content/:collection/:slug", EditContent, false},
+	{http.MethodGet, "/settings", EditContent, false},
+	{http.MethodPut, "/settings", EditContent, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -137,6 +143,12 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /content/:collection/:slug/:locale/unpublish":  s.unpublishContent,
 		"GET /content/:collection/:slug/:locale/versions":    s.listContentVersions,
 		"POST /content/:collection/:slug/:locale/restore":    s.restoreContent,
+		"POST /content/:collection":                          s.createItem,
+		"POST /content/:collection/:slug/unpublish":          s.unpublishItem,
+		"DELETE /content/:collection/:slug":                  s.deleteItem,
+		"PUT /content/:collection/:slug/slug":                s.renameItem,
+		"GET /settings":                                      s.showSettings,
+		"PUT /settings":                                      s.saveSettings,
 		"GET /erasure":                                       s.showHeld,
 		"POST /erasure":                                      s.erasePerson,
 	}
