@@ -18,7 +18,9 @@ import {
   type ContentVersion,
   type FieldSpec,
   type Session,
+  pagesCollection,
 } from './api';
+import { ItemActions, NewItem, NewItemLink } from './items';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -68,7 +70,7 @@ function useWhen() {
 }
 
 /** A word the server sends (a collection, a language, a field) in the reader's language. */
-function named(t: Translate, prefix: string, value: string, fallback = value): string {
+export function named(t: Translate, prefix: string, value: string, fallback = value): string {
   const key = `${prefix}${value}`;
   return isKey(key) ? t(key as Key) : fallback;
 }
@@ -172,7 +174,7 @@ function TranslationCounts({ data }: { data: ContentList }) {
 }
 
 /** The collections, and the items of the one chosen, with each language's state. */
-function ContentListView() {
+function ContentListView({ session }: { session: Session }) {
   const { t } = useT();
   const search = useSearch();
   const collection = new URLSearchParams(search).get('collection') || 'news';
@@ -194,12 +196,9 @@ function ContentListView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collection]);
 
-  const collections = data?.collections ?? [
-    'news',
-    'blogs',
-    'publications',
-    'webinars',
-    'vacancies',
+  const collections = [
+    pagesCollection,
+    ...(data?.collections ?? ['news', 'blogs', 'publications', 'webinars', 'vacancies']),
   ];
   return (
     <div>
@@ -229,9 +228,14 @@ function ContentListView() {
       {!data && !notice && <p role="status">{t('loading')}</p>}
       {data && data.collection === collection && (
         <section aria-labelledby="content-items">
-          <h2 id="content-items" className="mb-3 text-xl font-semibold">
-            {named(t, 'collection_', collection)}
-          </h2>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="content-items" className="text-xl font-semibold">
+              {named(t, 'collection_', collection)}
+            </h2>
+            {collection !== pagesCollection && (
+              <NewItemLink collection={collection} session={session} />
+            )}
+          </div>
           <TranslationCounts data={data} />
           {data.items.length === 0 ? (
             <p>{t('contentNone')}</p>
@@ -245,11 +249,20 @@ function ContentListView() {
                 >
                   <h3 className="mb-2 font-semibold break-words">
                     <Link
-                      to={`/admin/content/${collection}/${item.slug}`}
+                      to={
+                        collection === pagesCollection
+                          ? `/admin/content/pages/page?route=${encodeURIComponent(item.slug)}`
+                          : `/admin/content/${collection}/${item.slug}`
+                      }
                       className="underline underline-offset-4 hover:no-underline"
                     >
                       <bdi>{item.title || item.slug}</bdi>
                     </Link>
+                    {collection === pagesCollection && item.title && (
+                      <span className="ms-2 text-sm font-normal text-ink-muted" dir="ltr">
+                        {item.slug}
+                      </span>
+                    )}
                   </h3>
                   <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
                     {data.languages.map((l) => (
@@ -293,12 +306,12 @@ function emptyOf(spec: FieldSpec): unknown {
   }
 }
 
-function emptyObject(fields: FieldSpec[]): Json {
+export function emptyObject(fields: FieldSpec[]): Json {
   return Object.fromEntries(fields.filter((f) => !f.optional).map((f) => [f.name, emptyOf(f)]));
 }
 
 /** The body to send: optional fields left empty are left out, as the files leave them out. */
-function cleaned(fields: FieldSpec[], value: Json): Json {
+export function cleaned(fields: FieldSpec[], value: Json): Json {
   const out: Json = {};
   for (const [name, v] of Object.entries(value)) {
     const spec = fields.find((f) => f.name === name);
@@ -652,7 +665,7 @@ function ObjectList({ spec, path, name, value, english, errors, readOnly, onChan
 }
 
 /** The fields of a shape, each drawn from its kind. */
-function Fields({
+export function Fields({
   fields,
   prefix,
   value,
@@ -1075,7 +1088,7 @@ function ContentEditor({
   };
 
   useEffect(() => {
-    void adminApi.contentSchema(collection).then((result) => {
+    void adminApi.contentSchema(collection, slug).then((result) => {
       if (result.ok && result.data) setFields(result.data.fields);
       else setMissing(result.message || t('unreachable'));
     });
@@ -1402,13 +1415,28 @@ function ContentEditor({
           )}
         </Card>
       </div>
+      {collection !== pagesCollection && (
+        <ItemActions
+          key={slug}
+          collection={collection}
+          slug={slug}
+          title={title}
+          live={Object.values(item.languages).some((l) => l.live)}
+          session={session}
+          onChanged={(message) => void afterChange(message, true)}
+        />
+      )}
     </div>
   );
 }
 
-/** The content's addresses: the list at /admin/content, an item at /admin/content/{collection}/{slug}. */
+/**
+ * The content's addresses: the list at /admin/content, an item at /admin/content/{collection}/{slug},
+ * a page at /admin/content/pages/page?route={route}, a new item at /admin/content/new?collection={collection}.
+ */
 export function ContentSection({ path, session }: { path: string; session: Session }) {
   const { t } = useT();
+  const search = new URLSearchParams(useSearch());
   if (!session.permissions.includes('content.read')) {
     return (
       <Card>
@@ -1417,8 +1445,16 @@ export function ContentSection({ path, session }: { path: string; session: Sessi
       </Card>
     );
   }
-  const [collection = '', slug = ''] = path.slice('/admin/content/'.length).split('/');
-  if (path === '/admin/content' || !collection || !slug) return <ContentListView />;
+  if (path === '/admin/content/new') {
+    return <NewItem collection={search.get('collection') || 'news'} session={session} />;
+  }
+  const [collection = '', segment = ''] = path.slice('/admin/content/'.length).split('/');
+  // A page's route holds slashes, so it travels in the query: /admin/content/pages/page?route=/about-us.
+  const slug =
+    collection === pagesCollection && segment === 'page' ? (search.get('route') ?? '') : segment;
+  if (path === '/admin/content' || !collection || !slug) {
+    return <ContentListView session={session} />;
+  }
   return (
     <ContentEditor
       key={`${collection}/${slug}`}
