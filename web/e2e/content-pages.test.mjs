@@ -63,7 +63,7 @@ async function openSection(page, name) {
     .click();
 }
 
-describe('pages, settings and items', { timeout: 300_000 }, () => {
+describe('pages, settings and items', { timeout: 600_000 }, () => {
   test('an editor edits a page and the settings, creates, renames and deletes a story', async () => {
     const { page } = await staffMember(site, {
       email: 'salma@noorvale.example',
