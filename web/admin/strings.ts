@@ -515,6 +515,7 @@ const en = {
   settingsSavedBy: 'Last saved by {name}, {date}',
   settingsFromSeed: 'As shipped with the site; no one has saved them here yet.',
   settingsConflict: 'Someone else saved the settings since you opened them.',
+  settingsRevision: 'Save {revision}',
   itemNew: 'New item',
   itemNewTitle: 'A new item in {collection}',
   itemNewLead:
@@ -1093,6 +1094,7 @@ const ar: Record<Key, string> = {
   settingsSavedBy: 'آخر حفظ بواسطة {name}، {date}',
   settingsFromSeed: 'كما وردت مع الموقع؛ لم يحفظها أحد هنا بعد.',
   settingsConflict: 'حفظ شخص آخر الإعدادات منذ أن فتحتها.',
+  settingsRevision: 'الحفظ رقم {revision}',
   itemNew: 'عنصر جديد',
   itemNewTitle: 'عنصر جديد في {collection}',
   itemNewLead: 'اكتب نصه الإنجليزي أولًا. يبدأ مسودةً ويظهر على الموقع بعد نشر نصه الإنجليزي.',
