@@ -64,6 +64,7 @@ var Actions = []string{
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
+	ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

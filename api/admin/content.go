@@ -141,6 +141,9 @@ func stateOf(live bool, ed store.ContentEdition, edited bool) string {
 // 404 for a collection that does not exist or a malformed slug.
 func contentItemKey(c echo.Context) (collection, slug string, ok bool) {
 	collection, slug = c.Param("collection"), c.Param("slug")
+	if collection == content.PagesCollection {
+		return pageKey(c)
+	}
 	if !content.IsCollection(collection) || (c.Param("slug") != "" && !content.ValidSlug(slug)) {
 		return "", "", false
 	}
@@ -205,6 +208,9 @@ func viewVersion(v store.ContentVersion, names map[string]string, withBody bool)
 // GET /api/admin/content/schema/:collection
 func (s *Service) contentSchema(c echo.Context) error {
 	fields, ok := content.ItemShape(c.Param("collection"))
+	if c.Param("collection") == content.PagesCollection {
+		fields, ok = content.PageShapeOf(c.QueryParam("route"))
+	}
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
 	}
@@ -350,8 +356,10 @@ func (s *Service) contentLanguageOf(c echo.Context) (store.ContentKey, *store.Co
 	if err != nil {
 		return k, nil, err
 	}
-	// An item exists by its English text; translations are added to it.
-	if _, ok := it.Live[string(locale.Default)]; !ok {
+	// An item exists by its English text, live or a draft of a new item;
+	// translations are added to it.
+	_, live := it.Live[string(locale.Default)]
+	if _, edited := it.Editions[string(locale.Default)]; !live && !edited {
 		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
 	return k, it, nil
@@ -414,7 +422,7 @@ func (s *Service) saveContent(c echo.Context) error {
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
 	}
-	body, problems, err := content.CheckItem(k.Collection, req.Body)
+	body, problems, err := content.CheckEntry(k.Collection, k.Slug, req.Body)
 	if errors.Is(err, content.ErrNotAnObject) {
 		return endpoint.Invalid(c, map[string]string{"body": m.FixFields})
 	}

@@ -272,7 +272,7 @@ func TestContentSaveConflictPublish(t *testing.T) {
 			t.Fatalf("after restoring: %+v", it.Languages["en"])
 		}
 
-		expect(t, "an unknown collection", amal.b.do("GET", "/content/pages", nil), http.StatusNotFound)
+		expect(t, "an unknown collection", amal.b.do("GET", "/content/nothing", nil), http.StatusNotFound)
 		expect(t, "an unknown item", amal.b.do("GET", "/content/news/no-such-story", nil), http.StatusNotFound)
 		expect(t, "saving an unknown item", amal.b.do("PUT", "/content/news/no-such-story/en", map[string]any{"base": 0, "body": good}), http.StatusNotFound)
 		expect(t, "an unknown language", amal.b.do("PUT", "/content/news/"+storySlug+"/de", map[string]any{"base": 0, "body": good}), http.StatusNotFound)

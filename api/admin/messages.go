@@ -205,6 +205,8 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemRoutes: "Enter a list of page addresses.", content.ProblemRoute: "Enter a page address such as /about-us.",
 			content.ProblemRouteTexts: "Enter a text per page address.", content.ProblemRouteKey: "Enter a page address such as /about-us.",
 			content.ProblemCover: "Upload the cover again.",
+			content.ProblemURL:   "Enter a web address such as https://example.com/page.", content.ProblemEmail: "Enter an e-mail address such as info@example.com.",
+			content.ProblemOfficeKey: "Enter a key of lower-case words joined by hyphens, used by no other office.",
 		},
 	},
 	locale.Ar: {
@@ -307,6 +309,8 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemRoutes: "أدخل قائمة من عناوين الصفحات.", content.ProblemRoute: "أدخل عنوان صفحة مثل /about-us.",
 			content.ProblemRouteTexts: "أدخل نصًا لكل عنوان صفحة.", content.ProblemRouteKey: "أدخل عنوان صفحة مثل /about-us.",
 			content.ProblemCover: "ارفع الغلاف من جديد.",
+			content.ProblemURL:   "أدخل عنوان ويب مثل https://example.com/page.", content.ProblemEmail: "أدخل عنوان بريد إلكتروني مثل info@example.com.",
+			content.ProblemOfficeKey: "أدخل مفتاحًا من كلمات بأحرف لاتينية صغيرة تصل بينها شرطات، لا يستخدمه مكتب آخر.",
 		},
 	},
 }

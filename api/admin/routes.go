@@ -66,6 +66,12 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
 	{http.MethodPost, "/content/:collection/:slug/:locale/cover", WriteContent, false},
 	{http.MethodGet, "/content/:collection/:slug/:locale/preview", ReadContent, false},
+	{http.MethodPost, "/content/:collection", EditContent, false},
+	{http.MethodPost, "/content/:collection/:slug/unpublish", EditContent, false},
+	{http.MethodPut, "/content/:collection/:slug/slug", EditContent, false},
+	{http.MethodDelete, "/content/:collection/:slug", EditContent, false},
+	{http.MethodGet, "/settings", EditContent, false},
+	{http.MethodPut, "/settings", EditContent, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -141,6 +147,12 @@ func (s *Service) Routes(g *echo.Group) {
 		"GET /content/:collection/:slug/:locale/versions":    s.listContentVersions,
 		"POST /content/:collection/:slug/:locale/restore":    s.restoreContent,
 		"GET /content/:collection/:slug/:locale/preview":     s.previewContent,
+		"POST /content/:collection":                          s.createItem,
+		"POST /content/:collection/:slug/unpublish":          s.unpublishItem,
+		"DELETE /content/:collection/:slug":                  s.deleteItem,
+		"PUT /content/:collection/:slug/slug":                s.renameItem,
+		"GET /settings":                                      s.showSettings,
+		"PUT /settings":                                      s.saveSettings,
 		"GET /erasure":                                       s.showHeld,
 		"POST /erasure":                                      s.erasePerson,
 

@@ -118,6 +118,9 @@ func (s *Server) page(c echo.Context) error {
 		if target, ok := legacyRedirect(loc, route, r.URL); ok {
 			return c.Redirect(http.StatusMovedPermanently, target)
 		}
+		if target, ok := s.redirects.target(r.Context(), catalog, loc, route); ok {
+			return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+		}
 	}
 	if strings.HasPrefix(route, confirmEmailRoute+"/") {
 		return s.confirmEmailPage(c, loc, route)

@@ -62,6 +62,8 @@ type Config struct {
 	Metrics *metrics.Metrics // counts requests (served by MetricsHandler on a port of its own); none when nil
 
 	RendererReady func() bool // whether the renderer is up, for /readyz; not reported when nil
+
+	Redirects RedirectStore // the old addresses of renamed items; none when nil
 }
 
 // Server answers the site's HTTP requests.
@@ -87,6 +89,7 @@ type Server struct {
 	devMail   http.Handler
 	forms     *forms.Service
 	metrics   *metrics.Metrics
+	redirects *slugRedirects
 
 	rendererReady func() bool
 	draining      atomic.Bool // set when Serve begins to stop
@@ -128,6 +131,7 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		devMail:   cfg.DevMail,
 		forms:     cfg.Forms,
 		metrics:   cfg.Metrics,
+		redirects: &slugRedirects{store: cfg.Redirects},
 
 		rendererReady: cfg.RendererReady,
 	}

@@ -74,7 +74,7 @@ func newSite(t *testing.T, opts siteOptions) *site {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	s.cache = render.NewCache(render.CacheConfig{Renderer: renderer, Store: st, Catalog: cat, BaseURL: opts.baseURL, Logger: quiet, Now: opts.now})
-	s.srv = New(Config{BaseURL: opts.baseURL, DistDir: fakeDist(t), Logger: quiet, Now: opts.now}, s.cache, st)
+	s.srv = New(Config{BaseURL: opts.baseURL, DistDir: fakeDist(t), Logger: quiet, Now: opts.now, Redirects: st}, s.cache, st)
 	if s.renderer != nil {
 		s.srv.SetScriptHashes(s.renderer.ScriptHashes())
 	}

@@ -74,7 +74,9 @@ func compareKeys(a, b entryKey) int {
 // entries are inserted, updated or deleted so that exactly set.Entries
 // remain, and the content version is bumped once if anything changed.
 // Languages of items that staff changed (a row in content_states) are left
-// as staff left them: never overwritten, deleted or brought back.
+// as staff left them: never overwritten, deleted or brought back; items
+// staff deleted or renamed are not brought back, and once staff saved the
+// identity its settings are theirs.
 func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChanges, error) {
 	ctx = bulk(ctx)
 	incoming := make(map[entryKey]string, len(set.Entries))
@@ -92,7 +94,13 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		changes = ContentChanges{}
 		now := time.Now().UTC()
-		written, err := putSettings(tx, set.Settings, now)
+		settings := set.Settings
+		if staffSaved, err := identityEdited(tx); err != nil {
+			return err
+		} else if staffSaved {
+			settings = nil
+		}
+		written, err := putSettings(tx, settings, now)
 		if err != nil {
 			return err
 		}
@@ -101,6 +109,15 @@ func (s *Store) ReplaceContent(ctx context.Context, set ContentSet) (ContentChan
 		edited, err := editedKeys(tx)
 		if err != nil {
 			return err
+		}
+		deleted, err := deletedItems(tx)
+		if err != nil {
+			return err
+		}
+		for k := range incoming {
+			if deleted[[2]string{k.collection, k.slug}] {
+				delete(incoming, k)
+			}
 		}
 		var rows []contentEntry
 		if err := tx.Select("collection", "slug", "locale", "body").Find(&rows).Error; err != nil {

@@ -506,13 +506,16 @@ func (s *Store) ContentVersionByID(ctx context.Context, k ContentKey, id int64) 
 
 // ForgetContentEditions deletes every language's state, so that the next
 // seed treats nothing as changed by staff, and which translations were
-// outdated; the versions stay. It is for
+// outdated, which items staff deleted and staff's saves of the identity;
+// the versions stay. It is for
 // development (seed --force) and returns how many states it deleted.
 func (s *Store) ForgetContentEditions(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Where("1 = 1").Delete(&ContentOutdated{}).Error; err != nil {
-			return err
+		for _, model := range []any{&ContentOutdated{}, &contentDeletion{}, &SettingsRevision{}} {
+			if err := tx.Where("1 = 1").Delete(model).Error; err != nil {
+				return err
+			}
 		}
 		res := tx.Where("1 = 1").Delete(&ContentEdition{})
 		n = res.RowsAffected

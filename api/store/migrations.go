@@ -74,10 +74,21 @@ var migrations = []migration{
 	{16, "content versions and per-language states of staff edits", migrateEditions},
 	{17, "translations outdated by a changed English", migrateOutdated},
 	{18, "scheduled publishing and unpublishing of content", migrateSchedules},
+	{20, "deleted items, redirects of renamed items and staff's saves of the identity", migrateItemChanges},
 }
 
 // LatestSchemaVersion is the schema version this build expects.
 func LatestSchemaVersion() int { return migrations[len(migrations)-1].version }
+
+// MigrationVersions lists the numbers of the migrations in order; they need
+// not be consecutive, as numbers are handed out before changes land.
+func MigrationVersions() []int {
+	out := make([]int, len(migrations))
+	for i, m := range migrations {
+		out[i] = m.version
+	}
+	return out
+}
 
 // schemaMigration is a row of schema_migrations.
 type schemaMigration struct {

@@ -226,10 +226,26 @@ export type ContentList = {
 /** What a refused save answers: the version saved meanwhile, and by whom. */
 export type ContentConflict = { conflict: true; current: ContentVersion | null };
 
+/** The collection pages are edited under, with their route as the slug. */
+export const pagesCollection = 'pages';
+
+/**
+ * An item's API address; a page's route holds slashes, so its item segment is `page` and the
+ * route travels in the query.
+ */
 const contentPath = (collection: string, slug: string, locale?: string, rest = '') =>
-  `/admin/content/${encodeURIComponent(collection)}/${encodeURIComponent(slug)}${
-    locale ? `/${encodeURIComponent(locale)}` : ''
-  }${rest}`;
+  collection === pagesCollection
+    ? `/admin/content/pages/page${locale ? `/${encodeURIComponent(locale)}` : ''}${rest}?route=${encodeURIComponent(slug)}`
+    : `/admin/content/${encodeURIComponent(collection)}/${encodeURIComponent(slug)}${
+        locale ? `/${encodeURIComponent(locale)}` : ''
+      }${rest}`;
+
+/** The firm's settings as their form takes them, with staff's latest save (null for none). */
+export type SiteSettings = {
+  fields: FieldSpec[];
+  body: Record<string, unknown>;
+  revision: { id: number; author: Person; createdAt: string } | null;
+};
 
 const visitorPath = (id: string, rest = '') => `/admin/visitors/${encodeURIComponent(id)}${rest}`;
 
@@ -312,10 +328,22 @@ export const adminApi = {
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
   held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
   erase: (email: string) => post<Erased>('/admin/erasure', { email }),
-  contentSchema: (collection: string) =>
+  contentSchema: (collection: string, slug = '') =>
     get<{ collection: string; fields: FieldSpec[] }>(
-      `/admin/content/schema/${encodeURIComponent(collection)}`,
+      `/admin/content/schema/${encodeURIComponent(collection)}${
+        collection === pagesCollection ? `?route=${encodeURIComponent(slug)}` : ''
+      }`,
     ),
+  createItem: (collection: string, slug: string, body: Record<string, unknown>) =>
+    post<{ slug: string }>(`/admin/content/${encodeURIComponent(collection)}`, { slug, body }),
+  unpublishItem: (collection: string, slug: string) =>
+    post<null>(contentPath(collection, slug, undefined, '/unpublish'), {}),
+  renameItem: (collection: string, slug: string, next: string) =>
+    put<{ slug: string }>(contentPath(collection, slug, undefined, '/slug'), { slug: next }),
+  deleteItem: (collection: string, slug: string) => del<null>(contentPath(collection, slug)),
+  settings: () => get<SiteSettings>('/admin/settings'),
+  saveSettings: (base: number, body: Record<string, unknown>) =>
+    put<{ revision: NonNullable<SiteSettings['revision']> }>('/admin/settings', { base, body }),
   contentList: (collection: string) =>
     get<ContentList>(`/admin/content/${encodeURIComponent(collection)}`),
   contentItem: (collection: string, slug: string) =>

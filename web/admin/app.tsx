@@ -4,6 +4,8 @@ import { applyTheme, currentTheme } from '../src/theme';
 import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
 import { ContentSection, mayReadContent } from './content';
+import { mayManageItems } from './items';
+import { SettingsSection } from './settings';
 import { Dashboard } from './dashboard';
 import { Enrol, RecoveryCodes, SecondFactor } from './factor';
 import { Home } from './home';
@@ -163,6 +165,13 @@ export function App() {
   } else if (section === '/admin/content' || section.startsWith('/admin/content/')) {
     title = 'contentTitle';
     content = <ContentSection path={section} session={session} />;
+  } else if (section === '/admin/settings') {
+    title = 'settingsTitle';
+    content = !mayManageItems(session) ? (
+      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+    ) : (
+      <SettingsSection />
+    );
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
     title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
@@ -196,6 +205,7 @@ export function App() {
     },
     { to: '/admin/dashboard', key: 'dashboard', show: mayUseInbox(session) },
     { to: '/admin/content', key: 'content', show: mayReadContent(session) },
+    { to: '/admin/settings', key: 'settings', show: Boolean(session && mayManageItems(session)) },
     {
       to: '/admin/visitors',
       key: 'visitors',

@@ -98,6 +98,14 @@ describe('audit details in the reader’s language', () => {
     expect(contentItem('news/../../admin (ar)')).toBe('');
   });
 
+  test('a changed address reads in order, a settings save by its number', () => {
+    expect(describeDetail(reader('en'), 'content-rename', 'old-story → new-story')).toBe(
+      'old-story → new-story',
+    );
+    expect(describeDetail(reader('ar'), 'settings-save', 'revision 3')).toBe('الحفظ رقم 3');
+    expect(describeDetail(reader('en'), 'settings-save', 'revision 3')).toBe('Save 3');
+  });
+
   test('what it does not know is shown as stored', () => {
     expect(describeDetail(reader('ar'), 'role-change', 'no arrow here')).toBe('no arrow here');
     expect(describeDetail(reader('ar'), 'second-factor-added', 'carrier pigeon')).toBe(

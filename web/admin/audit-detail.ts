@@ -92,6 +92,14 @@ export function describeDetail(
       if (match[2]) parts.push(t('auditScheduled'));
       return parts.join(' · ');
     }
+    case 'content-rename':
+      // "old-slug → new-slug": the item's address before and after.
+      return change((slug) => slug);
+    case 'settings-save': {
+      // "revision 3": the save of the firm's settings it made.
+      const revision = /^revision (\d+)$/.exec(detail)?.[1];
+      return revision ? t('settingsRevision', { revision }) : detail;
+    }
     case 'content-schedule':
     case 'content-schedule-cancel': {
       // "publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)" or "unpublish at …": the

@@ -19,11 +19,13 @@ import {
   type ContentVersion,
   type FieldSpec,
   type Session,
+  pagesCollection,
 } from './api';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { CoverField, CoverTarget } from './cover-upload';
 import { useItemWatch } from './item-watch';
+import { ItemActions, NewItem, NewItemLink } from './items';
 import { PreviewPanel } from './preview';
 import { type Key } from './strings';
 import {
@@ -169,7 +171,7 @@ function TranslationCounts({ data }: { data: ContentList }) {
 }
 
 /** The collections, and the items of the one chosen, with each language's state. */
-function ContentListView() {
+function ContentListView({ session }: { session: Session }) {
   const { t } = useT();
   const search = useSearch();
   const collection = new URLSearchParams(search).get('collection') || 'news';
@@ -191,12 +193,9 @@ function ContentListView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collection]);
 
-  const collections = data?.collections ?? [
-    'news',
-    'blogs',
-    'publications',
-    'webinars',
-    'vacancies',
+  const collections = [
+    pagesCollection,
+    ...(data?.collections ?? ['news', 'blogs', 'publications', 'webinars', 'vacancies']),
   ];
   return (
     <div>
@@ -226,9 +225,14 @@ function ContentListView() {
       {!data && !notice && <p role="status">{t('loading')}</p>}
       {data && data.collection === collection && (
         <section aria-labelledby="content-items">
-          <h2 id="content-items" className="mb-3 text-xl font-semibold">
-            {named(t, 'collection_', collection)}
-          </h2>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="content-items" className="text-xl font-semibold">
+              {named(t, 'collection_', collection)}
+            </h2>
+            {collection !== pagesCollection && (
+              <NewItemLink collection={collection} session={session} />
+            )}
+          </div>
           <TranslationCounts data={data} />
           {data.items.length === 0 ? (
             <p>{t('contentNone')}</p>
@@ -242,11 +246,20 @@ function ContentListView() {
                 >
                   <h3 className="mb-2 font-semibold break-words">
                     <Link
-                      to={`/admin/content/${collection}/${item.slug}`}
+                      to={
+                        collection === pagesCollection
+                          ? `/admin/content/pages/page?route=${encodeURIComponent(item.slug)}`
+                          : `/admin/content/${collection}/${item.slug}`
+                      }
                       className="underline underline-offset-4 hover:no-underline"
                     >
                       <bdi>{item.title || item.slug}</bdi>
                     </Link>
+                    {collection === pagesCollection && item.title && (
+                      <span className="ms-2 text-sm font-normal text-ink-muted" dir="ltr">
+                        {item.slug}
+                      </span>
+                    )}
                   </h3>
                   <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
                     {data.languages.map((l) => (
@@ -290,12 +303,12 @@ function emptyOf(spec: FieldSpec): unknown {
   }
 }
 
-function emptyObject(fields: FieldSpec[]): Json {
+export function emptyObject(fields: FieldSpec[]): Json {
   return Object.fromEntries(fields.filter((f) => !f.optional).map((f) => [f.name, emptyOf(f)]));
 }
 
 /** The body to send: optional fields left empty are left out, as the files leave them out. */
-function cleaned(fields: FieldSpec[], value: Json): Json {
+export function cleaned(fields: FieldSpec[], value: Json): Json {
   const out: Json = {};
   for (const [name, v] of Object.entries(value)) {
     const spec = fields.find((f) => f.name === name);
@@ -666,7 +679,7 @@ function ObjectList({ spec, path, name, value, english, errors, readOnly, onChan
 }
 
 /** The fields of a shape, each drawn from its kind. */
-function Fields({
+export function Fields({
   fields,
   prefix,
   value,
@@ -1115,7 +1128,7 @@ function ContentEditor({
   });
 
   useEffect(() => {
-    void adminApi.contentSchema(collection).then((result) => {
+    void adminApi.contentSchema(collection, slug).then((result) => {
       if (result.ok && result.data) setFields(result.data.fields);
       else setMissing(result.message || t('unreachable'));
     });
@@ -1433,13 +1446,28 @@ function ContentEditor({
         languages={item.order}
         unsaved={dirty}
       />
+      {collection !== pagesCollection && (
+        <ItemActions
+          key={slug}
+          collection={collection}
+          slug={slug}
+          title={title}
+          live={Object.values(item.languages).some((l) => l.live)}
+          session={session}
+          onChanged={(message) => void afterChange(message, true)}
+        />
+      )}
     </div>
   );
 }
 
-/** The content's addresses: the list at /admin/content, an item at /admin/content/{collection}/{slug}. */
+/**
+ * The content's addresses: the list at /admin/content, an item at /admin/content/{collection}/{slug},
+ * a page at /admin/content/pages/page?route={route}, a new item at /admin/content/new?collection={collection}.
+ */
 export function ContentSection({ path, session }: { path: string; session: Session }) {
   const { t } = useT();
+  const search = new URLSearchParams(useSearch());
   if (!session.permissions.includes('content.read')) {
     return (
       <Card>
@@ -1448,8 +1476,16 @@ export function ContentSection({ path, session }: { path: string; session: Sessi
       </Card>
     );
   }
-  const [collection = '', slug = ''] = path.slice('/admin/content/'.length).split('/');
-  if (path === '/admin/content' || !collection || !slug) return <ContentListView />;
+  if (path === '/admin/content/new') {
+    return <NewItem collection={search.get('collection') || 'news'} session={session} />;
+  }
+  const [collection = '', segment = ''] = path.slice('/admin/content/'.length).split('/');
+  // A page's route holds slashes, so it travels in the query: /admin/content/pages/page?route=/about-us.
+  const slug =
+    collection === pagesCollection && segment === 'page' ? (search.get('route') ?? '') : segment;
+  if (path === '/admin/content' || !collection || !slug) {
+    return <ContentListView session={session} />;
+  }
   return (
     <ContentEditor
       key={`${collection}/${slug}`}

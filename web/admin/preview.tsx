@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { pagesCollection } from './api';
 import { isKey, type Key, type Lang } from './strings';
 import { Card, buttonClass, inputClass, useT } from './ui';
 
@@ -52,6 +53,11 @@ export function previewAddress(
   theme: Theme,
   lang: Lang,
 ): string {
+  if (collection === pagesCollection) {
+    // A page's route holds slashes: it travels in the query, as for its other addresses.
+    const route = encodeURIComponent(slug);
+    return `/api/admin/content/pages/page/${encodeURIComponent(locale)}/preview?theme=${theme}&lang=${lang}&route=${route}`;
+  }
   const path = [collection, slug, locale].map(encodeURIComponent).join('/');
   return `/api/admin/content/${path}/preview?theme=${theme}&lang=${lang}`;
 }

@@ -349,7 +349,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	srv := server.New(server.Config{
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLoggerTo(cfg, accessOut),
 		Auth: accounts, Admin: backOffice, TrustedProxies: cfg.TrustedProxies,
-		Captcha: verifier, DevMail: devMail, Forms: formsService,
+		Captcha: verifier, DevMail: devMail, Forms: formsService, Redirects: st,
 		Metrics: measured, RendererReady: supervisor.Ready,
 	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)

@@ -1,0 +1,74 @@
+package content
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+)
+
+// Pages are edited like items: stored under PagesCollection with their
+// route as the slug, checked against the shape of their kind. The page
+// tree stays in sitemap.json, so which pages there are, and their kinds,
+// come from the embedded one.
+
+var pageTree = sync.OnceValues(Load)
+
+// editablePage returns the shape of the page at a route, if the page
+// takes a content file.
+func editablePage(route string) (shape, bool) {
+	cat, err := pageTree()
+	if err != nil {
+		return nil, false
+	}
+	p := cat.Page(route)
+	if p == nil {
+		return nil, false
+	}
+	return pageShape(p)
+}
+
+// EditablePage reports whether route names a page whose text is stored
+// and edited, rather than kept in the web app's translations.
+func EditablePage(route string) bool {
+	_, ok := editablePage(route)
+	return ok
+}
+
+// PageShapeOf describes the fields of the page at a route; ok is false for
+// a route that names no page with a content file.
+func PageShapeOf(route string) (fields []FieldSpec, ok bool) {
+	s, ok := editablePage(route)
+	if !ok {
+		return nil, false
+	}
+	return s.describe(), true
+}
+
+// CheckEntry checks the body of a page (collection PagesCollection, slug
+// its route) or of a collection item against its shape, as CheckItem does.
+func CheckEntry(collection, slug string, body []byte) (compact string, problems []Problem, err error) {
+	if collection != PagesCollection {
+		return CheckItem(collection, body)
+	}
+	s, ok := editablePage(slug)
+	if !ok {
+		return "", nil, ErrNotAnObject
+	}
+	return checkShape(s, body)
+}
+
+// checkShape decodes a body, checks it against a shape and compacts it.
+func checkShape(s shape, body []byte) (compact string, problems []Problem, err error) {
+	var v map[string]any
+	if err := json.Unmarshal(body, &v); err != nil || v == nil {
+		return "", nil, ErrNotAnObject
+	}
+	if problems := s.check(v); len(problems) > 0 {
+		return "", problems, nil
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, body); err != nil {
+		return "", nil, ErrNotAnObject
+	}
+	return buf.String(), nil, nil
+}

@@ -1,0 +1,309 @@
+import { useEffect, useId, useState } from 'react';
+import { adminApi, type FieldSpec, type Session } from './api';
+import { Fields, cleaned, emptyObject } from './content';
+import { named } from './content-labels';
+import {
+  Card,
+  Link,
+  NoticeBox,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  navigate,
+  secondaryButtonClass,
+  useT,
+  type Notice,
+} from './ui';
+
+/**
+ * Creating, renaming, taking off and deleting whole collection items: what editors and
+ * administrators may do (content.edit), never translators. A slug is part of the item's address
+ * in every language; the server checks its form and that no other item has it.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Whether the staff member may create, rename, take off and delete items. */
+export function mayManageItems(session: Session): boolean {
+  return session.permissions.includes('content.edit');
+}
+
+/** The editor's address of an item. */
+export const itemAddress = (collection: string, slug: string) =>
+  `/admin/content/${collection}/${slug}`;
+
+/** The link to a new item of a collection, for those who may create one. */
+export function NewItemLink({ collection, session }: { collection: string; session: Session }) {
+  const { t } = useT();
+  if (!mayManageItems(session)) return null;
+  return (
+    <Link to={`/admin/content/new?collection=${collection}`} className={buttonClass}>
+      {t('itemNew')}
+    </Link>
+  );
+}
+
+/** A slug input with its hint and message. */
+function SlugField({
+  value,
+  error,
+  label,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  label: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useT();
+  const id = useId();
+  return (
+    <div className="mb-4" data-field="slug">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-ink-muted">
+        {t('itemSlugHint')}
+      </p>
+      <input
+        id={id}
+        name="slug"
+        dir="ltr"
+        autoComplete="off"
+        spellCheck={false}
+        className={inputClass}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={(e) => onChange(e.target.value.trim().toLowerCase())}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A new item of a collection: its slug and its English, saved as a first draft. */
+export function NewItem({ collection, session }: { collection: string; session: Session }) {
+  const { t } = useT();
+  const [fields, setFields] = useState<FieldSpec[] | null>(null);
+  const [slug, setSlug] = useState('');
+  const [draft, setDraft] = useState<Json>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void adminApi.contentSchema(collection).then((result) => {
+      if (result.ok && result.data) {
+        setFields(result.data.fields);
+        setDraft(emptyObject(result.data.fields));
+      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collection]);
+
+  const back = (
+    <p className="mb-4">
+      <Link to={`/admin/content?collection=${collection}`} className="underline underline-offset-4">
+        {t('contentBack', { collection: named(t, 'collection_', collection) })}
+      </Link>
+    </p>
+  );
+  if (!mayManageItems(session)) {
+    return (
+      <Card>
+        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
+        <p>{t('forbiddenBody')}</p>
+      </Card>
+    );
+  }
+
+  const create = async () => {
+    if (!fields) return;
+    setBusy(true);
+    const result = await adminApi.createItem(collection, slug, cleaned(fields, draft));
+    setBusy(false);
+    if (result.ok) {
+      navigate(itemAddress(collection, slug));
+      return;
+    }
+    const errs = { ...result.errors };
+    if (result.status === 409) errs.slug = result.message;
+    setErrors(errs);
+    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+
+  return (
+    <div>
+      {back}
+      <h1 className="mb-2 text-2xl font-semibold">
+        {t('itemNewTitle', { collection: named(t, 'collection_', collection) })}
+      </h1>
+      <p className="mb-6 text-ink-muted">{t('itemNewLead')}</p>
+      <NoticeBox notice={notice} />
+      {fields && (
+        <Card>
+          <form
+            noValidate
+            // A fieldset is at least as wide as its content; a long link must not widen the page.
+            className="[&_fieldset]:min-w-0"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void create();
+            }}
+          >
+            <SlugField value={slug} error={errors.slug} label={t('itemSlug')} onChange={setSlug} />
+            <Fields
+              fields={fields}
+              prefix=""
+              value={draft}
+              english={undefined}
+              errors={errors}
+              readOnly={false}
+              onChange={setDraft}
+            />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {t('itemCreate')}
+            </button>
+          </form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** What an editor does to a whole item: change its address, take it off the site, delete it. */
+export function ItemActions({
+  collection,
+  slug,
+  title,
+  live,
+  session,
+  onChanged,
+}: {
+  collection: string;
+  slug: string;
+  title: string;
+  live: boolean;
+  session: Session;
+  onChanged: (message: string) => void;
+}) {
+  const { t } = useT();
+  const [next, setNext] = useState(slug);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!mayManageItems(session)) return null;
+
+  const rename = async () => {
+    setBusy(true);
+    const result = await adminApi.renameItem(collection, slug, next);
+    setBusy(false);
+    if (result.ok) {
+      navigate(itemAddress(collection, next));
+      return;
+    }
+    setError(result.errors.slug || result.message || t('unreachable'));
+  };
+  const unpublish = async () => {
+    setBusy(true);
+    const result = await adminApi.unpublishItem(collection, slug);
+    setBusy(false);
+    if (result.ok) onChanged(result.message);
+    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+  const remove = async () => {
+    setBusy(true);
+    const result = await adminApi.deleteItem(collection, slug);
+    setBusy(false);
+    if (result.ok) {
+      navigate(`/admin/content?collection=${collection}`);
+      return;
+    }
+    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+
+  return (
+    <Card className="mt-6">
+      <h2 className="mb-3 text-xl font-semibold">{t('itemActions')}</h2>
+      <NoticeBox notice={notice} />
+      <form
+        noValidate
+        className="mb-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void rename();
+        }}
+      >
+        <SlugField
+          value={next}
+          error={error}
+          label={t('itemRename')}
+          onChange={(v) => {
+            setNext(v);
+            setError('');
+          }}
+        />
+        <button type="submit" className={secondaryButtonClass} disabled={busy || next === slug}>
+          {t('itemRenameSave')}
+        </button>
+      </form>
+      <div className="flex flex-wrap gap-3">
+        {live && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={busy}
+            onClick={() => void unpublish()}
+          >
+            {t('itemUnpublish')}
+          </button>
+        )}
+        {!confirming && (
+          <button
+            type="button"
+            className={dangerButtonClass}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {t('itemDelete')}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div
+          role="alertdialog"
+          aria-labelledby="item-delete-question"
+          className="mt-4 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
+        >
+          <p id="item-delete-question" className="mb-3">
+            {t('itemDeleteConfirm', { title })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={dangerButtonClass}
+              disabled={busy}
+              onClick={() => void remove()}
+            >
+              {t('itemDeleteYes')}
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              autoFocus
+              onClick={() => setConfirming(false)}
+            >
+              {t('itemDeleteNo')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

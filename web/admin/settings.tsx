@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { adminApi, type SiteSettings } from './api';
+import { Fields, cleaned } from './content';
+import { Card, NoticeBox, buttonClass, secondaryButtonClass, useLabels, type Notice } from './ui';
+
+/**
+ * The firm's settings (names, parent company, e-mail, phone, chat link, social links, offices with
+ * their addresses per language): one form generated from the shape the server checks them with,
+ * saved on top of the latest save or refused with who saved meanwhile. Editors and administrators.
+ */
+
+type Json = Record<string, unknown>;
+
+type Revision = SiteSettings['revision'];
+
+export function SettingsSection() {
+  const { t, when } = useLabels();
+  const [data, setData] = useState<SiteSettings | null>(null);
+  const [draft, setDraft] = useState<Json>({});
+  const [base, setBase] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [conflict, setConflict] = useState<{ body: Json; revision: Revision } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void adminApi.settings().then((result) => {
+      if (result.ok && result.data) {
+        setData(result.data);
+        setDraft(result.data.body);
+        setBase(result.data.revision?.id ?? 0);
+      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const save = async (on: number) => {
+    if (!data) return;
+    setBusy(true);
+    const result = await adminApi.saveSettings(on, cleaned(data.fields, draft));
+    setBusy(false);
+    setErrors(result.errors);
+    if (result.ok && result.data) {
+      setBase(result.data.revision.id);
+      setData({ ...data, revision: result.data.revision });
+      setDirty(false);
+      setConflict(null);
+      setNotice({ tone: 'success', text: result.message });
+      return;
+    }
+    if (result.status === 409) {
+      const theirs = result.data as { body: Json; revision: Revision } | null;
+      setConflict(theirs);
+      setNotice(null);
+      return;
+    }
+    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+  };
+
+  return (
+    <div>
+      <h1 className="mb-2 text-2xl font-semibold">{t('settingsTitle')}</h1>
+      <p className="mb-6 text-ink-muted">{t('settingsLead')}</p>
+      <NoticeBox notice={notice} />
+      {!data && !notice && <p role="status">{t('loading')}</p>}
+      {conflict && (
+        <div
+          role="alert"
+          className="mb-6 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
+          data-conflict
+        >
+          <h2 className="mb-1 font-semibold">{t('contentConflictTitle')}</h2>
+          <p className="mb-3">
+            {conflict.revision
+              ? t('contentConflictBody', {
+                  name: conflict.revision.author.name || t('contentSomeone'),
+                  date: when(conflict.revision.createdAt),
+                })
+              : t('settingsConflict')}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                setDraft(conflict.body);
+                setBase(conflict.revision?.id ?? 0);
+                setDirty(false);
+                setErrors({});
+                setConflict(null);
+                setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
+              }}
+            >
+              {t('contentLoadTheirs')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={busy}
+              onClick={() => void save(conflict.revision?.id ?? 0)}
+            >
+              {t('contentOverwrite')}
+            </button>
+          </div>
+        </div>
+      )}
+      {data && (
+        <Card>
+          <p className="mb-4 text-sm text-ink-muted" role="status">
+            {data.revision
+              ? t('settingsSavedBy', {
+                  name: data.revision.author.name || t('contentSomeone'),
+                  date: when(data.revision.createdAt),
+                })
+              : t('settingsFromSeed')}
+            {dirty ? ` · ${t('contentUnsaved')}` : ''}
+          </p>
+          <form
+            noValidate
+            // A fieldset is at least as wide as its content; a long link must not widen the page.
+            className="[&_fieldset]:min-w-0"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save(base);
+            }}
+          >
+            <Fields
+              fields={data.fields}
+              prefix=""
+              value={draft}
+              english={undefined}
+              errors={errors}
+              readOnly={false}
+              onChange={(next) => {
+                setDraft(next);
+                setDirty(true);
+              }}
+            />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {t('settingsSave')}
+            </button>
+          </form>
+        </Card>
+      )}
+    </div>
+  );
+}
