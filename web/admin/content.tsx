@@ -1101,7 +1101,10 @@ function ContentEditor({
     const is = now.languages[locale];
     const latest = is?.latest ?? null;
     const saved = latest !== null && latest.id > base;
-    const moved = was?.state !== is?.state || was?.published !== is?.published || (saved && !newer);
+    const moved =
+      was?.state !== is?.state ||
+      was?.published !== is?.published ||
+      (saved && latest.id !== newer?.id);
     if (JSON.stringify(now) !== JSON.stringify(item)) setItem(now);
     if (!moved) return;
     void loadVersions(locale);

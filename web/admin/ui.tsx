@@ -47,7 +47,7 @@ export function useSearch(): string {
  */
 let beforeNavigate: ((go: () => void) => boolean) | null = null;
 
-/** Sets what navigate asks first; the function returned removes it. */
+/** Sets what the app asks before it moves; the function returned removes it. */
 export function setBeforeNavigate(check: (go: () => void) => boolean): () => void {
   beforeNavigate = check;
   return () => {
@@ -55,12 +55,47 @@ export function setBeforeNavigate(check: (go: () => void) => boolean): () => voi
   };
 }
 
+const address = () => window.location.pathname + window.location.search + window.location.hash;
+
+/** The address the app shows, put back when a move by the browser's buttons is held back. */
+let shown = typeof window === 'undefined' ? '' : address();
+
+/** Set while the app itself tells its screens that the address moved. */
+let moving = false;
+
+function moveTo(path: string) {
+  window.history.pushState(null, '', path);
+  shown = address();
+  moving = true;
+  try {
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  } finally {
+    moving = false;
+  }
+}
+
+/**
+ * The browser's back and forward buttons, heard before any screen's listener (this one is
+ * added as the module loads): a move held back puts the address back and reaches no screen,
+ * so nothing unmounts; the app's own popstate events (from moveTo) pass.
+ */
+function onBrowserMove(event: PopStateEvent) {
+  if (moving) return;
+  const there = address();
+  // A move within the page (the skip link's #main) leaves the screen as it is.
+  const samePage = there.split('#')[0] === shown.split('#')[0];
+  if (samePage || !beforeNavigate || beforeNavigate(() => moveTo(there))) {
+    shown = there;
+    return;
+  }
+  event.stopImmediatePropagation();
+  window.history.pushState(null, '', shown);
+}
+if (typeof window !== 'undefined') window.addEventListener('popstate', onBrowserMove, true);
+
 /** Moves the browser to a back-office address without a reload. */
 export function navigate(path: string): void {
-  const go = () => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  };
+  const go = () => moveTo(path);
   if (beforeNavigate && !beforeNavigate(go)) return;
   go();
 }

@@ -26,7 +26,7 @@ function Form({ onLanguage }: { onLanguage: (next: string) => void }) {
 describe('useUnsavedGuard', () => {
   it('asks before unsaved changes are left, and goes on only when told to', () => {
     const onLanguage = vi.fn();
-    window.history.replaceState(null, '', '/admin/content/news/a-story');
+    navigate('/admin/content/news/a-story');
     render(<Form onLanguage={onLanguage} />);
 
     // Nothing unsaved: nothing asked.
@@ -48,7 +48,16 @@ describe('useUnsavedGuard', () => {
     const leaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+
+    // The browser's back button: the address is put back, and the question asked.
+    act(() => {
+      window.history.pushState(null, '', '/admin/content');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(window.location.pathname).toBe('/admin/content/news/a-story');
     fireEvent.click(screen.getByRole('button', { name: 'Discard my changes' }));
-    expect(window.location.pathname).toBe('/admin/inbox');
+    expect(window.location.pathname).toBe('/admin/content');
+    expect(document.querySelector('[data-unsaved-dialog]')).toBeNull();
   });
 });

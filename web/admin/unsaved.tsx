@@ -3,8 +3,9 @@ import { buttonClass, dangerButtonClass, setBeforeNavigate, useT } from './ui';
 
 /**
  * Asks before unsaved changes are dropped: the browser asks on a reload or a closed tab
- * (beforeunload), and an in-app dialog asks before the app's own links move away or before
- * an action run through `guard` (another language, a restored version) replaces the form.
+ * (beforeunload), and an in-app dialog asks before the app's own links or the browser's back
+ * and forward buttons move away, or before an action run through `guard` (another language, a
+ * restored version) replaces the form.
  * Nothing is asked while there is nothing unsaved.
  */
 export function useUnsavedGuard(

@@ -1,9 +1,10 @@
 // Versions, conflicts and unsaved changes in a real browser against a real server: a version's
-// changes against the one before it, word by word (a word removed, words added); switching
-// language or leaving with unsaved changes asks first; two editors saving the same story: the
-// second sees what the first changed and their own changes, takes the first one's title and
-// saves on top; the first editor's open form follows the newer version when its window is
-// back in view. Axe on the diff and the conflict in English light and Arabic dark, at 375 px.
+// changes against the one before it, word by word (a word removed, words added); another
+// language, a link or the back button with unsaved changes asks first; two editors saving the
+// same story: the second sees what the first changed and their own changes, takes the first
+// one's title and saves on top; the first editor's open form follows the newer version when its
+// window is back in view. Axe on the diff and the conflict in English light and Arabic dark, at
+// 375 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
@@ -103,6 +104,12 @@ describe('versions, conflicts and unsaved changes', { timeout: 300_000 }, () => 
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });
     assert.match(page.url(), new RegExp(`/admin/content/news/${slug}$`));
+    // And the browser's back button: the address stays the item's until the answer is to go.
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    assert.match(page.url(), new RegExp(`/admin/content/news/${slug}$`));
+    assert.equal(await title.inputValue(), 'A title not saved yet');
     // Discarding them goes on to the Arabic.
     await page.getByLabel('Language to edit').selectOption('ar');
     await ask.getByRole('button', { name: 'Discard my changes' }).click();
