@@ -204,6 +204,10 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemObject: "This entry is not in the right form.", content.ProblemObjects: "Enter a list of entries.",
 			content.ProblemRoutes: "Enter a list of page addresses.", content.ProblemRoute: "Enter a page address such as /about-us.",
 			content.ProblemRouteTexts: "Enter a text per page address.", content.ProblemRouteKey: "Enter a page address such as /about-us.",
+			content.ProblemProse:     "Use only paragraphs, headings, lists, links, bold and italic.",
+			content.ProblemHeading:   "Use second- or third-level headings only.",
+			content.ProblemLink:      "Link only to an address starting with https:// or http://, or to a page of this site starting with /.",
+			content.ProblemProseSize: "This text is too long or its lists are nested too deeply.",
 		},
 	},
 	locale.Ar: {
@@ -305,6 +309,10 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemObject: "هذا المدخل ليس بالشكل الصحيح.", content.ProblemObjects: "أدخل قائمة من المدخلات.",
 			content.ProblemRoutes: "أدخل قائمة من عناوين الصفحات.", content.ProblemRoute: "أدخل عنوان صفحة مثل /about-us.",
 			content.ProblemRouteTexts: "أدخل نصًا لكل عنوان صفحة.", content.ProblemRouteKey: "أدخل عنوان صفحة مثل /about-us.",
+			content.ProblemProse:     "استخدم الفقرات والعناوين والقوائم والروابط والخط العريض والمائل فقط.",
+			content.ProblemHeading:   "استخدم عناوين من المستوى الثاني أو الثالث فقط.",
+			content.ProblemLink:      "اربط فقط بعنوان يبدأ بـ https:// أو http://، أو بصفحة من هذا الموقع تبدأ بـ /.",
+			content.ProblemProseSize: "هذا النص طويل جدًا أو قوائمه متداخلة أكثر من اللازم.",
 		},
 	},
 }
