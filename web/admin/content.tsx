@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useId,
@@ -19,6 +21,7 @@ import {
   type FieldSpec,
   type Session,
 } from './api';
+import { plainText, type ProseDoc } from '../src/prose';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -34,6 +37,9 @@ import {
 } from './ui';
 
 type Json = Record<string, unknown>;
+
+/** The rich-text editor of prose fields, loaded with the first form that has one. */
+const ProseEditor = lazy(() => import('./prose-editor'));
 type Translate = ReturnType<typeof useT>['t'];
 
 /**
@@ -288,6 +294,8 @@ function emptyOf(spec: FieldSpec): unknown {
       return spec.values?.[0] ?? '';
     case 'routeTexts':
       return {};
+    case 'prose':
+      return { type: 'doc', content: [] };
     default:
       return '';
   }
@@ -387,6 +395,30 @@ function FieldEditor({
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
 
   switch (spec.kind) {
+    case 'prose':
+      return (
+        <div className="mb-4" data-field={path}>
+          <p className="block font-semibold">{name}</p>
+          <Suspense fallback={<p className="mt-1 text-ink-muted">{t('proseLoading')}</p>}>
+            <ProseEditor
+              id={id}
+              name={name}
+              value={value}
+              onChange={onChange}
+              readOnly={readOnly}
+              invalid={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+              {...textLang}
+            />
+          </Suspense>
+          <FieldError id={errorId} error={error} />
+          <Reference
+            value={
+              english && typeof english === 'object' ? plainText(english as ProseDoc) : english
+            }
+          />
+        </div>
+      );
     case 'markup':
       return labelled(
         <textarea
