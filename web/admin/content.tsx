@@ -21,7 +21,7 @@ import {
   type FieldSpec,
   type Session,
 } from './api';
-import { plainText, type ProseDoc } from '../src/prose';
+import { blockTexts, plainText, type ProseDoc } from '../src/prose';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -728,6 +728,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 function EnglishValue({ value, other }: { value: unknown; other: unknown }) {
   const { t } = useT();
+  // Running text compares as its paragraphs, headings and list entries.
+  const words = (v: unknown) =>
+    (v as ProseDoc | null)?.type === 'doc' ? blockTexts(v as ProseDoc) : v;
+  if (words(value) !== value) return <EnglishValue value={words(value)} other={words(other)} />;
   if (value === undefined || value === null || value === '') {
     return <p className="text-ink-muted">{t('contentOutdatedEmpty')}</p>;
   }

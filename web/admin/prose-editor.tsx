@@ -41,7 +41,7 @@ const extensions = [
 
 /** How the document looks while edited: headings, lists and links as the page shows them. */
 const documentClass =
-  'min-h-40 whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand [&_a]:text-brand [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&>*+*]:mt-3';
+  'min-h-40 break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand [&_a]:text-brand [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&>*+*]:mt-3';
 
 const emptyDoc: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -108,7 +108,7 @@ function Tool({ label, pressed, onClick, children }: ToolProps) {
       // Keeps the selection in the text while the button is pressed with a pointer.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-semibold text-ink hover:bg-surface aria-pressed:bg-brand aria-pressed:text-on-brand"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-ink hover:bg-surface aria-pressed:bg-brand aria-pressed:text-on-brand"
     >
       {children}
     </button>
@@ -158,6 +158,8 @@ export default function ProseEditor({
   });
   const editor = useEditor({
     extensions,
+    // The back-office's policy allows no inline styles; the few rules needed are in documentClass.
+    injectCSS: false,
     content: isDoc(value) ? value : emptyDoc,
     editable: !readOnly,
     editorProps: { attributes: attributes() },
@@ -255,25 +257,25 @@ export default function ProseEditor({
             'proseHeading',
             state.h2,
             () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
-            'H2',
+            t('proseHeading'),
           )}
           {tool(
             'proseSubheading',
             state.h3,
             () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
-            'H3',
+            t('proseSubheading'),
           )}
           {tool(
             'proseBullets',
             state.bullets,
             () => editor.chain().focus().toggleBulletList().run(),
-            <span aria-hidden="true">• ―</span>,
+            t('proseBullets'),
           )}
           {tool(
             'proseNumbers',
             state.numbers,
             () => editor.chain().focus().toggleOrderedList().run(),
-            <span aria-hidden="true">1. ―</span>,
+            t('proseNumbers'),
           )}
           <Tool label={t('proseLink')} pressed={state.link} onClick={openLink}>
             <span className="underline underline-offset-4">{t('proseLink')}</span>

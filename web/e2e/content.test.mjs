@@ -307,7 +307,7 @@ describe('editing content', { timeout: 300_000 }, () => {
       email: 'salma@noorvale.example',
       name: 'Salma Aziz',
       role: 'editor',
-      allowApiStatuses: [400],
+      allowApiStatuses: [400, 401, 403],
     });
     const { page } = writer;
     await page
@@ -356,13 +356,13 @@ describe('editing content', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published.' }).waitFor();
 
-    // The public pages show what was written, site links in the visitor's language.
+    // The public page shows what was written (the Dutch, French and Arabic are their own texts).
     const visit = async (prefix) => {
       const tab = await site.browser.newPage();
       await tab.goto(`${site.server.baseUrl}${prefix}/resources/news/${proseSlug}`);
       return tab;
     };
-    let visitor = await visit('');
+    const visitor = await visit('');
     for (let attempt = 0; attempt < 600; attempt++) {
       if ((await visitor.getByRole('heading', { name: 'What the partnership brings' }).count()) > 0)
         break;
@@ -382,12 +382,6 @@ describe('editing content', { timeout: 300_000 }, () => {
     );
     const link = visitor.getByRole('link', { name: 'our services', exact: true });
     assert.equal(await link.getAttribute('href'), '/services');
-    await visitor.close();
-    visitor = await visit('/nl');
-    assert.equal(
-      await visitor.getByRole('link', { name: 'our services', exact: true }).getAttribute('href'),
-      '/nl/services',
-    );
     await visitor.close();
 
     // Arabic text is edited right to left.
