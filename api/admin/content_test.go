@@ -24,7 +24,7 @@ func (e *env) seedStory() {
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		body, problems, err := content.CheckItem("news", data)
+		body, problems, err := content.CheckItemFile("news", data)
 		if err != nil || len(problems) > 0 {
 			e.t.Fatalf("the seeded story: %v %v", problems, err)
 		}
@@ -181,11 +181,25 @@ func TestContentSaveConflictPublish(t *testing.T) {
 				b["colour"] = "blue"
 				return b
 			}, map[string]string{"author": catalogue["ar"].ContentProblems[content.ProblemMissing], "colour": catalogue["ar"].ContentProblems[content.ProblemUnknown]}},
-			{"an empty paragraph and a NUL byte", "en", func() map[string]any {
+			{"a script node and a NUL byte", "en", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title\x00")
-				b["body"] = []any{"One", ""}
+				b["body"] = map[string]any{"type": "doc", "content": []any{
+					map[string]any{"type": "script", "content": []any{map[string]any{"type": "text", "text": "alert(1)"}}},
+				}}
 				return b
-			}, map[string]string{"title": catalogue["en"].ContentProblems[content.ProblemControl], "body[1]": catalogue["en"].ContentProblems[content.ProblemEmpty]}},
+			}, map[string]string{"title": catalogue["en"].ContentProblems[content.ProblemControl], "body": catalogue["en"].ContentProblems[content.ProblemProse]}},
+			{"a javascript link, in Arabic", "ar", func() map[string]any {
+				b := withTitle(t, it.Languages["en"].Live, "Title")
+				b["body"] = map[string]any{"type": "doc", "content": []any{map[string]any{"type": "paragraph", "content": []any{
+					map[string]any{"type": "text", "text": "click", "marks": []any{map[string]any{"type": "link", "attrs": map[string]any{"href": "javascript:alert(1)"}}}},
+				}}}}
+				return b
+			}, map[string]string{"body": catalogue["ar"].ContentProblems[content.ProblemLink]}},
+			{"paragraphs in the short form files may use", "en", func() map[string]any {
+				b := withTitle(t, it.Languages["en"].Live, "Title")
+				b["body"] = []any{"One"}
+				return b
+			}, map[string]string{"body": catalogue["en"].ContentProblems[content.ProblemProse]}},
 		}
 		for _, c := range invalid {
 			t.Run(c.name, func(t *testing.T) {
@@ -326,7 +340,8 @@ func TestContentSchema(t *testing.T) {
 		kinds[f.Name] = f
 	}
 	if kinds["title"].Kind != "text" || kinds["start"].Kind != "dateTime" || kinds["language"].Kind != "enum" ||
-		len(kinds["language"].Values) != 3 || kinds["speakers"].Kind != "objects" || len(kinds["speakers"].Fields) != 2 {
+		len(kinds["language"].Values) != 3 || kinds["speakers"].Kind != "objects" || len(kinds["speakers"].Fields) != 2 ||
+		kinds["body"].Kind != "prose" {
 		t.Fatalf("the webinars' shape: %+v", s.Fields)
 	}
 	expect(t, "no such collection", m.b.do("GET", "/content/schema/pages", nil), http.StatusNotFound)

@@ -207,6 +207,10 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemCover: "Upload the cover again.",
 			content.ProblemURL:   "Enter a web address such as https://example.com/page.", content.ProblemEmail: "Enter an e-mail address such as info@example.com.",
 			content.ProblemOfficeKey: "Enter a key of lower-case words joined by hyphens, used by no other office.",
+			content.ProblemProse:     "Use only paragraphs, headings, lists, links, bold and italic.",
+			content.ProblemHeading:   "Use second- or third-level headings only.",
+			content.ProblemLink:      "Link only to an address starting with https:// or http://, or to a page of this site starting with /.",
+			content.ProblemProseSize: "This text is too long or its lists are nested too deeply.",
 		},
 	},
 	locale.Ar: {
@@ -311,6 +315,10 @@ var catalogue = map[locale.Locale]*messages{
 			content.ProblemCover: "ارفع الغلاف من جديد.",
 			content.ProblemURL:   "أدخل عنوان ويب مثل https://example.com/page.", content.ProblemEmail: "أدخل عنوان بريد إلكتروني مثل info@example.com.",
 			content.ProblemOfficeKey: "أدخل مفتاحًا من كلمات بأحرف لاتينية صغيرة تصل بينها شرطات، لا يستخدمه مكتب آخر.",
+			content.ProblemProse:     "استخدم الفقرات والعناوين والقوائم والروابط والخط العريض والمائل فقط.",
+			content.ProblemHeading:   "استخدم عناوين من المستوى الثاني أو الثالث فقط.",
+			content.ProblemLink:      "اربط فقط بعنوان يبدأ بـ https:// أو http://، أو بصفحة من هذا الموقع تبدأ بـ /.",
+			content.ProblemProseSize: "هذا النص طويل جدًا أو قوائمه متداخلة أكثر من اللازم.",
 		},
 	},
 }

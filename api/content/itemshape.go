@@ -11,7 +11,7 @@ import (
 // so a field added to a shape is edited without code of its own.
 type FieldSpec struct {
 	Name     string      `json:"name"`
-	Kind     string      `json:"kind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover
+	Kind     string      `json:"kind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover, prose
 	Optional bool        `json:"optional,omitempty"`
 	Values   []string    `json:"values,omitempty"` // an enumeration's values
 	Fields   []FieldSpec `json:"fields,omitempty"` // an object's fields, or each object's in a list
@@ -20,7 +20,7 @@ type FieldSpec struct {
 var kindNames = map[fieldKind]string{
 	kindText: "text", kindTexts: "texts", kindDate: "date", kindDateTime: "dateTime", kindCount: "count",
 	kindEnum: "enum", kindObject: "object", kindObjects: "objects", kindRoutes: "routes",
-	kindRouteTexts: "routeTexts", kindImage: "image", kindMarkup: "markup", kindRating: "rating", kindAffix: "affix", kindCover: "cover",
+	kindRouteTexts: "routeTexts", kindImage: "image", kindMarkup: "markup", kindRating: "rating", kindAffix: "affix", kindCover: "cover", kindProse: "prose",
 }
 
 func (s shape) describe() []FieldSpec {
@@ -72,4 +72,25 @@ func CheckItem(collection string, body []byte) (compact string, problems []Probl
 		return "", nil, ErrNotAnObject
 	}
 	return buf.String(), nil, nil
+}
+
+// CheckItemFile checks an item's body as a content file holds it, where
+// running text may keep its short form (a list of paragraphs, or a blog's
+// sections), and returns it compacted with that text as document trees,
+// as the seed stores it.
+func CheckItemFile(collection string, body []byte) (compact string, problems []Problem, err error) {
+	s, ok := itemShapes[collection]
+	if !ok {
+		return "", nil, errors.New("content: no such collection: " + collection)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(body, &v); err != nil || v == nil {
+		return "", nil, ErrNotAnObject
+	}
+	s.normalizeProse(v)
+	tree, err := json.Marshal(v)
+	if err != nil {
+		return "", nil, ErrNotAnObject
+	}
+	return CheckItem(collection, tree)
 }

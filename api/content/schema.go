@@ -44,6 +44,7 @@ const (
 	kindRating                      // a whole number from 1 to 5
 	kindAffix                       // up to 3 characters shown beside a number, possibly none
 	kindCover                       // the id of a cover staff uploaded (api/admin/covers.go)
+	kindProse                       // running text: a document tree checkProse accepts
 )
 
 func text(name string) field       { return field{name: name, kind: kindText} }
@@ -80,7 +81,7 @@ func with(fields []field, more ...field) shape {
 var (
 	pageHead     = []field{text("title"), text("metaTitle"), text("metaDescription"), text("summary")}
 	callToAction = object("cta", text("heading"), text("text"))
-	sectionList  = objects("sections", text("heading"), texts("paragraphs"), optional(texts("items")))
+	sectionList  = objects("sections", text("heading"), proseField("paragraphs"), optional(texts("items")))
 
 	serviceShape = with(pageHead,
 		texts("what"),
@@ -160,31 +161,32 @@ func pageShape(p *Page) (s shape, ok bool) {
 // itemShapes are the shapes of collection items, by collection.
 var itemShapes = map[string]shape{
 	"news": {
-		text("title"), text("description"), date("date"), text("author"), text("imageAlt"), optional(cover("cover")), texts("body"),
+		text("title"), text("description"), date("date"), text("author"), text("imageAlt"), optional(cover("cover")), proseField("body"),
 	},
 	"blogs": {
 		text("title"), text("description"), date("date"),
 		object("author", text("name"), text("role")),
 		text("imageAlt"), optional(cover("cover")), count("readingMinutes"), texts("tags"),
-		objects("body", optional(text("heading")), texts("paragraphs")),
+		// Its sections' headings are the document's second-level headings.
+		proseField("body"),
 	},
 	"publications": {
 		text("title"), text("description"), date("date"),
 		enum("type", "Guide", "White paper", "Checklist", "Report"),
-		count("pages"), text("imageAlt"), optional(cover("cover")), texts("highlights"), texts("body"),
+		count("pages"), text("imageAlt"), optional(cover("cover")), texts("highlights"), proseField("body"),
 	},
 	"webinars": {
 		text("title"), text("description"), dateTime("start"), count("durationMinutes"),
 		enum("language", "English", "Arabic", "English and Arabic"),
 		objects("speakers", text("name"), text("role")),
-		texts("agenda"), text("imageAlt"), optional(cover("cover")), texts("body"),
+		texts("agenda"), text("imageAlt"), optional(cover("cover")), proseField("body"),
 	},
 	"vacancies": {
 		text("title"),
 		enum("office", "london", "dubai", "cairo"),
 		enum("employmentType", "Full-time", "Part-time", "Contract"),
 		text("department"), date("datePosted"), date("validThrough"), text("summary"),
-		texts("description"), texts("responsibilities"), texts("requirements"), texts("niceToHave"), texts("benefits"),
+		proseField("description"), texts("responsibilities"), texts("requirements"), texts("niceToHave"), texts("benefits"),
 		optional(cover("cover")),
 	},
 }
@@ -225,23 +227,40 @@ const (
 	ProblemRouteTexts = "routeTexts" // not an object from routes to texts
 	ProblemRouteKey   = "routeKey"   // a key that is not a route
 	ProblemCover      = "cover"      // not the id of an uploaded cover
+	ProblemProse      = "prose"      // running text holding a node, mark or attribute it may not (Value says which)
+	ProblemHeading    = "heading"    // running text with a heading of a level other than 2 or 3
+	ProblemLink       = "link"       // running text linking to an address other than http(s) or a site path
+	ProblemProseSize  = "proseSize"  // running text nested too deeply or too long
 )
 
 // String says what is wrong in English, naming the field, as the seed
-// reports it.
+// reports it. In running text, Detail is where in the document
+// ("content[2].content[0]").
 func (p Problem) String() string {
 	f := fmt.Sprintf("field %q ", p.Path)
+	at := ""
+	if p.Detail != "" {
+		at = " at " + p.Detail
+	}
 	switch p.Code {
+	case ProblemProse:
+		return f + fmt.Sprintf("may hold only paragraphs, headings, lists, links, bold and italic, not %v%s", p.Value, at)
+	case ProblemHeading:
+		return f + fmt.Sprintf("may have headings of level 2 or 3 only, not %v%s", p.Value, at)
+	case ProblemLink:
+		return f + fmt.Sprintf("may link only to an http or https address or a path on this site starting with /, not %v%s", p.Value, at)
+	case ProblemProseSize:
+		return f + "is nested too deeply or too long" + at
+	case ProblemEmpty:
+		return f + "is empty" + at
+	case ProblemControl:
+		return f + "must not hold control characters" + at
 	case ProblemMissing:
 		return f + "is missing"
 	case ProblemUnknown:
 		return f + "is not part of this kind of file"
 	case ProblemString:
 		return f + "must be a string"
-	case ProblemEmpty:
-		return f + "is empty"
-	case ProblemControl:
-		return f + "must not hold control characters"
 	case ProblemTexts:
 		return f + "must be a list of strings"
 	case ProblemEmptyList:
@@ -391,6 +410,8 @@ func (f field) check(path string, value any) []Problem {
 		if problems := markupProblems(s); len(problems) > 0 {
 			return []Problem{{Path: path, Code: ProblemMarkup, Value: value, Detail: strings.Join(problems, "; ")}}
 		}
+	case kindProse:
+		return checkProse(path, value)
 	case kindRating:
 		n, ok := value.(float64)
 		if !ok || n < 1 || n > 5 || n != math.Trunc(n) {

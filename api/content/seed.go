@@ -213,12 +213,20 @@ func (r *seedReader) add(file, collection, slug string, loc locale.Locale, s sha
 		r.problem(file, "is not a valid JSON object: %s", describeJSONError(data, err))
 		return
 	}
+	// Running text may be written in its short form; the database holds the tree.
+	s.normalizeProse(v)
 	bad := s.check(v)
 	for _, p := range bad {
 		r.problem(file, "%s", p.String())
 	}
 	if len(bad) > 0 {
 		return
+	}
+	if s.hasProse() {
+		if data, err = json.Marshal(v); err != nil {
+			r.problem(file, "cannot be encoded: %v", err)
+			return
+		}
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, data); err != nil {

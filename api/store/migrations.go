@@ -74,6 +74,7 @@ var migrations = []migration{
 	{16, "content versions and per-language states of staff edits", migrateEditions},
 	{17, "translations outdated by a changed English", migrateOutdated},
 	{18, "scheduled publishing and unpublishing of content", migrateSchedules},
+	{19, "running text as document trees", migrateProse},
 	{20, "deleted items, redirects of renamed items and staff's saves of the identity", migrateItemChanges},
 }
 

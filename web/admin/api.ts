@@ -153,6 +153,7 @@ export type FieldSpec = {
     | 'routeTexts'
     | 'image'
     | 'markup'
+    | 'prose'
     | 'rating'
     | 'affix'
     | 'cover';

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useId,
@@ -21,6 +23,7 @@ import {
   type Session,
   pagesCollection,
 } from './api';
+import { plainText, type ProseDoc } from '../src/prose';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { CoverField, CoverTarget } from './cover-upload';
@@ -46,6 +49,9 @@ import { VersionHistory } from './version-history';
 import { textOf, wordDiff } from './word-diff';
 
 type Json = Record<string, unknown>;
+
+/** The rich-text editor of prose fields, loaded with the first form that has one. */
+const ProseEditor = lazy(() => import('./prose-editor'));
 
 /**
  * The language of the text being edited, which its inputs are marked with (Arabic right to
@@ -298,6 +304,8 @@ function emptyOf(spec: FieldSpec): unknown {
       return spec.values?.[0] ?? '';
     case 'routeTexts':
       return {};
+    case 'prose':
+      return { type: 'doc', content: [] };
     default:
       return '';
   }
@@ -413,6 +421,30 @@ function FieldEditor({
           readOnly={readOnly}
           onChange={onChange}
         />
+      );
+    case 'prose':
+      return (
+        <div className="mb-4" data-field={path}>
+          <p className="block font-semibold">{name}</p>
+          <Suspense fallback={<p className="mt-1 text-ink-muted">{t('proseLoading')}</p>}>
+            <ProseEditor
+              id={id}
+              name={name}
+              value={value}
+              onChange={onChange}
+              readOnly={readOnly}
+              invalid={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+              {...textLang}
+            />
+          </Suspense>
+          <FieldError id={errorId} error={error} />
+          <Reference
+            value={
+              english && typeof english === 'object' ? plainText(english as ProseDoc) : english
+            }
+          />
+        </div>
       );
     case 'markup':
       return labelled(

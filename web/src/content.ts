@@ -1,4 +1,5 @@
 import type { PageProps } from './page-props';
+import type { ProseDoc } from './prose';
 
 // The shapes of `page.content`, one per kind of page or collection item. Go checks the required
 // fields when it loads the files, so templates can rely on them; lists a file may leave out are
@@ -27,7 +28,7 @@ export type LandingContent = Meta & {
   cta?: CallToAction;
 };
 
-export type Section = { heading?: string; paragraphs: string[]; items?: string[] };
+export type Section = { heading?: string; paragraphs: ProseDoc; items?: string[] };
 
 /** About, forms and legal pages. */
 export type SectionsContent = Meta & {
@@ -55,7 +56,7 @@ export type NewsContent = {
   date: string;
   author: string;
   imageAlt: string;
-  body: string[];
+  body: ProseDoc;
 };
 
 export type BlogContent = {
@@ -66,7 +67,8 @@ export type BlogContent = {
   imageAlt: string;
   readingMinutes: number;
   tags: string[];
-  body: Section[];
+  /** Its sections are the parts its second-level headings open. */
+  body: ProseDoc;
 };
 
 export type PublicationContent = {
@@ -77,7 +79,7 @@ export type PublicationContent = {
   pages: number;
   imageAlt: string;
   highlights: string[];
-  body: string[];
+  body: ProseDoc;
 };
 
 export type WebinarContent = {
@@ -89,7 +91,7 @@ export type WebinarContent = {
   speakers: { name: string; role: string }[];
   agenda: string[];
   imageAlt: string;
-  body: string[];
+  body: ProseDoc;
 };
 
 export type VacancyContent = {
@@ -100,7 +102,7 @@ export type VacancyContent = {
   datePosted: string;
   validThrough: string;
   summary: string;
-  description: string[];
+  description: ProseDoc;
   responsibilities: string[];
   requirements: string[];
   niceToHave?: string[];

@@ -1,6 +1,7 @@
 import type { Section } from '../content';
 import type { ContentsEntry } from './on-this-page';
-import { BulletList, ContentSection, Paragraphs } from './prose';
+import { BulletList, ContentSection } from './prose';
+import { Prose } from './prose-doc';
 
 const sectionId = (index: number) => `section-${index + 1}`;
 
@@ -14,7 +15,7 @@ export function sectionEntries(sections: Section[]): ContentsEntry[] {
 function SectionText({ section }: { section: Section }) {
   return (
     <>
-      <Paragraphs items={section.paragraphs} />
+      <Prose doc={section.paragraphs} />
       {section.items && section.items.length > 0 && (
         <BulletList items={section.items} className="mt-5" />
       )}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
+import { blockTexts } from '../prose';
 import { describe, expect, it } from 'vitest';
 import type { BlogContent, NewsContent } from '../content';
 import { formatDate } from '../formatting';
@@ -23,7 +24,8 @@ describe('ArticlePage', () => {
         formatDate(content.date, locale),
       );
       expect(container.textContent).toContain(content.author);
-      for (const paragraph of content.body) expect(container.textContent).toContain(paragraph);
+      for (const paragraph of blockTexts(content.body))
+        expect(container.textContent).toContain(paragraph);
       const cover = screen.getByRole('img', { name: content.imageAlt });
       expect(cover.tagName).toBe('IMG');
       expect(cover.getAttribute('src')).toBe(`/covers${props.page.route}.svg`);
@@ -45,12 +47,14 @@ describe('ArticlePage', () => {
           : `مدة القراءة: ${content.readingMinutes}`,
       );
       for (const tag of content.tags) expect(screen.getByText(tag)).toBeTruthy();
-      for (const section of content.body) {
-        if (section.heading)
-          expect(screen.getByRole('heading', { name: section.heading, level: 2 })).toBeTruthy();
-        for (const paragraph of section.paragraphs)
-          expect(container.textContent).toContain(paragraph);
+      for (const block of content.body.content) {
+        if (block.type === 'heading') {
+          const name = blockTexts({ type: 'doc', content: [block] })[0]!;
+          expect(screen.getByRole('heading', { name, level: 2 })).toBeTruthy();
+        }
       }
+      for (const paragraph of blockTexts(content.body))
+        expect(container.textContent).toContain(paragraph);
       expect(container.textContent).toContain(content.author.role);
     });
   }
@@ -89,7 +93,11 @@ describe('ArticlePage', () => {
       within(contents)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(content.body.flatMap((section) => (section.heading ? [section.heading] : [])));
+    ).toEqual(
+      content.body.content.flatMap((block) =>
+        block.type === 'heading' ? blockTexts({ type: 'doc', content: [block] }) : [],
+      ),
+    );
   });
 
   it('shows the item title as the last breadcrumb', () => {

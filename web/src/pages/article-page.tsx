@@ -1,7 +1,6 @@
 import { authorName, contentOf, isBlogContent, type ArticleContent } from '../content';
 import { BackLink } from '../components/back-link';
 import { Badge } from '../components/badge';
-import { ContentSections, sectionEntries } from '../components/content-sections';
 import { ContactCard } from '../components/contact-card';
 import { CtaBand } from '../components/cta-band';
 import { CalendarIcon, ClockIcon, UserIcon } from '../components/icons';
@@ -10,7 +9,7 @@ import { LocalDate } from '../components/local-date';
 import { OnThisPage } from '../components/on-this-page';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
-import { Paragraphs } from '../components/prose';
+import { Prose, ProseSections, proseContents } from '../components/prose-doc';
 import { ReadingLayout } from '../components/reading-layout';
 import { RelatedItems } from '../components/related-items';
 import { ShareLinks } from '../components/share-links';
@@ -36,7 +35,7 @@ export default function ArticlePage() {
   const content = contentOf<ArticleContent>(page);
   if (!content) return <PageHeader title={navTitle} breadcrumbs={page.breadcrumbs} />;
   const blog = isBlogContent(content);
-  const contents = blog ? sectionEntries(content.body) : [];
+  const contents = blog ? proseContents(content.body) : [];
   const collection = page.collection === 'blogs' ? 'blogs' : 'news';
 
   return (
@@ -85,7 +84,7 @@ export default function ArticlePage() {
         rail={<ContactCard action="proposal" href={localize(requestRoute)} />}
       >
         <div className="space-y-12">
-          {blog ? <ContentSections sections={content.body} /> : <Paragraphs items={content.body} />}
+          {blog ? <ProseSections doc={content.body} /> : <Prose doc={content.body} />}
         </div>
         {blog && (
           <div className="measure space-y-8 border-t border-line pt-8">

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blockTexts } from '../prose';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('FormsPage', () => {
       expect(container.textContent).toContain(content.summary);
       for (const section of content.sections) {
         if (section.heading) expect(screen.getByRole('heading', { name: section.heading }));
-        for (const paragraph of section.paragraphs)
+        for (const paragraph of blockTexts(section.paragraphs))
           expect(container.textContent).toContain(paragraph);
       }
       const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blockTexts } from '../prose';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicationContent } from '../content';
@@ -19,7 +20,8 @@ describe('PublicationPage', () => {
       expectSoundOutline(container);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(content.title);
       expect(container.textContent).toContain(content.description);
-      for (const paragraph of content.body) expect(container.textContent).toContain(paragraph);
+      for (const paragraph of blockTexts(content.body))
+        expect(container.textContent).toContain(paragraph);
       for (const highlight of content.highlights)
         expect(container.textContent).toContain(highlight);
       const facts = container.querySelector('dl')!.textContent!;

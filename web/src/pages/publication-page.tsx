@@ -8,7 +8,8 @@ import { ItemCover } from '../components/item-cover';
 import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
-import { ContentSection, Paragraphs } from '../components/prose';
+import { ContentSection } from '../components/prose';
+import { Prose } from '../components/prose-doc';
 import { RelatedItems } from '../components/related-items';
 import { FormPanel } from '../forms/form-parts';
 import { PublicationDownload } from '../forms/publication-form';
@@ -60,7 +61,7 @@ export default function PublicationPage() {
           </>
         }
       >
-        <Paragraphs items={content.body} />
+        <Prose doc={content.body} />
         <ContentSection id="highlights" heading={t('item.highlights')}>
           <ul className="measure space-y-3" {...contentLang}>
             {content.highlights.map((highlight, index) => (

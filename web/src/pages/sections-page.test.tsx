@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blockTexts } from '../prose';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SectionsContent } from '../content';
@@ -27,7 +28,7 @@ describe('SectionsPage', () => {
       const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
       for (const section of content.sections) {
         if (section.heading) expect(headings).toContain(section.heading);
-        for (const paragraph of section.paragraphs)
+        for (const paragraph of blockTexts(section.paragraphs))
           expect(container.textContent).toContain(paragraph);
         for (const item of section.items ?? []) expect(container.textContent).toContain(item);
       }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blockTexts } from '../prose';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { VacancyContent } from '../content';
@@ -27,7 +28,7 @@ describe('VacancyPage', () => {
         );
       }
       for (const text of [
-        ...content.description,
+        ...blockTexts(content.description),
         ...content.responsibilities,
         ...content.requirements,
         ...(content.niceToHave ?? []),

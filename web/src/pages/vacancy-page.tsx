@@ -7,7 +7,8 @@ import { ActionLink, FactList, ItemLayout } from '../components/item-layout';
 import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
-import { BulletList, ContentSection, Paragraphs } from '../components/prose';
+import { BulletList, ContentSection } from '../components/prose';
+import { Prose } from '../components/prose-doc';
 import { RelatedItems } from '../components/related-items';
 import { ApplicationForm, useApplicationsOpen } from '../forms/application-form';
 import { FormPanel } from '../forms/form-parts';
@@ -87,7 +88,7 @@ export default function VacancyPage() {
         }
       >
         <ContentSection id="role" heading={t('item.role')}>
-          <Paragraphs items={content.description} />
+          <Prose doc={content.description} />
         </ContentSection>
         {lists.map((list) => (
           <ContentSection key={list.id} id={list.id} heading={t(`item.${list.id}`)}>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { blockTexts } from '../prose';
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,8 @@ describe('WebinarPage', () => {
       }
       const agenda = container.querySelector('section#agenda ol')!;
       expect(agenda.children).toHaveLength(content.agenda.length);
-      for (const paragraph of content.body) expect(container.textContent).toContain(paragraph);
+      for (const paragraph of blockTexts(content.body))
+        expect(container.textContent).toContain(paragraph);
     });
   }
 

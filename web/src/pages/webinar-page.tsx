@@ -8,7 +8,8 @@ import { valueKey } from '../components/labels';
 import { LocalDate } from '../components/local-date';
 import { PageHeader } from '../components/page-header';
 import { Person } from '../components/person';
-import { ContentSection, Paragraphs } from '../components/prose';
+import { ContentSection } from '../components/prose';
+import { Prose } from '../components/prose-doc';
 import { RelatedItems } from '../components/related-items';
 import { FormPanel } from '../forms/form-parts';
 import { WebinarForm, WebinarOver } from '../forms/webinar-form';
@@ -97,7 +98,7 @@ export default function WebinarPage() {
           </>
         }
       >
-        <Paragraphs items={content.body} />
+        <Prose doc={content.body} />
         <ContentSection id="agenda" heading={t('item.agenda')}>
           <ol className="measure space-y-3" {...contentLang}>
             {content.agenda.map((point, index) => (

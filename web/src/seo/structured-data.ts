@@ -1,5 +1,6 @@
 import type { ArticleContent, ServiceContent, VacancyContent, WebinarContent } from '../content';
 import { authorName, isBlogContent, isLandingContent } from '../content';
+import { plainText } from '../prose';
 import { addMinutes } from '../formatting';
 import { localizePath } from '../locale-paths';
 import type { Office, PageProps } from '../page-props';
@@ -154,7 +155,7 @@ function jobPosting(props: PageProps, content: VacancyContent): JsonLd {
     '@context': context,
     '@type': 'JobPosting',
     title: content.title,
-    description: [content.summary, ...content.description].join('\n\n'),
+    description: [content.summary, plainText(content.description)].join('\n\n'),
     datePosted: content.datePosted,
     validThrough: content.validThrough,
     employmentType: employmentTypes[content.employmentType.toLowerCase()] ?? 'OTHER',

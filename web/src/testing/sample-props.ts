@@ -11,6 +11,7 @@ import type {
   PageProps,
   Site,
 } from '../page-props';
+import { storedItem, storedPage } from './seed-prose';
 
 // Builds page props from the seed files the way the server does, so tests and previews render
 // the real menu tree, page content and collection items.
@@ -28,7 +29,7 @@ const itemFiles = import.meta.glob<Json>('../../../api/content/seed/collections/
 
 /** The content file of a route, as Go stores it: pages/en<route>.json. */
 export function sampleContent(route: string): Json | null {
-  return pageFiles[`../../../api/content/seed/pages/en${route}.json`] ?? null;
+  return storedPage(pageFiles[`../../../api/content/seed/pages/en${route}.json`] ?? null);
 }
 
 /** The list page of each collection; items live under it. */
@@ -52,7 +53,10 @@ const itemKinds: Record<Collection, PageKind> = {
 export const sampleNow = Date.parse('2026-11-22T12:00:00Z');
 
 function itemContent(collection: Collection, slug: string): Json | null {
-  return itemFiles[`../../../api/content/seed/collections/en/${collection}/${slug}.json`] ?? null;
+  return storedItem(
+    collection,
+    itemFiles[`../../../api/content/seed/collections/en/${collection}/${slug}.json`] ?? null,
+  );
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
