@@ -3,44 +3,6 @@ import { pagesCollection } from './api';
 import { isKey, type Key, type Lang } from './strings';
 import { Card, buttonClass, inputClass, useT } from './ui';
 
-/** The preview panel's own words, in the back-office's two languages. */
-const en = {
-  title: 'Preview',
-  lead: 'See the latest saved version of a language as the site will show it once published. Visitors do not see it.',
-  language: 'Language',
-  theme: 'Theme',
-  light: 'Light',
-  dark: 'Dark',
-  width: 'Width',
-  phone: 'Phone (375 px)',
-  desktop: 'Desktop (1280 px)',
-  show: 'Show the preview',
-  refresh: 'Show the preview again',
-  newWindow: 'Open it in a new window',
-  unsaved:
-    'This language has unsaved changes: the preview shows the version saved last. Save the draft to see them.',
-  frame: 'Preview of the {language} page, {theme} theme, {width}',
-};
-const words: Record<Lang, typeof en> = {
-  en,
-  ar: {
-    title: 'المعاينة',
-    lead: 'اعرض آخر نسخة محفوظة من لغة كما سيعرضها الموقع بعد نشرها. لا يراها الزوار.',
-    language: 'اللغة',
-    theme: 'السمة',
-    light: 'فاتحة',
-    dark: 'داكنة',
-    width: 'العرض',
-    phone: 'هاتف (375 بكسل)',
-    desktop: 'حاسوب (1280 بكسل)',
-    show: 'اعرض المعاينة',
-    refresh: 'اعرض المعاينة مجددًا',
-    newWindow: 'افتحها في نافذة جديدة',
-    unsaved: 'في هذه اللغة تغييرات غير محفوظة: تعرض المعاينة آخر نسخة محفوظة. احفظ المسودة لتراها.',
-    frame: 'معاينة صفحة {language}، السمة {theme}، {width}',
-  },
-};
-
 const widths = { phone: 375, desktop: 1280 } as const;
 type Width = keyof typeof widths;
 type Theme = 'light' | 'dark';
@@ -83,7 +45,6 @@ export function PreviewPanel({
   unsaved: boolean;
 }) {
   const { t, lang } = useT();
-  const w = words[lang];
   const id = useId();
   // The language chosen here; until one is, the language being edited.
   const [chosen, setLanguage] = useState<string | null>(null);
@@ -113,21 +74,21 @@ export function PreviewPanel({
   );
   return (
     <Card className="mt-6">
-      <h2 className="mb-1 text-xl font-semibold">{w.title}</h2>
-      <p className="mb-4 text-ink-muted">{w.lead}</p>
+      <h2 className="mb-1 text-xl font-semibold">{t('previewTitle')}</h2>
+      <p className="mb-4 text-ink-muted">{t('previewLead')}</p>
       {unsaved && language === locale && (
         <p
           className="mb-4 rounded-lg border border-line-strong p-3"
           role="status"
           data-preview-unsaved
         >
-          {w.unsaved}
+          {t('previewUnsaved')}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <div className="min-w-40">
           <label htmlFor={`${id}-language`} className="block font-semibold">
-            {w.language}
+            {t('previewLanguage')}
           </label>
           <select
             id={`${id}-language`}
@@ -143,21 +104,21 @@ export function PreviewPanel({
           </select>
         </div>
         <fieldset>
-          <legend className="font-semibold">{w.theme}</legend>
+          <legend className="font-semibold">{t('previewTheme')}</legend>
           <div className="flex gap-4">
-            {choice('theme', 'light', theme, () => setTheme('light'), w.light)}
-            {choice('theme', 'dark', theme, () => setTheme('dark'), w.dark)}
+            {choice('theme', 'light', theme, () => setTheme('light'), t('previewLight'))}
+            {choice('theme', 'dark', theme, () => setTheme('dark'), t('previewDark'))}
           </div>
         </fieldset>
         <fieldset>
-          <legend className="font-semibold">{w.width}</legend>
+          <legend className="font-semibold">{t('previewWidth')}</legend>
           <div className="flex gap-4">
-            {choice('width', 'phone', width, () => setWidth('phone'), w.phone)}
-            {choice('width', 'desktop', width, () => setWidth('desktop'), w.desktop)}
+            {choice('width', 'phone', width, () => setWidth('phone'), t('previewPhone'))}
+            {choice('width', 'desktop', width, () => setWidth('desktop'), t('previewDesktop'))}
           </div>
         </fieldset>
         <button type="button" className={buttonClass} onClick={() => setShown((n) => n + 1)}>
-          {shown ? w.refresh : w.show}
+          {shown ? t('previewRefresh') : t('previewShow')}
         </button>
         <a
           href={address}
@@ -165,7 +126,7 @@ export function PreviewPanel({
           rel="noopener"
           className="inline-flex min-h-11 items-center underline underline-offset-4"
         >
-          {w.newWindow}
+          {t('previewNewWindow')}
         </a>
       </div>
       {shown > 0 && (
@@ -173,10 +134,11 @@ export function PreviewPanel({
           <iframe
             key={shown}
             src={address}
-            title={w.frame
-              .replace('{language}', languageName(language))
-              .replace('{theme}', theme === 'dark' ? w.dark : w.light)
-              .replace('{width}', width === 'phone' ? w.phone : w.desktop)}
+            title={t('previewFrame', {
+              language: languageName(language),
+              theme: theme === 'dark' ? t('previewDark') : t('previewLight'),
+              width: width === 'phone' ? t('previewPhone') : t('previewDesktop'),
+            })}
             width={widths[width]}
             height={width === 'phone' ? 740 : 820}
             sandbox="allow-same-origin"

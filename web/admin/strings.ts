@@ -634,6 +634,22 @@ const en = {
   contentField_timezone: 'Time zone',
   contentField_directions: 'Directions',
   contentField_mapQuery: 'Map search',
+  previewTitle: 'Preview',
+  previewLead:
+    'See the latest saved version of a language as the site will show it once published. Visitors do not see it.',
+  previewLanguage: 'Language',
+  previewTheme: 'Theme',
+  previewLight: 'Light',
+  previewDark: 'Dark',
+  previewWidth: 'Width',
+  previewPhone: 'Phone (375 px)',
+  previewDesktop: 'Desktop (1280 px)',
+  previewShow: 'Show the preview',
+  previewRefresh: 'Show the preview again',
+  previewNewWindow: 'Open it in a new window',
+  previewUnsaved:
+    'This language has unsaved changes: the preview shows the version saved last. Save the draft to see them.',
+  previewFrame: 'Preview of the {language} page, {theme} theme, {width}',
 };
 
 export type Key = keyof typeof en;
@@ -1264,6 +1280,21 @@ const ar: Record<Key, string> = {
   contentField_timezone: 'المنطقة الزمنية',
   contentField_directions: 'الاتجاهات',
   contentField_mapQuery: 'البحث في الخريطة',
+  previewTitle: 'المعاينة',
+  previewLead: 'اعرض آخر نسخة محفوظة من لغة كما سيعرضها الموقع بعد نشرها. لا يراها الزوار.',
+  previewLanguage: 'اللغة',
+  previewTheme: 'السمة',
+  previewLight: 'فاتحة',
+  previewDark: 'داكنة',
+  previewWidth: 'العرض',
+  previewPhone: 'هاتف (375 بكسل)',
+  previewDesktop: 'حاسوب (1280 بكسل)',
+  previewShow: 'اعرض المعاينة',
+  previewRefresh: 'اعرض المعاينة مجددًا',
+  previewNewWindow: 'افتحها في نافذة جديدة',
+  previewUnsaved:
+    'في هذه اللغة تغييرات غير محفوظة: تعرض المعاينة آخر نسخة محفوظة. احفظ المسودة لتراها.',
+  previewFrame: 'معاينة صفحة {language}، السمة {theme}، {width}',
 };
 
 const catalogues: Record<Lang, Record<Key, string>> = { en, ar };
