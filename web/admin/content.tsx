@@ -59,6 +59,14 @@ const ProseEditor = lazy(() => import('./prose-editor'));
  */
 const TextLang = createContext<{ lang: string; dir: 'ltr' | 'rtl' }>({ lang: 'en', dir: 'ltr' });
 
+/** The site's languages, by the names of fields that hold one text per language. */
+const languageFields: Record<string, { lang: string; dir: 'ltr' | 'rtl' }> = {
+  en: { lang: 'en', dir: 'ltr' },
+  nl: { lang: 'nl', dir: 'ltr' },
+  fr: { lang: 'fr', dir: 'ltr' },
+  ar: { lang: 'ar', dir: 'rtl' },
+};
+
 /**
  * Rows for a text area of a text this long, where a browser does not size a text area to its
  * content (field-sizing) itself.
@@ -382,7 +390,10 @@ function FieldEditor({
 }: EditorProps) {
   const { t } = useT();
   const id = useId();
-  const textLang = useContext(TextLang);
+  const around = useContext(TextLang);
+  // A field named after a language (an office's address in Arabic) is written in that language.
+  const textLang =
+    (Object.hasOwn(languageFields, spec.name) && languageFields[spec.name]) || around;
   const error = errors[path];
   const errorId = `${id}-error`;
   const name = label ?? fieldLabel(t, spec.name);
