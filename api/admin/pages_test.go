@@ -23,7 +23,7 @@ func (e *env) seedPage(route string) {
 		if err != nil {
 			e.t.Fatal(err)
 		}
-		body, problems, err := content.CheckEntry(content.PagesCollection, route, data)
+		body, problems, err := content.CheckEntryFile(content.PagesCollection, route, data)
 		if err != nil || len(problems) > 0 {
 			e.t.Fatalf("the seeded page: %v %v", problems, err)
 		}

@@ -57,6 +57,30 @@ func CheckEntry(collection, slug string, body []byte) (compact string, problems 
 	return checkShape(s, body)
 }
 
+// CheckEntryFile checks a page's or an item's body as a content file holds
+// it, where running text may keep its short form (see CheckItemFile), and
+// returns it compacted with that text as document trees, as the seed
+// stores it.
+func CheckEntryFile(collection, slug string, body []byte) (compact string, problems []Problem, err error) {
+	if collection != PagesCollection {
+		return CheckItemFile(collection, body)
+	}
+	s, ok := editablePage(slug)
+	if !ok {
+		return "", nil, ErrNotAnObject
+	}
+	var v map[string]any
+	if err := json.Unmarshal(body, &v); err != nil || v == nil {
+		return "", nil, ErrNotAnObject
+	}
+	s.normalizeProse(v)
+	tree, err := json.Marshal(v)
+	if err != nil {
+		return "", nil, ErrNotAnObject
+	}
+	return checkShape(s, tree)
+}
+
 // checkShape decodes a body, checks it against a shape and compacts it.
 func checkShape(s shape, body []byte) (compact string, problems []Problem, err error) {
 	var v map[string]any
