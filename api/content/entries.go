@@ -121,7 +121,7 @@ type listedItem struct {
 // entryFields are the fields of a content file the catalogue reads itself.
 type entryFields struct {
 	Title          string          `json:"title"`
-	Description    json.RawMessage `json:"description"` // a string; vacancies: paragraphs
+	Description    json.RawMessage `json:"description"` // a string; a vacancy's is running text, unread here
 	Summary        string          `json:"summary"`
 	ImageAlt       string          `json:"imageAlt"`
 	Cover          string          `json:"cover"`

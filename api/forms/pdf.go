@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +16,7 @@ import (
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/prose"
 )
 
 // pdfKey names one generated PDF: a publication in a language at a
@@ -67,7 +69,7 @@ type publicationBody struct {
 	Date        string   `json:"date"`
 	Type        string   `json:"type"`
 	Highlights  []string `json:"highlights"`
-	Body        []string `json:"body"`
+	Body        any      `json:"body"` // a document tree (api/prose)
 }
 
 // pdfLocale is the language a PDF is written in. The embedded fonts and
@@ -131,9 +133,18 @@ func (s *Service) publicationPDF(page *content.Page, loc locale.Locale) ([]byte,
 		}
 		w.space(12)
 	}
-	for _, para := range pub.Body {
-		w.text("regular", 11, 16, [3]uint8{31, 41, 55}, para)
-		w.space(8)
+	for _, b := range prose.Blocks(pub.Body) {
+		switch b.Kind {
+		case "heading":
+			w.space(4)
+			w.text("bold", 15-float64(b.Level), 20-float64(b.Level), [3]uint8{11, 31, 58}, b.Text)
+			w.space(4)
+		case "item":
+			w.item(b)
+		default:
+			w.text("regular", 11, 16, [3]uint8{31, 41, 55}, b.Text)
+			w.space(8)
+		}
 	}
 	if w.err != nil {
 		return nil, w.err
@@ -208,6 +219,23 @@ func (w *pdfWriter) bullet(s string) {
 	w.doc.SetXY(margin+4, w.y)
 	w.cell("•")
 	w.wrapped("regular", 11, 16, [3]uint8{31, 41, 55}, margin+18, textW-18, s)
+	w.space(3)
+}
+
+// item draws an entry of a list of the text: its bullet or number, indented
+// by how deep its list is nested.
+func (w *pdfWriter) item(b prose.Block) {
+	indent := 18 * float64(b.Depth)
+	mark := "•"
+	if b.Ordered {
+		mark = strconv.Itoa(b.Number) + "."
+	}
+	w.ensure(16)
+	w.setFont("regular", 11)
+	w.doc.SetTextColor(11, 31, 58)
+	w.doc.SetXY(margin+4+indent, w.y)
+	w.cell(mark)
+	w.wrapped("regular", 11, 16, [3]uint8{31, 41, 55}, margin+22+indent, textW-22-indent, b.Text)
 	w.space(3)
 }
 

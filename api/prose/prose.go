@@ -76,3 +76,83 @@ func withText(n Node, text string) Node {
 	}
 	return n
 }
+
+// Block is one block of a document as plain text, for what draws text
+// without the tree (a PDF): a paragraph, a heading with its level, or an
+// entry of a list, which says whether the list is numbered and the entry's
+// number in it.
+type Block struct {
+	Kind    string // "paragraph", "heading" or "item"
+	Level   int    // a heading's level
+	Ordered bool   // an item of a numbered list
+	Number  int    // an item's number in its list, from 1
+	Depth   int    // how deep a list is nested, from 0
+	Text    string
+}
+
+// Blocks flattens a document into its blocks in reading order, their marks
+// and links dropped. A value that is not a document has none.
+func Blocks(v any) []Block {
+	if !IsDoc(v) {
+		return nil
+	}
+	var out []Block
+	var walk func(children any, depth int)
+	walk = func(children any, depth int) {
+		list, _ := children.([]any)
+		for _, c := range list {
+			n, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			switch n["type"] {
+			case "paragraph":
+				out = append(out, Block{Kind: "paragraph", Text: Text(n)})
+			case "heading":
+				level := 2
+				if a, ok := n["attrs"].(map[string]any); ok {
+					if l, ok := a["level"].(float64); ok {
+						level = int(l)
+					}
+				}
+				out = append(out, Block{Kind: "heading", Level: level, Text: Text(n)})
+			case "bulletList", "orderedList":
+				items, _ := n["content"].([]any)
+				for i, it := range items {
+					item, ok := it.(map[string]any)
+					if !ok {
+						continue
+					}
+					// An item's first paragraph is the entry; what follows it
+					// (a nested list, more paragraphs) comes after it.
+					parts, _ := item["content"].([]any)
+					b := Block{Kind: "item", Ordered: n["type"] == "orderedList", Number: i + 1, Depth: depth}
+					if len(parts) > 0 {
+						if p, ok := parts[0].(map[string]any); ok && p["type"] == "paragraph" {
+							b.Text = Text(p)
+							parts = parts[1:]
+						}
+					}
+					out = append(out, b)
+					walk(parts, depth+1)
+				}
+			}
+		}
+	}
+	walk(v.(map[string]any)["content"], 0)
+	return out
+}
+
+// Text is the plain text of an inline container: its text nodes joined.
+func Text(n map[string]any) string {
+	var b []byte
+	list, _ := n["content"].([]any)
+	for _, c := range list {
+		if t, ok := c.(map[string]any); ok {
+			if s, ok := t["text"].(string); ok {
+				b = append(b, s...)
+			}
+		}
+	}
+	return string(b)
+}

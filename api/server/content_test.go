@@ -117,7 +117,7 @@ func TestItemPagesServed(t *testing.T) {
 	if len(crumbs) != 4 || last.TranslationKey != "" || last.Name != "Ons kantoor in Dubai is verhuisd" || crumbs[2].Route != "/resources/news" {
 		t.Fatalf("breadcrumbs = %+v", crumbs)
 	}
-	if !bytes.Contains(story.Page.Content, []byte(`"body":["Het team verhuisde in oktober."]`)) {
+	if !bytes.Contains(story.Page.Content, []byte(`"text":"Het team verhuisde in oktober."`)) {
 		t.Fatalf("content = %s", story.Page.Content)
 	}
 	about := pageProps(t, s, "/fr/about-us")
