@@ -249,7 +249,7 @@ describe('the back-office', { timeout: 300_000 }, () => {
         .locator('[data-action="role-change"]')
         .getByText('محرّر ← مترجم (العربية)')
         .waitFor();
-      await page.locator('button[aria-pressed]').click();
+      await page.locator('header button[aria-pressed]').click();
       await page.locator('html.theme-dark').waitFor();
       await noAxeViolations(page, 'audit in Arabic, dark');
 

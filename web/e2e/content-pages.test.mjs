@@ -119,7 +119,9 @@ describe('pages, settings and items', { timeout: 600_000 }, () => {
     await page.locator('[name="date"]').fill('2026-11-20');
     await page.locator('[name="author"]').fill('Salma Nasser');
     await page.locator('[name="imageAlt"]').fill('A laboratory bench with test equipment');
-    await page.locator('[name="body[0]"]').fill('The laboratory opens to clients in December.');
+    await page
+      .getByRole('textbox', { name: 'Text', exact: true })
+      .fill('The laboratory opens to clients in December.');
     await page.getByRole('button', { name: 'Create the draft' }).click();
     await page.locator('[data-field="slug"]').getByRole('alert').waitFor();
     await page.getByLabel('Address (slug)').fill(story.slug);
@@ -151,7 +153,7 @@ describe('pages, settings and items', { timeout: 600_000 }, () => {
     // In Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await page.locator('button[aria-pressed]').click();
+    await page.locator('header button[aria-pressed]').click();
     await page.locator('html.theme-dark').waitFor();
     await page.getByRole('button', { name: 'حذف العنصر' }).waitFor();
     await noAxeViolations(page, 'item actions, Arabic dark');
@@ -167,12 +169,14 @@ describe('pages, settings and items', { timeout: 600_000 }, () => {
     await page.locator('[data-slug="/about-us"]').waitFor();
     await noAxeViolations(page, 'pages list, Arabic dark');
     assert.equal(await overflow(page), 0, 'the pages list fits a phone');
-    await page.goto(`${site.server.baseUrl}/admin/content/new?collection=news`);
+    await page.getByRole('link', { name: 'الأخبار', exact: true }).click();
+    await page.getByRole('link', { name: 'عنصر جديد' }).click();
     await page.getByRole('heading', { name: 'عنصر جديد في الأخبار' }).waitFor();
+    await page.getByRole('textbox', { name: 'النص', exact: true }).waitFor();
     await noAxeViolations(page, 'new item, Arabic dark');
     assert.equal(await overflow(page), 0, 'the new item form fits a phone');
     await page.locator('button[lang="en"]').click();
-    await page.locator('button[aria-pressed]').click();
+    await page.locator('header button[aria-pressed]').click();
     await page.locator('html[lang="en"].theme-light').waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -126,7 +126,7 @@ describe('uploaded covers', { timeout: 300_000 }, () => {
     // The field in Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await page.locator('button[aria-pressed]').click();
+    await page.locator('header button[aria-pressed]').click();
     await page.locator('html.theme-dark').waitFor();
     await field.getByLabel('استبدل الغلاف').waitFor();
     await noAxeViolations(page, 'cover field, Arabic dark');
