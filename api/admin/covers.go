@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mime"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -82,12 +80,12 @@ func (s *Service) uploadCover(c echo.Context) error {
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.TooLarge)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxCoverBody)
-	data, err := readCoverPart(r)
+	data, err := endpoint.ReadFilePart(r, "file", maxCoverBytes)
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe) || errors.Is(err, endpoint.ErrTooLarge):
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.TooLarge)
-	case errors.Is(err, errNoCoverFile):
+	case errors.Is(err, endpoint.ErrNoFile):
 		return endpoint.Invalid(c, map[string]string{"file": m.Missing})
 	case err != nil:
 		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).BadRequest)
@@ -205,44 +203,6 @@ func (s *Service) ServeCover(c echo.Context) error {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	return c.Stream(http.StatusOK, contentType, rc)
-}
-
-var errNoCoverFile = errors.New("admin: no file part")
-
-// readCoverPart reads the part named "file" of a multipart body, refusing
-// more than maxCoverBytes.
-func readCoverPart(r *http.Request) ([]byte, error) {
-	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mediaType != "multipart/form-data" {
-		return nil, errNoCoverFile
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return nil, err
-	}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return nil, errNoCoverFile
-		}
-		if err != nil {
-			return nil, err
-		}
-		if part.FormName() != "file" {
-			_, _ = io.Copy(io.Discard, part)
-			continue
-		}
-		data, err := io.ReadAll(io.LimitReader(part, maxCoverBytes+1))
-		switch {
-		case err != nil:
-			return nil, err
-		case len(data) > maxCoverBytes:
-			return nil, endpoint.ErrTooLarge
-		case len(data) == 0:
-			return nil, errNoCoverFile
-		}
-		return data, nil
-	}
 }
 
 // newCoverID returns a new cover's id: 128 random bits, hex-encoded.

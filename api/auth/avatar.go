@@ -11,7 +11,6 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
-	"mime"
 	"net/http"
 	"path"
 
@@ -46,12 +45,12 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAvatarBody)
-	data, err := readFilePart(r)
+	data, err := endpoint.ReadFilePart(r, "file", maxAvatarBytes)
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe) || errors.Is(err, endpoint.ErrTooLarge):
 		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
-	case errors.Is(err, errNoFile):
+	case errors.Is(err, endpoint.ErrNoFile):
 		return endpoint.Invalid(c, map[string]string{"file": m.AvatarMissing})
 	case err != nil:
 		return endpoint.Fail(c, http.StatusBadRequest, m.BadRequest)
@@ -122,45 +121,6 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	s.deleteBlob(ctx, replaced)
 	u.AvatarKey = key
 	return endpoint.OK(c, userData(u), m.AvatarSaved)
-}
-
-var errNoFile = errors.New("auth: no file part")
-
-// readFilePart reads the part named "file" of a multipart body, refusing
-// more than maxAvatarBytes.
-func readFilePart(r *http.Request) ([]byte, error) {
-	mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mediaType != "multipart/form-data" {
-		return nil, errNoFile
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return nil, err
-	}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return nil, errNoFile
-		}
-		if err != nil {
-			return nil, err
-		}
-		if part.FormName() != "file" {
-			_, _ = io.Copy(io.Discard, part)
-			continue
-		}
-		data, err := io.ReadAll(io.LimitReader(part, maxAvatarBytes+1))
-		if err != nil {
-			return nil, err
-		}
-		if len(data) > maxAvatarBytes {
-			return nil, endpoint.ErrTooLarge
-		}
-		if len(data) == 0 {
-			return nil, errNoFile
-		}
-		return data, nil
-	}
 }
 
 // decodeAvatar decodes data and scales it with fit, one picture at a time
