@@ -170,13 +170,16 @@ export default function ProseEditor({
     },
   });
 
+  // useEditor replaces an editor it destroyed when this component took long to mount (a busy
+  // machine, a large form); the render with the new one runs these effects again.
   useEffect(() => {
-    if (JSON.stringify(value) === sent.current) return;
+    if (editor.isDestroyed || JSON.stringify(value) === sent.current) return;
     sent.current = JSON.stringify(value);
     editor.commands.setContent(isDoc(value) ? value : emptyDoc, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setEditable(!readOnly, false);
     editor.setOptions({ editorProps: { attributes: attributes() } });
     // The attributes follow these props; the function itself is new on every render.
