@@ -17,7 +17,7 @@ import { Security } from './security';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
 import { translate, type Key, type Lang } from './strings';
-import { Card, LangContext, Link, navigate } from './ui';
+import { Card, LangContext, Link, moveTo, navigate, whenLeaving } from './ui';
 import { VisitorsSection } from './visitors';
 
 const langKey = 'admin-language';
@@ -259,12 +259,15 @@ export function App() {
               <button
                 type="button"
                 className="min-h-11 rounded-lg border border-topbar-ink px-3"
-                onClick={async () => {
-                  await adminApi.logout();
-                  setSession(null);
-                  setCodes(null);
-                  navigate('/admin/login');
-                }}
+                onClick={() =>
+                  // Unsaved edits are asked about first, as on any move away from them.
+                  whenLeaving(async () => {
+                    await adminApi.logout();
+                    setSession(null);
+                    setCodes(null);
+                    moveTo('/admin/login');
+                  })
+                }
               >
                 {t('signOut')}
               </button>

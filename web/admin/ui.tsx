@@ -63,7 +63,8 @@ let shown = typeof window === 'undefined' ? '' : address();
 /** Set while the app itself tells its screens that the address moved. */
 let moving = false;
 
-function moveTo(path: string) {
+/** Moves to a back-office address without asking the screen first (see navigate). */
+export function moveTo(path: string) {
   window.history.pushState(null, '', path);
   shown = address();
   moving = true;
@@ -93,11 +94,18 @@ function onBrowserMove(event: PopStateEvent) {
 }
 if (typeof window !== 'undefined') window.addEventListener('popstate', onBrowserMove, true);
 
+/**
+ * Runs `leave`, something that takes the staff member away from the screen (a move, signing
+ * out), once the screen agrees: at once, or after its question is answered.
+ */
+export function whenLeaving(leave: () => void): void {
+  if (beforeNavigate && !beforeNavigate(leave)) return;
+  leave();
+}
+
 /** Moves the browser to a back-office address without a reload. */
 export function navigate(path: string): void {
-  const go = () => moveTo(path);
-  if (beforeNavigate && !beforeNavigate(go)) return;
-  go();
+  whenLeaving(() => moveTo(path));
 }
 
 export function Link({

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LangContext, navigate } from './ui';
+import { LangContext, navigate, whenLeaving } from './ui';
 import { useUnsavedGuard } from './unsaved';
 
 /** An editor's form with one text and the guard, as the content editor uses it. */
@@ -59,5 +59,23 @@ describe('useUnsavedGuard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard my changes' }));
     expect(window.location.pathname).toBe('/admin/content');
     expect(document.querySelector('[data-unsaved-dialog]')).toBeNull();
+  });
+});
+
+describe('whenLeaving', () => {
+  it('signs out only once unsaved changes are discarded', () => {
+    const signOut = vi.fn();
+    navigate('/admin/content/news/a-story');
+    render(<Form onLanguage={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Changed' } });
+
+    act(() => whenLeaving(signOut));
+    expect(signOut).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(signOut).not.toHaveBeenCalled();
+
+    act(() => whenLeaving(signOut));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard my changes' }));
+    expect(signOut).toHaveBeenCalledOnce();
   });
 });
