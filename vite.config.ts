@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { assertNodeVersion } from './ssr/node-version.mjs';
+import { subsetFontsPlugin } from './ssr/subset-fonts.mjs';
 import { siteImages } from './web/vite/site-images.ts';
 
 // The build and the unit tests both load this file: on an older Node they stop here, saying why.
@@ -36,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: fromRepo('web/public'),
   plugins: [
     repoRelativeBuildPaths(),
+    // The typeface's files that styles.css and the preloads link, cut before anything reads them.
+    subsetFontsPlugin(),
     react(),
     tailwindcss(),
     siteImages(fromRepo('web/src/images'), { emit: !isSsrBuild }),

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-// The typeface's files that styles.css declares. A page preloads those of its language's script
+// The typeface's files that styles.css declares, cut to the site's characters by
+// ssr/subset-fonts.mjs. A page preloads those of its language's script
 // in both weights, so they are there by the first paint (a face that is late is not used, so text
 // never moves); Arabic pages also preload the Latin regular, for digits and Latin names.
-import arabicRegular from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
-import arabicSemibold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
-import latinRegular from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
-import latinSemibold from '../../node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
+import arabicRegular from '../fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabicSemibold from '../fonts/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
+import latinRegular from '../fonts/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import latinSemibold from '../fonts/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arForms from '../locales/ar/forms.json';
