@@ -2,6 +2,7 @@ package deploy_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"regexp"
 	"slices"
@@ -173,6 +174,18 @@ func TestDockerfileStages(t *testing.T) {
 	for _, f := range []string{"package.json", "package-lock.json", ".npmrc", "web", "ssr", "vite.config.ts"} {
 		if !slices.Contains(copied, f) {
 			t.Errorf("the web stage does not copy %s", f)
+		}
+	}
+	// And every build configuration the build script names (the back-office's among them).
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if err := json.Unmarshal(repoFile(t, "package.json"), &pkg); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range regexp.MustCompile(`[\w.-]+\.config\.ts`).FindAllString(pkg.Scripts["build"], -1) {
+		if !slices.Contains(copied, f) {
+			t.Errorf("the web stage does not copy %s, which npm run build reads", f)
 		}
 	}
 }
