@@ -537,7 +537,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
         await route.continue();
       });
       await page.goto(`${site.server.baseUrl}/auth/register`, { waitUntil: 'commit' });
-      await page.locator('main .captcha').click();
+      await page.locator('main .captcha-stand-in').click();
       assert.equal(
         await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'no'),
         'no',

@@ -117,9 +117,15 @@ export function visitorHelpers(site) {
 export const hydrated = (page) =>
   page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
-/** Waits until the captcha widget's code has loaded and it is configured. */
-export const captchaReady = (page, scope = page) =>
-  scope.locator('[data-ready="true"] altcha-widget .altcha').first().waitFor();
+/**
+ * Scrolls the captcha into view, as a visitor on their way to the form does (its widget loads only
+ * when the visitor comes near it or into its form), and waits until the widget's code has loaded
+ * and it is configured.
+ */
+export async function captchaReady(page, scope = page) {
+  await scope.locator('.captcha').first().scrollIntoViewIfNeeded();
+  await scope.locator('[data-ready="true"] altcha-widget .altcha').first().waitFor();
+}
 
 /**
  * Solves the captcha of a form by focusing one of its fields (the widget solves on focus).

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { withLanguage } from '../form-kit/api-client';
 import { usePage } from '../page-context';
 import type { CaptchaConfig } from '../page-props';
@@ -62,21 +62,71 @@ export function Captcha(props: CaptchaProps) {
   );
 }
 
+/** How far from the screen a captcha starts loading, so it is usually ready when reached. */
+const nearScreen = '200px';
+
+/**
+ * Becomes true, once, when the visitor comes to the captcha in `frame`: focuses anything in its
+ * form (or in the captcha itself, outside a form), ticks its stand-in box, or scrolls it to within
+ * `nearScreen` of the screen, whichever comes first. Until then the captcha's code is neither
+ * loaded nor run: running it is a long task on a phone, and most visitors never reach the form.
+ * A captcha in view from the start waits for the observer's first answer, which comes after the
+ * page's first paint and hydration. Without IntersectionObserver, focusing or ticking still loads it.
+ */
+function useReached(frame: RefObject<HTMLElement | null>): boolean {
+  const [reached, setReached] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (reached || !element) return;
+    const scope = element.closest('form') ?? element;
+    const reach = () => setReached(true);
+    // Focus comes into the form; a click on the stand-in box ticks it without focusing it in some
+    // browsers, hence its change too.
+    scope.addEventListener('focusin', reach);
+    element.addEventListener('change', reach);
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              // The first answer also covers what happened before the page ran: the stand-in box
+              // ticked, or the visitor already in the form.
+              const came =
+                entries.some((entry) => entry.isIntersecting) ||
+                scope.contains(document.activeElement) ||
+                !!element.querySelector('input:checked');
+              if (came) reach();
+            },
+            { rootMargin: nearScreen },
+          );
+    observer?.observe(element);
+    return () => {
+      scope.removeEventListener('focusin', reach);
+      element.removeEventListener('change', reach);
+      observer?.disconnect();
+    };
+  }, [frame, reached]);
+  return reached;
+}
+
 function CaptchaFrame({
   error,
   errorId,
   ready = true,
+  frameRef,
   children,
 }: {
   error?: string;
   errorId: string;
   /** False while the widget's code loads (data-ready tells tests and tools). */
   ready?: boolean;
+  frameRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }) {
   const { t } = useTranslation(formsNamespace);
   return (
     <div
+      ref={frameRef}
       role="group"
       aria-label={t('captcha.label')}
       aria-describedby={error ? errorId : undefined}
@@ -97,6 +147,8 @@ function CaptchaFrame({
 
 function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey }: CaptchaProps) {
   const { t, i18n } = useTranslation(formsNamespace);
+  const frame = useRef<HTMLDivElement>(null);
+  const reached = useReached(frame);
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement | null>(null);
   const standIn = useRef<HTMLInputElement>(null);
@@ -106,8 +158,9 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
     latest.current = { onChange, onTouched };
   });
 
-  // Load the widget's code only now, in the browser, on a page that shows it.
+  // Load the widget's code only now, in the browser, once the visitor comes to the captcha.
   useEffect(() => {
+    if (!reached) return;
     let cancelled = false;
     const container = host.current;
     void import('../form-kit/altcha-widget').then(({ setWidgetStrings, challengeFetch }) => {
@@ -181,7 +234,7 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
       widget.current = null;
       container?.replaceChildren();
     };
-  }, [i18n.language, t]);
+  }, [reached, i18n.language, t]);
 
   // A token is spent by the submit that carried it: start again on demand.
   useEffect(() => {
@@ -195,11 +248,12 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
   }, [disabled, ready]);
 
   return (
-    <CaptchaFrame error={error} errorId={errorId} ready={ready}>
+    <CaptchaFrame error={error} errorId={errorId} ready={ready} frameRef={frame}>
       {!ready && (
         // Stands where the widget will be, from the server's page on: ticking it asks for the
-        // check, which starts as soon as the widget is there.
-        <label className="captcha-stand-in flex min-h-[4.5rem] cursor-pointer items-center gap-3 rounded-md border border-line-strong bg-white px-4 py-3 text-sm text-[#1f2937]">
+        // check, which starts as soon as the widget is there. As tall and at most as wide as the
+        // widget (70 × 320 px), so nothing moves when it takes over, by then usually in view.
+        <label className="captcha-stand-in flex min-h-[4.375rem] max-w-80 cursor-pointer items-center gap-3 rounded-md border border-line-strong bg-white px-4 py-3 text-sm text-[#1f2937]">
           <input
             ref={standIn}
             type="checkbox"
@@ -238,8 +292,9 @@ type HostedApi = {
 
 /**
  * A hosted provider's widget (reCAPTCHA, Turnstile, hCaptcha): its script is loaded only when
- * the site is configured for it, and only on pages with a form that needs it. The site's
- * Content-Security-Policy must then allow the provider's script and frame origins (see README).
+ * the site is configured for it, on pages with a form that needs it, once the visitor comes to
+ * the captcha (as for the ALTCHA widget's code). The site's Content-Security-Policy must then
+ * allow the provider's script and frame origins (see README).
  * The three share one explicit-render API: render(element, {sitekey, theme, size, callback,
  * 'expired-callback', 'error-callback'}) and reset(id).
  */
@@ -251,6 +306,8 @@ function HostedCaptcha({
   errorId,
   resetKey,
 }: CaptchaProps & { config: CaptchaConfig }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const reached = useReached(frame);
   const host = useRef<HTMLDivElement>(null);
   const api = useRef<{ api: HostedApi; id: unknown } | null>(null);
   const latest = useRef({ onChange, onTouched });
@@ -259,6 +316,7 @@ function HostedCaptcha({
   });
 
   useEffect(() => {
+    if (!reached) return;
     const provider = config.provider as keyof typeof hostedScripts;
     const { src, global } = hostedScripts[provider];
     const container = host.current;
@@ -289,7 +347,7 @@ function HostedCaptcha({
     script.addEventListener('load', render);
     if ((window as unknown as Record<string, unknown>)[global]) render();
     return () => script?.removeEventListener('load', render);
-  }, [config.provider, config.siteKey]);
+  }, [reached, config.provider, config.siteKey]);
 
   useEffect(() => {
     if (!resetKey || !api.current) return;
@@ -298,7 +356,7 @@ function HostedCaptcha({
   }, [resetKey]);
 
   return (
-    <CaptchaFrame error={error} errorId={errorId}>
+    <CaptchaFrame error={error} errorId={errorId} frameRef={frame}>
       <div ref={host} className="captcha-light min-h-[4.875rem]" />
     </CaptchaFrame>
   );
