@@ -15,13 +15,22 @@ const expected = {
   '.partner-slider': { 375: 2, 600: 3, 768: 4, 992: 5, 1200: 5 },
 };
 
+/**
+ * Opens a page and scrolls down to each carousel in turn, as a visitor does (a carousel's Swiper
+ * starts only when the visitor comes near it), until all four have started; then back to the top.
+ */
 async function openHome(path, width, options = {}) {
   const tab = await openPage(site.browser, { width, height: 900, ...options });
   await tab.page.goto(site.server.baseUrl + path);
   await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  for (const carousel of await tab.page.locator('.carousel').all()) {
+    await carousel.scrollIntoViewIfNeeded();
+    await carousel.locator('.swiper.swiper-initialized').waitFor({ state: 'attached' });
+  }
   await tab.page.waitForFunction(
     () => document.querySelectorAll('.carousel .swiper-initialized').length === 4,
   );
+  await tab.page.evaluate(() => window.scrollTo(0, 0));
   return tab;
 }
 
@@ -320,6 +329,9 @@ test('the hero picture loads first and Swiper loads only on the home page', asyn
     assert.ok(!scripts.some((p) => /swiper/.test(p)), 'no Swiper on the about page');
     await tab.page.goto(site.server.baseUrl + '/');
     await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Swiper comes when the visitor reaches the first carousel.
+    await tab.page.locator('.carousel').first().scrollIntoViewIfNeeded();
+    await tab.page.locator('.carousel[data-started="true"]').first().waitFor();
     assert.ok(
       scripts.some((p) => /\/assets\/swiper-[\w-]+\.js$/.test(p)),
       'Swiper on the home page',
@@ -330,6 +342,54 @@ test('the hero picture loads first and Swiper loads only on the home page', asyn
         imgs.map((img) => ({ loading: img.loading, width: img.width > 0, height: img.height > 0 })),
       );
     assert.deepEqual(hero, [{ loading: 'auto', width: true, height: true }]);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('a carousel starts only when the visitor comes near it, without moving anything', async () => {
+  const tab = await openPage(site.browser, { width: 1280, height: 900 });
+  try {
+    await tab.context.addInitScript(() => {
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const swiperLoads = [];
+    tab.page.on('request', (req) => {
+      if (/\/assets\/swiper-[\w-]+\.js$/.test(new URL(req.url()).pathname))
+        swiperLoads.push(req.url());
+    });
+    await tab.page.goto(site.server.baseUrl + '/');
+    await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // No carousel is near the first screen: none has started, and Swiper has not been fetched.
+    const first = tab.page.locator('.carousel').first();
+    const last = tab.page.locator('.partner-slider');
+    assert.equal(await tab.page.locator('.carousel[data-started]').count(), 0);
+    assert.deepEqual(swiperLoads, []);
+    // The first one starts when the visitor scrolls to it; the last, far below it, does not.
+    await first.scrollIntoViewIfNeeded();
+    await first.locator('.swiper.swiper-initialized').waitFor({ state: 'attached' });
+    assert.equal(await last.getAttribute('data-started'), null);
+    assert.equal(await last.locator('.swiper-initialized').count(), 0);
+    // Its slides already sit where Swiper puts them: five in a row.
+    const before = await last
+      .locator('.swiper-slide')
+      .evaluateAll((slides) => slides.slice(0, 5).map((s) => s.getBoundingClientRect().width));
+    await last.scrollIntoViewIfNeeded();
+    await last.locator('.swiper.swiper-initialized').waitFor({ state: 'attached' });
+    assert.equal(await last.getAttribute('data-started'), 'true');
+    assert.equal(swiperLoads.length, 1, 'one Swiper chunk for every carousel');
+    const after = await last
+      .locator('.swiper-slide')
+      .evaluateAll((slides) => slides.slice(0, 5).map((s) => s.getBoundingClientRect().width));
+    assert.equal(before.length, 5);
+    for (const [i, width] of before.entries())
+      assert.ok(Math.abs(width - after[i]) < 1, `slide ${i}: ${width} then ${after[i]}`);
+    const shift = await tab.page.evaluate(() => window.layoutShift);
+    assert.ok(shift < 0.001, `layout shift ${shift}`);
     tab.assertClean();
   } finally {
     await tab.close();

@@ -1,6 +1,5 @@
 import {
   Children,
-  useCallback,
   useEffect,
   useId,
   useRef,
@@ -8,9 +7,8 @@ import {
   useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { A11y, Autoplay, EffectFade, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import { usePage } from '../page-context';
 import { useTranslation } from '../translation';
@@ -53,6 +51,32 @@ function useMedia(query: string): boolean {
   );
 }
 
+/** How far from the screen a carousel starts, so it is usually running when reached. */
+const nearScreen = '250px';
+
+/**
+ * Becomes true, once, when the visitor comes to the carousel in `frame`: scrolls it to within
+ * `nearScreen` of the screen, or focuses or touches anything in it, whichever comes first. A
+ * carousel in view from the start waits for the observer's first answer, which comes after the
+ * page's first paint and hydration. Without IntersectionObserver it starts once hydrated.
+ */
+function useReached(frame: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [reached, setReached] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (reached || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setReached(true);
+      },
+      { rootMargin: nearScreen },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [frame, reached]);
+  return [reached || typeof IntersectionObserver === 'undefined', () => setReached(true)];
+}
+
 type CarouselProps = {
   /** The carousel's accessible name. */
   label: string;
@@ -86,8 +110,13 @@ type CarouselProps = {
  * An autoplaying carousel (Swiper) following the ARIA carousel pattern: a labelled region with a
  * rotation control, slides labelled "n of m", arrow keys while focus is inside, and autoplay
  * paused under the pointer, while focus is inside, after the visitor pauses it, and whenever the
- * visitor prefers reduced motion. Before the script runs, CSS lays the slides out as Swiper will,
- * so nothing moves when it starts. Right-to-left pages mirror it.
+ * visitor prefers reduced motion. Right-to-left pages mirror it.
+ *
+ * The component renders Swiper's own markup, and CSS lays the slides out as Swiper will; Swiper's
+ * code is loaded, and started on that markup, only when the visitor comes near the carousel (see
+ * useReached), so nothing moves when it starts and a page's load does not pay for carousels
+ * further down. Until then the rotation control keeps the visitor's choice and an arrow pressed
+ * moves the carousel as soon as it has started.
  */
 export function Carousel({
   label,
@@ -111,32 +140,30 @@ export function Carousel({
   const most = Math.max(...inView);
   const repeated = repeatToLoop && own.length > 1 && own.length <= most;
   const slides = repeated ? [...own, ...own] : own;
+  const section = useRef<HTMLElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const paginationEl = useRef<HTMLDivElement>(null);
+  const [reached, reach] = useReached(section);
   const swiperRef = useRef<SwiperInstance | null>(null);
+  const [started, setStarted] = useState(false);
+  // A step asked for before Swiper started, taken once it has (true: forward).
+  const pendingStep = useRef<boolean | null>(null);
   const [paused, setPaused] = useState(false); // the visitor's choice
   const [focused, setFocused] = useState(false);
   const reducedMotion = useMedia(reducedMotionQuery);
   const single = useMedia(`(max-width: ${carouselWidths[1] - 0.02}px)`) && inView[0] === 1;
   const fade = fadeWhenSingle && single;
   const regionId = useId();
+  const loops = slides.length > most;
 
-  const rotating = !paused && !focused && !reducedMotion && slides.length > most;
-  useEffect(() => {
-    const autoplay = swiperRef.current?.autoplay;
-    if (!autoplay) return;
-    if (rotating && !autoplay.running) autoplay.start();
-    if (!rotating && autoplay.running) autoplay.stop();
-  }, [rotating]);
+  const rotating = !paused && !focused && !reducedMotion && loops;
 
-  const onSwiper = useCallback((swiper: SwiperInstance) => {
-    swiperRef.current = swiper;
-  }, []);
-
+  // Swiper's options, rebuilt each render; Swiper is created from the latest.
   const options: SwiperOptions = {
-    modules: [A11y, Autoplay, Pagination, ...(fade ? [EffectFade] : [])],
     speed: reducedMotion ? 0 : speed,
     // Loop needs at least one slide more than are in view; with fewer, autoplay rewinds.
-    loop: slides.length > most,
-    rewind: slides.length <= most,
+    loop: loops,
+    rewind: !loops,
     slidesPerView: inView[0],
     spaceBetween: gap,
     breakpoints: Object.fromEntries(
@@ -148,37 +175,78 @@ export function Carousel({
     watchSlidesProgress: fadeIn,
     simulateTouch: mouseDrag,
     grabCursor: mouseDrag,
-    // Started and stopped by the effect above as focus, preference and the pause button change.
-    autoplay:
-      slides.length > most
-        ? { delay, pauseOnMouseEnter: true, disableOnInteraction: false }
-        : false,
-    pagination: dots
-      ? {
-          clickable: true,
-          bulletElement: 'button',
-        }
-      : false,
+    // Started and stopped by the effect below as focus, preference and the pause button change.
+    autoplay: loops ? { delay, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
     a11y: {
       containerRoleDescriptionMessage: null,
       itemRoleDescriptionMessage: t('carousel.slide'),
       slideRole: 'group',
-      // A repeated round labels its slides itself, counting its own slides only.
-      slideLabelMessage: repeated
-        ? ''
-        : t('carousel.slideLabel', {
-            index: '{{index}}',
-            count: '{{slidesLength}}',
-          }),
+      // Every slide carries its own "n of m" label from the server on (below).
+      slideLabelMessage: '',
       paginationBulletMessage: t('carousel.goTo', { index: '{{index}}' }),
       prevSlideMessage: t('carousel.previous'),
       nextSlideMessage: t('carousel.next'),
     },
   };
+  const latest = useRef({ options, rotating });
+  useEffect(() => {
+    latest.current = { options, rotating };
+  });
+
+  // Once the visitor is near, load Swiper and start it on the markup already there; again from
+  // the start when the carousel switches between sliding and cross-fading.
+  useEffect(() => {
+    const el = frame.current;
+    if (!reached || !el) return;
+    let cancelled = false;
+    let instance: SwiperInstance | null = null;
+    void import('./carousel-swiper').then(({ Swiper, A11y, Autoplay, EffectFade, Pagination }) => {
+      if (cancelled) return;
+      const { options: current, rotating: rotatingNow } = latest.current;
+      instance = new Swiper(el, {
+        ...current,
+        modules: [A11y, Autoplay, Pagination, ...(fade ? [EffectFade] : [])],
+        pagination:
+          dots && paginationEl.current
+            ? { el: paginationEl.current, clickable: true, bulletElement: 'button' }
+            : false,
+      });
+      if (!rotatingNow) instance.autoplay?.stop();
+      if (pendingStep.current !== null) {
+        if (pendingStep.current) instance.slideNext();
+        else instance.slidePrev();
+        pendingStep.current = null;
+      }
+      swiperRef.current = instance;
+      setStarted(true);
+    });
+    return () => {
+      cancelled = true;
+      if (instance && !instance.destroyed) instance.destroy(true, true);
+      swiperRef.current = null;
+      setStarted(false);
+    };
+  }, [reached, fade, dots]);
+
+  useEffect(() => {
+    const autoplay = swiperRef.current?.autoplay;
+    if (!started || !autoplay || !loops) return;
+    if (rotating && !autoplay.running) autoplay.start();
+    if (!rotating && autoplay.running) autoplay.stop();
+  }, [rotating, loops, started]);
+
+  useEffect(() => {
+    const swiper = swiperRef.current;
+    if (started && swiper) swiper.params.speed = reducedMotion ? 0 : speed;
+  }, [reducedMotion, speed, started]);
 
   const step = (forward: boolean) => {
     const swiper = swiperRef.current;
-    if (!swiper) return;
+    if (!swiper) {
+      pendingStep.current = forward;
+      reach();
+      return;
+    }
     if (forward) swiper.slideNext();
     else swiper.slidePrev();
   };
@@ -195,17 +263,23 @@ export function Carousel({
 
   return (
     <section
+      ref={section}
       aria-roledescription={t('carousel.carousel')}
       aria-label={label}
+      data-started={started ? 'true' : undefined}
       className={`carousel carousel-gap-${gap} ${layout} ${fadeIn && !fade ? 'carousel-fade-in' : ''} ${className}`}
       onKeyDown={onKeyDown}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        reach();
+      }}
+      onPointerDown={reach}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
       <div className="mb-4 flex items-center justify-end gap-2">
-        {slides.length > most && (
+        {loops && (
           <button
             type="button"
             className="carousel-button"
@@ -239,28 +313,32 @@ export function Carousel({
           </>
         )}
       </div>
-      <Swiper
-        key={fade ? 'fade' : 'slide'}
+      {/* Swiper's markup; Swiper adds its classes, styles and bullets here once started. */}
+      <div
+        ref={frame}
+        className="swiper"
         id={regionId}
         dir={dir}
         aria-live={rotating ? 'off' : 'polite'}
-        onSwiper={onSwiper}
-        {...options}
       >
-        {slides.map((slide, i) => (
-          <SwiperSlide
-            key={i}
-            className="h-auto!"
-            aria-label={
-              repeated
-                ? t('carousel.slideLabel', { index: (i % own.length) + 1, count: own.length })
-                : undefined
-            }
-          >
-            {slide}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+        <div className="swiper-wrapper">
+          {slides.map((slide, i) => (
+            <div
+              key={i}
+              className="swiper-slide h-auto!"
+              role="group"
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.slideLabel', {
+                index: (i % own.length) + 1,
+                count: own.length,
+              })}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+        {dots && <div ref={paginationEl} className="swiper-pagination" />}
+      </div>
     </section>
   );
 }
