@@ -57,12 +57,27 @@ async function measure(url, report) {
   };
 }
 
+/**
+ * A run again when Lighthouse itself fails to record the page load (it says so, as
+ * NO_NAVSTART or NO_FCP, now and then on a loaded machine); a third failure is reported.
+ */
+async function measureAgain(url, report) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, report);
+    } catch (err) {
+      if (attempt === 3 || !/Runtime error encountered/.test(String(err.stderr))) throw err;
+      process.stderr.write(`lighthouse: ${url}: ${String(err.stderr).trim()}; running it again\n`);
+    }
+  }
+}
+
 const results = [];
 const dir = await mkdtemp(join(tmpdir(), 'lighthouse-'));
 try {
   for (const url of process.argv.slice(2)) {
     const measured = [];
-    for (let i = 0; i < runs; i++) measured.push(await measure(url, join(dir, 'report.json')));
+    for (let i = 0; i < runs; i++) measured.push(await measureAgain(url, join(dir, 'report.json')));
     measured.sort((a, b) => a.scores.performance - b.scores.performance);
     const median = measured[Math.floor((measured.length - 1) / 2)];
     results.push({ url, runs: measured.map((m) => m.scores.performance), ...median });
