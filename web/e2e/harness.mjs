@@ -166,6 +166,19 @@ export async function openPage(
   };
 }
 
+/** Makes every page of `context` add up its layout shifts from the first paint on, as Chromium reports them. */
+export function recordLayoutShift(context) {
+  return context.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift a page recorded with recordLayoutShift has added up so far. */
+export const layoutShift = (page) => page.evaluate(() => window.layoutShift);
+
 /**
  * Starts the server and Chromium before the file's tests and stops both after
  * them; the returned object's `server` and `browser` are set once started.

@@ -3,7 +3,7 @@
 // and after they count up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openPage, useSiteAndBrowser } from './harness.mjs';
+import { layoutShift, openPage, recordLayoutShift, useSiteAndBrowser } from './harness.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -351,12 +351,7 @@ test('the hero picture loads first and Swiper loads only on the home page', asyn
 test('a carousel starts only when the visitor comes near it, without moving anything', async () => {
   const tab = await openPage(site.browser, { width: 1280, height: 900 });
   try {
-    await tab.context.addInitScript(() => {
-      window.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(tab.context);
     const swiperLoads = [];
     tab.page.on('request', (req) => {
       if (/\/assets\/swiper-[\w-]+\.js$/.test(new URL(req.url()).pathname))
@@ -388,7 +383,7 @@ test('a carousel starts only when the visitor comes near it, without moving anyt
     assert.equal(before.length, 5);
     for (const [i, width] of before.entries())
       assert.ok(Math.abs(width - after[i]) < 1, `slide ${i}: ${width} then ${after[i]}`);
-    const shift = await tab.page.evaluate(() => window.layoutShift);
+    const shift = await layoutShift(tab.page);
     assert.ok(shift < 0.001, `layout shift ${shift}`);
     tab.assertClean();
   } finally {

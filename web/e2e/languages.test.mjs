@@ -2,7 +2,14 @@
 // nothing wider than the screen (Dutch and French words are long; Arabic mirrors).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstItemPath, itemLists, openPage, useSiteAndBrowser } from './harness.mjs';
+import {
+  firstItemPath,
+  itemLists,
+  layoutShift,
+  openPage,
+  recordLayoutShift,
+  useSiteAndBrowser,
+} from './harness.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -61,13 +68,7 @@ for (const locale of ['ar', 'nl', 'fr']) {
 test('one typeface in every language: each page fetches only its scripts, draws in it and never shifts', async () => {
   const tab = await openPage(site.browser, { width: 1280, height: 800 });
   try {
-    // Every layout shift from the first paint on, as Chromium reports it.
-    await tab.context.addInitScript(() => {
-      window.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(tab.context);
     const fonts = [];
     tab.page.on('request', (req) => {
       if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
@@ -97,7 +98,7 @@ test('one typeface in every language: each page fetches only its scripts, draws 
       await settled();
       // A face that arrives late moves whole lines of text; shifts under a
       // thousandth (one was seen with both cores busy) are below what a reader sees.
-      const shift = await tab.page.evaluate(() => window.layoutShift);
+      const shift = await layoutShift(tab.page);
       assert.ok(shift < 0.001, `${path}: layout shift ${shift}`);
       for (const file of fonts) {
         assert.match(
@@ -116,7 +117,7 @@ test('one typeface in every language: each page fetches only its scripts, draws 
       await settled();
       // A face that arrives late moves whole lines of text; shifts under a
       // thousandth (one was seen with both cores busy) are below what a reader sees.
-      const shiftAgain = await tab.page.evaluate(() => window.layoutShift);
+      const shiftAgain = await layoutShift(tab.page);
       assert.ok(shiftAgain < 0.001, `${path}: layout shift ${shiftAgain}`);
       for (const selector of ['h1', 'main p', 'header nav a']) {
         const used = await drawnWith(selector);

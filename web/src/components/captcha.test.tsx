@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInPage } from '../testing/render-page';
 import { samplePageProps } from '../testing/sample-props';
 import { Captcha } from './captcha';
+import { TestObserver } from '../testing/intersection-observer';
 
 // The widget's module, watched: how many times it was loaded, and how many times a captcha set
 // up a widget from it (each sets the widget's words first).
@@ -16,34 +17,10 @@ vi.mock('../form-kit/altcha-widget', () => {
   };
 });
 
-/** An IntersectionObserver whose answers the test gives. */
-class TestObserver {
-  static all: TestObserver[] = [];
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    readonly options?: IntersectionObserverInit,
-  ) {
-    TestObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  unobserve() {}
-  disconnect() {
-    this.disconnected = true;
-  }
-  takeRecords() {
-    return [];
-  }
-  /** Answers as the browser does, for every element observed: in view (or near it) or not. */
-  answer(isIntersecting: boolean) {
-    const entries = this.observed.map(
-      (target) => ({ target, isIntersecting }) as IntersectionObserverEntry,
-    );
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
+/** One widget was set up, from the module loaded once. */
+function expectOneWidget(widgets: () => number) {
+  expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
+  expect(widgets()).toBe(1);
 }
 
 /** The latest observer still watching a captcha. */
@@ -94,8 +71,7 @@ describe('the captcha waits for the visitor', () => {
     act(() => field.focus());
     await settle();
     expect(widget.moduleLoads).toBe(1);
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
     // Watching stops: neither more focus nor scrolling loads it again.
     expect(observer()).toBeUndefined();
     act(() => {
@@ -104,8 +80,7 @@ describe('the captcha waits for the visitor', () => {
     });
     act(() => TestObserver.all.forEach((o) => o.answer(true)));
     await settle();
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
   });
 
   it('loads once when the captcha comes near the screen, and not again on focus', async () => {
@@ -116,12 +91,10 @@ describe('the captcha waits for the visitor', () => {
 
     act(() => observer()!.answer(true));
     await settle();
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
     act(() => field.focus());
     await settle();
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
   });
 
   it('loads when the visitor ticks the stand-in box', async () => {
@@ -131,8 +104,7 @@ describe('the captcha waits for the visitor', () => {
     expect(widgets()).toBe(0);
     act(() => fireEvent.click(standIn));
     await settle();
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
   });
 
   it('loads at the observer’s first answer when the box was ticked before the page ran', async () => {
@@ -143,8 +115,7 @@ describe('the captcha waits for the visitor', () => {
     expect(widgets()).toBe(0);
     act(() => observer()!.answer(false));
     await settle();
-    expect(widget.setWidgetStrings).toHaveBeenCalledTimes(1);
-    expect(widgets()).toBe(1);
+    expectOneWidget(widgets);
   });
 
   it('loads a hosted provider’s script only once the visitor focuses the form', async () => {

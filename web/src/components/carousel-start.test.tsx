@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInPage } from '../testing/render-page';
 import { samplePageProps } from '../testing/sample-props';
 import { Carousel } from './carousel';
+import { TestObserver } from '../testing/intersection-observer';
 
 // Swiper, watched: how many times its code was loaded, and each instance a carousel created.
 const swiper = vi.hoisted(() => ({
@@ -38,35 +39,6 @@ vi.mock('swiper', () => {
   return { Swiper, default: Swiper };
 });
 vi.mock('swiper/modules', () => ({ A11y: {}, Autoplay: {}, EffectFade: {}, Pagination: {} }));
-
-/** An IntersectionObserver whose answers the test gives. */
-class TestObserver {
-  static all: TestObserver[] = [];
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    readonly options?: IntersectionObserverInit,
-  ) {
-    TestObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  unobserve() {}
-  disconnect() {
-    this.disconnected = true;
-  }
-  takeRecords() {
-    return [];
-  }
-  answer(isIntersecting: boolean) {
-    const entries = this.observed.map(
-      (target) => ({ target, isIntersecting }) as IntersectionObserverEntry,
-    );
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
-}
 
 /** The observer still watching the carousel with this name. */
 const observerOf = (name: string) =>
