@@ -49,11 +49,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     assetsDir: 'assets',
     target: 'es2022',
+    // SOURCEMAP=1 writes source maps, to see which modules a chunk's bytes come from.
+    sourcemap: process.env.SOURCEMAP === '1',
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          input: fromRepo('web/src/entry-client.tsx'),
+          // A page of islands loads entry-islands; a page that hydrates whole, entry-client.
+          input: [fromRepo('web/src/entry-client.tsx'), fromRepo('web/src/entry-islands.tsx')],
           // Libraries change less often than the site: a separate chunk stays cached across deploys.
           // Swiper gets its own chunk, which only pages with a carousel load; so does the captcha.
           output: {

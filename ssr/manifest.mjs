@@ -2,43 +2,49 @@
  * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[] }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
  * @typedef {{ entry: string, css: string[], preload: string[] }} Assets
+ * @typedef {{ entry: string, preload?: string[], css?: string[] }} ClientModules
+ *   Manifest keys: the entry a page runs, modules whose chunks it preloads, and modules whose
+ *   stylesheets it links without running them.
  */
 
 /**
- * The client entry's script, its stylesheets and the chunks it imports (to preload), as absolute
- * URL paths, read from Vite's build manifest. With a page module's key, that page's chunk, the
- * chunks it imports and its stylesheets are added, so the browser fetches them alongside the entry.
+ * What a document links, as absolute URL paths, read from Vite's build manifest: the entry's
+ * script; its stylesheets and the chunks it imports (to preload); for each module in `preload`,
+ * its chunk, the chunks it imports and their stylesheets; for each in `css`, the stylesheets of
+ * it and of what it imports. Without `modules`, the manifest's only entry.
  * @param {Manifest} manifest
- * @param {string} [pageKey]
+ * @param {ClientModules} [modules]
  * @returns {Assets}
  */
-export function assetsFromManifest(manifest, pageKey) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+export function assetsFromManifest(manifest, modules) {
+  const entryKey = modules?.entry ?? Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entry = entryKey === undefined ? undefined : manifest[entryKey];
-  if (!entry) throw new Error('manifest has no entry chunk');
+  if (!entry) throw new Error(`manifest has no entry chunk${entryKey ? ` ${entryKey}` : ''}`);
 
   /** @type {Set<string>} */
   const css = new Set(entry.css ?? []);
   /** @type {Set<string>} */
   const preload = new Set();
-  /** @type {Set<string>} */
-  const seen = new Set();
-  /** @param {string[]} keys */
-  const visit = (keys) => {
+  /**
+   * @param {string[]} keys
+   * @param {boolean} scripts whether the chunks are preloaded, or only their stylesheets linked
+   * @param {Set<string>} seen
+   */
+  const visit = (keys, scripts, seen) => {
     for (const key of keys) {
       const chunk = manifest[key];
-      if (!chunk || seen.has(key)) continue;
+      if (!chunk) throw new Error(`manifest has no chunk for ${key}`);
+      if (seen.has(key)) continue;
       seen.add(key);
-      preload.add(chunk.file);
+      if (scripts) preload.add(chunk.file);
       for (const file of chunk.css ?? []) css.add(file);
-      visit(chunk.imports ?? []);
+      visit(chunk.imports ?? [], scripts, seen);
     }
   };
-  visit(entry.imports ?? []);
-  if (pageKey !== undefined) {
-    if (!manifest[pageKey]) throw new Error(`manifest has no chunk for ${pageKey}`);
-    visit([pageKey]);
-  }
+  const scriptsSeen = new Set();
+  visit(entry.imports ?? [], true, scriptsSeen);
+  visit(modules?.preload ?? [], true, scriptsSeen);
+  visit(modules?.css ?? [], false, new Set());
 
   /** @param {string} file */
   const url = (file) => `/${file}`;

@@ -41,16 +41,50 @@ describe('assetsFromManifest', () => {
       },
       'src/pages/section-page.tsx': { file: 'assets/section-page-7.js', imports: ['_vendor.js'] },
     };
-    expect(assetsFromManifest(manifest, 'src/pages/home-page.tsx')).toEqual({
+    const entry = 'src/entry-client.tsx';
+    expect(assetsFromManifest(manifest, { entry, preload: ['src/pages/home-page.tsx'] })).toEqual({
       entry: '/assets/entry-client-4.js',
       css: ['/assets/home-page-6.css'],
       preload: ['/assets/vendor-2.js', '/assets/home-page-5.js', '/assets/shared-3.js'],
     });
-    expect(assetsFromManifest(manifest, 'src/pages/section-page.tsx').preload).toEqual([
-      '/assets/vendor-2.js',
-      '/assets/section-page-7.js',
-    ]);
-    expect(() => assetsFromManifest(manifest, 'src/pages/missing.tsx')).toThrow(/missing/);
+    expect(
+      assetsFromManifest(manifest, { entry, preload: ['src/pages/section-page.tsx'] }).preload,
+    ).toEqual(['/assets/vendor-2.js', '/assets/section-page-7.js']);
+    expect(() =>
+      assetsFromManifest(manifest, { entry, preload: ['src/pages/missing.tsx'] }),
+    ).toThrow(/missing/);
+  });
+
+  it('links a module’s stylesheets without preloading its script, for a page of islands', () => {
+    const manifest = {
+      '_vendor.js': { file: 'assets/vendor-2.js' },
+      'src/entry-islands.tsx': {
+        file: 'assets/entry-islands-3.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+        css: ['assets/base-4.css'],
+      },
+      'src/entry-client.tsx': { file: 'assets/entry-client-5.js', isEntry: true },
+      'src/pages/home-page.tsx': {
+        file: 'assets/home-page-6.js',
+        imports: ['_carousel.js'],
+        css: ['assets/home-page-7.css'],
+      },
+      '_carousel.js': { file: 'assets/carousel-8.js', css: ['assets/carousel-9.css'] },
+    };
+    expect(
+      assetsFromManifest(manifest, {
+        entry: 'src/entry-islands.tsx',
+        css: ['src/pages/home-page.tsx'],
+      }),
+    ).toEqual({
+      entry: '/assets/entry-islands-3.js',
+      css: ['/assets/base-4.css', '/assets/home-page-7.css', '/assets/carousel-9.css'],
+      preload: ['/assets/vendor-2.js'],
+    });
+    expect(() => assetsFromManifest(manifest, { entry: 'src/entry-nothing.tsx' })).toThrow(
+      /entry-nothing/,
+    );
   });
 
   it('fails loudly without an entry', () => {

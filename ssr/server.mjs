@@ -30,15 +30,15 @@ const entry = await import(pathToFileURL(join(distDir, 'server', 'entry-server.j
 const manifest = JSON.parse(
   readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'),
 );
-/** @type {Map<string | undefined, import('./manifest.mjs').Assets>} */
-const assetsByPage = new Map();
+/** @type {Map<string, import('./manifest.mjs').Assets>} */
+const assetsByKind = new Map();
 /** @param {any} props */
 function assetsFor(props) {
-  const key = entry.pageManifestKey?.(props.page.kind);
-  let assets = assetsByPage.get(key);
+  const kind = props.page?.kind;
+  let assets = assetsByKind.get(kind);
   if (!assets) {
-    assets = assetsFromManifest(manifest, key);
-    assetsByPage.set(key, assets);
+    assets = assetsFromManifest(manifest, entry.clientModules(kind));
+    assetsByKind.set(kind, assets);
   }
   return assets;
 }

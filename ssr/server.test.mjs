@@ -12,6 +12,9 @@ const serverScript = resolve(import.meta.dirname, 'server.mjs');
 // A stand-in build, so the process can be tested without running Vite first.
 const fakeEntry = `
 export const scriptHashes = ['sha256-fake'];
+export function clientModules() {
+  return { entry: 'src/entry-client.tsx' };
+}
 export function checkPageProps(value) {
   return value && (value.status === 200 || value.status === 404) ? null : 'bad status';
 }

@@ -166,6 +166,22 @@ export async function openPage(
   };
 }
 
+/**
+ * Resolves once the element `locator` finds has `name="value"`, checked as the page draws
+ * frames; fails with the test's own timeout otherwise.
+ * @param {import('playwright').Locator} locator
+ * @param {string} name
+ * @param {string} value
+ */
+export async function untilAttribute(locator, name, value) {
+  const element = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction(([el, n, v]) => el?.getAttribute(n) === v, [element, name, value], {
+      timeout: 0,
+    });
+}
+
 /** Makes every page of `context` add up its layout shifts from the first paint on, as Chromium reports them. */
 export function recordLayoutShift(context) {
   return context.addInitScript(() => {

@@ -6,20 +6,45 @@ import { App } from './app';
 import { render as renderDocument, resourcesFor } from './entry-server';
 import { createI18n } from './i18n';
 import { pageForKind } from './pages/page-for-kind';
-import type { Locale, PageProps } from './page-props';
+import { hydrateIslands } from './islands/hydrate';
+import { hydratesWhole } from './islands/page-data';
+import type { Locale, PagePayload, PageProps } from './page-props';
 import { sampleItemRoutes, samplePageProps } from './testing/sample-props';
 
 const assets = { entry: '/assets/app.js', css: [], preload: [] };
 
-/** Loads a server-rendered document into jsdom and hydrates it as the browser would. */
+/**
+ * Loads a server-rendered document into jsdom and hydrates it as the browser would: whole, or
+ * island by island from the embedded payload.
+ */
 async function hydrate(props: PageProps) {
   const html = renderDocument(props, assets);
   const rootHtml = /<div id="root">([^]*)<\/div>\n<script type="application\/json"/.exec(html)![1]!;
+  const payload = JSON.parse(
+    /<script type="application\/json" id="page-props">([^]*?)<\/script>/.exec(html)![1]!,
+  ) as PagePayload;
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = rootHtml;
   document.body.append(container);
   const errors: unknown[] = [];
+  if (!hydratesWhole(props.page.kind)) {
+    const roots = await act(() =>
+      hydrateIslands(payload, container, { onRecoverableError: (error) => errors.push(error) }),
+    );
+    // The islands that wait for the visitor (the header's menus) hydrate once pointed at.
+    const markers = [...container.querySelectorAll<HTMLElement>('[data-island-index]')];
+    for (const marker of markers) {
+      if (marker.dataset.islandState === 'waiting') {
+        marker.dispatchEvent(new Event('pointerover', { bubbles: true }));
+      }
+    }
+    await vi.waitFor(async () => {
+      await act(async () => {});
+      expect(markers.filter((marker) => marker.dataset.islandState !== 'hydrated')).toEqual([]);
+    });
+    return { container, errors, unmount: () => act(() => roots.forEach((root) => root.unmount())) };
+  }
   const root = await act(async () =>
     hydrateRoot(
       container,
@@ -36,6 +61,7 @@ async function hydrate(props: PageProps) {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  delete document.documentElement.dataset.hydrated;
 });
 
 describe('App', () => {

@@ -7,6 +7,7 @@ import { mainContentId, SkipLink } from './components/skip-link';
 import { Toaster } from './components/toasts';
 import { PageContext } from './page-context';
 import type { PageProps } from './page-props';
+import { Island } from './islands/island';
 
 type AppProps = { props: PageProps; i18n: Translator; Page: ComponentType };
 
@@ -28,7 +29,7 @@ export function App({ props, i18n, Page }: AppProps) {
           </main>
           <SiteFooter />
         </div>
-        <Toaster />
+        <Island name="toaster" component={Toaster} props={{}} />
       </PageContext>
     </TranslationProvider>
   );

@@ -111,12 +111,48 @@ describe('render', () => {
     for (const source of sources) expect(source.startsWith('/')).toBe(true);
   });
 
-  it('embeds the props and only the current language for hydration', () => {
-    const props = samplePageProps({ route: '/compliance/soc-reports', locale: 'nl' });
+  it('embeds the props and only the current language for a page that hydrates whole', () => {
+    const props = samplePageProps({ route: '/contact-us/cairo', locale: 'nl' });
     const payload = payloadOf(parse(render(props, assets)));
     expect(payload.props).toEqual(props);
-    expect(Object.keys(payload.resources)).toEqual(['common', 'pages']);
-    expect(payload.resources).toEqual(resourcesFor('nl', 'landing'));
+    expect(payload.islands).toBeUndefined();
+    expect(Object.keys(payload.resources)).toEqual(['common', 'pages', 'forms']);
+    expect(payload.resources).toEqual(resourcesFor('nl', 'contact'));
+  });
+
+  it('sends a page of islands each island’s props and strings, not the content again', () => {
+    const props = samplePageProps({
+      route: '/services/cybersecurity-services/penetration-testing',
+      locale: 'ar',
+    });
+    const doc = parse(render(props, assets));
+    const payload = payloadOf(doc);
+    const markers = [...doc.querySelectorAll<HTMLElement>('[data-island-index]')];
+    expect(markers.map((marker) => marker.dataset.island)).toEqual(
+      payload.islands!.map((island) => island.name),
+    );
+    expect(payload.islands!.map((island) => island.name).sort()).toEqual([
+      'account-control',
+      'desktop-nav',
+      'language-switcher',
+      'mobile-menu',
+      'on-this-page',
+      'theme-toggle',
+      'toaster',
+    ]);
+    // The content is in the HTML once, not in the data: the service's text, the footer.
+    expect(payload.props.page.content).toBeNull();
+    expect(payload.props.footer).toEqual([]);
+    const text = JSON.stringify(payload);
+    const what = (props.page.content as { what: string[] }).what[0]!;
+    expect(doc.querySelector('main')!.textContent).toContain(what);
+    expect(text).not.toContain(what);
+    // Strings: the islands' and none of the page's own (the service page's "why us").
+    const all = resourcesFor('ar', 'service');
+    expect(payload.resources.common!.theme).toEqual(all.common!.theme);
+    expect(payload.resources.pages).toBeUndefined();
+    expect(payload.resources.common!.footer).toBeUndefined();
+    expect(text.length).toBeLessThan(JSON.stringify({ props, resources: all }).length / 2);
   });
 
   it('keeps content from closing the props script element', () => {

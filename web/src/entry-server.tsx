@@ -31,7 +31,7 @@ import nlResources from '../locales/nl/resources.json';
 import { App } from './app';
 import { uploadedCoverPath, uploadedPreview } from './components/cover-image';
 import { escapeHtml, jsonForScript } from './html';
-import { namespacesFor } from './i18n';
+import { createI18n, namespacesFor } from './i18n';
 import { createServerI18n } from './i18n-server';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
@@ -40,6 +40,15 @@ import { pageMeta, siteTagline } from './seo/meta';
 import { siteImages } from './seo/site-images';
 import { structuredData } from './seo/structured-data';
 import { firstPaintScript } from './first-paint';
+import {
+  IslandPlacerContext,
+  IslandRoot,
+  islandIdPrefix,
+  islandSlots,
+  type PlacedIsland,
+} from './islands/island';
+import { hydratesWhole, islandPageProps, pickStrings } from './islands/page-data';
+import { islands } from './islands/registry';
 
 export { checkPageProps } from './page-props';
 export { firstPaintScript };
@@ -89,9 +98,57 @@ function xHandle(props: PageProps): string | undefined {
   return name ? `@${name}` : undefined;
 }
 
-/** The page module's key in the client build manifest, whose chunk the document preloads. */
+/** The page module's key in the client build manifest. */
 export function pageManifestKey(kind: PageKind): string {
   return `src/${pageModulePath(kind).slice(2)}`;
+}
+
+/** Keys in the client build manifest of what a kind of page links: see ssr/manifest.mjs. */
+export type ClientModules = { entry: string; preload: string[]; css: string[] };
+
+/**
+ * A page that hydrates whole runs its page module in the browser, so it preloads it. A page of
+ * islands runs only its islands (entry-islands.tsx), and takes the page module's stylesheets.
+ */
+export function clientModules(kind: PageKind): ClientModules {
+  const page = pageManifestKey(kind);
+  return hydratesWhole(kind)
+    ? { entry: 'src/entry-client.tsx', preload: [page], css: [page] }
+    : { entry: 'src/entry-islands.tsx', preload: [], css: [page] };
+}
+
+/**
+ * The page's HTML with each island rendered on its own, as the browser will hydrate it: with the
+ * shared page data and only the strings sent with it, which are those the islands looked up
+ * here and those they declare for later (islands/registry.ts).
+ */
+function renderIslands(props: PageProps, i18n: ReturnType<typeof createServerI18n>) {
+  const placed: PlacedIsland[] = [];
+  const page = renderToString(
+    <IslandPlacerContext value={(island) => placed.push(island) - 1}>
+      <App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />
+    </IslandPlacerContext>,
+  );
+  const shared = islandPageProps(props);
+  const used = new Set<string>();
+  const strings = createI18n(props.locale, translations[props.locale], (namespace, path) =>
+    used.add(`${namespace}:${path}`),
+  );
+  const html = placed.map(({ name, component: Component, props: own }, index) => {
+    for (const path of islands[name].strings) used.add(path);
+    return renderToString(
+      <IslandRoot page={shared} i18n={strings}>
+        <Component {...own} />
+      </IslandRoot>,
+      { identifierPrefix: islandIdPrefix(index) },
+    );
+  });
+  const payload: PagePayload = {
+    props: shared,
+    resources: pickStrings(translations[props.locale], used),
+    islands: placed.map(({ name, props: own }) => ({ name, props: own })),
+  };
+  return { html: page.replace(islandSlots, (_, index: string) => html[Number(index)]!), payload };
 }
 
 /** Renders the whole HTML document for one page. */
@@ -100,9 +157,12 @@ export function render(input: PageProps, assets: Assets): string {
   const resources = resourcesFor(props.locale, props.page.kind);
   const i18n = createServerI18n(props.locale, resources);
   const { t } = i18n;
-  const appHtml = renderToString(
-    <App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />,
-  );
+  const { html: appHtml, payload } = hydratesWhole(props.page.kind)
+    ? {
+        html: renderToString(<App props={props} i18n={i18n} Page={pageForKind(props.page.kind)} />),
+        payload: { props, resources } satisfies PagePayload,
+      }
+    : renderIslands(props, i18n);
 
   const { site, baseUrl } = props;
   const { heading, title, description, noindex } = pageMeta(props, t);
@@ -120,7 +180,6 @@ export function render(input: PageProps, assets: Assets): string {
       : `${site.name}: ${siteTagline(site, t)}`;
   const handle = xHandle(props);
 
-  const payload: PagePayload = { props, resources };
   const attr = escapeHtml;
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${attr(content)}">`;

@@ -61,8 +61,14 @@ const placeholder = /{{\s*(\w+)\s*}}/g;
  * language in place and use no plurals, so key lookup and placeholders, as i18next does them, are
  * all hydration needs, in a few hundred bytes instead of the library's fifteen kilobytes.
  */
-export function createI18n(locale: Locale, resources: Resources): Translator {
+export function createI18n(
+  locale: Locale,
+  resources: Resources,
+  /** Told of every key looked up, found or not (the server uses it to send islands their strings). */
+  onLookup?: (namespace: string, path: string) => void,
+): Translator {
   const lookup = (namespace: string, path: string): string | undefined => {
+    onLookup?.(namespace, path);
     let node: unknown = resources[namespace];
     for (const part of path.split('.')) {
       if (typeof node !== 'object' || node === null) return undefined;

@@ -134,8 +134,16 @@ export type PageProps = {
 /** Translation namespaces as sent to the browser: namespace → nested strings. */
 export type Resources = Record<string, Record<string, unknown>>;
 
-/** What the document embeds in #page-props for hydration. */
-export type PagePayload = { props: PageProps; resources: Resources };
+/**
+ * What the document embeds in #page-props for hydration. A page that hydrates whole gets its props
+ * and its namespaces; a page of islands gets the data its islands share (islands/page-data.ts),
+ * their strings, and each island's name and own props, in document order.
+ */
+export type PagePayload = {
+  props: PageProps;
+  resources: Resources;
+  islands?: { name: string; props: Record<string, unknown> }[];
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);

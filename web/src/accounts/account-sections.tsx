@@ -8,9 +8,9 @@ import {
   FormStatus,
   PasswordField,
   PhoneField,
-  Spinner,
   SubmitButton,
 } from '../components/form-controls';
+import { Spinner } from '../components/spinner';
 import { flashToast, showToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { usePage } from '../page-context';
 import { useTranslation } from '../translation';
 import { ArrowEndIcon, MailIcon, PhoneIcon } from './icons';
-import { telHref } from './top-bar';
+import { telHref } from '../tel-href';
 
 type ContactCardProps = {
   /** The step the card offers: a request for proposal, or a question for the firm. */

@@ -9,6 +9,7 @@ import {
 import { formsNamespace } from '../i18n';
 import { useTranslation } from '../translation';
 import type { FieldState, FormMessage } from '../form-kit/use-form';
+import { Spinner } from './spinner';
 
 export const inputClass =
   'block w-full rounded-md border border-line-strong bg-raised px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-focus aria-[invalid=true]:border-danger disabled:opacity-60';
@@ -235,34 +236,6 @@ export function Checkbox({ label, id, className = '', ...input }: CheckboxProps)
         {label}
       </label>
     </div>
-  );
-}
-
-/** A circle that turns while something loads; decoration, the text beside it says what. */
-export function Spinner({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={`animate-spin motion-reduce:animate-none ${className}`}
-    >
-      <circle
-        cx="12"
-        cy="12"
-        r="9"
-        fill="none"
-        stroke="currentColor"
-        strokeOpacity="0.3"
-        strokeWidth="3"
-      />
-      <path
-        d="M21 12a9 9 0 0 0-9-9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 

@@ -1,25 +1,9 @@
-import type { SVGProps } from 'react';
+import { StrokeIcon, type IconProps } from './stroke-icon';
 
-export type IconProps = SVGProps<SVGSVGElement>;
-
-function StrokeIcon({ children, className = 'size-4', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+export type { IconProps };
+// The icons every page of islands shows from the start have a module of their own, so that the
+// first script carries those and not every icon of the site.
+export { CheckIcon, CloseIcon, MoonIcon, SunIcon } from './shell-icons';
 
 export function ChevronDownIcon(props: IconProps) {
   return (
@@ -168,14 +152,6 @@ export function MenuIcon(props: IconProps) {
   );
 }
 
-export function CloseIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </StrokeIcon>
-  );
-}
-
 export function MailIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
@@ -202,23 +178,6 @@ export function ChatIcon(props: IconProps) {
   );
 }
 
-export function SunIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </StrokeIcon>
-  );
-}
-
-export function MoonIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z" />
-    </StrokeIcon>
-  );
-}
-
 export function MapPinIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
@@ -241,15 +200,6 @@ export function LinkIcon(props: IconProps) {
     <StrokeIcon {...props}>
       <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" />
       <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
-    </StrokeIcon>
-  );
-}
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m8 12.5 2.7 2.7L16 9.5" />
     </StrokeIcon>
   );
 }

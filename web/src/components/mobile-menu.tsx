@@ -6,7 +6,7 @@ import { ChevronDownIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './ico
 import { Logo } from './logo';
 import { AccountControl, MobileAccountLinks } from './profile-menu';
 import { SocialLinks } from './social-links';
-import { telHref } from './top-bar';
+import { telHref } from '../tel-href';
 
 export const mobileMenuId = 'mobile-menu';
 

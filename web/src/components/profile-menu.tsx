@@ -5,7 +5,7 @@ import { useLocalizedPath } from '../page-context';
 import type { User } from '../page-props';
 import { useTranslation } from '../translation';
 import { Avatar } from './avatar';
-import { Spinner } from './form-controls';
+import { Spinner } from './spinner';
 import { ChevronDownIcon } from './icons';
 import { LoginButton } from './login-button';
 import { useMenuButton } from './use-menu-button';

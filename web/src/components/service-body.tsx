@@ -8,6 +8,7 @@ import { ArrowEndIcon, CheckIcon, DocumentIcon } from './icons';
 import { OnThisPage, type ContentsEntry } from './on-this-page';
 import { ContentSection, Paragraphs } from './prose';
 import { ReadingLayout } from './reading-layout';
+import { Island } from '../islands/island';
 
 type ServiceBodyProps = { content: ServiceContent; standard?: boolean };
 
@@ -37,7 +38,13 @@ export function ServiceBody({ content, standard }: ServiceBodyProps) {
 
   return (
     <ReadingLayout
-      side={<OnThisPage label={t('onThisPage')} entries={entries} />}
+      side={
+        <Island
+          name="on-this-page"
+          component={OnThisPage}
+          props={{ label: t('onThisPage'), entries }}
+        />
+      }
       rail={<ContactCard action="proposal" href={localize(proposalRoute(page.route))} />}
     >
       <ContentSection id="what" heading={label('what')}>

@@ -3,7 +3,7 @@ import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
-import { telHref } from './top-bar';
+import { telHref } from '../tel-href';
 import { OfficeAddress } from './office-address';
 
 const footerLink =

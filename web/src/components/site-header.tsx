@@ -5,6 +5,7 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { AccountControl } from './profile-menu';
 import { TopBar } from './top-bar';
+import { Island } from '../islands/island';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -21,9 +22,21 @@ export function SiteHeader() {
         >
           <Logo name={site.name} wordmarkClassName="flex lg:max-xl:hidden" />
         </a>
-        <DesktopNav className="hidden flex-1 justify-center lg:flex" />
-        <AccountControl loginClassName="hidden lg:inline-flex" menuClassName="hidden lg:flex" />
-        <MobileMenu className="ms-auto lg:hidden" />
+        <Island
+          name="desktop-nav"
+          component={DesktopNav}
+          props={{ className: 'hidden flex-1 justify-center lg:flex' }}
+        />
+        <Island
+          name="account-control"
+          component={AccountControl}
+          props={{ loginClassName: 'hidden lg:inline-flex', menuClassName: 'hidden lg:flex' }}
+        />
+        <Island
+          name="mobile-menu"
+          component={MobileMenu}
+          props={{ className: 'ms-auto lg:hidden' }}
+        />
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../translation';
 import { applyTheme, currentTheme, subscribeToTheme, type Theme } from '../theme';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from './shell-icons';
 
 // The server cannot know the stored theme, so it renders for light; after hydration the label
 // follows the class the inline theme script put on <html>. The icons are switched by CSS alone.

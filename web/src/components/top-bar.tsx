@@ -4,11 +4,8 @@ import { ChatIcon, MailIcon, PhoneIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { SocialLinks } from './social-links';
 import { ThemeToggle } from './theme-toggle';
-
-/** `tel:` wants the number without spaces or punctuation other than a leading plus. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+import { telHref } from '../tel-href';
+import { Island } from '../islands/island';
 
 const itemClass =
   'inline-flex h-9 items-center gap-2 rounded-md px-2 transition-colors hover:bg-white/10 hover:text-white';
@@ -58,8 +55,12 @@ export function TopBar() {
             linkClassName="hover:bg-white/10 hover:text-white"
           />
           <span aria-hidden="true" className="mx-1.5 hidden h-5 w-px bg-white/20 lg:block" />
-          <LanguageSwitcher />
-          <ThemeToggle className="hover:text-white" />
+          <Island name="language-switcher" component={LanguageSwitcher} props={{}} />
+          <Island
+            name="theme-toggle"
+            component={ThemeToggle}
+            props={{ className: 'hover:text-white' }}
+          />
         </div>
       </div>
     </div>

@@ -9,7 +9,7 @@ import {
 } from '../accounts/account-sections';
 import { checkSession } from '../session/session-check';
 import { useUser } from '../session/user-store';
-import { Spinner } from '../components/form-controls';
+import { Spinner } from '../components/spinner';
 import { PageHeader } from '../components/page-header';
 import { LoginButton } from '../components/login-button';
 import { authNamespace } from '../i18n';

@@ -23,6 +23,7 @@ import {
 } from '../page-context';
 import { requestRoute } from '../routes';
 import { useTranslation } from '../translation';
+import { Island } from '../islands/island';
 
 /** A news story or a blog post: date, author, reading time, tags and the text. */
 export default function ArticlePage() {
@@ -77,8 +78,14 @@ export default function ArticlePage() {
       <ReadingLayout
         side={
           <>
-            {contents.length > 1 && <OnThisPage label={t('item.contents')} entries={contents} />}
-            <ShareLinks title={content.title} />
+            {contents.length > 1 && (
+              <Island
+                name="on-this-page"
+                component={OnThisPage}
+                props={{ label: t('item.contents'), entries: contents }}
+              />
+            )}
+            <Island name="share-links" component={ShareLinks} props={{ title: content.title }} />
           </>
         }
         rail={<ContactCard action="proposal" href={localize(requestRoute)} />}

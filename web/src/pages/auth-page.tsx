@@ -9,7 +9,7 @@ import {
   VerifyCodeForm,
 } from '../accounts/recovery-forms';
 import { RegisterForm } from '../accounts/register-form';
-import { Spinner } from '../components/form-controls';
+import { Spinner } from '../components/spinner';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';
 import { useTranslation } from '../translation';

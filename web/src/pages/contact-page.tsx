@@ -5,7 +5,7 @@ import { LinkCards } from '../components/link-cards';
 import { OfficeAddress } from '../components/office-address';
 import { PageHeader } from '../components/page-header';
 import { ContentSection, Paragraphs } from '../components/prose';
-import { telHref } from '../components/top-bar';
+import { telHref } from '../tel-href';
 import { ContactForm } from '../forms/contact-form';
 import { FormPanel } from '../forms/form-parts';
 import { timeZoneName } from '../formatting';

@@ -11,6 +11,7 @@ import { Testimonials } from '../components/home/testimonials';
 import { contentOf, type HomeContent } from '../content';
 import { useLocalizedPath, useNavLabel, usePage } from '../page-context';
 import './home-page.css';
+import { Island } from '../islands/island';
 
 export const homeContactRoute = '/contact-us/dubai';
 export const homeRequestRoute = '/forms';
@@ -85,7 +86,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      {home && <Counters section={home.counters} />}
+      {home && <Island name="counters" component={Counters} props={{ section: home.counters }} />}
 
       <section aria-labelledby={areasHeading} className="page-shell py-16 lg:py-24">
         <div className="max-w-2xl">
@@ -120,11 +121,27 @@ export default function HomePage() {
 
       {home && (
         <>
-          <NewsSlider section={home.news} items={page.items} />
-          <SolutionsSlider section={home.solutions} />
-          <Testimonials section={home.testimonials} />
-          <PartnerSlider section={home.partners} />
-          <ClientsStrip section={home.clients} />
+          <Island
+            name="news-slider"
+            component={NewsSlider}
+            props={{ section: home.news, items: page.items }}
+          />
+          <Island
+            name="solutions-slider"
+            component={SolutionsSlider}
+            props={{ section: home.solutions }}
+          />
+          <Island
+            name="testimonials"
+            component={Testimonials}
+            props={{ section: home.testimonials }}
+          />
+          <Island
+            name="partner-slider"
+            component={PartnerSlider}
+            props={{ section: home.partners }}
+          />
+          <Island name="clients-strip" component={ClientsStrip} props={{ section: home.clients }} />
         </>
       )}
     </>

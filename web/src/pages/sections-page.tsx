@@ -10,6 +10,7 @@ import { ReadingLayout } from '../components/reading-layout';
 import { useLocalizedPath, usePage, usePageTitle } from '../page-context';
 import { inquiryRoute, officeRoute, requestRoute } from '../routes';
 import { useTranslation } from '../translation';
+import { Island } from '../islands/island';
 
 /** About, forms and legal pages: a summary, then sections of text; legal pages show their date. */
 export default function SectionsPage() {
@@ -49,7 +50,11 @@ export default function SectionsPage() {
       <ReadingLayout
         side={
           entries.length > 1 && (
-            <OnThisPage label={t(legal ? 'legal.contents' : 'onThisPage')} entries={entries} />
+            <Island
+              name="on-this-page"
+              component={OnThisPage}
+              props={{ label: t(legal ? 'legal.contents' : 'onThisPage'), entries }}
+            />
           )
         }
         rail={
