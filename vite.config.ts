@@ -53,7 +53,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: process.env.SOURCEMAP === '1',
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
-      ? {}
+      ? // The renderer is one file, whatever the browser's code loads later by itself.
+        { output: { codeSplitting: false } }
       : {
           // A page of islands loads entry-islands; a page that hydrates whole, entry-client.
           input: [fromRepo('web/src/entry-client.tsx'), fromRepo('web/src/entry-islands.tsx')],

@@ -1,7 +1,8 @@
 /**
  * @typedef {{ file: string, isEntry?: boolean, imports?: string[], css?: string[] }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
- * @typedef {{ entry: string, css: string[], preload: string[] }} Assets
+ * @typedef {{ entry: string, css: string[], preload: string[], styles?: string[] }} Assets
+ *   `styles`: the text of each of `css`, when the page is to carry them inline.
  * @typedef {{ entry: string, preload?: string[], css?: string[] }} ClientModules
  *   Manifest keys: the entry a page runs, modules whose chunks it preloads, and modules whose
  *   stylesheets it links without running them.

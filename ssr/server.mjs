@@ -30,6 +30,16 @@ const entry = await import(pathToFileURL(join(distDir, 'server', 'entry-server.j
 const manifest = JSON.parse(
   readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'),
 );
+/**
+ * The assets with the text of their stylesheets, which the page then carries inline so that its
+ * first paint waits for no other request (the Go server allows them by their hashes). A
+ * stylesheet that could end the element early stays a link.
+ * @param {import('./manifest.mjs').Assets} assets
+ */
+function withStyles(assets) {
+  const styles = assets.css.map((href) => readFileSync(join(distDir, 'client', href), 'utf8'));
+  return styles.some((text) => /<\/style/i.test(text)) ? assets : { ...assets, styles };
+}
 /** @type {Map<string, import('./manifest.mjs').Assets>} */
 const assetsByKind = new Map();
 /** @param {any} props */
@@ -37,7 +47,7 @@ function assetsFor(props) {
   const kind = props.page?.kind;
   let assets = assetsByKind.get(kind);
   if (!assets) {
-    assets = assetsFromManifest(manifest, entry.clientModules(kind));
+    assets = withStyles(assetsFromManifest(manifest, entry.clientModules(kind)));
     assetsByKind.set(kind, assets);
   }
   return assets;

@@ -134,7 +134,10 @@ type Config struct {
 	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
 	Covers    CoverEncoder      // encodes uploaded covers (the renderer); none: covers cannot be uploaded
 	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
-	Limits    Limits
+	// StyleHashes are the CSP hashes of the site's stylesheets, which a
+	// preview carries inline as every page does (render.StylesheetHashes).
+	StyleHashes []string
+	Limits      Limits
 	// StepUp is how long a proven second factor covers sensitive actions
 	// (role changes, staff management): 10 minutes when zero and not
 	// EveryAction; with EveryAction each such action asks for it anew.
@@ -157,13 +160,15 @@ type Service struct {
 	outbox   DevOutbox
 	covers   CoverEncoder
 	preview  Previewer
-	limits   Limits
-	log      *slog.Logger
-	now      func() time.Time
-	sealer   *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
-	webauthn *webauthn.WebAuthn
-	cookie   sessioncookie.Cookie
-	stepUp   time.Duration // 0: every sensitive action asks for the second factor
+	// previewCSP is the Content-Security-Policy of a preview.
+	previewCSP []string
+	limits     Limits
+	log        *slog.Logger
+	now        func() time.Time
+	sealer     *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
+	webauthn   *webauthn.WebAuthn
+	cookie     sessioncookie.Cookie
+	stepUp     time.Duration // 0: every sensitive action asks for the second factor
 }
 
 // Forms is what the inbox asks of the site's forms: the sealed e-mail
@@ -223,24 +228,25 @@ func New(cfg Config) (*Service, error) {
 	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
 	return &Service{
-		store:    cfg.Store,
-		baseURL:  base,
-		keys:     keys,
-		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
-		hasher:   cfg.Hasher,
-		blobs:    cfg.Blobs,
-		forms:    cfg.Forms,
-		accounts: cfg.Accounts,
-		outbox:   cfg.Outbox,
-		covers:   cfg.Covers,
-		preview:  cfg.Preview,
-		limits:   cfg.Limits,
-		log:      cfg.Logger,
-		now:      now,
-		sealer:   sealer,
-		webauthn: wa,
-		cookie:   staffCookie(u.Scheme == "https"),
-		stepUp:   cfg.StepUp,
+		store:      cfg.Store,
+		baseURL:    base,
+		keys:       keys,
+		limiter:    endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
+		hasher:     cfg.Hasher,
+		blobs:      cfg.Blobs,
+		forms:      cfg.Forms,
+		accounts:   cfg.Accounts,
+		outbox:     cfg.Outbox,
+		covers:     cfg.Covers,
+		preview:    cfg.Preview,
+		previewCSP: previewCSP(cfg.StyleHashes),
+		limits:     cfg.Limits,
+		log:        cfg.Logger,
+		now:        now,
+		sealer:     sealer,
+		webauthn:   wa,
+		cookie:     staffCookie(u.Scheme == "https"),
+		stepUp:     cfg.StepUp,
 	}, nil
 }
 

@@ -40,13 +40,19 @@ const previewStyle = `.noorvale-preview{position:sticky;top:0;z-index:2147483647
 	`border-block-end:6px dashed #f5c542}.noorvale-preview strong{text-transform:uppercase;letter-spacing:.06em}` +
 	`.noorvale-preview span{font-weight:400}`
 
-var previewCSP = func() []string {
+// previewCSP is the preview's Content-Security-Policy: the banner's style
+// and the site's stylesheets, which the renderer writes into its pages, are
+// allowed by their hashes, and no script at all.
+func previewCSP(styleHashes []string) []string {
 	sum := sha256.Sum256([]byte(previewStyle))
-	style := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	return []string{"default-src 'self'; script-src 'none'; style-src 'self' " + style + "; img-src 'self' data:; " +
+	style := "'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	for _, h := range styleHashes {
+		style += " '" + h + "'"
+	}
+	return []string{"default-src 'self'; script-src 'none'; style-src " + style + "; img-src 'self' data:; " +
 		"font-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'; " +
 		"frame-ancestors 'self'; form-action 'none'"}
-}()
+}
 
 var (
 	scriptElement = regexp.MustCompile(`(?is)<script\b[^>]*>.*?</script\s*>`)
@@ -107,7 +113,7 @@ func (s *Service) previewContent(c echo.Context) error {
 		return err
 	}
 	h := c.Response().Header()
-	h["Content-Security-Policy"] = previewCSP
+	h["Content-Security-Policy"] = s.previewCSP
 	h["X-Frame-Options"] = []string{"SAMEORIGIN"}
 	h["Cache-Control"] = []string{"no-store"}
 	h["X-Robots-Tag"] = []string{"noindex, nofollow, noarchive"}

@@ -23,7 +23,16 @@ func copyBuild(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(dst) })
-	for _, rel := range []string{"server/entry-server.js", "client/.vite/manifest.json"} {
+	// The renderer, the manifest, and the stylesheets it writes into pages.
+	styles, err := filepath.Glob(filepath.Join(src, "client", "assets", "*.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"server/entry-server.js", "client/.vite/manifest.json"}
+	for _, style := range styles {
+		files = append(files, filepath.Join("client", "assets", filepath.Base(style)))
+	}
+	for _, rel := range files {
 		data, err := os.ReadFile(filepath.Join(src, rel))
 		if err != nil {
 			t.Fatal(err)

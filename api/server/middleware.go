@@ -33,12 +33,17 @@ type securityHeaders struct {
 	values [][]string // their values, shared and never modified
 }
 
-func newSecurityHeaders(scriptHashes []string, hsts bool) *securityHeaders {
-	scriptSrc := "'self'"
-	for _, h := range scriptHashes {
-		scriptSrc += " '" + h + "'"
+// newSecurityHeaders allows, besides the site's own files, the inline
+// scripts and stylesheets of the pages by their hashes.
+func newSecurityHeaders(scriptHashes, styleHashes []string, hsts bool) *securityHeaders {
+	sources := func(hashes []string) string {
+		list := "'self'"
+		for _, h := range hashes {
+			list += " '" + h + "'"
+		}
+		return list
 	}
-	csp := "default-src 'self'; script-src " + scriptSrc + "; style-src 'self'; img-src 'self' data:; " +
+	csp := "default-src 'self'; script-src " + sources(scriptHashes) + "; style-src " + sources(styleHashes) + "; img-src 'self' data:; " +
 		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
 		"frame-ancestors 'none'; form-action 'self'"
 	h := &securityHeaders{}

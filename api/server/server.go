@@ -68,28 +68,29 @@ type Config struct {
 
 // Server answers the site's HTTP requests.
 type Server struct {
-	echo      *echo.Echo
-	pages     Pages
-	db        Pinger
-	baseURL   string
-	now       func() time.Time
-	log       *slog.Logger
-	access    *slog.Logger
-	clientDir string
-	assetsDir string
-	headers   atomic.Pointer[securityHeaders]
-	hsts      bool
-	ids       requestIDs
-	fallback  map[locale.Locale]fallbackPages
-	auth      *auth.Service
-	admin     *admin.Service
-	adminDir  string
-	cookie    string // the session cookie's name; "" without accounts
-	captcha   captcha.Provider
-	devMail   http.Handler
-	forms     *forms.Service
-	metrics   *metrics.Metrics
-	redirects *slugRedirects
+	echo        *echo.Echo
+	pages       Pages
+	db          Pinger
+	baseURL     string
+	now         func() time.Time
+	log         *slog.Logger
+	access      *slog.Logger
+	clientDir   string
+	assetsDir   string
+	headers     atomic.Pointer[securityHeaders]
+	styleHashes []string // CSP hashes of the build's stylesheets, which pages carry inline
+	hsts        bool
+	ids         requestIDs
+	fallback    map[locale.Locale]fallbackPages
+	auth        *auth.Service
+	admin       *admin.Service
+	adminDir    string
+	cookie      string // the session cookie's name; "" without accounts
+	captcha     captcha.Provider
+	devMail     http.Handler
+	forms       *forms.Service
+	metrics     *metrics.Metrics
+	redirects   *slugRedirects
 
 	rendererReady func() bool
 	draining      atomic.Bool // set when Serve begins to stop
@@ -139,6 +140,11 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		s.cookie = cfg.Auth.CookieName()
 	}
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
+	styles, err := render.StylesheetHashes(cfg.DistDir)
+	if err != nil {
+		cfg.Logger.Warn("pages' inline stylesheets will be refused", "err", err)
+	}
+	s.styleHashes = styles
 	s.SetScriptHashes(nil)
 	e.HTTPErrorHandler = s.handleError
 	s.routes()
@@ -147,7 +153,7 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 
 // SetScriptHashes updates the inline-script hashes the Content-Security-Policy allows.
 func (s *Server) SetScriptHashes(hashes []string) {
-	s.headers.Store(newSecurityHeaders(hashes, s.hsts))
+	s.headers.Store(newSecurityHeaders(hashes, s.styleHashes, s.hsts))
 }
 
 // ServeHTTP answers a request. A page (or a sitemap, or robots.txt) already

@@ -103,6 +103,15 @@ describe('render', () => {
     }
   });
 
+  it('carries its stylesheets inline when given their text, so the first paint waits for nothing', () => {
+    const styles = [':root{color:#111}', '.hero{display:grid}'];
+    const doc = parse(render(samplePageProps({ route: '/' }), { ...assets, styles }));
+    expect([...doc.querySelectorAll('head style')].map((style) => style.textContent)).toEqual(
+      styles,
+    );
+    expect(doc.querySelector('link[rel="stylesheet"]')).toBeNull();
+  });
+
   it('loads nothing from another origin', () => {
     const doc = parse(render(samplePageProps({ route: '/' }), assets));
     const sources = [

@@ -53,8 +53,11 @@ import { islands } from './islands/registry';
 export { checkPageProps } from './page-props';
 export { firstPaintScript };
 
-/** Files of the client build that the document links, as absolute URL paths. */
-export type Assets = { entry: string; css: string[]; preload: string[] };
+/**
+ * Files of the client build that the document links, as absolute URL paths; with `styles`, the
+ * text of each of `css`, which the document then carries inline instead of linking it.
+ */
+export type Assets = { entry: string; css: string[]; preload: string[]; styles?: string[] };
 
 /** CSP sources (`sha256-…`) of every inline script the document contains. */
 export const scriptHashes: string[] = [
@@ -222,7 +225,9 @@ export function render(input: PageProps, assets: Assets): string {
           `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`,
       )
       .join(''),
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
+    ...(assets.styles
+      ? assets.styles.map((text) => `<style>${text}</style>`)
+      : assets.css.map((href) => `<link rel="stylesheet" href="${attr(href)}">`)),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
     ...jsonLd.map((block) => `<script type="application/ld+json">${jsonForScript(block)}</script>`),
   ].filter(Boolean);

@@ -18,8 +18,6 @@ import (
 
 // newAdmin builds the back-office service, which opens CVs from the forms'
 // upload store, acts on visitors' accounts through accounts, replies to
-// newAdmin builds the back-office service, which opens CVs from the forms'
-// upload store, acts on visitors' accounts through accounts, replies to
 // submitters through forms, has uploaded covers encoded by covers (the
 // renderer), previews drafts through the page cache's renderer and, in
 // development, erases a person's messages in the outbox (each nil for none:
@@ -38,6 +36,11 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 	}
 	if preview != nil {
 		acfg.Preview = preview
+		styles, err := render.StylesheetHashes(cfg.DistDir)
+		if err != nil {
+			return nil, err
+		}
+		acfg.StyleHashes = styles
 	}
 	return admin.New(acfg)
 }
