@@ -19,7 +19,7 @@ export function checkPageProps(value) {
   return value && (value.status === 200 || value.status === 404) ? null : 'bad status';
 }
 export function render(props, assets) {
-  return '<!doctype html><title>' + props.status + '</title><script type="module" src="' + assets.entry + '"></script>';
+  return '<!doctype html><title>' + props.status + '</title><style>' + assets.styles?.join('') + '</style><script type="module" src="' + assets.entry + '"></script>';
 }
 `;
 const fakeManifest = {
@@ -44,6 +44,8 @@ beforeEach(async () => {
     join(dir, 'dist', 'client', '.vite', 'manifest.json'),
     JSON.stringify(fakeManifest),
   );
+  await mkdir(join(dir, 'dist', 'client', 'assets'));
+  await writeFile(join(dir, 'dist', 'client', 'assets', 'e.css'), 'body{margin:0}');
 });
 
 afterEach(async () => {
@@ -109,6 +111,8 @@ describe('ssr/server.mjs', () => {
     const page = await call(socket, 'POST', '/render', JSON.stringify({ status: 404 }));
     expect(page.status).toBe(404);
     expect(page.body).toContain('src="/assets/entry-client-1.js"');
+    // The stylesheet's text, for the page to carry inline.
+    expect(page.body).toContain('<style>body{margin:0}</style>');
     expect((await call(socket, 'POST', '/render', '{"status":1}')).status).toBe(400);
 
     child.stdin?.end();

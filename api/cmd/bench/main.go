@@ -27,7 +27,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/harness"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/store"
 )
 
 const (
@@ -97,16 +101,16 @@ func runPipeline(serverBin, databaseURL string) error {
 
 // cachedFigures prints a cached page's throughput through the full server
 // beside a bare handler writing the same headers and body, and returns the
-// page and the full server's figures.
-func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte, load, error) {
+// full server's figures.
+func cachedFigures(srv *server, duration time.Duration, connections int) (load, error) {
 	body, header, err := fetchWithHeader(srv.BaseURL + servicePage)
 	if err != nil {
-		return nil, load{}, err
+		return load{}, err
 	}
 
 	bare, bareURL, err := startBare(body, header)
 	if err != nil {
-		return nil, load{}, err
+		return load{}, err
 	}
 	defer bare.Close()
 
@@ -119,11 +123,11 @@ func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte
 	for range 5 {
 		f, err := wrk(srv.BaseURL+servicePage, duration/2, connections)
 		if err != nil {
-			return nil, load{}, err
+			return load{}, err
 		}
 		p, err := wrk(bareURL, duration/2, connections)
 		if err != nil {
-			return nil, load{}, err
+			return load{}, err
 		}
 		fulls, plains = append(fulls, f), append(plains, p)
 	}
@@ -133,7 +137,7 @@ func cachedFigures(srv *server, duration time.Duration, connections int) ([]byte
 	fmt.Printf("%-34s %12.0f %10s\n", "bare net/http, same headers+body", plain.rps, plain.p99)
 	fmt.Printf("%-34s %12.2f×   (target ≥ 0.90×)\n\n", "ratio full / bare", full.rps/plain.rps)
 
-	return body, full, nil
+	return full, nil
 }
 
 // runCached prints the cached-page comparison alone.
@@ -143,7 +147,7 @@ func runCached(serverBin string, duration time.Duration, connections int) error 
 		return err
 	}
 	defer srv.stop()
-	_, _, err = cachedFigures(srv, duration, connections)
+	_, err = cachedFigures(srv, duration, connections)
 	return err
 }
 
@@ -197,7 +201,7 @@ func run(serverBin string, duration time.Duration, connections int) error {
 		return err
 	}
 
-	body, full, err := cachedFigures(srv, duration, connections)
+	full, err := cachedFigures(srv, duration, connections)
 	if err != nil {
 		return err
 	}
@@ -205,7 +209,7 @@ func run(serverBin string, duration time.Duration, connections int) error {
 		return err
 	}
 
-	renders, err := uncachedRenders(body, duration)
+	renders, err := uncachedRenders(srv, duration)
 	if err != nil {
 		return err
 	}
@@ -422,23 +426,47 @@ func wrk(url string, duration time.Duration, connections int, extra ...string) (
 	return l, nil
 }
 
-var propsScript = regexp.MustCompile(`(?s)<script type="application/json" id="page-props">(.*?)</script>`)
+// servicePageProps builds the props the server renders the service page
+// from, out of the server's own database: its stored content over the
+// content files, and its settings. (The page itself carries only what its
+// islands need, not the props it was rendered from.)
+func servicePageProps(srv *server) ([]byte, error) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, store.SQLite, filepath.Join(srv.dataDir, "site.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	entries, err := st.ContentEntries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := content.Load()
+	if err != nil {
+		return nil, err
+	}
+	catalog, _ := seed.WithEntries(entries)
+	site, err := content.LoadSite(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	page := catalog.Page(servicePage)
+	if page == nil {
+		return nil, fmt.Errorf("no page %s in the catalogue", servicePage)
+	}
+	now := time.Now()
+	in := render.PropsInput{Catalog: catalog, Site: site, BaseURL: srv.BaseURL, Year: now.Year(), Now: now}
+	return json.Marshal(render.BuildProps(in, page, locale.Default))
+}
 
-// uncachedRenders starts a second renderer of its own and renders the page's
-// props over and over, as the server would for a page it has not cached.
-func uncachedRenders(page []byte, duration time.Duration) (float64, error) {
-	m := propsScript.FindSubmatch(page)
-	if m == nil {
-		return 0, errors.New("the page has no #page-props script")
+// uncachedRenders starts a second renderer of its own and renders the
+// service page's props over and over, as the server would for a page it has
+// not cached.
+func uncachedRenders(srv *server, duration time.Duration) (float64, error) {
+	payload, err := servicePageProps(srv)
+	if err != nil {
+		return 0, fmt.Errorf("service page props: %w", err)
 	}
-	// The embedded script holds {props, resources}; the renderer takes the props alone.
-	var embedded struct {
-		Props json.RawMessage `json:"props"`
-	}
-	if err := json.Unmarshal(m[1], &embedded); err != nil || len(embedded.Props) == 0 {
-		return 0, fmt.Errorf("page props: %v", err)
-	}
-	payload := []byte(embedded.Props)
 
 	dir, err := os.MkdirTemp("", "noorvale-bench-render-")
 	if err != nil {
