@@ -76,6 +76,8 @@ describe('signed-in visitors', { timeout: 600_000 }, () => {
     }
   });
 
+  // The page's first script: a page of islands' or a page that hydrates whole's.
+  const pageScript = /\/assets\/entry-(islands|client)-[\w-]+\.js$/;
   for (const width of [992, 1280, 1536]) {
     test(`at ${width} px the header fits a 40-character name in every language and does not move at hydration`, async () => {
       const tab = await openPage(site.browser, { width, height: 800 });
@@ -87,7 +89,7 @@ describe('signed-in visitors', { timeout: 600_000 }, () => {
           // is the server's document with the state the first-paint script chose.
           let release;
           const held = new Promise((resolve) => (release = resolve));
-          await page.route(/\/assets\/entry-client-[\w-]+\.js$/, async (route) => {
+          await page.route(pageScript, async (route) => {
             await held;
             await route.continue();
           });
@@ -114,7 +116,7 @@ describe('signed-in visitors', { timeout: 600_000 }, () => {
             FULL,
           );
           const after = await headerBoxes(page);
-          await page.unroute(/\/assets\/entry-client-[\w-]+\.js$/);
+          await page.unroute(pageScript);
           assert.deepEqual(
             after,
             before,

@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 // The typeface's files that styles.css declares, cut to the site's characters by
 // ssr/subset-fonts.mjs. A page preloads those of its language's script
 // in both weights, so they are there by the first paint (a face that is late is not used, so text
-// never moves); Arabic pages also preload the Latin regular, for digits and Latin names.
+// never moves); Arabic pages also preload both Latin weights, for digits, Latin names and the
+// wordmark, which every page shows.
 import arabicRegular from '../fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arabicSemibold from '../fonts/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
 import latinRegular from '../fonts/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
@@ -217,7 +218,7 @@ export function render(input: PageProps, assets: Assets): string {
     `<script>${firstPaintScript}</script>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     (props.locale === 'ar'
-      ? [arabicRegular, arabicSemibold, latinRegular]
+      ? [arabicRegular, arabicSemibold, latinRegular, latinSemibold]
       : [latinRegular, latinSemibold]
     )
       .map(
