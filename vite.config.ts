@@ -56,8 +56,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? // The renderer is one file, whatever the browser's code loads later by itself.
         { output: { codeSplitting: false } }
       : {
-          // A page of islands loads entry-islands; a page that hydrates whole, entry-client.
-          input: [fromRepo('web/src/entry-client.tsx'), fromRepo('web/src/entry-islands.tsx')],
+          // A page of islands loads entry-islands; a page that hydrates whole, entry-client. The
+          // site's stylesheets are inputs of their own, which every page carries inline (see
+          // clientModules in entry-server.tsx): no script imports them, so no chunk loaded later
+          // fetches them again.
+          input: [
+            fromRepo('web/src/entry-client.tsx'),
+            fromRepo('web/src/entry-islands.tsx'),
+            fromRepo('web/src/styles.css'),
+            fromRepo('web/src/whole-markup.css'),
+          ],
           // Libraries change less often than the site: a separate chunk stays cached across deploys.
           // Swiper gets its own chunk, which only pages with a carousel load; so does the captcha.
           output: {

@@ -3,9 +3,10 @@
  * @typedef {Record<string, ManifestChunk>} Manifest
  * @typedef {{ entry: string, css: string[], preload: string[], styles?: string[] }} Assets
  *   `styles`: the text of each of `css`, when the page is to carry them inline.
- * @typedef {{ entry: string, preload?: string[], css?: string[] }} ClientModules
+ * @typedef {{ entry: string, preload?: string[], css?: string[], preloadEntry?: boolean }} ClientModules
  *   Manifest keys: the entry a page runs, modules whose chunks it preloads, and modules whose
- *   stylesheets it links without running them.
+ *   stylesheets it links without running them; `preloadEntry: false` leaves the chunks the entry
+ *   imports to be found by the entry itself.
  */
 
 /**
@@ -37,13 +38,15 @@ export function assetsFromManifest(manifest, modules) {
       if (!chunk) throw new Error(`manifest has no chunk for ${key}`);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (scripts) preload.add(chunk.file);
+      // A stylesheet that is an input of its own is its own file.
+      if (chunk.file.endsWith('.css')) css.add(chunk.file);
+      else if (scripts) preload.add(chunk.file);
       for (const file of chunk.css ?? []) css.add(file);
       visit(chunk.imports ?? [], scripts, seen);
     }
   };
   const scriptsSeen = new Set();
-  visit(entry.imports ?? [], true, scriptsSeen);
+  visit(entry.imports ?? [], modules?.preloadEntry !== false, scriptsSeen);
   visit(modules?.preload ?? [], true, scriptsSeen);
   visit(modules?.css ?? [], false, new Set());
 

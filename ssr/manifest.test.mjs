@@ -87,6 +87,42 @@ describe('assetsFromManifest', () => {
     );
   });
 
+  it('links a stylesheet that is an input of its own, before the page module’s', () => {
+    const manifest = {
+      'src/entry-islands.tsx': { file: 'assets/entry-islands-1.js', isEntry: true },
+      'src/styles.css': { file: 'assets/styles-2.css', isEntry: true },
+      'src/pages/home-page.tsx': { file: 'assets/home-page-3.js', css: ['assets/home-page-4.css'] },
+    };
+    expect(
+      assetsFromManifest(manifest, {
+        entry: 'src/entry-islands.tsx',
+        css: ['src/styles.css', 'src/pages/home-page.tsx'],
+      }),
+    ).toEqual({
+      entry: '/assets/entry-islands-1.js',
+      css: ['/assets/styles-2.css', '/assets/home-page-4.css'],
+      preload: [],
+    });
+  });
+
+  it('leaves the entry to find its own imports when told not to preload them', () => {
+    const manifest = {
+      '_vendor.js': { file: 'assets/vendor-1.js', css: ['assets/vendor-2.css'] },
+      'src/entry-islands.tsx': {
+        file: 'assets/entry-islands-3.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+      },
+    };
+    expect(
+      assetsFromManifest(manifest, { entry: 'src/entry-islands.tsx', preloadEntry: false }),
+    ).toEqual({
+      entry: '/assets/entry-islands-3.js',
+      css: ['/assets/vendor-2.css'],
+      preload: [],
+    });
+  });
+
   it('fails loudly without an entry', () => {
     expect(() => assetsFromManifest({ a: { file: 'a.js' } })).toThrow(/entry/);
   });

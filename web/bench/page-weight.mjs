@@ -1,5 +1,6 @@
 // Prints, as JSON, the addresses of the scripts and stylesheets each given page
-// loads in headless Chromium (after hydration and any lazy chunks).
+// loads in headless Chromium (after hydration and any lazy chunks), and the text of the
+// stylesheets it carries inline.
 import { launchBrowser } from '../e2e/harness.mjs';
 
 const urls = process.argv.slice(2);
@@ -15,7 +16,9 @@ try {
       if (req.resourceType() === 'stylesheet') loaded.stylesheets.push(req.url());
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    results.push({ url, ...loaded });
+    // The stylesheets the document carries inline.
+    const inlineStyles = await page.$$eval('style', (styles) => styles.map((s) => s.textContent));
+    results.push({ url, ...loaded, inlineStyles });
     await context.close();
   }
 } finally {

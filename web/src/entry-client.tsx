@@ -1,5 +1,3 @@
-import './styles.css';
-import './whole-markup.css';
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { checkSessionIfLoggedIn } from './session/session-check';

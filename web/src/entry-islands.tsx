@@ -1,5 +1,3 @@
-import './styles.css';
-import './whole-markup.css';
 import { hydrateIslands } from './islands/hydrate';
 import type { PagePayload } from './page-props';
 import { checkSessionIfLoggedIn } from './session/session-check';

@@ -108,18 +108,29 @@ export function pageManifestKey(kind: PageKind): string {
 }
 
 /** Keys in the client build manifest of what a kind of page links: see ssr/manifest.mjs. */
-export type ClientModules = { entry: string; preload: string[]; css: string[] };
+export type ClientModules = {
+  entry: string;
+  preload: string[];
+  css: string[];
+  preloadEntry?: boolean;
+};
 
 /**
  * A page that hydrates whole runs its page module in the browser, so it preloads it. A page of
- * islands runs only its islands (entry-islands.tsx), and takes the page module's stylesheets.
+ * islands runs only its islands (entry-islands.tsx), which nothing on the first screen waits for:
+ * it preloads nothing, so the first paint shares the network with no script. Both take the
+ * site's stylesheets and the page module's.
  */
 export function clientModules(kind: PageKind): ClientModules {
   const page = pageManifestKey(kind);
+  const css = [...siteStylesheets, page];
   return hydratesWhole(kind)
-    ? { entry: 'src/entry-client.tsx', preload: [page], css: [page] }
-    : { entry: 'src/entry-islands.tsx', preload: [], css: [page] };
+    ? { entry: 'src/entry-client.tsx', preload: [page], css }
+    : { entry: 'src/entry-islands.tsx', preload: [], css, preloadEntry: false };
 }
+
+/** The stylesheets every page has, inputs of the client build of their own (vite.config.ts). */
+const siteStylesheets = ['src/styles.css', 'src/whole-markup.css'];
 
 /**
  * The page's HTML with each island rendered on its own, as the browser will hydrate it: with the
