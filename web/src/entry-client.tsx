@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { checkSessionIfLoggedIn } from './session/session-check';
 import { App } from './app';
@@ -6,7 +6,7 @@ import { createI18n } from './i18n';
 import type { PagePayload } from './page-props';
 import { pageModulePath } from './pages/page-modules';
 
-// Each page module is a chunk of its own; the document preloads the one it needs.
+// Each page module is a chunk of its own, which only its pages load.
 const pageModules = import.meta.glob<ComponentType>('./pages/*-page.tsx', { import: 'default' });
 
 const payloadElement = document.getElementById('page-props');
@@ -19,7 +19,11 @@ async function hydrate(root: HTMLElement, payload: PagePayload) {
   const load = pageModules[pageModulePath(props.page.kind)];
   if (!load) throw new Error(`no page module for kind ${props.page.kind}`);
   const Page = await load();
-  hydrateRoot(root, <App props={props} i18n={createI18n(props.locale, resources)} Page={Page} />);
+  // As a transition, React hydrates in slices and lets the browser in between (a press
+  // meanwhile hydrates its part first), instead of in one long task.
+  startTransition(() => {
+    hydrateRoot(root, <App props={props} i18n={createI18n(props.locale, resources)} Page={Page} />);
+  });
 }
 
 if (payloadElement?.textContent && rootElement) {

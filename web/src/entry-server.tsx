@@ -116,17 +116,19 @@ export type ClientModules = {
 };
 
 /**
- * A page that hydrates whole runs its page module in the browser, so it preloads it. A page of
- * islands runs only its islands (entry-islands.tsx), which nothing on the first screen waits for:
- * it preloads nothing, so the first paint shares the network with no script. Both take the
- * site's stylesheets and the page module's.
+ * A page of islands runs only its islands (entry-islands.tsx); a page that hydrates whole runs its
+ * page module too (entry-client.tsx). Neither preloads a script: nothing on the first screen waits
+ * for one, so the first paint shares the network with none, and hydration, a transition, does not
+ * hold the page up when it comes. Both take the site's stylesheets and the page module's.
  */
 export function clientModules(kind: PageKind): ClientModules {
-  const page = pageManifestKey(kind);
-  const css = [...siteStylesheets, page];
-  return hydratesWhole(kind)
-    ? { entry: 'src/entry-client.tsx', preload: [page], css }
-    : { entry: 'src/entry-islands.tsx', preload: [], css, preloadEntry: false };
+  const entry = hydratesWhole(kind) ? 'src/entry-client.tsx' : 'src/entry-islands.tsx';
+  return {
+    entry,
+    preload: [],
+    css: [...siteStylesheets, pageManifestKey(kind)],
+    preloadEntry: false,
+  };
 }
 
 /** The stylesheets every page has, inputs of the client build of their own (vite.config.ts). */
