@@ -179,15 +179,19 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	}
 	cfg := &Config{}
 
+	// PORT=0 takes a port the system chooses; the server logs the one it got.
 	port, err := strconv.Atoi(get("PORT", "8080"))
-	if err != nil || port < 1 || port > 65535 {
-		return nil, fmt.Errorf("PORT: must be a number between 1 and 65535")
+	if err != nil || port < 0 || port > 65535 {
+		return nil, fmt.Errorf("PORT: must be a number between 0 and 65535 (0: any free port)")
 	}
 	cfg.Port = port
 
 	cfg.BaseURL, err = parseBaseURL(get("BASE_URL", "http://localhost:"+strconv.Itoa(port)))
 	if err != nil {
 		return nil, fmt.Errorf("BASE_URL: %w", err)
+	}
+	if u, _ := url.Parse(cfg.BaseURL); u.Port() == "0" && port != 0 {
+		return nil, fmt.Errorf("BASE_URL: port 0 stands for the port the server gets with PORT=0, and PORT is %d", port)
 	}
 
 	cfg.DataDir = filepath.Clean(get("DATA_DIR", "./data"))
@@ -304,9 +308,9 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 		host, port, err := net.SplitHostPort(cfg.MetricsAddr)
 		n, perr := strconv.Atoi(port)
 		switch {
-		case err != nil || perr != nil || n < 1 || n > 65535:
+		case err != nil || perr != nil || n < 0 || n > 65535:
 			return nil, fmt.Errorf("METRICS_ADDR: must be host:port or :port, such as :9090")
-		case n == cfg.Port:
+		case n != 0 && n == cfg.Port:
 			return nil, fmt.Errorf("METRICS_ADDR: must not be the site's PORT %d: /metrics stays off the public port", cfg.Port)
 		case host != "" && host != "localhost":
 			if _, err := netip.ParseAddr(host); err != nil {
@@ -407,9 +411,26 @@ func parseBaseURL(raw string) (string, error) {
 	}
 	if p := u.Port(); p != "" {
 		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 65535 {
+		if err != nil || n < 0 || n > 65535 {
 			return "", fmt.Errorf("has an invalid port")
 		}
 	}
 	return u.Scheme + "://" + u.Host, nil
+}
+
+// Bound records the address the site's listener got. When PORT was 0, the
+// port is the one the system chose, and a BASE_URL naming port 0 (the
+// default, http://localhost:$PORT, does) names that port instead.
+func (c *Config) Bound(addr net.Addr) {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || c.Port != 0 {
+		return
+	}
+	c.Port = tcp.Port
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || u.Port() != "0" {
+		return
+	}
+	u.Host = net.JoinHostPort(u.Hostname(), strconv.Itoa(tcp.Port))
+	c.BaseURL = u.Scheme + "://" + u.Host
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -61,8 +62,11 @@ func TestParse(t *testing.T) {
 	}{
 		{name: "port sets default base url", vars: map[string]string{"PORT": "9000"},
 			check: func(c *Config) bool { return c.Port == 9000 && c.BaseURL == "http://localhost:9000" }},
-		{name: "port not a number", vars: map[string]string{"PORT": "eighty"}, wantErr: "PORT: must be a number between 1 and 65535"},
-		{name: "port zero", vars: map[string]string{"PORT": "0"}, wantErr: "PORT:"},
+		{name: "port not a number", vars: map[string]string{"PORT": "eighty"}, wantErr: "PORT: must be a number between 0 and 65535"},
+		{name: "port zero takes any port", vars: map[string]string{"PORT": "0"},
+			check: func(c *Config) bool { return c.Port == 0 && c.BaseURL == "http://localhost:0" }},
+		{name: "port negative", vars: map[string]string{"PORT": "-1"}, wantErr: "PORT:"},
+		{name: "base url port zero needs port zero", vars: map[string]string{"PORT": "8080", "BASE_URL": "http://127.0.0.1:0"}, wantErr: "BASE_URL: port 0"},
 		{name: "port too large", vars: map[string]string{"PORT": "65536"}, wantErr: "PORT:"},
 		{name: "blank value means default", vars: map[string]string{"PORT": "  "},
 			check: func(c *Config) bool { return c.Port == 8080 }},
@@ -216,5 +220,34 @@ func TestLoadKeepsAGeneratedSecretKey(t *testing.T) {
 	second, err := Load()
 	if err != nil || second.SecretKey != first.SecretKey {
 		t.Fatalf("second start got another key: %v", err)
+	}
+}
+
+func TestBoundNamesThePortTheSystemChose(t *testing.T) {
+	got := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 41234}
+	tests := []struct {
+		name     string
+		vars     map[string]string
+		wantPort int
+		wantBase string
+	}{
+		{name: "default base url", vars: map[string]string{"PORT": "0"}, wantPort: 41234, wantBase: "http://localhost:41234"},
+		{name: "base url naming port zero", vars: map[string]string{"PORT": "0", "BASE_URL": "http://127.0.0.1:0"},
+			wantPort: 41234, wantBase: "http://127.0.0.1:41234"},
+		{name: "public base url stays", vars: map[string]string{"PORT": "0", "BASE_URL": "https://www.noorvale.example"},
+			wantPort: 41234, wantBase: "https://www.noorvale.example"},
+		{name: "fixed port stays", vars: map[string]string{"PORT": "9000"}, wantPort: 9000, wantBase: "http://localhost:9000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Parse(env(tt.vars))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Bound(got)
+			if cfg.Port != tt.wantPort || cfg.BaseURL != tt.wantBase {
+				t.Fatalf("after Bound: port %d, base %q; want %d, %q", cfg.Port, cfg.BaseURL, tt.wantPort, tt.wantBase)
+			}
+		})
 	}
 }

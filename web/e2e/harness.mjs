@@ -1,9 +1,8 @@
-// Starts the real server (Go + its Node renderer) on a free port with a fresh
+// Starts the real server (Go + its Node renderer) on a port it chooses, with a fresh
 // SQLite database, and opens headless Chromium pages that fail the test on any
 // console error, page error or Content-Security-Policy violation.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,30 +26,58 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function freePort() {
+/** The fields of a line the server logged, as JSON or as slog's key=value text. */
+export function logFields(line) {
+  if (line.startsWith('{')) {
+    try {
+      return JSON.parse(line);
+    } catch {
+      return {};
+    }
+  }
+  const fields = {};
+  for (const [, key, raw] of line.matchAll(/(\w+)=("(?:[^"\\]|\\.)*"|\S*)/g)) {
+    fields[key] = raw.startsWith('"') ? JSON.parse(raw) : raw;
+  }
+  return fields;
+}
+
+/**
+ * Resolves to the fields of the server's "listening" line once it logs it, so that the port it
+ * bound (PORT=0: the system's choice) passes to no other process first; rejects when it exits.
+ */
+function listening(child, logs) {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    let partial = '';
+    const onData = (d) => {
+      logs.push(String(d));
+      partial += String(d);
+      const lines = partial.split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        const fields = logFields(line);
+        if (fields.msg === 'listening') resolve(fields);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with code ${code} before it listened\n${logs.join('')}`)),
+    );
   });
 }
 
-async function waitReady(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+async function waitReady(url, child) {
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
     } catch {
-      // Not listening yet.
+      // The renderer is not up yet.
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // polling /readyz, the server's own signal
   }
-  throw new Error(`server not ready at ${url} within ${timeoutMs} ms`);
 }
 
 /**
@@ -65,14 +92,12 @@ export async function startServer({
   host = '127.0.0.1',
   env: extra = {},
 } = {}) {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noorvale-e2e-'));
-  const baseUrl = `http://${host}:${port}`;
   const logs = [];
   const env = {
     ...process.env,
-    PORT: String(port),
-    BASE_URL: baseUrl,
+    PORT: '0',
+    BASE_URL: `http://${host}:0`,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     APP_ENV: development ? 'development' : 'production',
@@ -84,12 +109,18 @@ export async function startServer({
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => logs.push(String(d)));
-  child.stderr.on('data', (d) => logs.push(String(d)));
+  let baseUrl;
   try {
-    await waitReady(`${baseUrl}/readyz`, child, 300_000);
+    const fields = await listening(child, logs);
+    const port = fields.addr.slice(fields.addr.lastIndexOf(':') + 1);
+    // The address the browser uses: BASE_URL's host (localhost is a secure context) on that port.
+    baseUrl = `http://${host}:${port}`;
+    env.PORT = port;
+    env.BASE_URL = fields.base_url;
+    await waitReady(`${baseUrl}/readyz`, child);
   } catch (err) {
     child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${err.message}\n${logs.join('')}`, { cause: err });
   }
   return {
@@ -111,6 +142,13 @@ export async function startServer({
     },
   };
 }
+
+/**
+ * The longest any one wait of a test for the page (an element, a navigation, a function) may
+ * take: a guard against a product that never gets there, far above what a machine busy with
+ * other work takes, not a measure of speed.
+ */
+export const WAIT_GUARD = 300_000;
 
 /** Launches Debian's Chromium. */
 export function launchBrowser() {
@@ -136,6 +174,8 @@ export async function openPage(
       for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
     }, storage);
   }
+  context.setDefaultTimeout(WAIT_GUARD);
+  context.setDefaultNavigationTimeout(WAIT_GUARD);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
@@ -227,4 +267,17 @@ export async function firstItemPath(baseUrl, listPath) {
   const match = html.match(new RegExp(`href="(${listPath}/[a-z0-9-]+)"`));
   if (!match) throw new Error(`${listPath} links to no item`);
   return match[1];
+}
+
+/**
+ * Calls `check` every 100 ms until it resolves to a truthy value, and resolves to that value. It
+ * waits for the server's own state (an outbox entry, a published page) and has no clock limit of
+ * its own: the test runner's guard ends a wait that never ends.
+ */
+export async function until(check) {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // polling, not a sleep
+  }
 }

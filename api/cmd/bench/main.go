@@ -284,9 +284,7 @@ func startServer(bin string) (*server, error) {
 		return nil, err
 	}
 	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Also: logFile, KeepLast: 64 << 10,
-		Env: func(port int, baseURL string) []string {
-			return append(slices.Clone(env), "PORT="+strconv.Itoa(port), "BASE_URL="+baseURL)
-		}})
+		Env: func() []string { return slices.Clone(env) }})
 	if err != nil {
 		logFile.Close()
 		return nil, err
@@ -296,7 +294,7 @@ func startServer(bin string) (*server, error) {
 		logFile.Close()
 	}()
 	s := &server{Server: srv, dataDir: dataDir}
-	if _, err := srv.WaitReady(60 * time.Second); err != nil {
+	if _, err := srv.WaitReady(10 * time.Minute); err != nil {
 		s.stop()
 		return nil, err
 	}

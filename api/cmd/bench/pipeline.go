@@ -38,9 +38,7 @@ type pipelineRun struct {
 // startPipelineServer starts `server serve` on env and samples its memory
 // (with its Node child) until it stops.
 func startPipelineServer(bin string, env []string) (*pipelineRun, error) {
-	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Env: func(port int, _ string) []string {
-		return append(slices.Clone(env), "PORT="+strconv.Itoa(port))
-	}})
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Env: func() []string { return slices.Clone(env) }})
 	if err != nil {
 		return nil, err
 	}

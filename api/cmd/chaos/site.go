@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"time"
 
 	"noorvale.example/site/api/internal/harness"
@@ -48,8 +47,8 @@ func startSite(cfg siteConfig) (*site, error) {
 		Bin: cfg.bin, Dir: cfg.root,
 		// Requests come from many X-Forwarded-For addresses, as behind a load
 		// balancer, so per-address limits do not refuse the run's load.
-		Env: func(port int, base string) []string {
-			return append(os.Environ(), "PORT="+strconv.Itoa(port), "BASE_URL="+base, "LISTEN_HOST=127.0.0.1",
+		Env: func() []string {
+			return append(os.Environ(), "LISTEN_HOST=127.0.0.1",
 				"DATA_DIR="+cfg.dataDir, "DATABASE_URL="+cfg.databaseURL, "DIST_DIR="+cfg.distDir,
 				"APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true", "TRUSTED_PROXIES=127.0.0.1/32",
 				"SECRET_KEY="+secretKey, "SMTP_URL="+cfg.smtpURL, "METRICS_ADDR=",

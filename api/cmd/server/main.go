@@ -254,6 +254,8 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s (PORT, LISTEN_HOST): %w", cfg.ListenAddr(), err)
 	}
+	// With PORT=0 the system chose the port: links and e-mails name it.
+	cfg.Bound(ln.Addr())
 	// Metrics: requests by route, renders, restarts, the database pool and
 	// the mail queue, counted when METRICS_ADDR serves them, on a listener
 	// of their own.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,33 +20,47 @@ import (
 	"noorvale.example/site/api/internal/testenv"
 )
 
-// buildServer compiles this command into a temporary directory.
+// built is this command compiled once for the package's tests, which share it.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// buildServer compiles this command, once for all the package's tests.
 func buildServer(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "server")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "server-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "server")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
-func freePort(t *testing.T) int {
-	t.Helper()
-	port, err := harness.FreePort()
-	if err != nil {
-		t.Fatal(err)
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
 	}
-	return port
+	os.Exit(code)
 }
 
-// serveProcess starts bin serve in the repository root on a free port, its
-// environment this process's with env's added, and kills it when the test
-// ends, showing its output if the test failed.
-func serveProcess(t *testing.T, bin string, env func(port int, baseURL string) []string) *harness.Server {
+// serveProcess starts bin serve in the repository root on a port it
+// chooses, its environment this process's with env added, and kills it
+// when the test ends, showing its output if the test failed.
+func serveProcess(t *testing.T, bin string, env ...string) *harness.Server {
 	t.Helper()
-	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: testenv.RepoRoot(t), Env: func(port int, baseURL string) []string {
-		return append(os.Environ(), env(port, baseURL)...)
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: testenv.RepoRoot(t), Env: func() []string {
+		return append(os.Environ(), env...)
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -62,11 +77,9 @@ func serveProcess(t *testing.T, bin string, env func(port int, baseURL string) [
 func TestGracefulShutdown(t *testing.T) {
 	dist := testenv.DistDir(t)
 	bin := buildServer(t)
-	srv := serveProcess(t, bin, func(port int, base string) []string {
-		return []string{"PORT=" + strconv.Itoa(port), "BASE_URL=" + base, "DATA_DIR=" + t.TempDir(),
-			"DATABASE_URL=", "DIST_DIR=" + dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true"}
-	})
-	if _, err := srv.WaitReady(180 * time.Second); err != nil {
+	srv := serveProcess(t, bin, "DATA_DIR="+t.TempDir(),
+		"DATABASE_URL=", "DIST_DIR="+dist, "APP_ENV=production", "LOG_LEVEL=info", "AUTO_MIGRATE=true")
+	if _, err := srv.WaitReady(10 * time.Minute); err != nil {
 		t.Fatal(err)
 	}
 
@@ -105,7 +118,7 @@ func TestBadConfigurationExits(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"bad port", []string{"PORT=eighty"}, nil, "PORT: must be a number between 1 and 65535"},
+		{"bad port", []string{"PORT=eighty"}, nil, "PORT: must be a number between 0 and 65535"},
 		{"bad env", []string{"APP_ENV=staging"}, nil, "APP_ENV:"},
 		{"bad database", []string{"DATABASE_URL=mysql://x"}, []string{"migrate"}, "DATABASE_URL:"},
 		{"unknown command", nil, []string{"frobnicate"}, "unknown command"},
@@ -117,7 +130,7 @@ func TestBadConfigurationExits(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, bin, tt.args...)
-			cmd.Env = append(os.Environ(), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "PORT="+strconv.Itoa(freePort(t)))
+			cmd.Env = append(os.Environ(), "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "PORT=0")
 			cmd.Env = append(cmd.Env, tt.env...)
 			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
@@ -149,13 +162,10 @@ func outsideAddr() (net.IP, bool) {
 func TestAddresses(t *testing.T) {
 	dist := testenv.DistDir(t)
 	bin := buildServer(t)
-	metricsPort := freePort(t)
-	srv := serveProcess(t, bin, func(port int, _ string) []string {
-		return []string{"PORT=" + strconv.Itoa(port), "DATA_DIR=" + t.TempDir(), "DATABASE_URL=", "DIST_DIR=" + dist,
-			"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:" + strconv.Itoa(metricsPort)}
-	})
-	if err := srv.Await(120*time.Second, "the server listening", func() bool {
-		return strings.Contains(srv.Output(), "serving /metrics")
+	srv := serveProcess(t, bin, "DATA_DIR="+t.TempDir(), "DATABASE_URL=", "DIST_DIR="+dist,
+		"APP_ENV=development", "LISTEN_HOST=", "SMTP_URL=", "METRICS_ALLOW=", "METRICS_ADDR=127.0.0.1:0")
+	if err := srv.Await(10*time.Minute, "the server serving /metrics", func() bool {
+		return srv.MetricsAddr() != ""
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +194,7 @@ func TestAddresses(t *testing.T) {
 		_, _ = body.ReadFrom(res.Body)
 		return res.StatusCode, body.String()
 	}
-	if status, body := get(fmt.Sprintf("http://127.0.0.1:%d/metrics", metricsPort)); status != http.StatusOK || !strings.Contains(body, "site_mail_queue_length") {
+	if status, body := get("http://" + srv.MetricsAddr() + "/metrics"); status != http.StatusOK || !strings.Contains(body, "site_mail_queue_length") {
 		t.Fatalf("METRICS_ADDR /metrics: %d %.200s", status, body)
 	}
 	if status, body := get(fmt.Sprintf("http://127.0.0.1:%d/metrics", port)); status == http.StatusOK || strings.Contains(body, "site_mail_queue_length") {

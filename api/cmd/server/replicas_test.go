@@ -50,7 +50,7 @@ func TestReplicas(t *testing.T) {
 	env := append(os.Environ(),
 		"DATABASE_URL="+dsn, "SECRET_KEY="+hex.EncodeToString(secret), "APP_ENV=development",
 		"SMTP_URL=smtp://"+smtp.addr()+"?tls=opportunistic", "DIST_DIR="+dist, "BASE_URL=http://localhost:8080",
-		"LOG_LEVEL=warn", "AUTO_MIGRATE=false", "TRUSTED_PROXIES=", "METRICS_ALLOW=")
+		"LOG_LEVEL=info", "AUTO_MIGRATE=false", "TRUSTED_PROXIES=", "METRICS_ALLOW=")
 
 	// The migration Job's step, then the content, once.
 	for _, cmd := range []string{"migrate", "seed"} {
@@ -63,7 +63,7 @@ func TestReplicas(t *testing.T) {
 	a := startReplica(t, "A", bin, root, env)
 	b := startReplica(t, "B", bin, root, env)
 	for _, r := range []*replica{a, b} {
-		r.await(t, 60*time.Second, "/healthz answering 200", func() bool {
+		r.await(t, 10*time.Minute, "/healthz answering 200", func() bool {
 			res, err := r.get("/healthz", "")
 			return err == nil && res.status == http.StatusOK
 		})
@@ -89,7 +89,7 @@ func TestReplicas(t *testing.T) {
 	}
 
 	t.Run("each queued e-mail is sent exactly once", func(t *testing.T) {
-		testenv.Eventually(t, 60*time.Second, "every confirmation e-mail sent and the queue empty", func() bool {
+		testenv.Eventually(t, "every confirmation e-mail sent and the queue empty", func() bool {
 			n, err := st.PendingMail(context.Background())
 			return err == nil && n == 0 && len(smtp.messages()) >= len(users)
 		})
@@ -193,7 +193,7 @@ func TestReplicas(t *testing.T) {
 	})
 
 	t.Run("a content change reaches the other's pages", func(t *testing.T) {
-		if _, err := b.WaitReady(120 * time.Second); err != nil {
+		if _, err := b.WaitReady(10 * time.Minute); err != nil {
 			t.Fatalf("B's first render of every page: %v", err)
 		}
 		entries, err := st.ContentEntries(context.Background())
@@ -229,7 +229,7 @@ func TestReplicas(t *testing.T) {
 		// B renders the documents the change touched first and serves each as
 		// soon as it is rendered: the story, its cover, its sitemap entry, and
 		// the cached news list and home page that show it.
-		testenv.Eventually(t, 60*time.Second, "B to serve the new story and its cover, list it in its sitemap, its news list and its home page", func() bool {
+		testenv.Eventually(t, "B to serve the new story and its cover, list it in its sitemap, its news list and its home page", func() bool {
 			page, err := b.get(path, "")
 			if err != nil || page.status != http.StatusOK || !strings.Contains(page.body, title) {
 				return false
@@ -261,8 +261,8 @@ type replica struct {
 
 func startReplica(t *testing.T, name, bin, root string, env []string) *replica {
 	t.Helper()
-	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: root, Env: func(port int, _ string) []string {
-		return append(slices.Clone(env), "PORT="+strconv.Itoa(port), "DATA_DIR="+t.TempDir())
+	srv, err := harness.StartServer(harness.ServerConfig{Bin: bin, Dir: root, Env: func() []string {
+		return append(slices.Clone(env), "DATA_DIR="+t.TempDir())
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 // Package harness is what the programs and tests that drive a real server
 // on loopback share (the benchmarks, the fault runs, the server command's
-// tests): free ports, the server process, waited for until it is ready or
+// tests): the server process on a port it chose, waited for until it is ready or
 // has exited, its child processes, solutions of the server's captcha, and
 // a TCP proxy that can cut a connection to the database.
 package harness
@@ -10,7 +10,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -20,16 +19,6 @@ import (
 
 	"noorvale.example/site/api/captcha"
 )
-
-// FreePort returns a TCP port on loopback that nothing listens on.
-func FreePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}
 
 // ParentPID returns the parent of a process, -1 when it is gone.
 func ParentPID(pid int) int {
