@@ -68,7 +68,7 @@ func TestIdleLinesAreFlushed(t *testing.T) {
 	w := logbuffer.New(out, 4096, 10*time.Millisecond)
 	defer w.Close()
 	fmt.Fprintln(w, "request path=/ status=200")
-	testenv.Eventually(t, 60*time.Second, "the buffered line to be written without more traffic", func() bool {
+	testenv.Eventually(t, "the buffered line to be written without more traffic", func() bool {
 		return strings.Contains(out.String(), "path=/ status=200")
 	})
 }

@@ -206,7 +206,7 @@ func TestSenderWakesOnEnqueue(t *testing.T) {
 		if err := q.Enqueue(context.Background(), resetCode()); err != nil {
 			t.Fatal(err)
 		}
-		testenv.Eventually(t, 60*time.Second, "the message to be sent", func() bool { return len(tr.envelopes()) == i+1 })
+		testenv.Eventually(t, "the message to be sent", func() bool { return len(tr.envelopes()) == i+1 })
 	}
 }
 
@@ -238,7 +238,7 @@ func TestSenderWithoutTransport(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); sender.Run(ctx) }()
-	testenv.Eventually(t, 60*time.Second, "the start-up warning", func() bool { return strings.Contains(logs.String(), "SMTP_URL is not set") })
+	testenv.Eventually(t, "the start-up warning", func() bool { return strings.Contains(logs.String(), "SMTP_URL is not set") })
 	if err := q.Enqueue(context.Background(), resetCode()); err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +325,7 @@ func TestTwoSendersSendEachMessageOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		testenv.Eventually(t, 60*time.Second, "every message to be sent", func() bool {
+		testenv.Eventually(t, "every message to be sent", func() bool {
 			n, err := a.PendingMail(context.Background())
 			return err == nil && n == 0
 		})

@@ -244,7 +244,7 @@ func TestCacheFollowsContentAndDate(t *testing.T) {
 	go func() { defer close(done); cache.Run(ctx) }()
 	defer func() { cancel(); <-done }()
 
-	testenv.Eventually(t, 60*time.Second, "initial render", cache.Filled)
+	testenv.Eventually(t, "initial render", cache.Filled)
 	before := cache.Page("/about-us")
 
 	// Same content, same day: nothing is rendered again.
@@ -256,13 +256,13 @@ func TestCacheFollowsContentAndDate(t *testing.T) {
 	if _, err := s.PutSettings(ctx, map[string]string{"tagline": "Assurance you can audit"}); err != nil {
 		t.Fatal(err)
 	}
-	testenv.Eventually(t, 60*time.Second, "re-render after the content version moved", func() bool {
+	testenv.Eventually(t, "re-render after the content version moved", func() bool {
 		e := cache.Page("/fr/about-us")
 		return e != nil && bytes.Contains(e.Identity().Body, []byte("Assurance you can audit"))
 	})
 
 	clock.set(time.Date(2032, 1, 1, 0, 0, 1, 0, time.UTC))
-	testenv.Eventually(t, 60*time.Second, "re-render on a new day with the new year", func() bool {
+	testenv.Eventually(t, "re-render on a new day with the new year", func() bool {
 		e := cache.Page("/")
 		return e != nil && bytes.Contains(e.Identity().Body, []byte(`"year":2032`))
 	})

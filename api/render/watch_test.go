@@ -83,7 +83,7 @@ func TestWatchBuildShowsARebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	testenv.Eventually(t, 60*time.Second, "the page to show the rebuilt heading", func() bool {
+	testenv.Eventually(t, "the page to show the rebuilt heading", func() bool {
 		return bytes.Contains(cache.Page("/about-us").Identity().Body, []byte(">About Noorvale<"))
 	})
 }

@@ -153,7 +153,7 @@ func TestListPagesFollowTheClock(t *testing.T) {
 	go func() { defer close(done); s.cache.Run(ctx) }()
 	defer func() { cancel(); <-done }()
 	clock.set(time.Date(2026, 12, 9, 6, 0, 1, 0, time.UTC))
-	testenv.Eventually(t, 60*time.Second, "the webinar list to show the started webinar as past", func() bool {
+	testenv.Eventually(t, "the webinar list to show the started webinar as past", func() bool {
 		body := s.cache.Page("/resources/webinars").Identity().Body
 		dora, pdpl := bytes.Index(body, []byte(`"slug":"dora-one-year-on"`)), bytes.Index(body, []byte(`"slug":"pdpl-for-processors"`))
 		return dora >= 0 && pdpl >= 0 && dora < pdpl

@@ -465,7 +465,7 @@ func TestRendererKilled(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	testenv.Eventually(t, 60*time.Second, "the renderer to be gone", func() bool {
+	testenv.Eventually(t, "the renderer to be gone", func() bool {
 		return !testenv.ProcessAlive(pid) && !s.renderer.Ready()
 	})
 
@@ -488,7 +488,7 @@ func TestRendererKilled(t *testing.T) {
 		t.Fatal("the renderer came back before its restart delay")
 	}
 
-	testenv.Eventually(t, 60*time.Second, "the supervisor to bring the renderer back", func() bool {
+	testenv.Eventually(t, "the supervisor to bring the renderer back", func() bool {
 		return s.renderer.Ready() && s.renderer.PID() != 0 && s.renderer.PID() != pid
 	})
 	s.run(t, []scenario{{name: "uncached page after restart", url: "/ar/contact-us/cairo", status: 200, contains: []string{`dir="rtl"`}}})
@@ -546,7 +546,7 @@ func TestPanicAnswersLocalizedError(t *testing.T) {
 func TestDynamicResponsesCompressed(t *testing.T) {
 	s := newSite(t, siteOptions{restart: 10 * time.Second})
 	s.renderer.Kill()
-	testenv.Eventually(t, 60*time.Second, "renderer down", func() bool { return !s.renderer.Ready() })
+	testenv.Eventually(t, "renderer down", func() bool { return !s.renderer.Ready() })
 	rec := s.do("GET", "/terms", map[string]string{"Accept-Encoding": "br"})
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Content-Encoding") != "br" || rec.Header().Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("503 page: %d %v", rec.Code, rec.Header())

@@ -35,9 +35,9 @@ func TestSupervisorRestartsKilledRenderer(t *testing.T) {
 	if err := syscall.Kill(first, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	testenv.Eventually(t, 60*time.Second, "the supervisor to notice the dead renderer", func() bool { return sup.PID() != first })
+	testenv.Eventually(t, "the supervisor to notice the dead renderer", func() bool { return sup.PID() != first })
 
-	testenv.Eventually(t, 60*time.Second, "a new healthy renderer", func() bool {
+	testenv.Eventually(t, "a new healthy renderer", func() bool {
 		return sup.Ready() && sup.PID() != 0 && sup.PID() != first
 	})
 	if testenv.ProcessAlive(first) {
@@ -60,7 +60,7 @@ func TestSupervisorStop(t *testing.T) {
 	if sup.Ready() || sup.PID() != 0 {
 		t.Fatal("still ready after Stop")
 	}
-	testenv.Eventually(t, 60*time.Second, "the renderer process to be gone", func() bool { return !testenv.ProcessAlive(pid) })
+	testenv.Eventually(t, "the renderer process to be gone", func() bool { return !testenv.ProcessAlive(pid) })
 
 	in := testenv.SeedPropsInput(t)
 	begin := time.Now()

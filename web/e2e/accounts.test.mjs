@@ -38,7 +38,7 @@ async function fillLogin(page, email, password) {
   await page.locator('main input[autocomplete="current-password"]').fill(password);
 }
 
-describe('visitor accounts', { timeout: 180_000 }, () => {
+describe('visitor accounts', () => {
   test('register, confirm from the outbox, log in, edit the profile and picture, reload, log out', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;
@@ -174,7 +174,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
         mimeType: 'image/jpeg',
         buffer: photo,
       });
-      await page.waitForFunction(() => window.sentPicture !== undefined, null, { timeout: 60_000 });
+      await page.waitForFunction(() => window.sentPicture !== undefined);
       const sent = await page.evaluate(() => window.sentPicture);
       assert.deepEqual(
         { width: sent.width, height: sent.height, type: sent.type },
@@ -184,7 +184,6 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       await page.waitForFunction(
         ([selector, old]) => document.querySelector(selector)?.getAttribute('src') !== old,
         [headerPicture, before],
-        { timeout: 60_000 },
       );
 
       // Reload: the page is the one everyone gets; the stored entry shows the signed-in header, with
@@ -419,9 +418,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       // Solved, then expired: the value goes back to empty and nothing is said until a submit.
       await captchaReady(page);
       await page.getByLabel(/e-mail address/i).focus();
-      await page.waitForSelector('altcha-widget .altcha[data-state="expired"]', {
-        timeout: 60_000,
-      });
+      await page.waitForSelector('altcha-widget .altcha[data-state="expired"]');
       assert.equal(await page.getByText('Please complete the security check.').count(), 0);
       await page.getByRole('button', { name: 'Send the code' }).click();
       await page.getByText('Please complete the security check.').waitFor();
@@ -430,9 +427,7 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       // A solution the server refuses: its message, and a fresh check to solve.
       tamper = 'forge';
       await page.locator('altcha-widget label').click();
-      await page.waitForSelector('altcha-widget .altcha[data-state="verified"]', {
-        timeout: 60_000,
-      });
+      await page.waitForSelector('altcha-widget .altcha[data-state="verified"]');
       assert.equal(await page.getByText('Please complete the security check.').count(), 0);
       await page.evaluate(() => {
         window.captchaStates = [];
@@ -545,10 +540,8 @@ describe('visitor accounts', { timeout: 180_000 }, () => {
       );
       release();
       await hydrated(page);
-      await page.locator('main altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 });
-      await page.waitForFunction(() => window.captchaStates.includes('verified'), null, {
-        timeout: 60_000,
-      });
+      await page.locator('main altcha-widget [data-state="verified"]').waitFor();
+      await page.waitForFunction(() => window.captchaStates.includes('verified'));
       // One check was started and it ended solved: a second start would abort the first, whose
       // failure ("verification failed") can land after the success and take the token away.
       assert.deepEqual(await page.evaluate(() => window.captchaStates), ['verifying', 'verified']);

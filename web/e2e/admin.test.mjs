@@ -36,7 +36,7 @@ function totp(secret, time = Date.now()) {
   return String(value).padStart(6, '0');
 }
 
-describe('the back-office', { timeout: 300_000 }, () => {
+describe('the back-office', () => {
   test('invite, join with a passkey, sign in with it, a second member joins with an app, a role changes after a fresh check, all in the audit trail', async () => {
     const { baseUrl } = site.server;
     const out = await site.server.command([

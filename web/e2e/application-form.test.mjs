@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { minimalPdf } from './documents.mjs';
-import { firstItemPath, openPage, useSiteAndBrowser } from './harness.mjs';
+import { firstItemPath, openPage, useSiteAndBrowser, until } from './harness.mjs';
 import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
@@ -57,12 +57,9 @@ async function describedText(page, locator) {
 
 /** The HR inbox's notification of an application from `email`, once it is in the outbox. */
 async function hrNotificationAbout(email) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = (await mailTo(HR_INBOX)).find((message) => message.html.includes(email));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
-  }
-  return undefined;
+  return until(async () =>
+    (await mailTo(HR_INBOX)).find((message) => message.html.includes(email)),
+  );
 }
 
 /** Fills everything but the CV with valid answers (labels in English). */
@@ -79,7 +76,7 @@ async function fillEnglish(form, email) {
   await form.locator('input[name="consent"]').check();
 }
 
-describe('job application form', { timeout: 180_000 }, () => {
+describe('job application form', () => {
   test('in English: errors first, then a PDF goes up with a progress bar, and HR and the visitor get e-mail', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;
@@ -261,7 +258,7 @@ describe('job application form', { timeout: 180_000 }, () => {
       await page
         .locator('#apply')
         .getByText('Merci, nous avons bien reçu votre candidature')
-        .waitFor({ timeout: 60_000 });
+        .waitFor();
       assert.equal(sent.posts, 2);
       const [first, second] = await sentCaptchas(page);
       assert.ok(first, 'the first application carried a check');

@@ -11,7 +11,7 @@ const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelper
 
 const ARABIC = /[\u0600-\u06FF]/;
 
-describe('office contact forms', { timeout: 180_000 }, () => {
+describe('office contact forms', () => {
   test('a message to Dubai: errors first, then sent, then in the office inbox and confirmed', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startServer } from './harness.mjs';
+import { launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -39,20 +39,11 @@ const visit = (path) => fetch(`${site.server.baseUrl}${path}`, { redirect: 'manu
 
 /** Waits until a public page answers `status` and, for 200, holds `text` or, with `absent`, not. */
 async function waitForPublic(path, { status = 200, text, absent = false }) {
-  let last = '';
-  for (let attempt = 0; attempt < 600; attempt++) {
+  await until(async () => {
     const res = await visit(path);
-    last = `${res.status}`;
-    if (res.status === status) {
-      if (!text) return;
-      const html = await res.text();
-      if (html.includes(text) !== absent) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the page, not a sleep
-  }
-  throw new Error(
-    `${path} never answered ${status} ${absent ? 'without' : 'with'} ${text} (${last})`,
-  );
+    if (res.status !== status) return false;
+    return !text || (await res.text()).includes(text) !== absent;
+  });
 }
 
 /** Opens a screen from the back-office's navigation. */
@@ -63,7 +54,7 @@ async function openSection(page, name) {
     .click();
 }
 
-describe('pages, settings and items', { timeout: 600_000 }, () => {
+describe('pages, settings and items', () => {
   test('an editor edits a page and the settings, creates, renames and deletes a story', async () => {
     const { page } = await staffMember(site, {
       email: 'salma@noorvale.example',

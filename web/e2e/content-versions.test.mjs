@@ -53,7 +53,7 @@ const latest = (page) =>
     return (await res.json()).data.languages.en.latest.body;
   }, `/api/admin/content/news/${slug}`);
 
-describe('versions, conflicts and unsaved changes', { timeout: 300_000 }, () => {
+describe('versions, conflicts and unsaved changes', () => {
   test('a word diff of versions, a warning before leaving, a conflict resolved', async () => {
     const huda = await staffMember(site, {
       email: 'huda@noorvale.example',

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startServer } from './harness.mjs';
+import { WAIT_GUARD, launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -58,11 +58,7 @@ async function publicPage(locale) {
 
 /** Waits until the public page in a language holds `text`, polling it as a visitor would. */
 async function waitForPublic(locale, text) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if ((await publicPage(locale)).includes(text)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the page, not a sleep
-  }
-  throw new Error(`the ${locale} page never showed ${text}`);
+  await until(async () => (await publicPage(locale)).includes(text));
 }
 
 /** Opens the story's editor from the back-office's navigation. */
@@ -79,7 +75,7 @@ async function openStory(page) {
   await page.getByRole('button', { name: 'Save draft' }).waitFor();
 }
 
-describe('editing content', { timeout: 300_000 }, () => {
+describe('editing content', () => {
   test('drafts, publishing per language, a translator, a conflict', async () => {
     const editor = await staffMember(site, {
       email: 'huda@noorvale.example',
@@ -318,7 +314,7 @@ describe('editing content', { timeout: 300_000 }, () => {
 });
 
 // Its own suite and time: the one above takes most of its five minutes on a busy machine.
-describe('writing running text', { timeout: 300_000 }, () => {
+describe('writing running text', () => {
   test('the text as rich text: a heading, a list, bold and a link, published as written', async () => {
     const proseSlug = 'partnership-with-nakhlah-security-academy';
     const title = JSON.parse(
@@ -383,15 +379,18 @@ describe('writing running text', { timeout: 300_000 }, () => {
     // The public page shows what was written (the Dutch, French and Arabic are their own texts).
     const visit = async (prefix) => {
       const tab = await site.browser.newPage();
+      tab.setDefaultTimeout(WAIT_GUARD);
       await tab.goto(`${site.server.baseUrl}${prefix}/resources/news/${proseSlug}`);
       return tab;
     };
     const visitor = await visit('');
-    for (let attempt = 0; attempt < 600; attempt++) {
+    // Reloading the page until the publication reaches it.
+    await until(async () => {
       if ((await visitor.getByRole('heading', { name: 'What the partnership brings' }).count()) > 0)
-        break;
-      await visitor.reload(); // polling the page until the publication reaches it, not a sleep
-    }
+        return true;
+      await visitor.reload();
+      return false;
+    });
     await visitor.getByRole('heading', { name: 'What the partnership brings', level: 2 }).waitFor();
     assert.equal(
       await visitor.locator('article strong, main strong').first().innerText(),

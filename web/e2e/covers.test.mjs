@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { launchBrowser, openPage, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -43,15 +43,12 @@ const overflow = (page) =>
 
 /** Waits until the public page at `path` holds `text`, polling it as a visitor would. */
 async function waitForPublic(path, text) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const res = await fetch(`${site.server.baseUrl}${path}`);
-    if ((await res.text()).includes(text)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the page, not a sleep
-  }
-  throw new Error(`${path} never showed ${text}`);
+  await until(async () =>
+    (await (await fetch(`${site.server.baseUrl}${path}`)).text()).includes(text),
+  );
 }
 
-describe('uploaded covers', { timeout: 300_000 }, () => {
+describe('uploaded covers', () => {
   test('uploaded, refused, published and shown as AVIF and WebP', async () => {
     const editor = await staffMember(site, {
       email: 'yasmin@noorvale.example',
@@ -100,7 +97,7 @@ describe('uploaded covers', { timeout: 300_000 }, () => {
     await field
       .getByRole('status')
       .filter({ hasText: 'The cover is uploaded. Save the item to keep it.' })
-      .waitFor({ timeout: 120_000 });
+      .waitFor();
     const current = field.getByRole('img', { name: 'The current cover' });
     await current.waitFor();
     const id = /\/media\/covers\/([0-9a-f]{32})\//.exec(await current.getAttribute('src'))?.[1];

@@ -4,7 +4,7 @@
 // by a link from its page, and the tabs' keys.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openPage, useSiteAndBrowser } from './harness.mjs';
+import { openPage, useSiteAndBrowser, until } from './harness.mjs';
 import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
@@ -15,12 +15,9 @@ const marketingInbox = 'info@noorvale.example';
 
 /** The marketing inbox's notification of the form the visitor at `email` sent. */
 async function notificationFor(email) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = (await mailTo(marketingInbox)).find((message) => message.text.includes(email));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
-  }
-  throw new Error(`no notification to ${marketingInbox} about ${email}`);
+  return until(async () =>
+    (await mailTo(marketingInbox)).find((message) => message.text.includes(email)),
+  );
 }
 
 const activeAttribute = (page, name) =>
@@ -29,7 +26,7 @@ const activeAttribute = (page, name) =>
 const horizontalOverflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('request for proposal and general enquiry', { timeout: 240_000 }, () => {
+describe('request for proposal and general enquiry', () => {
   test('a proposal end to end: services, sizes, a date chosen with the keyboard, the inbox', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;

@@ -46,7 +46,7 @@ async function apiJSON(page, method, path) {
 
 const nav = (page) => page.getByRole('navigation', { name: 'Back-office sections' });
 
-describe('erasing a person', { timeout: 300_000 }, () => {
+describe('erasing a person', () => {
   test('everything held about an address is listed, then erased once, and the trail keeps no address', async () => {
     const { baseUrl } = site.server;
     const vacancy = (await firstItemPath(baseUrl, '/careers/jop-vacancies')).split('/').pop();

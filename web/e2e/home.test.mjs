@@ -95,14 +95,10 @@ for (const width of [375, 1280]) {
       });
       // Autoplay turns it on its own, forwards, past the last partner and round again.
       const start = await frame.evaluate((el) => el.swiper.realIndex);
-      await tab.page.waitForFunction(
-        (from) => {
-          const swiper = document.querySelector('.partner-slider .swiper').swiper;
-          return swiper.realIndex !== from && !swiper.animating;
-        },
-        start,
-        { timeout: 60_000 },
-      );
+      await tab.page.waitForFunction((from) => {
+        const swiper = document.querySelector('.partner-slider .swiper').swiper;
+        return swiper.realIndex !== from && !swiper.animating;
+      }, start);
       tab.assertClean();
     } finally {
       await tab.close();
@@ -290,7 +286,6 @@ test('counters show their final values in the page and count up to them when scr
         [...document.querySelectorAll('.counter-value')].map((el) => el.textContent).join('|') ===
         want.join('|'),
       served,
-      { timeout: 60_000 },
     );
     tab.assertClean();
   } finally {

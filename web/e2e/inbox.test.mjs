@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { firstItemPath, launchBrowser, openPage, startServer } from './harness.mjs';
+import { firstItemPath, launchBrowser, openPage, startServer, until } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
 import { noAxeViolations, sendForm, staffMember } from './staff.mjs';
 import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
@@ -51,18 +51,13 @@ const { mailTo } = visitorHelpers(site);
 
 /** Waits for the outbox's message to `email` of mail kind `kind`; resolves to its entry. */
 async function waitForMailOfKind(email, kind) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const found = (await mailTo(email)).find((m) => m.html.includes(` · ${kind} · `));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
-  }
-  throw new Error(`no ${kind} e-mail to ${email}`);
+  return until(async () => (await mailTo(email)).find((m) => m.html.includes(` · ${kind} · `)));
 }
 
 const nav = (page) => page.getByRole('navigation', { name: 'Back-office sections' });
 const arabicNav = (page) => page.getByRole('navigation', { name: 'أقسام لوحة الإدارة' });
 
-describe('the inbox', { timeout: 300_000 }, () => {
+describe('the inbox', () => {
   test('a proposal reaches sales without a reload and is worked on; HR downloads a CV; the trail shows it', async () => {
     const { baseUrl } = site.server;
     const vacancy = (await firstItemPath(baseUrl, '/careers/jop-vacancies')).split('/').pop();
@@ -153,7 +148,7 @@ describe('the inbox', { timeout: 300_000 }, () => {
       // It appears in the sales inbox, with the count in the navigation, without a reload.
       const list = page.getByRole('list', { name: 'Inbox' });
       const row = list.locator('[data-submission]').filter({ hasText: 'Nadia Farouk' });
-      await row.waitFor({ timeout: 30_000 });
+      await row.waitFor();
       await nav(page).locator('[data-inbox-count="1"]').waitFor();
       assert.equal(await page.evaluate(() => window.stillTheSamePage), true);
       await row.getByText('Request for proposal').waitFor();

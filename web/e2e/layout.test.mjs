@@ -114,24 +114,20 @@ test('"On this page" marks the link of the section being read as the reader scro
           [id, index === ids.length - 1],
         );
         // The marked link is the last section whose start is in the top quarter of the window.
-        await tab.page.waitForFunction(
-          (all) => {
-            const line = innerHeight * 0.25;
-            const atEnd = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
-            const reached = all.filter(
-              (s) => document.getElementById(s).getBoundingClientRect().top <= line,
-            );
-            const want = atEnd ? all.at(-1) : (reached.at(-1) ?? all[0]);
-            const current = [...document.querySelectorAll('aside nav a[aria-current]')];
-            return (
-              current.length === 1 &&
-              current[0].getAttribute('aria-current') === 'location' &&
-              decodeURIComponent(current[0].hash.slice(1)) === want
-            );
-          },
-          ids,
-          { timeout: 60_000 },
-        );
+        await tab.page.waitForFunction((all) => {
+          const line = innerHeight * 0.25;
+          const atEnd = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+          const reached = all.filter(
+            (s) => document.getElementById(s).getBoundingClientRect().top <= line,
+          );
+          const want = atEnd ? all.at(-1) : (reached.at(-1) ?? all[0]);
+          const current = [...document.querySelectorAll('aside nav a[aria-current]')];
+          return (
+            current.length === 1 &&
+            current[0].getAttribute('aria-current') === 'location' &&
+            decodeURIComponent(current[0].hash.slice(1)) === want
+          );
+        }, ids);
         seen.push(
           await contents
             .locator('a[aria-current]')

@@ -54,7 +54,7 @@ async function assertPdf(response) {
   assert.equal(body.subarray(0, 5).toString('latin1'), '%PDF-');
 }
 
-describe('webinar registration and publication downloads', { timeout: 180_000 }, () => {
+describe('webinar registration and publication downloads', () => {
   test('registering for an upcoming webinar: confirmed on the page, by e-mail and to marketing', async () => {
     const tab = await openPage(site.browser);
     const { page } = tab;

@@ -277,9 +277,7 @@ describe('small things a visitor notices', () => {
           const image = images.nth(i);
           // Lazy pictures load once they come into view.
           await image.scrollIntoViewIfNeeded();
-          await tab.page.waitForFunction((img) => img.complete, await image.elementHandle(), {
-            timeout: 60_000,
-          });
+          await tab.page.waitForFunction((img) => img.complete, await image.elementHandle());
           const { src, width } = await image.evaluate((img) => ({
             src: img.getAttribute('src'),
             width: img.naturalWidth,
@@ -308,7 +306,7 @@ describe('small things a visitor notices', () => {
       await tab.page.goto(site.server.baseUrl + path);
       await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await tab.page.getByRole('button', { name: 'انسخ الرابط' }).click();
-      await tab.page.getByRole('status').getByText('تم نسخ الرابط').waitFor({ timeout: 60_000 });
+      await tab.page.getByRole('status').getByText('تم نسخ الرابط').waitFor();
       assert.equal(
         await tab.page.evaluate(() => navigator.clipboard.readText()),
         site.server.baseUrl + path,

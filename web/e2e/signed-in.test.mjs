@@ -46,7 +46,7 @@ const headerState = (page) =>
     };
   });
 
-describe('signed-in visitors', { timeout: 600_000 }, () => {
+describe('signed-in visitors', () => {
   let email;
   before(async () => {
     email = await confirmedAccount(FIRST, LAST, PASSWORD);

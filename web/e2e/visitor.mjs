@@ -3,6 +3,7 @@
 // outbox at /dev/mail, and make a confirmed account.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { until } from './harness.mjs';
 
 let counter = 0;
 
@@ -29,16 +30,15 @@ export function visitorHelpers(site) {
 
   /** Waits for a message to `email` whose links or text match `pattern`; returns the match. */
   async function waitForMail(email, pattern) {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    return until(async () => {
       for (const message of await mailTo(email)) {
         const link = message.links.find((href) => pattern.test(href));
         if (link) return link;
         const inText = pattern.exec(message.text);
         if (inText) return inText[1] ?? inText[0];
       }
-      await new Promise((resolve) => setTimeout(resolve, 100)); // polling the outbox, not a sleep
-    }
-    throw new Error(`no e-mail to ${email} matching ${pattern}`);
+      return undefined;
+    });
   }
 
   /** Solves an ALTCHA challenge of the server as the widget would, for set-up through the API. */
@@ -134,7 +134,7 @@ export async function captchaReady(page, scope = page) {
 export async function solveCaptcha(page, form = page.locator('form').first()) {
   await captchaReady(page, form);
   await form.locator('input').first().focus();
-  await form.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 60_000 });
+  await form.locator('altcha-widget [data-state="verified"]').waitFor();
 }
 
 /**

@@ -41,13 +41,13 @@ async function loginMessage(page, baseUrl, lang, email, password) {
   await page.locator('main input[autocomplete="current-password"]').fill(password);
   await page.locator('main form button[type="submit"]').click();
   const status = page.locator('main form [role="status"]').first();
-  await status.locator('p').first().waitFor({ timeout: 30_000 });
+  await status.locator('p').first().waitFor();
   return (await status.innerText()).trim();
 }
 
 const nav = (page) => page.getByRole('navigation', { name: 'Back-office sections' });
 
-describe('visitor accounts', { timeout: 300_000 }, () => {
+describe('visitor accounts', () => {
   test('an administrator finds an account, ends its sessions, disables, enables and deletes it; the visitor feels each; the trail shows it', async () => {
     const { baseUrl } = site.server;
     const { confirmedAccount, logIn } = visitorHelpers(site);

@@ -275,16 +275,23 @@ func (b *LogBuffer) String() string {
 	return b.buf.String()
 }
 
-// Eventually polls cond every 20 ms until it holds or timeout passes, then
-// fails the test with what.
-func Eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+// Eventually polls cond every 20 ms until it holds. It has no time limit
+// of its own: a loaded machine may take long, and a product that never gets
+// there fails when the test binary's -timeout is close, naming what.
+func Eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
+	var deadline time.Time
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if end, set := d.Deadline(); set {
+			// Leave time to report the failure before the binary is stopped.
+			deadline = end.Add(-30 * time.Second)
+		}
+	}
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			t.Fatalf("still waiting for %s when the test's time ran out", what)
 		}
 		<-tick.C
 	}
