@@ -109,6 +109,10 @@ export async function startServer({
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test file ended by the runner's guard leaves no server behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let baseUrl;
   try {
     const fields = await listening(child, logs);

@@ -140,6 +140,8 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	s.Cmd = exec.Command(cfg.Bin, args...)
 	s.Cmd.Dir = cfg.Dir
 	s.Cmd.Env = env
+	// A test binary stopped by its -timeout leaves no server behind.
+	s.Cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	var out io.Writer = s.output
 	if cfg.Also != nil {
 		out = io.MultiWriter(s.output, cfg.Also)
