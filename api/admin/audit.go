@@ -21,6 +21,7 @@ const (
 	ActionSignIn        = "sign-in"
 	ActionSignInFailed  = "sign-in-failed"
 	ActionFactorFailed  = "second-factor-failed"
+	ActionFactorLocked  = "second-factor-locked"
 	ActionSignOut       = "sign-out"
 	ActionStepUp        = "second-factor-confirmed"
 	ActionRecoveryUsed  = "recovery-code-used"
@@ -58,7 +59,7 @@ const (
 
 // Actions lists what the trail records, for the filter.
 var Actions = []string{
-	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
+	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionFactorLocked, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,

@@ -22,6 +22,8 @@ type messages struct {
 	CodeWrong         string
 	CodeFormat        string
 	TooManyCodes      string
+	FactorLocked      string // %d minutes
+	FactorLockedHours string // %d hours
 	PasskeyFailed     string
 	PasskeyExpired    string
 	PasskeysOff       string
@@ -115,6 +117,8 @@ var catalogue = map[locale.Locale]*messages{
 		CodeWrong:         "That code is not right, or it was already used. Please try the current code.",
 		CodeFormat:        "Enter the 6-digit code from your app, or a recovery code such as abcde-fghij.",
 		TooManyCodes:      "Too many wrong codes. Please sign in again.",
+		FactorLocked:      "Too many wrong codes for this account in a row, so its second factor is locked for now. Please try again in %d minutes; we have sent you an e-mail about it.",
+		FactorLockedHours: "Too many wrong codes for this account in a row, so its second factor is locked for now. Please try again in %d hours; we have sent you an e-mail about it.",
 		PasskeyFailed:     "The passkey could not be checked. Please try again, or use your authenticator app.",
 		PasskeyExpired:    "The passkey request expired. Please try again.",
 		PasskeysOff:       "Passkeys cannot be used at this address. Please use an authenticator app.",
@@ -223,6 +227,8 @@ var catalogue = map[locale.Locale]*messages{
 		CodeWrong:         "هذا الرمز غير صحيح أو سبق استخدامه. يُرجى تجربة الرمز الحالي.",
 		CodeFormat:        "أدخل الرمز المكوّن من 6 أرقام من تطبيقك، أو رمز استرداد مثل abcde-fghij.",
 		TooManyCodes:      "رموز خاطئة كثيرة. يُرجى تسجيل الدخول من جديد.",
+		FactorLocked:      "أُدخلت رموز خاطئة كثيرة متتالية لهذا الحساب، فأُقفل عامل التحقق الثاني مؤقتًا. يُرجى المحاولة بعد %d دقيقة، وقد أرسلنا إليك رسالة بريد إلكتروني بذلك.",
+		FactorLockedHours: "أُدخلت رموز خاطئة كثيرة متتالية لهذا الحساب، فأُقفل عامل التحقق الثاني مؤقتًا. يُرجى المحاولة بعد %d ساعة، وقد أرسلنا إليك رسالة بريد إلكتروني بذلك.",
 		PasskeyFailed:     "تعذّر التحقق من مفتاح المرور. يُرجى المحاولة مرة أخرى أو استخدام تطبيق المصادقة.",
 		PasskeyExpired:    "انتهت صلاحية طلب مفتاح المرور. يُرجى المحاولة مرة أخرى.",
 		PasskeysOff:       "لا يمكن استخدام مفاتيح المرور على هذا العنوان. يُرجى استخدام تطبيق المصادقة.",

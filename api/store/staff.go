@@ -97,9 +97,16 @@ type Staff struct {
 	PasswordHash string
 	TOTPSealed   string // sealed TOTP secret, "" when none is enrolled
 	TOTPLastStep int64  // the last TOTP time step accepted, so no code is used twice
-	DisabledAt   *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// FactorFailures counts the wrong second factors in a row since the
+	// last right one or lock, FactorLocks the locks in a row, and
+	// FactorLockedUntil is when the latest lock of the second-factor step
+	// ends (see TakeFactorTry).
+	FactorFailures    int
+	FactorLocks       int
+	FactorLockedUntil *time.Time
+	DisabledAt        *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }
 
 // TableName names the table for GORM.

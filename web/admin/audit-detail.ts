@@ -56,6 +56,7 @@ export function describeDetail(
     case 'sign-in':
     case 'second-factor-confirmed':
     case 'second-factor-failed':
+    case 'second-factor-locked':
     case 'second-factor-added':
     case 'second-factor-removed':
       return named(t, 'method_', detail);
