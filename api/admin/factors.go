@@ -407,8 +407,8 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 		if codes, err = s.newRecoveryCodes(ctx, cur.staff.ID); err != nil {
 			return err
 		}
-		if err := s.markProven(ctx, cur); err != nil {
-			return err
+		if err := s.markProven(c, cur); err != nil {
+			return s.sessionGone(c, err)
 		}
 	}
 	st, err := s.state(ctx, cur)

@@ -377,20 +377,48 @@ func (s *Service) factorProven(c echo.Context, method string) error {
 	if err := s.store.FactorProven(context.WithoutCancel(ctx), cur.staff.ID); err != nil {
 		return fmt.Errorf("admin: second factor: %w", err)
 	}
-	if err := s.markProven(ctx, cur); err != nil {
-		return fmt.Errorf("admin: second factor: %w", err)
+	if err := s.markProven(c, cur); err != nil {
+		return s.sessionGone(c, fmt.Errorf("admin: second factor: %w", err))
 	}
 	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: action, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
 	return s.answerState(c, "")
 }
 
 // markProven records in the session that a second factor was proven now:
-// the session is fully signed in, and covered for sensitive actions.
-func (s *Service) markProven(ctx context.Context, cur current) error {
+// the session is fully signed in, and covered for sensitive actions. A
+// sign-in it completes renews the session's secret, in the cookie too:
+// whatever learnt the secret before the second factor holds a secret that
+// no longer works.
+func (s *Service) markProven(c echo.Context, cur current) error {
 	now := s.now()
-	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent = stageFull, &now, false
-	cur.session.ExpiresAt = expiry(stageFull, cur.session.CreatedAt, now)
-	return s.store.UpdateStaffSession(ctx, cur.session.IDHash, map[string]any{
-		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": cur.session.ExpiresAt, "ceremony": "",
-	})
+	signIn := cur.session.Stage != stageFull
+	expires := expiry(stageFull, cur.session.CreatedAt, now)
+	changes := map[string]any{
+		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": expires, "ceremony": "",
+	}
+	secret := ""
+	if signIn {
+		secret = newSecret()
+		changes["id_hash"] = sha(secret)
+	}
+	if err := s.store.RenewStaffSession(c.Request().Context(), cur.session.IDHash, changes); err != nil {
+		return err
+	}
+	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent, cur.session.ExpiresAt = stageFull, &now, false, expires
+	cur.session.Ceremony = ""
+	if signIn {
+		cur.session.IDHash = sha(secret)
+		s.setCookie(c, secret)
+	}
+	return nil
+}
+
+// sessionGone answers 401 when the session ended while the request ran
+// (signed out or disabled elsewhere); other errors are returned.
+func (s *Service) sessionGone(c echo.Context, err error) error {
+	if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	s.clearCookie(c)
+	return endpoint.Fail(c, http.StatusUnauthorized, msgsOf(c).NotSignedIn)
 }

@@ -347,6 +347,25 @@ func (s *Store) UpdateStaffSession(ctx context.Context, idHash string, changes m
 	return nil
 }
 
+// RenewStaffSession changes the given columns of a staff session, its
+// id_hash among them when its secret is renewed: the old secret stops
+// working in the same statement. ErrNotFound when the session has ended.
+func (s *Store) RenewStaffSession(ctx context.Context, idHash string, changes map[string]any) error {
+	for k, v := range changes {
+		if t, ok := v.(time.Time); ok {
+			changes[k] = dbTime(t)
+		}
+	}
+	res := s.db.WithContext(ctx).Model(&StaffSession{}).Where("id_hash = ?", idHash).Updates(changes)
+	if res.Error != nil {
+		return fmt.Errorf("store: renew staff session: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
 // SpendFactor marks the session's last second factor as used by a
 // sensitive action and reports whether it was still unused.
 func (s *Store) SpendFactor(ctx context.Context, idHash string) (bool, error) {
