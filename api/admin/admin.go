@@ -268,6 +268,7 @@ func (s *Service) Run(ctx context.Context) {
 
 // Invitation is a link to join the back-office.
 type Invitation struct {
+	ID        string    `json:"id"` // names it in the list of pending invitations, and to revoke it
 	Link      string    `json:"link"`
 	ExpiresAt time.Time `json:"expiresAt"`
 }
@@ -276,9 +277,9 @@ type Invitation struct {
 var ErrInvalidInvitation = errors.New("admin: invalid invitation")
 
 // Invite creates a one-time link for email to join with role (and the
-// languages or office that apply to it), valid 48 hours, and records it
-// in the audit trail. by is the inviting staff member's id, "" from the
-// command line.
+// languages or office that apply to it), valid 48 hours, in place of any
+// earlier one to the address, and records it in the audit trail. by is the
+// inviting staff member's id, "" from the command line.
 func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
 	email = endpoint.NormalizeEmail(email)
 	if !endpoint.Email(email) || !ValidRole(string(role)) {
@@ -305,11 +306,13 @@ func (s *Service) Invite(ctx context.Context, email string, role Role, languages
 	if office != "" {
 		detail += " (" + office + ")"
 	}
-	// The trail names the invited address by a keyed hash: the person has
-	// no id yet, and the trail never holds personal data.
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.keys.Of("staff-email", email)[:16], Detail: detail, IP: ip})
-	return Invitation{Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
+	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
+	return Invitation{ID: inv.ID, Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
 }
+
+// invitedItem names an invited address in the audit trail by a keyed hash:
+// the person has no id yet, and the trail never holds personal data.
+func (s *Service) invitedItem(email string) string { return s.keys.Of("staff-email", email)[:16] }
 
 // ResetSecondFactor removes every second factor of the staff member with
 // the address and ends their sessions: their next sign-in with their

@@ -33,6 +33,8 @@ type messages struct {
 	InvitationInvalid string
 	InvitationExists  string
 	InvitationMade    string
+	InvitationGone    string
+	InvitationRevoked string
 	Joined            string
 	FactorAdded       string
 	RoleChanged       string
@@ -128,6 +130,8 @@ var catalogue = map[locale.Locale]*messages{
 		InvitationInvalid: "This invitation link is not valid: it may have been used already or have expired. Ask an administrator for a new one.",
 		InvitationExists:  "A staff account already has this e-mail address.",
 		InvitationMade:    "Invitation created. Send the link to the person you invited; it works once, for 48 hours.",
+		InvitationGone:    "This invitation is no longer pending: it was used, revoked or replaced, or it expired.",
+		InvitationRevoked: "The invitation was revoked. Its link no longer works.",
 		Joined:            "Welcome. Now set up your second factor.",
 		FactorAdded:       "Your second factor is set up. Keep your recovery codes somewhere safe.",
 		RoleChanged:       "The role was changed.",
@@ -238,6 +242,8 @@ var catalogue = map[locale.Locale]*messages{
 		InvitationInvalid: "رابط الدعوة هذا غير صالح: ربما استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا من أحد المسؤولين.",
 		InvitationExists:  "يوجد حساب موظف بهذا البريد الإلكتروني.",
 		InvitationMade:    "أُنشئت الدعوة. أرسل الرابط إلى الشخص المدعو؛ يعمل مرة واحدة خلال 48 ساعة.",
+		InvitationGone:    "لم تعد هذه الدعوة معلّقة: فقد استُخدمت أو أُلغيت أو استُبدلت بغيرها، أو انتهت صلاحيتها.",
+		InvitationRevoked: "أُلغيت الدعوة، ولم يعد رابطها يعمل.",
 		Joined:            "أهلًا بك. أعِدّ الآن عامل التحقق الثاني.",
 		FactorAdded:       "تم إعداد عامل التحقق الثاني. احفظ رموز الاسترداد في مكان آمن.",
 		RoleChanged:       "تم تغيير الدور.",

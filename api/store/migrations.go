@@ -77,6 +77,7 @@ var migrations = []migration{
 	{19, "running text as document trees", migrateProse},
 	{20, "deleted items, redirects of renamed items and staff's saves of the identity", migrateItemChanges},
 	{21, "wrong second factors counted per staff account", migrateFactorLock},
+	{22, "invitations: an id, and one pending per address", migrateInvitationIDs},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -149,6 +149,7 @@ func (StaffSession) TableName() string { return "staff_sessions" }
 // StaffInvitation is a one-time link to join the back-office.
 type StaffInvitation struct {
 	TokenHash string `gorm:"primaryKey"`
+	ID        string // names it where the token must not: lists, revocation, the audit trail
 	Email     string
 	Role      string
 	Languages string
@@ -218,15 +219,6 @@ func (s *Store) StaffList(ctx context.Context) ([]Staff, error) {
 		return nil, fmt.Errorf("store: list staff: %w", err)
 	}
 	return rows, nil
-}
-
-// CreateInvitation stores an invitation.
-func (s *Store) CreateInvitation(ctx context.Context, inv *StaffInvitation) error {
-	inv.CreatedAt, inv.ExpiresAt = dbTime(inv.CreatedAt), dbTime(inv.ExpiresAt)
-	if err := s.db.WithContext(ctx).Create(inv).Error; err != nil {
-		return fmt.Errorf("store: create invitation: %w", err)
-	}
-	return nil
 }
 
 // InvitationByHash returns an unused invitation that has not expired at now, or ErrNotFound.

@@ -63,6 +63,8 @@ export function describeDetail(
     case 'sign-in-failed':
       return named(t, 'fail_', detail);
     case 'invitation':
+    case 'invitation-revoked':
+    case 'invitation-voided':
     case 'invitation-accepted':
       return role(t, detail);
     case 'role-change':
