@@ -23,6 +23,7 @@ import (
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/seal"
 	"noorvale.example/site/api/internal/sessioncookie"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -104,9 +105,12 @@ const (
 	freshFactor     = 10 * time.Minute // by default, sensitive actions need a second factor proven this recently
 	invitationLife  = 48 * time.Hour
 	loginWindow     = 15 * time.Minute
-	loginFailures   = 5  // wrong passwords for one address from one source before it waits out the window
-	sourceFailures  = 20 // wrong passwords from one source, whatever the address
-	codeTries       = 5  // wrong second-factor codes in one session before it ends
+	loginFailures   = 5                // wrong passwords for one address from one source before it waits out the window
+	sourceFailures  = 20               // wrong passwords from one source, whatever the address
+	codeTries       = 5                // wrong second-factor codes in one session before it ends
+	factorTries     = 10               // wrong second factors in a row on one account, whatever the session, before its second-factor step locks
+	factorLock      = 15 * time.Minute // the first lock; each further lock in a row lasts twice the one before
+	factorLockMax   = 24 * time.Hour
 	recoveryCodes   = 10
 	rateWindow      = time.Minute
 	auditPage       = 100
@@ -132,6 +136,7 @@ type Config struct {
 	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
 	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
+	Mail      mail.Enqueuer     // the mail queue, for notices to staff members about their own account; none: no notices
 	Covers    CoverEncoder      // encodes uploaded covers (the renderer); none: covers cannot be uploaded
 	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
 	// StyleHashes are the CSP hashes of the site's stylesheets, which a
@@ -158,6 +163,7 @@ type Service struct {
 	forms    Forms
 	accounts Accounts
 	outbox   DevOutbox
+	mail     mail.Enqueuer
 	covers   CoverEncoder
 	preview  Previewer
 	// previewCSP is the Content-Security-Policy of a preview.
@@ -237,6 +243,7 @@ func New(cfg Config) (*Service, error) {
 		forms:      cfg.Forms,
 		accounts:   cfg.Accounts,
 		outbox:     cfg.Outbox,
+		mail:       cfg.Mail,
 		covers:     cfg.Covers,
 		preview:    cfg.Preview,
 		previewCSP: previewCSP(cfg.StyleHashes),
@@ -261,6 +268,7 @@ func (s *Service) Run(ctx context.Context) {
 
 // Invitation is a link to join the back-office.
 type Invitation struct {
+	ID        string    `json:"id"` // names it in the list of pending invitations, and to revoke it
 	Link      string    `json:"link"`
 	ExpiresAt time.Time `json:"expiresAt"`
 }
@@ -269,9 +277,9 @@ type Invitation struct {
 var ErrInvalidInvitation = errors.New("admin: invalid invitation")
 
 // Invite creates a one-time link for email to join with role (and the
-// languages or office that apply to it), valid 48 hours, and records it
-// in the audit trail. by is the inviting staff member's id, "" from the
-// command line.
+// languages or office that apply to it), valid 48 hours, in place of any
+// earlier one to the address, and records it in the audit trail. by is the
+// inviting staff member's id, "" from the command line.
 func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
 	email = endpoint.NormalizeEmail(email)
 	if !endpoint.Email(email) || !ValidRole(string(role)) {
@@ -298,11 +306,13 @@ func (s *Service) Invite(ctx context.Context, email string, role Role, languages
 	if office != "" {
 		detail += " (" + office + ")"
 	}
-	// The trail names the invited address by a keyed hash: the person has
-	// no id yet, and the trail never holds personal data.
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.keys.Of("staff-email", email)[:16], Detail: detail, IP: ip})
-	return Invitation{Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
+	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
+	return Invitation{ID: inv.ID, Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
 }
+
+// invitedItem names an invited address in the audit trail by a keyed hash:
+// the person has no id yet, and the trail never holds personal data.
+func (s *Service) invitedItem(email string) string { return s.keys.Of("staff-email", email)[:16] }
 
 // ResetSecondFactor removes every second factor of the staff member with
 // the address and ends their sessions: their next sign-in with their

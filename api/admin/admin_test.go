@@ -38,6 +38,11 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 		}
 		// The member the staff routes act on: disabled and enabled again, given a role.
 		target := e.join("target@noorvale.example", Viewer).id
+		// The invitation the revocation route acts on.
+		pending, err := e.svc.Invite(t.Context(), "pending@noorvale.example", Viewer, nil, "", "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
 		// The visitor account the visitors' routes act on: unconfirmed, so a
 		// confirmation link may be sent; disabled, enabled and deleted last.
 		visitorID := e.visitor("Lina", "Farouk", "lina@example.com", false).id
@@ -47,6 +52,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(samplePDF))
 		bodies := map[string]any{
 			"POST /staff/invitations":         map[string]any{"email": "new@noorvale.example", "role": "editor"},
+			"GET /staff/invitations":          nil,
+			"DELETE /staff/invitations/:id":   nil,
 			"PUT /staff/:id/role":             map[string]any{"role": "viewer"},
 			"PUT /inbox/:id/assignee":         map[string]any{"assignee": ""},
 			"POST /inbox/:id/notes":           map[string]any{"body": "Called back; a meeting on Monday."},
@@ -140,6 +147,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 					switch key {
 					case "POST /staff/invitations":
 						body = map[string]any{"email": string(role) + "-invites@noorvale.example", "role": "editor"}
+					case "DELETE /staff/invitations/:id":
+						path = "/staff/invitations/" + pending.ID
 					case "PUT /inbox/:id/status":
 						if sub == application {
 							body = map[string]any{"status": "screening"}

@@ -21,6 +21,7 @@ const (
 	ActionSignIn        = "sign-in"
 	ActionSignInFailed  = "sign-in-failed"
 	ActionFactorFailed  = "second-factor-failed"
+	ActionFactorLocked  = "second-factor-locked"
 	ActionSignOut       = "sign-out"
 	ActionStepUp        = "second-factor-confirmed"
 	ActionRecoveryUsed  = "recovery-code-used"
@@ -29,17 +30,22 @@ const (
 	ActionFactorRemoved = "second-factor-removed"
 	ActionCodesRenewed  = "recovery-codes-renewed"
 	ActionInvitation    = "invitation"
-	ActionJoined        = "invitation-accepted"
-	ActionRoleChange    = "role-change"
-	ActionDisable       = "disable"
-	ActionEnable        = "enable"
-	ActionAuditExport   = "audit-export"
-	ActionStatusChange  = "submission-status"
-	ActionAssign        = "submission-assignee"
-	ActionNote          = "submission-note"
-	ActionReply         = "submission-reply"
-	ActionCVOpened      = "cv-opened"
-	ActionInboxExport   = "inbox-export"
+	// An invitation revoked by an administrator, or voided when the
+	// administrator who made it was disabled or lost the role; named, as
+	// an invitation is, by a keyed hash of the address.
+	ActionInvitationRevoked = "invitation-revoked"
+	ActionInvitationVoided  = "invitation-voided"
+	ActionJoined            = "invitation-accepted"
+	ActionRoleChange        = "role-change"
+	ActionDisable           = "disable"
+	ActionEnable            = "enable"
+	ActionAuditExport       = "audit-export"
+	ActionStatusChange      = "submission-status"
+	ActionAssign            = "submission-assignee"
+	ActionNote              = "submission-note"
+	ActionReply             = "submission-reply"
+	ActionCVOpened          = "cv-opened"
+	ActionInboxExport       = "inbox-export"
 	// A visitor's account, named by its id.
 	ActionVisitorConfirmation  = "visitor-confirmation-sent"
 	ActionVisitorSessionsEnded = "visitor-sessions-ended"
@@ -58,8 +64,9 @@ const (
 
 // Actions lists what the trail records, for the filter.
 var Actions = []string{
-	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
-	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionJoined, ActionRoleChange, ActionDisable,
+	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionFactorLocked, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
+	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionInvitationRevoked,
+	ActionInvitationVoided, ActionJoined, ActionRoleChange, ActionDisable,
 	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure,

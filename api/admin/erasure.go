@@ -234,6 +234,12 @@ func (s *Service) erasePerson(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	done, err := s.erase(ctx, email)
+	if done != (erased{}) {
+		// Deleted rows would otherwise stay readable in the database's files.
+		if err := s.store.ScrubDeleted(context.WithoutCancel(ctx)); err != nil {
+			s.log.Warn("admin: scrubbing an erased person from the database's files", "err", err)
+		}
+	}
 	if done != (erased{}) || err == nil {
 		s.audit(ctx, store.AuditEvent{
 			ActorID: mustStaff(c).staff.ID, Action: ActionErasure, Item: s.erasureItem(email),

@@ -1,10 +1,14 @@
 package admin
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -421,5 +425,55 @@ func TestErasureWithAStuckCV(t *testing.T) {
 	expect(t, "erasure again", admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
 	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt == nil {
 		t.Fatal("the application was not erased the second time")
+	}
+}
+
+// After "Erase everything", nothing of the person is left in the SQLite
+// database's files: not in the free space of site.db, not in older copies
+// of its pages in site.db-wal.
+func TestErasureLeavesNothingOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Open(t.Context(), store.SQLite, filepath.Join(dir, "site.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if err := st.Migrate(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, st)
+	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: e.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := e.join("amal@noorvale.example", Administrator)
+	p := e.erasable(queue)
+	expect(t, "note", admin.b.do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Prefers WhatsApp after six."}), http.StatusOK)
+	// Part of it reached the database file, as it does between checkpoints.
+	other, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "site.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.ExecContext(t.Context(), "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	expect(t, "erasure", admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
+
+	traces := []string{laylaEmail, "layla@gulfpayments.example", "Layla", "Haddad", "+971 4 123 4567", "Gulf Payments",
+		"Quarterly ASV scans", "Eight years of testing", "Prefers WhatsApp", "203.0.113.9"}
+	for _, file := range []string{"site.db", "site.db-wal"} {
+		data, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		for _, trace := range traces {
+			if bytes.Contains(data, []byte(trace)) {
+				t.Errorf("%s still holds %q after the erasure", file, trace)
+			}
+		}
 	}
 }

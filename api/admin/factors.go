@@ -163,6 +163,9 @@ func readCredential(c echo.Context) ([]byte, error) {
 //
 // POST /api/admin/factor/passkey/options
 func (s *Service) passkeyOptions(c echo.Context) error {
+	if until := mustStaff(c).staff.FactorLockedUntil; until != nil && until.After(s.now()) {
+		return s.answerLocked(c, *until)
+	}
 	return s.beginPasskeyCeremony(c, ceremonyPasskeyConfirm, func(u passkeyUser) (any, *webauthn.SessionData, error) {
 		if len(u.creds) == 0 {
 			return nil, nil, errNoPasskey
@@ -212,13 +215,20 @@ func (s *Service) confirmPasskey(c echo.Context) error {
 	if reply == nil {
 		return err
 	}
+	try, err := s.takeFactorTry(c.Request().Context(), reply.cur)
+	if err != nil {
+		return fmt.Errorf("admin: confirm passkey: %w", err)
+	}
+	if !try.Allowed {
+		return s.answerLocked(c, try.LockedUntil)
+	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(reply.body)
 	if err != nil {
-		return s.codeFailed(c, reply.cur, "passkey")
+		return s.codeFailed(c, reply.cur, "passkey", &try)
 	}
 	cred, err := s.webauthn.ValidateLogin(reply.user, reply.session, parsed)
 	if err != nil {
-		return s.codeFailed(c, reply.cur, "passkey")
+		return s.codeFailed(c, reply.cur, "passkey", &try)
 	}
 	stored, err := json.Marshal(cred)
 	if err != nil {
@@ -319,7 +329,7 @@ func (s *Service) enrolTOTP(c echo.Context) error {
 	secret := string(raw)
 	step := totpMatch(secret, code, s.now())
 	if step == 0 {
-		return s.codeFailed(c, cur, "totp enrolment")
+		return s.codeFailed(c, cur, "totp enrolment", nil)
 	}
 	err = s.store.UpdateStaff(ctx, cur.staff.ID, map[string]any{"totp_sealed": s.sealer.Seal(cur.staff.ID, []byte(secret)), "totp_last_step": step}, s.now())
 	if err != nil {
@@ -397,8 +407,8 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 		if codes, err = s.newRecoveryCodes(ctx, cur.staff.ID); err != nil {
 			return err
 		}
-		if err := s.markProven(ctx, cur); err != nil {
-			return err
+		if err := s.markProven(c, cur); err != nil {
+			return s.sessionGone(c, err)
 		}
 	}
 	st, err := s.state(ctx, cur)

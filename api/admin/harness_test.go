@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -86,6 +87,7 @@ func newEnv(t testing.TB, st *store.Store, opts ...func(*Config)) *env {
 	cfg := Config{
 		Store: st, BaseURL: "http://localhost:8080", SecretKey: strings.Repeat("k", 32), Hasher: sharedHasher, Blobs: blobs,
 		Accounts: e.accounts,
+		Mail:     e.mail,
 		Preview:  &fakePreviewer{},
 		Limits:   Limits{Strict: 1000, Standard: 1000},
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)), Now: e.clock.Now,
@@ -176,6 +178,18 @@ func (m *member) code(e *env) string {
 		e.t.Fatal(err)
 	}
 	return c
+}
+
+// wrongCode is a well-formed code the member's app does not show within
+// a step of now either way.
+func (m *member) wrongCode(e *env) string {
+	e.t.Helper()
+	for n := 0; ; n++ {
+		code := fmt.Sprintf("%06d", (n*7919+123457)%1000000)
+		if totpMatch(m.secret, code, e.clock.Now()) == 0 {
+			return code
+		}
+	}
 }
 
 // join invites an address with a role from the command line's side,

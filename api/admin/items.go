@@ -93,7 +93,8 @@ func (s *Service) createItem(c echo.Context) error {
 		"version": viewVersion(v, map[string]string{me.ID: me.Name}, false)}, im.ItemCreated)
 }
 
-// unpublishItem takes an item off the site in every language.
+// unpublishItem takes an item off the site in every language: 404 when
+// there is no such item, 409 when it is on the site in none.
 //
 // POST /api/admin/content/:collection/:slug/unpublish
 func (s *Service) unpublishItem(c echo.Context) error {
@@ -103,6 +104,9 @@ func (s *Service) unpublishItem(c echo.Context) error {
 	}
 	err := s.store.UnpublishContentItem(c.Request().Context(), collection, slug, mustStaff(c).staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+	}
+	if errors.Is(err, store.ErrNotLive) {
 		return endpoint.Fail(c, http.StatusConflict, itemMsgsOf(c).ItemNotLive)
 	}
 	if err != nil {

@@ -172,8 +172,19 @@ func TestCreateUnpublishAndDeleteItems(t *testing.T) {
 		if live := liveLocales(t, st, "news", storySlug); len(live) != 0 {
 			t.Fatalf("after unpublishing the item it is live in %v", live)
 		}
-		r = editor.b.do("POST", "/content/news/"+storySlug+"/unpublish", nil)
-		expect(t, "unpublish again", r, http.StatusConflict)
+		for _, c := range []struct {
+			name, path string
+			status     int
+			message    string
+		}{
+			{"unpublish again", "/content/news/" + storySlug + "/unpublish", http.StatusConflict, itemCatalogue["en"].ItemNotLive},
+			{"unpublish an item that does not exist", "/content/news/no-such-story/unpublish", http.StatusNotFound, catalogue["en"].ContentNotFound},
+		} {
+			r := editor.b.do("POST", c.path, nil)
+			if r.status != c.status || r.env.Message != c.message {
+				t.Errorf("%s: %d %s, want %d %q", c.name, r.status, r.body, c.status, c.message)
+			}
+		}
 		publishEnglish(t, editor, "news", storySlug)
 
 		r = translator.b.do("DELETE", "/content/news/"+storySlug, nil)

@@ -45,15 +45,33 @@ func (s *Service) invitation(c echo.Context) error {
 	return endpoint.OK(c, invitationView{Email: inv.Email, Role: inv.Role, Languages: m.LanguageList(), Office: inv.Office}, "")
 }
 
+// findInvitation finds the pending invitation a link's token names. One
+// made by a staff member who since lost the right to invite is not valid:
+// their invitations are voided with the change, and this check closes the
+// gap of an invitation made while that change was under way.
 func (s *Service) findInvitation(c echo.Context, token string) (*store.StaffInvitation, error) {
 	if !wellFormedSecret(token) {
 		return nil, errNoInvitation
 	}
-	inv, err := s.store.InvitationByHash(c.Request().Context(), sha(token), s.now())
+	ctx := c.Request().Context()
+	inv, err := s.store.InvitationByHash(ctx, sha(token), s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errNoInvitation
 	}
-	return inv, err
+	if err != nil || inv.InvitedBy == "" {
+		return inv, err
+	}
+	by, err := s.store.StaffByID(ctx, inv.InvitedBy)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errNoInvitation
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !mayInvite([]store.Staff{*by}, by.ID) {
+		return nil, errNoInvitation
+	}
+	return inv, nil
 }
 
 type joinRequest struct {

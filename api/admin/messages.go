@@ -22,6 +22,8 @@ type messages struct {
 	CodeWrong         string
 	CodeFormat        string
 	TooManyCodes      string
+	FactorLocked      string // %d minutes
+	FactorLockedHours string // %d hours
 	PasskeyFailed     string
 	PasskeyExpired    string
 	PasskeysOff       string
@@ -31,6 +33,8 @@ type messages struct {
 	InvitationInvalid string
 	InvitationExists  string
 	InvitationMade    string
+	InvitationGone    string
+	InvitationRevoked string
 	Joined            string
 	FactorAdded       string
 	RoleChanged       string
@@ -115,6 +119,8 @@ var catalogue = map[locale.Locale]*messages{
 		CodeWrong:         "That code is not right, or it was already used. Please try the current code.",
 		CodeFormat:        "Enter the 6-digit code from your app, or a recovery code such as abcde-fghij.",
 		TooManyCodes:      "Too many wrong codes. Please sign in again.",
+		FactorLocked:      "Too many wrong codes for this account in a row, so its second factor is locked for now. Please try again in %d minutes; we have sent you an e-mail about it.",
+		FactorLockedHours: "Too many wrong codes for this account in a row, so its second factor is locked for now. Please try again in %d hours; we have sent you an e-mail about it.",
 		PasskeyFailed:     "The passkey could not be checked. Please try again, or use your authenticator app.",
 		PasskeyExpired:    "The passkey request expired. Please try again.",
 		PasskeysOff:       "Passkeys cannot be used at this address. Please use an authenticator app.",
@@ -124,6 +130,8 @@ var catalogue = map[locale.Locale]*messages{
 		InvitationInvalid: "This invitation link is not valid: it may have been used already or have expired. Ask an administrator for a new one.",
 		InvitationExists:  "A staff account already has this e-mail address.",
 		InvitationMade:    "Invitation created. Send the link to the person you invited; it works once, for 48 hours.",
+		InvitationGone:    "This invitation is no longer pending: it was used, revoked or replaced, or it expired.",
+		InvitationRevoked: "The invitation was revoked. Its link no longer works.",
 		Joined:            "Welcome. Now set up your second factor.",
 		FactorAdded:       "Your second factor is set up. Keep your recovery codes somewhere safe.",
 		RoleChanged:       "The role was changed.",
@@ -223,6 +231,8 @@ var catalogue = map[locale.Locale]*messages{
 		CodeWrong:         "هذا الرمز غير صحيح أو سبق استخدامه. يُرجى تجربة الرمز الحالي.",
 		CodeFormat:        "أدخل الرمز المكوّن من 6 أرقام من تطبيقك، أو رمز استرداد مثل abcde-fghij.",
 		TooManyCodes:      "رموز خاطئة كثيرة. يُرجى تسجيل الدخول من جديد.",
+		FactorLocked:      "أُدخلت رموز خاطئة كثيرة متتالية لهذا الحساب، فأُقفل عامل التحقق الثاني مؤقتًا. يُرجى المحاولة بعد %d دقيقة، وقد أرسلنا إليك رسالة بريد إلكتروني بذلك.",
+		FactorLockedHours: "أُدخلت رموز خاطئة كثيرة متتالية لهذا الحساب، فأُقفل عامل التحقق الثاني مؤقتًا. يُرجى المحاولة بعد %d ساعة، وقد أرسلنا إليك رسالة بريد إلكتروني بذلك.",
 		PasskeyFailed:     "تعذّر التحقق من مفتاح المرور. يُرجى المحاولة مرة أخرى أو استخدام تطبيق المصادقة.",
 		PasskeyExpired:    "انتهت صلاحية طلب مفتاح المرور. يُرجى المحاولة مرة أخرى.",
 		PasskeysOff:       "لا يمكن استخدام مفاتيح المرور على هذا العنوان. يُرجى استخدام تطبيق المصادقة.",
@@ -232,6 +242,8 @@ var catalogue = map[locale.Locale]*messages{
 		InvitationInvalid: "رابط الدعوة هذا غير صالح: ربما استُخدم من قبل أو انتهت صلاحيته. اطلب رابطًا جديدًا من أحد المسؤولين.",
 		InvitationExists:  "يوجد حساب موظف بهذا البريد الإلكتروني.",
 		InvitationMade:    "أُنشئت الدعوة. أرسل الرابط إلى الشخص المدعو؛ يعمل مرة واحدة خلال 48 ساعة.",
+		InvitationGone:    "لم تعد هذه الدعوة معلّقة: فقد استُخدمت أو أُلغيت أو استُبدلت بغيرها، أو انتهت صلاحيتها.",
+		InvitationRevoked: "أُلغيت الدعوة، ولم يعد رابطها يعمل.",
 		Joined:            "أهلًا بك. أعِدّ الآن عامل التحقق الثاني.",
 		FactorAdded:       "تم إعداد عامل التحقق الثاني. احفظ رموز الاسترداد في مكان آمن.",
 		RoleChanged:       "تم تغيير الدور.",

@@ -24,6 +24,8 @@ type Route struct {
 var SignedInRoutes = []Route{
 	{http.MethodGet, "/staff", ManageStaff, false},
 	{http.MethodPost, "/staff/invitations", ManageStaff, true},
+	{http.MethodGet, "/staff/invitations", ManageStaff, false},
+	{http.MethodDelete, "/staff/invitations/:id", ManageStaff, true},
 	{http.MethodPut, "/staff/:id/role", ManageStaff, true},
 	{http.MethodPost, "/staff/:id/disable", ManageStaff, true},
 	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
@@ -109,6 +111,8 @@ func (s *Service) Routes(g *echo.Group) {
 		"GET /session":                                       s.session,
 		"GET /staff":                                         s.listStaff,
 		"POST /staff/invitations":                            s.invite,
+		"GET /staff/invitations":                             s.listInvitations,
+		"DELETE /staff/invitations/:id":                      s.revokeInvitation,
 		"PUT /staff/:id/role":                                s.changeRole,
 		"POST /staff/:id/disable":                            s.setDisabled(true),
 		"POST /staff/:id/enable":                             s.setDisabled(false),

@@ -4,13 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -226,7 +231,9 @@ type codeRequest struct {
 
 // confirmCode proves the second factor with a TOTP code or a recovery
 // code: to finish signing in, or to confirm a sensitive action. Wrong
-// codes are counted per session; the fifth ends it.
+// codes are counted per session, where the fifth ends it, and on the
+// account, where the tenth in a row locks the second-factor step (see
+// takeFactorTry).
 //
 // POST /api/admin/factor/code
 func (s *Service) confirmCode(c echo.Context) error {
@@ -247,8 +254,14 @@ func (s *Service) confirmCode(c echo.Context) error {
 	default:
 		return endpoint.Invalid(c, map[string]string{"code": m.CodeFormat})
 	}
+	try, err := s.takeFactorTry(ctx, cur)
+	if err != nil {
+		return fmt.Errorf("admin: confirm code: %w", err)
+	}
+	if !try.Allowed {
+		return s.answerLocked(c, try.LockedUntil)
+	}
 	ok := false
-	var err error
 	if method == "totp" {
 		ok, err = s.checkTOTP(ctx, cur.staff, code)
 	} else {
@@ -258,7 +271,7 @@ func (s *Service) confirmCode(c echo.Context) error {
 		return fmt.Errorf("admin: confirm code: %w", err)
 	}
 	if !ok {
-		return s.codeFailed(c, cur, method)
+		return s.codeFailed(c, cur, method, &try)
 	}
 	if method != "totp" {
 		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionRecoveryUsed, Item: cur.staff.ID, IP: c.RealIP()})
@@ -266,12 +279,57 @@ func (s *Service) confirmCode(c echo.Context) error {
 	return s.factorProven(c, method)
 }
 
-// codeFailed counts a wrong second factor in the session and ends the
-// session at the fifth.
-func (s *Service) codeFailed(c echo.Context, cur current, method string) error {
+// takeFactorTry counts a try at the staff member's second factor on their
+// account before it is checked: tries sent together cannot pass the limit
+// together, and a new session (which needs the password) starts no fresh
+// count. The try that makes factorTries wrong in a row locks the step for
+// factorLock, each further lock in a row for twice as long as the one
+// before, up to factorLockMax; a right one forgets them all.
+func (s *Service) takeFactorTry(ctx context.Context, cur current) (store.FactorTry, error) {
+	return s.store.TakeFactorTry(context.WithoutCancel(ctx), cur.staff.ID, s.now(), factorTries, lockFor)
+}
+
+// lockFor is how long the nth lock in a row of a second-factor step lasts.
+func lockFor(n int) time.Duration {
+	d := factorLock
+	for i := 1; i < n && d < factorLockMax; i++ {
+		d *= 2
+	}
+	return min(d, factorLockMax)
+}
+
+// answerLocked answers 429 to a second factor sent while the account's
+// second-factor step is locked, saying how long to wait.
+func (s *Service) answerLocked(c echo.Context, until time.Time) error {
+	m := msgsOf(c)
+	wait := until.Sub(s.now())
+	msg := sprintf(m.FactorLocked, int(math.Ceil(wait.Minutes())))
+	if wait > 2*time.Hour {
+		msg = sprintf(m.FactorLockedHours, int(math.Ceil(wait.Hours())))
+	}
+	return endpoint.TooMany(c, msg, wait)
+}
+
+// codeFailed records a wrong second factor. When try was the one that
+// locked the account's second-factor step, the owner is told by e-mail, a
+// sign-in waiting for the factor ends, and the answer says how long the
+// lock lasts. Otherwise it counts in the session, which ends at the fifth.
+// try is nil for a code that proves nothing yet (an enrolment's).
+func (s *Service) codeFailed(c echo.Context, cur current, method string, try *store.FactorTry) error {
 	m := msgsOf(c)
 	ctx := c.Request().Context()
 	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorFailed, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	if try != nil && try.Last {
+		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorLocked, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+		s.noticeLocked(ctx, cur.staff, try.LockedUntil)
+		if cur.session.Stage != stageFull {
+			if err := s.store.DeleteStaffSession(context.WithoutCancel(ctx), cur.session.IDHash); err != nil {
+				return fmt.Errorf("admin: end session: %w", err)
+			}
+			s.clearCookie(c)
+		}
+		return s.answerLocked(c, try.LockedUntil)
+	}
 	cnt, err := s.store.Hit(context.WithoutCancel(ctx), s.keys.Of("staff-code", cur.session.IDHash), s.now(), loginWindow)
 	if err != nil {
 		return fmt.Errorf("admin: count wrong code: %w", err)
@@ -286,9 +344,29 @@ func (s *Service) codeFailed(c echo.Context, cur current, method string) error {
 	return endpoint.Invalid(c, map[string]string{"code": m.CodeWrong})
 }
 
-// factorProven records a second factor just proven: a sign-in waiting for
-// it is complete, a signed-in session may take sensitive actions for ten
-// minutes.
+// noticeLocked e-mails a staff member that their second-factor step was
+// locked until the given time: only someone with their password gets that
+// far. A notice that cannot be queued is logged; the lock holds anyway.
+func (s *Service) noticeLocked(ctx context.Context, m *store.Staff, until time.Time) {
+	if s.mail == nil {
+		return
+	}
+	loc, ok := locale.Parse(m.Locale)
+	if !ok {
+		loc = locale.Default
+	}
+	err := s.mail.Enqueue(context.WithoutCancel(ctx), mail.Message{
+		To: m.Email, Name: m.Name, Locale: loc, Kind: mail.KindStaffFactorLocked,
+		Data: map[string]string{"tries": strconv.Itoa(factorTries), "until": until.UTC().Format("2006-01-02 15:04 UTC")},
+	})
+	if err != nil {
+		s.log.Error("admin: queueing a staff member's lock notice", "staff_id", m.ID, "err", err)
+	}
+}
+
+// factorProven records a second factor just proven: the account's count of
+// wrong ones is forgotten; a sign-in waiting for it is complete, a
+// signed-in session may take sensitive actions for ten minutes.
 func (s *Service) factorProven(c echo.Context, method string) error {
 	ctx := c.Request().Context()
 	cur := mustStaff(c)
@@ -296,20 +374,51 @@ func (s *Service) factorProven(c echo.Context, method string) error {
 	if cur.session.Stage != stageFull {
 		action = ActionSignIn
 	}
-	if err := s.markProven(ctx, cur); err != nil {
+	if err := s.store.FactorProven(context.WithoutCancel(ctx), cur.staff.ID); err != nil {
 		return fmt.Errorf("admin: second factor: %w", err)
+	}
+	if err := s.markProven(c, cur); err != nil {
+		return s.sessionGone(c, fmt.Errorf("admin: second factor: %w", err))
 	}
 	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: action, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
 	return s.answerState(c, "")
 }
 
 // markProven records in the session that a second factor was proven now:
-// the session is fully signed in, and covered for sensitive actions.
-func (s *Service) markProven(ctx context.Context, cur current) error {
+// the session is fully signed in, and covered for sensitive actions. A
+// sign-in it completes renews the session's secret, in the cookie too:
+// whatever learnt the secret before the second factor holds a secret that
+// no longer works.
+func (s *Service) markProven(c echo.Context, cur current) error {
 	now := s.now()
-	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent = stageFull, &now, false
-	cur.session.ExpiresAt = expiry(stageFull, cur.session.CreatedAt, now)
-	return s.store.UpdateStaffSession(ctx, cur.session.IDHash, map[string]any{
-		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": cur.session.ExpiresAt, "ceremony": "",
-	})
+	signIn := cur.session.Stage != stageFull
+	expires := expiry(stageFull, cur.session.CreatedAt, now)
+	changes := map[string]any{
+		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": expires, "ceremony": "",
+	}
+	secret := ""
+	if signIn {
+		secret = newSecret()
+		changes["id_hash"] = sha(secret)
+	}
+	if err := s.store.RenewStaffSession(c.Request().Context(), cur.session.IDHash, changes); err != nil {
+		return err
+	}
+	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent, cur.session.ExpiresAt = stageFull, &now, false, expires
+	cur.session.Ceremony = ""
+	if signIn {
+		cur.session.IDHash = sha(secret)
+		s.setCookie(c, secret)
+	}
+	return nil
+}
+
+// sessionGone answers 401 when the session ended while the request ran
+// (signed out or disabled elsewhere); other errors are returned.
+func (s *Service) sessionGone(c echo.Context, err error) error {
+	if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	s.clearCookie(c)
+	return endpoint.Fail(c, http.StatusUnauthorized, msgsOf(c).NotSignedIn)
 }

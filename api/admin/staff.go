@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -153,14 +154,28 @@ func (s *Service) changeRole(c echo.Context) error {
 	}
 	before := describeRole(t.Role, t.Languages, t.Office)
 	after := describeRole(string(role), strings.Join(langs, ","), office)
-	err = s.store.UpdateStaff(c.Request().Context(), t.ID, map[string]any{
-		"role": string(role), "languages": strings.Join(langs, ","), "office": office,
-	}, s.now())
+	// Whoever no longer may invite takes their pending invitations with them.
+	void := Can(Role(t.Role), ManageStaff) && !Can(role, ManageStaff)
+	voided, err := s.store.ChangeStaffRole(c.Request().Context(), t.ID, string(role), strings.Join(langs, ","), office, void, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+	}
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionRoleChange, Item: t.ID, Detail: before + " → " + after, IP: c.RealIP()})
+	me := mustStaff(c).staff.ID
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me, Action: ActionRoleChange, Item: t.ID, Detail: before + " → " + after, IP: c.RealIP()})
+	s.auditVoided(c, me, voided)
 	return endpoint.OK(c, nil, m.RoleChanged)
+}
+
+// auditVoided records the invitations voided with their inviter's role or
+// account.
+func (s *Service) auditVoided(c echo.Context, actorID string, voided []store.StaffInvitation) {
+	for _, inv := range voided {
+		s.audit(c.Request().Context(), store.AuditEvent{ActorID: actorID, Action: ActionInvitationVoided, Item: s.invitedItem(inv.Email),
+			Detail: describeRole(inv.Role, inv.Languages, inv.Office), IP: c.RealIP()})
+	}
 }
 
 func describeRole(role, languages, office string) string {
@@ -173,7 +188,8 @@ func describeRole(role, languages, office string) string {
 	return role
 }
 
-// disable disables a staff account and ends its sessions; enable undoes it.
+// disable disables a staff account, ends its sessions and voids the
+// invitations it made that are still pending; enable undoes the first.
 //
 // POST /api/admin/staff/:id/disable
 // POST /api/admin/staff/:id/enable
@@ -189,26 +205,101 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 		if t.ID == me.ID {
 			return endpoint.Fail(c, http.StatusConflict, m.NotYourself)
 		}
-		change := map[string]any{"disabled_at": nil}
-		action, msg := ActionEnable, m.Enabled
-		if disable {
-			if last, err := s.lastAdministrator(c, t); err != nil {
+		if !disable {
+			if err := s.store.UpdateStaff(ctx, t.ID, map[string]any{"disabled_at": nil}, s.now()); err != nil {
 				return err
-			} else if last {
-				return endpoint.Fail(c, http.StatusConflict, m.LastAdministrator)
 			}
-			change["disabled_at"] = s.now()
-			action, msg = ActionDisable, m.Disabled
+			s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionEnable, Item: t.ID, IP: c.RealIP()})
+			return endpoint.OK(c, nil, m.Enabled)
 		}
-		if err := s.store.UpdateStaff(ctx, t.ID, change, s.now()); err != nil {
+		if last, err := s.lastAdministrator(c, t); err != nil {
+			return err
+		} else if last {
+			return endpoint.Fail(c, http.StatusConflict, m.LastAdministrator)
+		}
+		voided, err := s.store.DisableStaff(ctx, t.ID, s.now())
+		if errors.Is(err, store.ErrNotFound) {
+			return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+		}
+		if err != nil {
 			return err
 		}
-		if disable {
-			if err := s.store.DeleteStaffSessions(ctx, t.ID); err != nil {
-				return err
-			}
-		}
-		s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: action, Item: t.ID, IP: c.RealIP()})
-		return endpoint.OK(c, nil, msg)
+		s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionDisable, Item: t.ID, IP: c.RealIP()})
+		s.auditVoided(c, me.ID, voided)
+		return endpoint.OK(c, nil, m.Disabled)
 	}
+}
+
+// pendingInvitation is a pending invitation as the back-office lists it:
+// never its link, which was shown once to whoever made it.
+type pendingInvitation struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Role      string    `json:"role"`
+	Languages []string  `json:"languages"`
+	Office    string    `json:"office"`
+	InvitedBy string    `json:"invitedBy"` // a staff id, "" from the command line
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// listInvitations answers the invitations neither used, revoked nor
+// expired, newest first, each with the id of the staff member who made it
+// (the staff list names them).
+//
+// GET /api/admin/staff/invitations
+func (s *Service) listInvitations(c echo.Context) error {
+	ctx := c.Request().Context()
+	rows, err := s.store.PendingInvitations(ctx, s.now())
+	if err != nil {
+		return err
+	}
+	staff, err := s.store.StaffList(ctx)
+	if err != nil {
+		return err
+	}
+	out := []pendingInvitation{}
+	for _, inv := range rows {
+		if !mayInvite(staff, inv.InvitedBy) {
+			continue // its inviter lost the right meanwhile: the link no longer works
+		}
+		langs := (&store.Staff{Languages: inv.Languages}).LanguageList()
+		out = append(out, pendingInvitation{
+			ID: inv.ID, Email: inv.Email, Role: inv.Role, Languages: langs, Office: inv.Office,
+			InvitedBy: inv.InvitedBy, CreatedAt: inv.CreatedAt.UTC(), ExpiresAt: inv.ExpiresAt.UTC(),
+		})
+	}
+	return endpoint.OK(c, map[string]any{"invitations": out}, "")
+}
+
+// mayInvite reports whether the staff member with the id, among staff, may
+// still invite: an active account whose role manages staff, or "" (the
+// command line).
+func mayInvite(staff []store.Staff, id string) bool {
+	if id == "" {
+		return true
+	}
+	i := slices.IndexFunc(staff, func(m store.Staff) bool { return m.ID == id })
+	return i >= 0 && !staff[i].Disabled() && Can(Role(staff[i].Role), ManageStaff)
+}
+
+// revokeInvitation revokes a pending invitation: its link stops working.
+//
+// DELETE /api/admin/staff/invitations/:id
+func (s *Service) revokeInvitation(c echo.Context) error {
+	m := msgsOf(c)
+	id := c.Param("id")
+	if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
+		return endpoint.Fail(c, http.StatusNotFound, m.InvitationGone)
+	}
+	inv, err := s.store.RevokeInvitation(c.Request().Context(), id, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.InvitationGone)
+	}
+	if err != nil {
+		return err
+	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionInvitationRevoked,
+		Item: s.invitedItem(inv.Email), Detail: describeRole(inv.Role, inv.Languages, inv.Office), IP: c.RealIP()})
+	return endpoint.OK(c, nil, m.InvitationRevoked)
 }

@@ -56,16 +56,24 @@ func Remainder(kind, data string) string {
 
 // RunRetention applies the retention periods every hour until ctx ends:
 // it deletes CVs older than CV_RETENTION and erases the personal fields
-// of submissions older than their kind's period.
+// of submissions older than their kind's period, then scrubs what it
+// deleted from the database's files.
 func (s *Service) RunRetention(ctx context.Context) {
 	tick := time.NewTicker(time.Hour)
 	defer tick.Stop()
 	for {
-		if _, err := s.DeleteExpiredCVs(ctx); err != nil && ctx.Err() == nil {
+		cvs, err := s.DeleteExpiredCVs(ctx)
+		if err != nil && ctx.Err() == nil {
 			s.log.Error("forms: CV retention job failed", "err", err)
 		}
-		if _, err := s.EraseExpired(ctx); err != nil && ctx.Err() == nil {
+		erased, err := s.EraseExpired(ctx)
+		if err != nil && ctx.Err() == nil {
 			s.log.Error("forms: retention job failed", "err", err)
+		}
+		if cvs+erased > 0 {
+			if err := s.store.ScrubDeleted(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("forms: scrubbing erased submissions from the database's files", "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():

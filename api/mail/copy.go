@@ -328,4 +328,46 @@ var letters = map[Kind]map[locale.Locale]letter{
 			Reason: "تصلك هذه الرسالة لأننا نُطلعك على التغييرات المهمة في حسابك.",
 		},
 	},
+	KindStaffFactorLocked: {
+		locale.En: {
+			Subject: "Your back-office sign-in is paused",
+			Blocks: []block{
+				{Text: "Someone entered a wrong second factor {tries} times in a row (codes from an authenticator app, recovery codes or passkeys) while signing in to your Noorvale Assurance back-office account. To protect the account, its second-factor step is locked until {until}."},
+				{Text: "Only someone who knows your password can get as far as this step."},
+				{Text: "If it was you, wait until then and use the current code from your authenticator app, or one of your recovery codes."},
+				{Text: "If it was not you, someone else knows your password: tell an administrator straight away, so they can disable the account until it is safe again."},
+			},
+			Reason: "You are receiving this e-mail because we let you know about important changes to your account.",
+		},
+		locale.Nl: {
+			Subject: "Inloggen op de back-office tijdelijk geblokkeerd",
+			Blocks: []block{
+				{Text: "Bij het inloggen op uw back-officeaccount van Noorvale Assurance is {tries} keer na elkaar een verkeerde tweede factor ingevoerd (codes uit een authenticator-app, herstelcodes of passkeys). Ter bescherming van het account is de stap van de tweede factor geblokkeerd tot {until}."},
+				{Text: "Alleen wie uw wachtwoord kent, komt tot deze stap."},
+				{Text: "Was u het zelf? Wacht dan tot dat tijdstip en gebruik de actuele code uit uw authenticator-app of een van uw herstelcodes."},
+				{Text: "Was u het niet? Dan kent iemand anders uw wachtwoord. Waarschuw meteen een beheerder, zodat die het account kan uitschakelen tot het weer veilig is."},
+			},
+			Reason: "U ontvangt deze e-mail omdat wij u op de hoogte houden van belangrijke wijzigingen in uw account.",
+		},
+		locale.Fr: {
+			Subject: "Connexion à l’espace d’administration suspendue",
+			Blocks: []block{
+				{Text: "Quelqu’un a saisi {tries}\u00a0fois de suite un second facteur erroné (codes d’une application d’authentification, codes de récupération ou clés d’accès) en se connectant à votre compte d’administration Noorvale Assurance. Pour protéger ce compte, l’étape du second facteur est verrouillée jusqu’au {until}."},
+				{Text: "Seule une personne qui connaît votre mot de passe peut atteindre cette étape."},
+				{Text: "Si c’était vous, attendez cette heure-là, puis utilisez le code actuel de votre application d’authentification ou l’un de vos codes de récupération."},
+				{Text: "Si ce n’était pas vous, quelqu’un d’autre connaît votre mot de passe\u00a0: prévenez sans attendre un administrateur, afin qu’il désactive le compte jusqu’à ce qu’il soit de nouveau sûr."},
+			},
+			Reason: "Vous recevez cet e-mail parce que nous vous informons des modifications importantes apportées à votre compte.",
+		},
+		locale.Ar: {
+			Subject: "إيقاف تسجيل دخولك إلى لوحة الإدارة مؤقتًا",
+			Blocks: []block{
+				{Text: "أدخل أحدهم عامل تحقق ثانيًا خاطئًا {tries} مرات متتالية (رموز تطبيق المصادقة أو رموز الاسترداد أو مفاتيح المرور) أثناء تسجيل الدخول إلى حسابك في لوحة إدارة Noorvale Assurance. لحماية الحساب، أُقفلت خطوة عامل التحقق الثاني حتى {until}."},
+				{Text: "لا يصل إلى هذه الخطوة إلا من يعرف كلمة المرور الخاصة بك."},
+				{Text: "إذا كنت أنت، فانتظر حتى ذلك الوقت ثم استخدم الرمز الحالي من تطبيق المصادقة أو أحد رموز الاسترداد."},
+				{Text: "وإن لم تكن أنت، فشخص آخر يعرف كلمة المرور الخاصة بك: أبلغ أحد المسؤولين فورًا ليعطّل الحساب إلى أن يصبح آمنًا من جديد."},
+			},
+			Reason: "تصلك هذه الرسالة لأننا نُطلعك على التغييرات المهمة في حسابك.",
+		},
+	},
 }

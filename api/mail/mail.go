@@ -30,6 +30,10 @@ const (
 	KindAccountDeleted    Kind = "account-deleted"    // Data: none
 	KindResetPaused       Kind = "reset-paused"       // Data: "hours" ("24")
 
+	// A staff member's notice that their back-office account's second-factor
+	// step was locked after wrong tries.
+	KindStaffFactorLocked Kind = "staff-factor-locked" // Data: "tries" ("10"), "until" ("2026-11-25 09:15 UTC")
+
 	// Requests: a Completer writes the e-mail a request asks for, or finds
 	// there is none to write, when the sender is about to send it rather
 	// than when a visitor asks, so that asking costs the same whether or
@@ -59,7 +63,7 @@ const (
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
@@ -69,6 +73,7 @@ var requiredData = map[Kind][]string{
 	KindPasswordChanged:   {"resetLink"},
 	KindAccountDeleted:    nil,
 	KindResetPaused:       {"hours"},
+	KindStaffFactorLocked: {"tries", "until"},
 	KindResetRequest:      {"asked"},
 	KindConfirmRequest:    nil,
 

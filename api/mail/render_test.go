@@ -17,6 +17,7 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindPasswordChanged:   {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
 	mailpkg.KindAccountDeleted:    {},
 	mailpkg.KindResetPaused:       {"hours": "24"},
+	mailpkg.KindStaffFactorLocked: {"tries": "10", "until": "2026-11-25 09:15 UTC"},
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},

@@ -18,6 +18,9 @@ import (
 // ErrSlugTaken is returned when an item of the collection already has the slug.
 var ErrSlugTaken = errors.New("store: an item of the collection already has this slug")
 
+// ErrNotLive is returned when an item exists but no language of it is on the site.
+var ErrNotLive = errors.New("store: the item is not on the site in any language")
+
 // contentDeletion is a row of content_deletions: an item staff deleted or
 // renamed away from, which the seed leaves out.
 type contentDeletion struct {
@@ -112,7 +115,8 @@ func (s *Store) CreateContentItem(ctx context.Context, k ContentKey, body, autho
 // UnpublishContentItem takes an item off the site in every language,
 // English too: its page, its place in lists, the sitemap and feeds go with
 // the content version it moves. Its versions stay (a seeded text is kept
-// as one), so publishing its English brings it back. ErrNotFound when no language of it is live.
+// as one), so publishing its English brings it back. ErrNotFound when
+// there is no such item, ErrNotLive when no language of it is live.
 func (s *Store) UnpublishContentItem(ctx context.Context, collection, slug, by string, now time.Time) error {
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var live []contentEntry
@@ -120,6 +124,13 @@ func (s *Store) UnpublishContentItem(ctx context.Context, collection, slug, by s
 			return err
 		}
 		if len(live) == 0 {
+			exists, err := itemExists(tx, collection, slug)
+			if err != nil {
+				return err
+			}
+			if exists {
+				return ErrNotLive
+			}
 			return ErrNotFound
 		}
 		for _, r := range live {
@@ -133,7 +144,7 @@ func (s *Store) UnpublishContentItem(ctx context.Context, collection, slug, by s
 		}
 		return nil
 	})
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotLive) {
 		return err
 	}
 	if err != nil {

@@ -76,6 +76,8 @@ var migrations = []migration{
 	{18, "scheduled publishing and unpublishing of content", migrateSchedules},
 	{19, "running text as document trees", migrateProse},
 	{20, "deleted items, redirects of renamed items and staff's saves of the identity", migrateItemChanges},
+	{21, "wrong second factors counted per staff account", migrateFactorLock},
+	{22, "invitations: an id, and one pending per address", migrateInvitationIDs},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -97,9 +97,16 @@ type Staff struct {
 	PasswordHash string
 	TOTPSealed   string // sealed TOTP secret, "" when none is enrolled
 	TOTPLastStep int64  // the last TOTP time step accepted, so no code is used twice
-	DisabledAt   *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// FactorFailures counts the wrong second factors in a row since the
+	// last right one or lock, FactorLocks the locks in a row, and
+	// FactorLockedUntil is when the latest lock of the second-factor step
+	// ends (see TakeFactorTry).
+	FactorFailures    int
+	FactorLocks       int
+	FactorLockedUntil *time.Time
+	DisabledAt        *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }
 
 // TableName names the table for GORM.
@@ -142,6 +149,7 @@ func (StaffSession) TableName() string { return "staff_sessions" }
 // StaffInvitation is a one-time link to join the back-office.
 type StaffInvitation struct {
 	TokenHash string `gorm:"primaryKey"`
+	ID        string // names it where the token must not: lists, revocation, the audit trail
 	Email     string
 	Role      string
 	Languages string
@@ -211,15 +219,6 @@ func (s *Store) StaffList(ctx context.Context) ([]Staff, error) {
 		return nil, fmt.Errorf("store: list staff: %w", err)
 	}
 	return rows, nil
-}
-
-// CreateInvitation stores an invitation.
-func (s *Store) CreateInvitation(ctx context.Context, inv *StaffInvitation) error {
-	inv.CreatedAt, inv.ExpiresAt = dbTime(inv.CreatedAt), dbTime(inv.ExpiresAt)
-	if err := s.db.WithContext(ctx).Create(inv).Error; err != nil {
-		return fmt.Errorf("store: create invitation: %w", err)
-	}
-	return nil
 }
 
 // InvitationByHash returns an unused invitation that has not expired at now, or ErrNotFound.
@@ -336,6 +335,25 @@ func (s *Store) UpdateStaffSession(ctx context.Context, idHash string, changes m
 	}
 	if err := s.db.WithContext(ctx).Model(&StaffSession{}).Where("id_hash = ?", idHash).Updates(changes).Error; err != nil {
 		return fmt.Errorf("store: update staff session: %w", err)
+	}
+	return nil
+}
+
+// RenewStaffSession changes the given columns of a staff session, its
+// id_hash among them when its secret is renewed: the old secret stops
+// working in the same statement. ErrNotFound when the session has ended.
+func (s *Store) RenewStaffSession(ctx context.Context, idHash string, changes map[string]any) error {
+	for k, v := range changes {
+		if t, ok := v.(time.Time); ok {
+			changes[k] = dbTime(t)
+		}
+	}
+	res := s.db.WithContext(ctx).Model(&StaffSession{}).Where("id_hash = ?", idHash).Updates(changes)
+	if res.Error != nil {
+		return fmt.Errorf("store: renew staff session: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
 	}
 	return nil
 }

@@ -84,7 +84,9 @@ func Open(ctx context.Context, driver, dsn string) (*Store, error) {
 // on: WAL so readers never wait for the writer, a busy timeout as long as
 // a call's deadline instead of immediate "database is locked" errors (a
 // writer that holds the lock longer makes writes unavailable, not slow),
-// foreign keys enforced, and
+// foreign keys enforced, deleted content overwritten with zeros rather
+// than left readable in the file's free space (erasing a person must leave
+// nothing of them on disk, see ScrubDeleted), and
 // transactions that take the write lock up front so two writers queue
 // rather than deadlock on a lock upgrade.
 func sqliteDSN(path string) string {
@@ -93,6 +95,7 @@ func sqliteDSN(path string) string {
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", Deadline.Milliseconds()))
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "secure_delete(ON)")
 	q.Set("_txlock", "immediate")
 	return "file:" + path + "?" + q.Encode()
 }

@@ -56,12 +56,15 @@ export function describeDetail(
     case 'sign-in':
     case 'second-factor-confirmed':
     case 'second-factor-failed':
+    case 'second-factor-locked':
     case 'second-factor-added':
     case 'second-factor-removed':
       return named(t, 'method_', detail);
     case 'sign-in-failed':
       return named(t, 'fail_', detail);
     case 'invitation':
+    case 'invitation-revoked':
+    case 'invitation-voided':
     case 'invitation-accepted':
       return role(t, detail);
     case 'role-change':

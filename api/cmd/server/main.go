@@ -337,7 +337,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 		return err
 	}
 	go formsService.RunRetention(ctx)
-	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, outbox, supervisor, cache)
+	backOffice, err := newAdmin(cfg, st, logger, accounts, formsService, queue, outbox, supervisor, cache)
 	if err != nil {
 		ln.Close()
 		return err

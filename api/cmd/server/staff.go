@@ -19,10 +19,11 @@ import (
 // newAdmin builds the back-office service, which opens CVs from the forms'
 // upload store, acts on visitors' accounts through accounts, replies to
 // submitters through forms, has uploaded covers encoded by covers (the
-// renderer), previews drafts through the page cache's renderer and, in
+// renderer), previews drafts through the page cache's renderer, sends staff
+// members notices about their own accounts through mailer and, in
 // development, erases a person's messages in the outbox (each nil for none:
 // the command line does none of these).
-func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, outbox *mail.Outbox, covers admin.CoverEncoder, preview *render.Cache) (*admin.Service, error) {
+func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts admin.Accounts, forms admin.Forms, mailer mail.Enqueuer, outbox *mail.Outbox, covers admin.CoverEncoder, preview *render.Cache) (*admin.Service, error) {
 	blobs, err := newBlobs(cfg, st)
 	if err != nil {
 		return nil, err
@@ -30,6 +31,7 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 	acfg := admin.Config{
 		Store: st, BaseURL: cfg.BaseURL, SecretKey: cfg.SecretKey, Logger: logger, Blobs: blobs,
 		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms, Covers: covers,
+		Mail: mailer,
 	}
 	if outbox != nil {
 		acfg.Outbox = outbox
@@ -92,7 +94,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger, nil, nil, nil, nil, nil)
+	svc, err := newAdmin(cfg, st, logger, nil, nil, nil, nil, nil, nil)
 	if err != nil {
 		return err
 	}
