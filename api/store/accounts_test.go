@@ -21,6 +21,7 @@ func newUser(t *testing.T, s *store.Store, email string) *store.User {
 }
 
 func TestUsers(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := newUser(t, s, "jane@example.com")
@@ -96,6 +97,7 @@ func TestUsers(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := newUser(t, s, "sam@example.com")
@@ -171,6 +173,7 @@ func TestSessions(t *testing.T) {
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		u := newUser(t, s, "tok@example.com")
@@ -233,6 +236,7 @@ func TestTokens(t *testing.T) {
 }
 
 func TestThrottle(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()

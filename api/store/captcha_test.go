@@ -12,6 +12,7 @@ import (
 )
 
 func TestSpendCaptcha(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)

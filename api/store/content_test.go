@@ -30,6 +30,7 @@ func bodies(t *testing.T, s *store.Store) map[string]string {
 }
 
 func TestReplaceContent(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		about := entry("pages", "/about-us", "en", `{"title":"About"}`)
@@ -105,6 +106,7 @@ func TestReplaceContent(t *testing.T) {
 }
 
 func TestReplaceContentTracksChangeTimes(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		before := time.Now().UTC().Add(-time.Second)
@@ -151,6 +153,7 @@ func TestReplaceContentTracksChangeTimes(t *testing.T) {
 }
 
 func TestReplaceContentRejectsBadSets(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		tests := []struct {

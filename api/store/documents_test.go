@@ -12,6 +12,7 @@ import (
 )
 
 func TestRenderedDocuments(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)

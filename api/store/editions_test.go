@@ -44,6 +44,7 @@ func edition(t *testing.T, s *store.Store, loc string) store.ContentEdition {
 // language copies its version live and moves the content version, and
 // leaves the other languages alone; unpublishing takes a language off.
 func TestEditionsPerLanguage(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
@@ -190,6 +191,7 @@ func TestEditionsPerLanguage(t *testing.T) {
 // The seed leaves every language staff changed as staff left it, and
 // keeps doing what it did with everything else.
 func TestSeedKeepsStaffChanges(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)

@@ -43,6 +43,7 @@ func pendingIDs(t *testing.T, s *store.Store, now time.Time) []string {
 // revoked by id, and voided with the account of the administrator who made
 // them when it is disabled or loses the role.
 func TestPendingInvitations(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := t.Context()
 		clock := testenv.NewClock(time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))

@@ -12,6 +12,7 @@ import (
 )
 
 func TestMailQueueLifecycle(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 123456789, time.UTC)
@@ -90,6 +91,7 @@ func TestMailQueueLifecycle(t *testing.T) {
 }
 
 func TestMailAbandon(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -116,6 +118,7 @@ func TestMailAbandon(t *testing.T) {
 // TestClaimMailConcurrent has several claimers race for the same rows: each
 // row goes to exactly one of them.
 func TestClaimMailConcurrent(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -162,6 +165,7 @@ func TestClaimMailConcurrent(t *testing.T) {
 }
 
 func TestOutboxMail(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		t0 := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -194,6 +198,7 @@ func TestOutboxMail(t *testing.T) {
 }
 
 func TestTryExclusive(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		ran, err := s.TryExclusive(ctx, 42, func(ctx context.Context) error {

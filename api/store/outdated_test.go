@@ -23,6 +23,7 @@ func outdated(t *testing.T, s *store.Store) map[string]store.ContentOutdated {
 // again or taken off; an English published unchanged marks nothing, and a
 // second change keeps the English a translation was published against.
 func TestTranslationsOutdated(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)

@@ -15,6 +15,7 @@ import (
 // by migration 19, live and in every version, and the rest of each body
 // is kept as it was.
 func TestProseMigrationConvertsStoredBodies(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		const (

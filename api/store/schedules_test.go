@@ -14,6 +14,7 @@ import (
 // A plan is due from its time on; carrying it out acts once however many
 // runs take it at once; a cancelled or replaced plan is not carried out.
 func TestContentSchedules(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		clock := testenv.NewClock(time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC))

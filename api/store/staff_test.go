@@ -11,6 +11,7 @@ import (
 )
 
 func TestAuditTrailIsAppendOnly(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
@@ -54,6 +55,7 @@ func TestAuditTrailIsAppendOnly(t *testing.T) {
 }
 
 func TestInvitationWorksOnce(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now().UTC()

@@ -14,6 +14,7 @@ import (
 )
 
 func TestMigrate(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		v, err := s.SchemaVersion(ctx)
@@ -64,6 +65,7 @@ func TestCheckSchemaRefusesUnmigrated(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		if _, err := s.Setting(ctx, "name"); !errors.Is(err, store.ErrNotFound) {
@@ -146,6 +148,7 @@ func TestOpenUnknownDriver(t *testing.T) {
 }
 
 func TestPing(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		if err := s.Ping(context.Background()); err != nil {
 			t.Fatal(err)
@@ -207,6 +210,7 @@ func TestConcurrentMigrations(t *testing.T) {
 
 // Every statement counts once, whichever way GORM runs it.
 func TestStatementsAreCounted(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now()

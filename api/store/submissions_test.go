@@ -11,6 +11,7 @@ import (
 )
 
 func TestSubmissions(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		day := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -115,6 +116,7 @@ func TestSubmissions(t *testing.T) {
 // lost between writing the one and the others leaves neither, so the
 // visitor is told to try again rather than a submission going unannounced.
 func TestSubmissionKeptWithItsMail(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		outgoing := []store.OutgoingMail{{Kind: "form-notification", Sealed: "n"}, {Kind: "form-confirm-inquiry", Sealed: "c"}}
 		bg := context.Background()

@@ -12,6 +12,7 @@ import (
 // The back-office's lookups of visitor accounts: a search over addresses
 // and names, newest first, paged; wildcards typed into it match themselves.
 func TestSearchUsers(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := t.Context()
 		for _, u := range []*store.User{
@@ -64,6 +65,7 @@ func TestSearchUsers(t *testing.T) {
 // Disabling an account ends its sessions and any password reset under way
 // in one go; enabling it lifts the mark and nothing else.
 func TestDisableUser(t *testing.T) {
+	t.Parallel()
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := t.Context()
 		u := newUser(t, s, "disabled@example.com")
