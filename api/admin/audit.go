@@ -59,7 +59,11 @@ const (
 	ActionContentRestore   = "content-restore"
 	ActionContentSchedule  = "content-schedule"
 	ActionContentCancel    = "content-schedule-cancel"
-	auditDetailMaxLength   = 200
+	// A plan cancelled because its author may no longer carry it out:
+	// when an administrator disables them (the administrator is the
+	// actor), or when it falls due (no actor).
+	ActionContentVoided  = "content-schedule-voided"
+	auditDetailMaxLength = 200
 )
 
 // Actions lists what the trail records, for the filter.
@@ -71,7 +75,7 @@ var Actions = []string{
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
-	ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
+	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -188,8 +188,9 @@ func describeRole(role, languages, office string) string {
 	return role
 }
 
-// disable disables a staff account, ends its sessions and voids the
-// invitations it made that are still pending; enable undoes the first.
+// disable disables a staff account, ends its sessions, voids the
+// invitations it made that are still pending and cancels the publications
+// and unpublications it planned; enable undoes the first.
 //
 // POST /api/admin/staff/:id/disable
 // POST /api/admin/staff/:id/enable
@@ -217,7 +218,7 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 		} else if last {
 			return endpoint.Fail(c, http.StatusConflict, m.LastAdministrator)
 		}
-		voided, err := s.store.DisableStaff(ctx, t.ID, s.now())
+		gone, err := s.store.DisableStaff(ctx, t.ID, s.now())
 		if errors.Is(err, store.ErrNotFound) {
 			return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
 		}
@@ -225,7 +226,11 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 			return err
 		}
 		s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionDisable, Item: t.ID, IP: c.RealIP()})
-		s.auditVoided(c, me.ID, voided)
+		s.auditVoided(c, me.ID, gone.Invitations)
+		for _, sc := range gone.Schedules {
+			s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionContentVoided, Item: sc.Key().String(),
+				Detail: scheduleDetail(sc), IP: c.RealIP()})
+		}
 		return endpoint.OK(c, nil, m.Disabled)
 	}
 }

@@ -92,6 +92,15 @@ describe('audit details in the reader’s language', () => {
         ),
       ),
     ).toBe('إلغاء النشر في 2026-11-27 04:00، America/New York');
+    expect(
+      plain(
+        describeDetail(
+          reader('en'),
+          'content-schedule-voided',
+          'publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)',
+        ),
+      ),
+    ).toBe('Publish version 12 on 2026-11-27 12:00, Asia/Riyadh');
     expect(contentItem('news/cairo-office-moves (ar)')).toBe(
       '/admin/content/news/cairo-office-moves',
     );

@@ -104,7 +104,8 @@ export function describeDetail(
       return revision ? t('settingsRevision', { revision }) : detail;
     }
     case 'content-schedule':
-    case 'content-schedule-cancel': {
+    case 'content-schedule-cancel':
+    case 'content-schedule-voided': {
       // "publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)" or "unpublish at …": the
       // plan, shown at its wall-clock time in the zone it was chosen in.
       const match = /^(publish|unpublish)(?: version (\d+))? at (\S+) \(([^)]+)\)$/.exec(detail);

@@ -158,7 +158,8 @@ export function Audit() {
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-ink-muted">{t('who')}</dt>
               <dd>
-                {!e.actorId && /(^|, )scheduled$/.test(e.detail)
+                {!e.actorId &&
+                (/(^|, )scheduled$/.test(e.detail) || e.action === 'content-schedule-voided')
                   ? t('auditScheduler')
                   : nameOf(e.actorId)}
               </dd>
