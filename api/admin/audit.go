@@ -40,12 +40,17 @@ const (
 	ActionDisable           = "disable"
 	ActionEnable            = "enable"
 	ActionAuditExport       = "audit-export"
-	ActionStatusChange      = "submission-status"
-	ActionAssign            = "submission-assignee"
-	ActionNote              = "submission-note"
-	ActionReply             = "submission-reply"
-	ActionCVOpened          = "cv-opened"
-	ActionInboxExport       = "inbox-export"
+	// A back-office request refused: the role does not cover the route
+	// (or the language), or the route asked for the second factor again.
+	// The item is the route, "PUT /staff/:id/role".
+	ActionRefused        = "refused"
+	ActionStepUpRequired = "step-up-required"
+	ActionStatusChange   = "submission-status"
+	ActionAssign         = "submission-assignee"
+	ActionNote           = "submission-note"
+	ActionReply          = "submission-reply"
+	ActionCVOpened       = "cv-opened"
+	ActionInboxExport    = "inbox-export"
 	// A visitor's account, named by its id.
 	ActionVisitorConfirmation  = "visitor-confirmation-sent"
 	ActionVisitorSessionsEnded = "visitor-sessions-ended"
@@ -53,6 +58,8 @@ const (
 	ActionVisitorEnable        = "visitor-enable"
 	ActionVisitorDelete        = "visitor-delete"
 	ActionErasure              = "erasure"
+	// Everything held about an address listed, named as an erasure is.
+	ActionErasureLookup = "erasure-lookup"
 	// One language of a collection item, named "news/a-slug (ar)".
 	ActionContentPublish   = "content-publish"
 	ActionContentUnpublish = "content-unpublish"
@@ -71,9 +78,10 @@ var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionFactorLocked, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionInvitationRevoked,
 	ActionInvitationVoided, ActionJoined, ActionRoleChange, ActionDisable,
-	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
+	ActionEnable, ActionAuditExport, ActionRefused, ActionStepUpRequired,
+	ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
-	ActionErasure,
+	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 }

@@ -385,10 +385,15 @@ export const adminApi = {
  * Fetches the inbox's CSV export of a filter: the file on success, else the API's refusal (a
  * 403 asking for the second factor again among them).
  */
-export async function exportInbox(query: string): Promise<ApiResult<Blob>> {
+export const exportInbox = (query: string) => exportCsv('/api/admin/inbox/export', query);
+
+/** Fetches the audit trail's CSV export of a filter, as exportInbox does the inbox's. */
+export const exportAudit = (query: string) => exportCsv('/api/admin/audit/export', query);
+
+async function exportCsv(path: string, query: string): Promise<ApiResult<Blob>> {
   let response: Response;
   try {
-    response = await fetch(withLanguage(`/api/admin/inbox/export?${query}`), {
+    response = await fetch(withLanguage(`${path}?${query}`), {
       credentials: 'same-origin',
       headers: { Accept: 'text/csv, application/json' },
     });

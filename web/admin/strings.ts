@@ -141,6 +141,10 @@ const en = {
   act_disable: 'Account disabled',
   act_enable: 'Account enabled',
   'act_audit-export': 'Audit trail exported',
+  act_refused: 'Request refused',
+  'act_step-up-required': 'Asked for the second factor again',
+  refusedNeeds: 'Needs: {what}',
+  refusedLanguage: 'Not among the account’s languages: {language}',
   security: 'Sign-in and security',
   securityTitle: 'Sign-in and security',
   securityLead:
@@ -404,6 +408,9 @@ const en = {
   erasedTitle: 'Personal data erased',
   erasedOn: 'Personal data erased on {date}',
   act_erasure: 'Personal data erased',
+  'act_erasure-lookup': 'Personal data looked up',
+  lookupDetail:
+    'found: account {account}, submissions {submissions}, e-mails {mail}, outbox {outbox}',
   erasedDetail:
     'account {account}, sessions {sessions}, registrations {registrations}, submissions {submissions}, CVs {cvs}, e-mails {mail}, outbox {outbox}',
   content: 'Content',
@@ -819,6 +826,10 @@ const ar: Record<Key, string> = {
   act_disable: 'تعطيل الحساب',
   act_enable: 'تفعيل الحساب',
   'act_audit-export': 'تصدير سجل التدقيق',
+  act_refused: 'رُفض طلب',
+  'act_step-up-required': 'طُلب عامل التحقق الثاني من جديد',
+  refusedNeeds: 'يتطلب: {what}',
+  refusedLanguage: 'ليست من لغات الحساب: {language}',
   security: 'تسجيل الدخول والأمان',
   securityTitle: 'تسجيل الدخول والأمان',
   securityLead:
@@ -1080,6 +1091,9 @@ const ar: Record<Key, string> = {
   erasedTitle: 'البيانات الشخصية ممحوّة',
   erasedOn: 'مُحيت البيانات الشخصية في {date}',
   act_erasure: 'محو بيانات شخصية',
+  'act_erasure-lookup': 'بحث عن بيانات شخصية',
+  lookupDetail:
+    'وُجد: الحساب {account}، الطلبات {submissions}، الرسائل {mail}، صندوق الصادر {outbox}',
   erasedDetail:
     'الحساب {account}، الجلسات {sessions}، التسجيلات {registrations}، الطلبات {submissions}، السير الذاتية {cvs}، الرسائل {mail}، صندوق الصادر {outbox}',
   content: 'المحتوى',
