@@ -31,6 +31,9 @@ export type StaffMember = {
   createdAt: string;
 };
 
+/** A staff member as the staff list shows them, with the kinds of second factor they set up. */
+export type ListedStaffMember = StaffMember & { secondFactors: ('passkey' | 'totp')[] };
+
 export type Session = {
   stage: 'password' | 'enrol' | 'full';
   staff: StaffMember;
@@ -293,9 +296,12 @@ export const adminApi = {
   totpOptions: () => post<{ secret: string; uri: string }>('/admin/enrol/totp/options', {}),
   enrolTotp: (code: string) => post<Enrolled>('/admin/enrol/totp', { code }),
   staff: () =>
-    get<{ staff: StaffMember[]; roles: string[]; offices: string[]; languages: string[] }>(
-      '/admin/staff',
-    ),
+    get<{
+      staff: ListedStaffMember[];
+      roles: string[];
+      offices: string[];
+      languages: string[];
+    }>('/admin/staff'),
   invite: (body: { email: string; role: string; languages: string[]; office: string }) =>
     post<{ link: string; expiresAt: string }>('/admin/staff/invitations', body),
   changeRole: (id: string, body: { role: string; languages: string[]; office: string }) =>
