@@ -26,6 +26,7 @@ import (
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/yaml"
 
@@ -41,6 +42,7 @@ var kinds = map[string]func() any{
 	"v1 ConfigMap":                           func() any { return &corev1.ConfigMap{} },
 	"v1 Secret":                              func() any { return &corev1.Secret{} },
 	"networking.k8s.io/v1 Ingress":           func() any { return &networkingv1.Ingress{} },
+	"networking.k8s.io/v1 NetworkPolicy":     func() any { return &networkingv1.NetworkPolicy{} },
 	"autoscaling/v2 HorizontalPodAutoscaler": func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
 	"policy/v1 PodDisruptionBudget":          func() any { return &policyv1.PodDisruptionBudget{} },
 	"batch/v1 Job":                           func() any { return &batchv1.Job{} },
@@ -53,6 +55,7 @@ type manifests struct {
 	configMap  *corev1.ConfigMap
 	secret     *corev1.Secret
 	ingress    *networkingv1.Ingress
+	policy     *networkingv1.NetworkPolicy
 	hpa        *autoscalingv2.HorizontalPodAutoscaler
 	pdb        *policyv1.PodDisruptionBudget
 	job        *batchv1.Job
@@ -104,6 +107,9 @@ func decodeManifests(t *testing.T, dir string) manifests {
 			case *networkingv1.Ingress:
 				set(m.ingress != nil, "Ingress")
 				m.ingress = o
+			case *networkingv1.NetworkPolicy:
+				set(m.policy != nil, "NetworkPolicy")
+				m.policy = o
 			case *autoscalingv2.HorizontalPodAutoscaler:
 				set(m.hpa != nil, "HorizontalPodAutoscaler")
 				m.hpa = o
@@ -160,7 +166,7 @@ func TestManifestsDecodeStrictly(t *testing.T) {
 	for what, missing := range map[string]bool{
 		"Deployment": m.deployment == nil, "Service": m.service == nil, "ConfigMap": m.configMap == nil,
 		"Secret (example)": m.secret == nil, "Ingress": m.ingress == nil, "HorizontalPodAutoscaler": m.hpa == nil,
-		"PodDisruptionBudget": m.pdb == nil, "migration Job": m.job == nil,
+		"PodDisruptionBudget": m.pdb == nil, "migration Job": m.job == nil, "NetworkPolicy": m.policy == nil,
 	} {
 		if missing {
 			t.Errorf("deploy/k8s has no %s", what)
@@ -522,4 +528,149 @@ func TestMigrationJob(t *testing.T) {
 		}
 	}
 	checkSecurity(t, pod, c)
+}
+
+// peer is a pod that may try to reach the site's pods.
+type peer struct {
+	namespace string            // its namespace's name; "" for the site's own
+	labels    map[string]string // its own labels
+}
+
+// siteNamespace stands for the namespace the manifests are applied in,
+// which they do not name.
+const siteNamespace = "noorvale"
+
+// admits reports whether a NetworkPolicy rule's peers let p in: a peer
+// with no namespace selector is in the policy's own namespace, and an
+// address range cannot tell one pod from another, so it lets any in.
+func admits(t *testing.T, from []networkingv1.NetworkPolicyPeer, p peer) bool {
+	t.Helper()
+	if len(from) == 0 {
+		return true
+	}
+	ns := p.namespace
+	if ns == "" {
+		ns = siteNamespace
+	}
+	matches := func(sel *metav1.LabelSelector, set map[string]string) bool {
+		s, err := metav1.LabelSelectorAsSelector(sel)
+		if err != nil {
+			t.Fatalf("selector %v: %v", sel, err)
+		}
+		return s.Matches(labels.Set(set))
+	}
+	for _, f := range from {
+		if f.IPBlock != nil {
+			return true
+		}
+		nsOK := ns == siteNamespace
+		if f.NamespaceSelector != nil {
+			// The API server sets this label on every namespace; nobody can change it.
+			nsOK = matches(f.NamespaceSelector, map[string]string{"kubernetes.io/metadata.name": ns})
+		}
+		if nsOK && (f.PodSelector == nil || matches(f.PodSelector, p.labels)) {
+			return true
+		}
+	}
+	return false
+}
+
+// opens reports whether a rule's ports include the container port named
+// name: no ports means every port.
+func opens(ports []networkingv1.NetworkPolicyPort, c corev1.Container, name string) bool {
+	if len(ports) == 0 {
+		return true
+	}
+	var number int32
+	for _, cp := range c.Ports {
+		if cp.Name == name {
+			number = cp.ContainerPort
+		}
+	}
+	for _, p := range ports {
+		switch {
+		case p.Port == nil:
+			return true
+		case p.Port.Type == intstr.String:
+			if p.Port.StrVal == name {
+				return true
+			}
+		case p.EndPort != nil:
+			if p.Port.IntVal <= number && number <= *p.EndPort {
+				return true
+			}
+		case p.Port.IntVal == number:
+			return true
+		}
+	}
+	return false
+}
+
+// TestNetworkPolicy follows who may reach which port of the site's pods:
+// the ingress controller the site port, the monitoring pods labelled for it
+// the metrics port, and no other pod either, the site's own included.
+func TestNetworkPolicy(t *testing.T) {
+	m := decodeManifests(t, "k8s")
+	np, d := m.policy, m.deployment
+	if np == nil || d == nil {
+		t.Fatal("no NetworkPolicy or Deployment")
+	}
+	sel, err := metav1.LabelSelectorAsSelector(&np.Spec.PodSelector)
+	if err != nil || len(np.Spec.PodSelector.MatchLabels)+len(np.Spec.PodSelector.MatchExpressions) == 0 ||
+		!sel.Matches(labels.Set(d.Spec.Template.Labels)) {
+		t.Fatalf("the NetworkPolicy does not select the site's pods: %v", np.Spec.PodSelector)
+	}
+	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
+		t.Fatalf("policyTypes %v: the policy does not restrict what comes in", np.Spec.PolicyTypes)
+	}
+	c := d.Spec.Template.Spec.Containers[0]
+	may := func(p peer, port string) bool {
+		for _, rule := range np.Spec.Ingress {
+			if opens(rule.Ports, c, port) && admits(t, rule.From, p) {
+				return true
+			}
+		}
+		return false
+	}
+	controller := map[string]string{"app.kubernetes.io/name": "ingress-nginx"}
+	scraper := map[string]string{"noorvale.example/metrics-scraper": "true", "app.kubernetes.io/name": "prometheus"}
+	for _, tc := range []struct {
+		name          string
+		from          peer
+		http, metrics bool
+	}{
+		{"the ingress controller", peer{"ingress-nginx", controller}, true, false},
+		{"Prometheus, labelled, in monitoring", peer{"monitoring", scraper}, false, true},
+		{"another site pod", peer{"", d.Spec.Template.Labels}, false, false},
+		{"a pod of the site's namespace labelled as a scraper", peer{"", scraper}, false, false},
+		{"a pod of the site's namespace labelled as the controller", peer{"", controller}, false, false},
+		{"an unlabelled pod in monitoring", peer{"monitoring", map[string]string{"app.kubernetes.io/name": "grafana"}}, false, false},
+		{"a labelled pod in another namespace", peer{"default", scraper}, false, false},
+		{"any pod elsewhere", peer{"default", map[string]string{"app": "shell"}}, false, false},
+	} {
+		if got := may(tc.from, "http"); got != tc.http {
+			t.Errorf("%s reaches the site port: %v, want %v", tc.name, got, tc.http)
+		}
+		if got := may(tc.from, "metrics"); got != tc.metrics {
+			t.Errorf("%s reaches the metrics port: %v, want %v", tc.name, got, tc.metrics)
+		}
+	}
+
+	// The README tells the operator which label the scraper needs.
+	readme := string(repoFile(t, "README.md"))
+	for _, rule := range np.Spec.Ingress {
+		if !opens(rule.Ports, c, "metrics") {
+			continue
+		}
+		for _, f := range rule.From {
+			if f.PodSelector == nil {
+				continue
+			}
+			for k, v := range f.PodSelector.MatchLabels {
+				if !strings.Contains(readme, k+": \""+v+"\"") && !strings.Contains(readme, k+"="+v) {
+					t.Errorf("README.md does not name the label %s=%s the metrics scraper needs", k, v)
+				}
+			}
+		}
+	}
 }

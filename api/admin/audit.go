@@ -40,12 +40,17 @@ const (
 	ActionDisable           = "disable"
 	ActionEnable            = "enable"
 	ActionAuditExport       = "audit-export"
-	ActionStatusChange      = "submission-status"
-	ActionAssign            = "submission-assignee"
-	ActionNote              = "submission-note"
-	ActionReply             = "submission-reply"
-	ActionCVOpened          = "cv-opened"
-	ActionInboxExport       = "inbox-export"
+	// A back-office request refused: the role does not cover the route
+	// (or the language), or the route asked for the second factor again.
+	// The item is the route, "PUT /staff/:id/role".
+	ActionRefused        = "refused"
+	ActionStepUpRequired = "step-up-required"
+	ActionStatusChange   = "submission-status"
+	ActionAssign         = "submission-assignee"
+	ActionNote           = "submission-note"
+	ActionReply          = "submission-reply"
+	ActionCVOpened       = "cv-opened"
+	ActionInboxExport    = "inbox-export"
 	// A visitor's account, named by its id.
 	ActionVisitorConfirmation  = "visitor-confirmation-sent"
 	ActionVisitorSessionsEnded = "visitor-sessions-ended"
@@ -53,13 +58,19 @@ const (
 	ActionVisitorEnable        = "visitor-enable"
 	ActionVisitorDelete        = "visitor-delete"
 	ActionErasure              = "erasure"
+	// Everything held about an address listed, named as an erasure is.
+	ActionErasureLookup = "erasure-lookup"
 	// One language of a collection item, named "news/a-slug (ar)".
 	ActionContentPublish   = "content-publish"
 	ActionContentUnpublish = "content-unpublish"
 	ActionContentRestore   = "content-restore"
 	ActionContentSchedule  = "content-schedule"
 	ActionContentCancel    = "content-schedule-cancel"
-	auditDetailMaxLength   = 200
+	// A plan cancelled because its author may no longer carry it out:
+	// when an administrator disables them (the administrator is the
+	// actor), or when it falls due (no actor).
+	ActionContentVoided  = "content-schedule-voided"
+	auditDetailMaxLength = 200
 )
 
 // Actions lists what the trail records, for the filter.
@@ -67,11 +78,12 @@ var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionFactorLocked, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionInvitationRevoked,
 	ActionInvitationVoided, ActionJoined, ActionRoleChange, ActionDisable,
-	ActionEnable, ActionAuditExport, ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
+	ActionEnable, ActionAuditExport, ActionRefused, ActionStepUpRequired,
+	ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
-	ActionErasure,
+	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
-	ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
+	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 }
 
 // audit appends an event; a failure is logged, not answered: the action

@@ -347,7 +347,7 @@ func (s *Service) contentLanguageOf(c echo.Context) (store.ContentKey, *store.Co
 		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
 	if !mayWrite(mustStaff(c).staff, k.Locale) {
-		return k, nil, endpoint.Fail(c, http.StatusForbidden, m.ContentLanguageForbidden)
+		return k, nil, s.refuse(c, "language "+k.Locale, m.ContentLanguageForbidden)
 	}
 	it, err := s.store.ContentItem(c.Request().Context(), k.Collection, k.Slug)
 	if errors.Is(err, store.ErrNotFound) {

@@ -134,7 +134,10 @@ func (s *Service) held(ctx context.Context, email string) (*holdings, error) {
 	return h, nil
 }
 
-// showHeld answers everything the site holds about an address.
+// showHeld answers everything the site holds about an address, after a
+// fresh second factor: the list is itself personal data. Each lookup is
+// recorded in the audit trail as an erasure is: who, how much of each kind
+// was found, and a keyed hash of the address.
 //
 // GET /api/admin/erasure?email=…
 func (s *Service) showHeld(c echo.Context) error {
@@ -146,7 +149,21 @@ func (s *Service) showHeld(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionErasureLookup,
+		Item: s.erasureItem(email), Detail: h.detail(), IP: c.RealIP()})
 	return endpoint.OK(c, h, "")
+}
+
+// detail is what a lookup found as the audit trail records it: numbers only.
+func (h *holdings) detail() string {
+	account, outbox := 0, 0
+	if h.Account != nil {
+		account = 1
+	}
+	if h.Outbox != nil {
+		outbox = *h.Outbox
+	}
+	return fmt.Sprintf("account=%d submissions=%d mail=%d outbox=%d", account, len(h.Submissions), len(h.Mail), outbox)
 }
 
 // erased counts what an erasure removed.

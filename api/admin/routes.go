@@ -30,7 +30,7 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/staff/:id/disable", ManageStaff, true},
 	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
 	{http.MethodGet, "/audit", ReadAudit, false},
-	{http.MethodGet, "/audit/export", ReadAudit, false},
+	{http.MethodGet, "/audit/export", ReadAudit, true},
 	{http.MethodGet, "/factors", "", false},
 	{http.MethodDelete, "/factors/passkeys/:id", "", true},
 	{http.MethodDelete, "/factors/totp", "", true},
@@ -53,7 +53,7 @@ var SignedInRoutes = []Route{
 	{http.MethodPost, "/visitors/:id/disable", ManageVisitors, true},
 	{http.MethodPost, "/visitors/:id/enable", ManageVisitors, false},
 	{http.MethodDelete, "/visitors/:id", ManageVisitors, true},
-	{http.MethodGet, "/erasure", ErasePersons, false},
+	{http.MethodGet, "/erasure", ErasePersons, true},
 	{http.MethodPost, "/erasure", ErasePersons, true},
 	{http.MethodGet, "/content/schema/:collection", ReadContent, false},
 	{http.MethodGet, "/content/:collection", ReadContent, false},
@@ -170,7 +170,7 @@ func (s *Service) Routes(g *echo.Group) {
 		}
 		mw := []echo.MiddlewareFunc{body, standard("staff"), s.requireStage(stageFull)}
 		if r.Permission != "" {
-			mw = append(mw, permit(r.Permission))
+			mw = append(mw, s.permit(r.Permission))
 		}
 		if r.Fresh {
 			mw = append(mw, s.fresh)

@@ -159,11 +159,12 @@ func (s *Service) RunSchedules(ctx context.Context) {
 
 // RunDueSchedules carries out every plan due now, each once, and records
 // each in the audit trail with no staff member as its actor; it returns
-// how many it carried out. Among replicas sharing a PostgreSQL database
+// how many it carried out. A plan whose author may no longer change its
+// language is dropped instead, and recorded as voided. Among replicas sharing a PostgreSQL database
 // one runs it at a time; a plan taken by two runs all the same is carried
 // out by one of them.
 func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
-	done := 0
+	done, refused := 0, 0
 	_, err := s.store.TryExclusive(ctx, scheduleLockKey, func(ctx context.Context) error {
 		for ctx.Err() == nil {
 			now := s.now()
@@ -171,8 +172,23 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 			if err != nil || len(due) == 0 {
 				return err
 			}
-			acted := 0
+			acted, dropped := 0, 0
 			for _, sc := range due {
+				allowed, err := s.authorMay(ctx, sc)
+				if err != nil {
+					return err
+				}
+				if !allowed {
+					ok, err := s.store.DropContentSchedule(ctx, sc)
+					if err != nil {
+						return err
+					}
+					if ok {
+						dropped++
+						s.audit(ctx, store.AuditEvent{Action: ActionContentVoided, Item: sc.Key().String(), Detail: scheduleDetail(sc)})
+					}
+					continue
+				}
 				ok, err := s.store.RunContentSchedule(ctx, sc, "", now)
 				if err != nil {
 					return err
@@ -188,6 +204,7 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 				s.audit(ctx, store.AuditEvent{Action: action, Item: sc.Key().String(), Detail: detail})
 			}
 			done += acted
+			refused += dropped
 			if len(due) < scheduleBatch {
 				return nil
 			}
@@ -197,5 +214,29 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 	if done > 0 {
 		s.log.Info("admin: scheduled content carried out", "count", done)
 	}
+	if refused > 0 {
+		s.log.Info("admin: scheduled content refused, its author may no longer change it", "count", refused)
+	}
 	return done, err
+}
+
+// authorMay reports whether the staff member who made a plan may still
+// change its language by hand: an account that was disabled, or whose role
+// no longer covers the language, publishes nothing on its own. Disabling
+// cancels the plans at once; this also catches a plan made while the
+// account was being disabled, and the plans of a member whose role
+// changed. A plan with no author (made from the command line) is carried
+// out.
+func (s *Service) authorMay(ctx context.Context, sc store.ContentSchedule) (bool, error) {
+	if sc.CreatedBy == "" {
+		return true, nil
+	}
+	m, err := s.store.StaffByID(ctx, sc.CreatedBy)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return !m.Disabled() && mayWrite(m, sc.Locale), nil
 }

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -157,6 +158,84 @@ func TestContentScheduled(t *testing.T) {
 			if want == ActionContentSchedule+" "+item+" (en) staff" && n != 2 || want != ActionContentSchedule+" "+item+" (en) staff" && n != 1 {
 				t.Errorf("%q %d times in the trail: %v", want, n, trail)
 			}
+		}
+	})
+}
+
+// A plan does not outlive its author's right to carry it out: disabling
+// the author cancels their plans at once, in the trail with the
+// administrator as actor; a plan the job finds whose author was disabled
+// meanwhile, or no longer writes its language, is dropped when due and
+// recorded with no actor. Nothing of theirs goes live.
+func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.seedStory()
+		amal := e.join("amal@noorvale.example", Administrator)
+		editor := e.join("editor@noorvale.example", Editor)
+		translator := e.join("translator@noorvale.example", Translator, "ar")
+		base := "/content/news/" + storySlug
+		liveEn, liveAr := liveTitle(t, st, "en"), liveTitle(t, st, "ar")
+		r := editor.b.do("PUT", base+"/en", map[string]any{"base": 0, "body": withTitle(t, editor.item(t).Languages["en"].Live, "Planned by the editor")})
+		expect(t, "save", r, http.StatusOK)
+		var v struct{ ID int64 }
+		r.data(t, &v)
+		at := e.clock.Now().Add(20 * time.Minute) // within the sessions' half hour idle
+		plan := map[string]any{"action": "publish", "version": v.ID, "at": at, "timeZone": "Asia/Riyadh"}
+		expect(t, "schedule English", editor.b.do("POST", base+"/en/schedule", plan), http.StatusOK)
+		expect(t, "schedule Arabic off", translator.b.do("POST", base+"/ar/schedule",
+			map[string]any{"action": "unpublish", "at": at, "timeZone": "UTC"}), http.StatusOK)
+
+		voided := func() []string {
+			t.Helper()
+			events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: ActionContentVoided})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, ev := range events {
+				actor := "scheduler"
+				if ev.ActorID == amal.id {
+					actor = "administrator"
+				}
+				out = append(out, ev.Item+" "+actor)
+			}
+			slices.Sort(out)
+			return out
+		}
+		item := "news/" + storySlug
+
+		// Disabling the editor cancels the English plan in the same step.
+		expect(t, "disable the editor", amal.b.do("POST", "/staff/"+editor.id+"/disable", nil), http.StatusOK)
+		if s := amal.item(t).Languages["en"].State; s == stateScheduled {
+			t.Fatal("the disabled editor's plan is still shown")
+		}
+		if got := voided(); !slices.Equal(got, []string{item + " (en) administrator"}) {
+			t.Fatalf("voided in the trail: %v", got)
+		}
+
+		// A plan made while the account was being disabled, and the plan of
+		// a translator who became a viewer, are found when due.
+		if err := st.ScheduleContent(t.Context(), store.ContentSchedule{Collection: "news", Slug: storySlug, Locale: "en",
+			Action: store.SchedulePublish, Version: v.ID, DueAt: at, TimeZone: "UTC", CreatedBy: editor.id, CreatedAt: e.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, "make the translator a viewer", amal.b.do("PUT", "/staff/"+translator.id+"/role", map[string]any{"role": "viewer"}), http.StatusOK)
+		e.clock.Advance(20 * time.Minute)
+		if n, err := e.svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
+			t.Fatalf("carried out %d plans of authors who may no longer: %v", n, err)
+		}
+		if got, got2 := liveTitle(t, st, "en"), liveTitle(t, st, "ar"); got != liveEn || got2 != liveAr {
+			t.Fatalf("live titles %q and %q, want %q and %q as before", got, got2, liveEn, liveAr)
+		}
+		for _, l := range []string{"en", "ar"} {
+			if s := amal.item(t).Languages[l].State; s == stateScheduled {
+				t.Errorf("%s is still scheduled", l)
+			}
+		}
+		want := []string{item + " (ar) scheduler", item + " (en) administrator", item + " (en) scheduler"}
+		if got := voided(); !slices.Equal(got, want) {
+			t.Fatalf("voided in the trail: %v, want %v", got, want)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -173,22 +174,39 @@ func (s *Service) requireStage(stages ...string) echo.MiddlewareFunc {
 	}
 }
 
-// permit answers 403 unless the signed-in staff member's role has p.
-func permit(p Permission) echo.MiddlewareFunc {
+// permit answers 403 unless the signed-in staff member's role has p, and
+// records the refusal in the audit trail.
+func (s *Service) permit(p Permission) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if !Can(Role(mustStaff(c).staff.Role), p) {
-				return endpoint.Fail(c, http.StatusForbidden, msgsOf(c).Forbidden)
+				return s.refuse(c, string(p), msgsOf(c).Forbidden)
 			}
 			return next(c)
 		}
 	}
 }
 
+// refuse answers 403 with message and records the refusal in the audit
+// trail: who, the route, and what they lacked (a permission, or "language
+// ar" for a translator outside their languages). A member probing routes
+// their role does not cover shows up there.
+func (s *Service) refuse(c echo.Context, lacked, message string) error {
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionRefused,
+		Item: routeOf(c), Detail: lacked, IP: c.RealIP()})
+	return endpoint.Fail(c, http.StatusForbidden, message)
+}
+
+// routeOf names a request's back-office route as the trail records it:
+// its method and pattern, "PUT /staff/:id/role", never the ids in the path.
+func routeOf(c echo.Context) string {
+	return c.Request().Method + " " + strings.TrimPrefix(c.Path(), "/api/admin")
+}
+
 // fresh answers 403 with the flag stepUpRequired unless a second factor
 // was proven in this session within the step-up window (ten minutes by
 // default); with a window of zero, each sensitive action uses up the proof
-// given for it.
+// given for it. Each demand is recorded in the audit trail.
 func (s *Service) fresh(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		sess := mustStaff(c).session
@@ -201,6 +219,8 @@ func (s *Service) fresh(next echo.HandlerFunc) echo.HandlerFunc {
 			ok = spent
 		}
 		if !ok {
+			s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionStepUpRequired,
+				Item: routeOf(c), IP: c.RealIP()})
 			return endpoint.FailWith(c, http.StatusForbidden, msgsOf(c).StepUp, endpoint.Flags{"stepUpRequired": true})
 		}
 		return next(c)

@@ -15,17 +15,46 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// listStaff answers every staff member.
+// The kinds of second factor a staff member may have.
+const (
+	factorPasskey = "passkey"
+	factorTOTP    = "totp"
+)
+
+// listedStaff is a staff member as the staff list shows them.
+type listedStaff struct {
+	staffView
+	// SecondFactors are the kinds the member has set up, passkey and totp;
+	// none for an account that joined and never set one up, or whose
+	// factors were reset: whoever has its password completes its sign-in
+	// by setting up their own.
+	SecondFactors []string `json:"secondFactors"`
+}
+
+// listStaff answers every staff member, with the kinds of second factor
+// each has.
 //
 // GET /api/admin/staff
 func (s *Service) listStaff(c echo.Context) error {
-	rows, err := s.store.StaffList(c.Request().Context())
+	ctx := c.Request().Context()
+	rows, err := s.store.StaffList(ctx)
 	if err != nil {
 		return err
 	}
-	out := make([]staffView, len(rows))
+	passkeys, err := s.store.PasskeyCounts(ctx)
+	if err != nil {
+		return err
+	}
+	out := make([]listedStaff, len(rows))
 	for i := range rows {
-		out[i] = viewOf(&rows[i])
+		m := &rows[i]
+		out[i] = listedStaff{staffView: viewOf(m), SecondFactors: []string{}}
+		if passkeys[m.ID] > 0 {
+			out[i].SecondFactors = append(out[i].SecondFactors, factorPasskey)
+		}
+		if m.TOTPSealed != "" {
+			out[i].SecondFactors = append(out[i].SecondFactors, factorTOTP)
+		}
 	}
 	return endpoint.OK(c, map[string]any{"staff": out, "roles": Roles, "offices": Offices, "languages": locale.All}, "")
 }
@@ -188,8 +217,9 @@ func describeRole(role, languages, office string) string {
 	return role
 }
 
-// disable disables a staff account, ends its sessions and voids the
-// invitations it made that are still pending; enable undoes the first.
+// disable disables a staff account, ends its sessions, voids the
+// invitations it made that are still pending and cancels the publications
+// and unpublications it planned; enable undoes the first.
 //
 // POST /api/admin/staff/:id/disable
 // POST /api/admin/staff/:id/enable
@@ -217,7 +247,7 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 		} else if last {
 			return endpoint.Fail(c, http.StatusConflict, m.LastAdministrator)
 		}
-		voided, err := s.store.DisableStaff(ctx, t.ID, s.now())
+		gone, err := s.store.DisableStaff(ctx, t.ID, s.now())
 		if errors.Is(err, store.ErrNotFound) {
 			return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
 		}
@@ -225,7 +255,11 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 			return err
 		}
 		s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionDisable, Item: t.ID, IP: c.RealIP()})
-		s.auditVoided(c, me.ID, voided)
+		s.auditVoided(c, me.ID, gone.Invitations)
+		for _, sc := range gone.Schedules {
+			s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionContentVoided, Item: sc.Key().String(),
+				Detail: scheduleDetail(sc), IP: c.RealIP()})
+		}
 		return endpoint.OK(c, nil, m.Disabled)
 	}
 }

@@ -147,7 +147,8 @@ func Classify(err error) error {
 }
 
 // RefuseBody answers an error of Decode: 413, 415 or 400, in the
-// visitor's language.
+// visitor's language. A body cut short because its client went away is
+// answered 400 too, and recorded as such (see Gone).
 func RefuseBody(c echo.Context, err error) error {
 	m := Lookup(c.Request())
 	switch Classify(err) {
@@ -155,6 +156,9 @@ func RefuseBody(c echo.Context, err error) error {
 		return Fail(c, http.StatusRequestEntityTooLarge, m.BodyTooLarge)
 	case ErrUnsupported:
 		return Fail(c, http.StatusUnsupportedMediaType, m.UnsupportedBody)
+	}
+	if ClientGone(c.Request()) {
+		return Gone(c, m.BadRequest)
 	}
 	return Fail(c, http.StatusBadRequest, m.BadRequest)
 }

@@ -1,7 +1,8 @@
 // Package endpoint is what every JSON API endpoint of the site shares: the
-// answer envelope ({isSuccess, data, message, errors}), the bodies a route
-// accepts and how they are read, the field checker and its messages in the
-// visitor's language, the per-address rate-limit keys and the captcha gate.
+// answer envelope ({isSuccess, data, message, errors}, with requestId on a
+// failure), the bodies a route accepts and how they are read, the field
+// checker and its messages in the visitor's language, the per-address
+// rate-limit keys and the captcha gate.
 // The account, forms and captcha APIs and the server's error handler all
 // answer through it, so a rule changed here changes for every endpoint.
 package endpoint
@@ -22,15 +23,23 @@ type Envelope struct {
 	Data      any               `json:"data"`
 	Message   string            `json:"message,omitempty"`
 	Errors    map[string]string `json:"errors,omitempty"`
+	// RequestID names the request in the server's logs, on failures only:
+	// what a visitor quotes when they report one.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // Answer writes e with status. API answers are never cached, and a
 // browser that navigates to one saves it as a file instead of showing it,
-// so no answer, whatever a visitor put in it, is ever read as a page.
+// so no answer, whatever a visitor put in it, is ever read as a page. A
+// failure carries the request's id, which the server set in the
+// X-Request-Id header before any handler ran.
 func Answer(c echo.Context, status int, e Envelope) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Disposition", "attachment")
+	if !e.IsSuccess && e.RequestID == "" {
+		e.RequestID = h.Get("X-Request-Id")
+	}
 	return c.JSON(status, e)
 }
 

@@ -9,6 +9,7 @@
 package forms
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/json"
@@ -268,8 +269,12 @@ func (s *Service) save(c echo.Context, p *pending, acct *store.User) (*store.Sub
 		sub.CVBlobKey = &p.cvKey
 	}
 	proven := provenSender(acct, p.email)
+	confirm, err := s.mayConfirm(c.Request().Context(), p.email, proven)
+	if err != nil {
+		return nil, fmt.Errorf("forms: count confirmations of %s: %w", p.kind, err)
+	}
 	if err := s.store.CreateSubmission(c.Request().Context(), sub, func(sub *store.Submission) []store.OutgoingMail {
-		return s.sealMail(p, sub, proven)
+		return s.sealMail(p, sub, proven, confirm)
 	}); err != nil {
 		return nil, fmt.Errorf("forms: store %s: %w", p.kind, err)
 	}
@@ -298,19 +303,48 @@ func (s *Service) account(r *http.Request) *store.User {
 	return acct
 }
 
+// confirmationsAnHour is the most confirmations the forms send one
+// address in an hour, whatever the form and wherever the posts come from:
+// the address is typed by whoever fills the form in, so without a cap
+// anyone could fill a stranger's inbox through the site. The account
+// e-mails have a cap of their own (auth's mailsAnHour), so neither uses
+// up the other.
+const confirmationsAnHour = 3
+
+// mayConfirm counts a confirmation to an address and reports whether it
+// goes: beyond the hour's cap it does not, but the submission is still
+// kept and answered as any other, so the answer tells nothing about the
+// address. A visitor signed in to the confirmed account of the address
+// (proven) can fill only their own inbox, and is not counted.
+func (s *Service) mayConfirm(ctx context.Context, email string, proven bool) (bool, error) {
+	if s.mail == nil || email == "" || proven {
+		return true, nil
+	}
+	cnt, err := s.store.Hit(ctx, s.limiter.Keys.Of("form-confirmation-to", endpoint.NormalizeEmail(email)), s.now(), time.Hour)
+	if err != nil {
+		return false, err
+	}
+	if cnt.Count > confirmationsAnHour {
+		s.log.Info("forms: an address had its hour's confirmations; not sent")
+		return false, nil
+	}
+	return true, nil
+}
+
 // provenSender reports whether the visitor is signed in to the confirmed
 // account of the address a submission gives, and so has proven it theirs.
 func provenSender(acct *store.User, email string) bool {
 	return acct != nil && acct.Confirmed() && acct.Email == email
 }
 
-// sealMail seals the notification and the confirmation of a submission,
-// which save stores with it. A message the mail package refuses is logged
-// and left out, never a reason to refuse the submission. The confirmation
-// goes to the address the visitor typed, perhaps someone else's: it greets
-// by the typed name only when proven is true, the visitor being signed in
-// to the confirmed account of that address.
-func (s *Service) sealMail(p *pending, sub *store.Submission, proven bool) []store.OutgoingMail {
+// sealMail seals the notification and, when confirm is true, the
+// confirmation of a submission, which save stores with it. A message the
+// mail package refuses is logged and left out, never a reason to refuse the
+// submission. The confirmation goes to the address the visitor typed,
+// perhaps someone else's: it greets by the typed name only when proven is
+// true, the visitor being signed in to the confirmed account of that
+// address.
+func (s *Service) sealMail(p *pending, sub *store.Submission, proven, confirm bool) []store.OutgoingMail {
 	if s.mail == nil {
 		return nil
 	}
@@ -334,6 +368,9 @@ func (s *Service) sealMail(p *pending, sub *store.Submission, proven bool) []sto
 	confirmation.To, confirmation.Locale = p.email, p.loc
 	if proven {
 		confirmation.Name = p.name
+	}
+	if !confirm {
+		confirmation.To = ""
 	}
 	var out []store.OutgoingMail
 	for _, m := range []mail.Message{notification, confirmation} {

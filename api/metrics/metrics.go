@@ -63,7 +63,7 @@ func New(logger *slog.Logger) *Metrics {
 		log: logger,
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "site_http_requests_total",
-			Help: "HTTP requests answered, by route pattern (page-cache for pages served from memory), method and status code.",
+			Help: "HTTP requests answered, by route pattern (page-cache for pages served from memory), method and status code (499: the client went away before the answer).",
 		}, []string{"route", "method", "code"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "site_http_request_duration_seconds",

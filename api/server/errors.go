@@ -38,12 +38,26 @@ func apiMessage(m *locale.Messages, code int) string {
 // of address: the JSON envelope under /api, a page elsewhere. Failures on
 // the server's side are logged once, here, with the request id. A database
 // that did not answer in time is answered 503 with Retry-After: the
-// request did nothing and may be sent again.
+// request did nothing and may be sent again. A request whose client went
+// away (its connection closed or half-closed, which cancels the request
+// and whatever the handler was waiting for) is no failure of the server's:
+// it is answered 400 and recorded as 499, logged only at debug level.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
 	r := c.Request()
+	if err != errPanic && endpoint.ClientGone(r) {
+		s.log.Debug("client went away before the answer", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", err)
+		if isAPI(r.URL.Path) {
+			_ = endpoint.Gone(c, apiMessage(locale.For(endpoint.Locale(r)), http.StatusBadRequest))
+			return
+		}
+		endpoint.MarkGone(c)
+		loc, _ := locale.Split(r.URL.Path)
+		_ = s.writeFallback(c, loc, http.StatusBadRequest)
+		return
+	}
 	if store.Unavailable(err) {
 		s.log.Warn("database unavailable; answered 503", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", err)
 		if isAPI(r.URL.Path) {

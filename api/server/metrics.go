@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
 )
@@ -19,8 +20,8 @@ import (
 const pageRoute = "/*"
 
 // measure counts each routed request under its Echo route pattern (never
-// the raw path, which a visitor chooses), with its final status and how
-// long it took. A page request that reached routing is a page-cache miss,
+// the raw path, which a visitor chooses), with its final status (499 when
+// its client went away first) and how long it took. A page request that reached routing is a page-cache miss,
 // or "gated" when the page is cached but the session decides where the
 // visitor goes (/account, or the login page with a session cookie).
 func (s *Server) measure(next echo.HandlerFunc) echo.HandlerFunc {
@@ -45,7 +46,7 @@ func (s *Server) measure(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			s.metrics.PageLookup(result)
 		}
-		s.metrics.Request(route, r.Method, c.Response().Status, time.Since(start))
+		s.metrics.Request(route, r.Method, endpoint.RecordedStatus(c), time.Since(start))
 		return nil
 	}
 }

@@ -147,7 +147,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 				c.Error(errPanic)
 			}
 			res := c.Response()
-			s.logAccess(r.Method, loggedPath(c), res.Status, res.Size, id, start)
+			s.logAccess(r.Method, loggedPath(c), endpoint.RecordedStatus(c), res.Size, id, start)
 		}()
 		if err := next(c); err != nil {
 			c.Error(err)

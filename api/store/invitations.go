@@ -127,14 +127,21 @@ func voidInvitationsBy(tx *gorm.DB, staffID string) ([]StaffInvitation, error) {
 	return out, nil
 }
 
-// DisableStaff disables a staff member at now, ends their sessions and
-// voids the invitations they made that are still unused, in one
-// transaction: a link an administrator handed out does not outlive their
-// account. It returns the invitations voided; ErrNotFound when there is no
+// Disabled is what went with a staff account when it was disabled.
+type Disabled struct {
+	Invitations []StaffInvitation // the unused invitations it made
+	Schedules   []ContentSchedule // the publications and unpublications it planned
+}
+
+// DisableStaff disables a staff member at now, ends their sessions, voids
+// the invitations they made that are still unused and cancels the content
+// plans they made, in one transaction: neither a link an administrator
+// handed out nor a publication an editor planned outlives their account.
+// It returns what it voided and cancelled; ErrNotFound when there is no
 // such staff member.
-func (s *Store) DisableStaff(ctx context.Context, id string, now time.Time) ([]StaffInvitation, error) {
+func (s *Store) DisableStaff(ctx context.Context, id string, now time.Time) (Disabled, error) {
 	now = dbTime(now)
-	var voided []StaffInvitation
+	var out Disabled
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&Staff{}).Where("id = ?", id).Updates(map[string]any{"disabled_at": now, "updated_at": now})
 		if res.Error != nil {
@@ -147,16 +154,19 @@ func (s *Store) DisableStaff(ctx context.Context, id string, now time.Time) ([]S
 			return err
 		}
 		var err error
-		voided, err = voidInvitationsBy(tx, id)
+		if out.Invitations, err = voidInvitationsBy(tx, id); err != nil {
+			return err
+		}
+		out.Schedules, err = cancelSchedulesBy(tx, id)
 		return err
 	})
 	if errors.Is(err, ErrNotFound) {
-		return nil, err
+		return Disabled{}, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: disable staff: %w", err)
+		return Disabled{}, fmt.Errorf("store: disable staff: %w", err)
 	}
-	return voided, nil
+	return out, nil
 }
 
 // ChangeStaffRole gives a staff member a role, with its languages and

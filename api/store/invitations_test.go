@@ -140,9 +140,9 @@ func TestPendingInvitations(t *testing.T) {
 		if err := s.CreateStaffSession(ctx, sess); err != nil {
 			t.Fatal(err)
 		}
-		voided, err = s.DisableStaff(ctx, amal.ID, clock.Now())
-		if err != nil || len(voided) != 1 || voided[0].ID != mine.ID || works("amal-again") {
-			t.Fatalf("disabling the inviter voided %+v, %v", voided, err)
+		gone, err := s.DisableStaff(ctx, amal.ID, clock.Now())
+		if err != nil || len(gone.Invitations) != 1 || gone.Invitations[0].ID != mine.ID || works("amal-again") {
+			t.Fatalf("disabling the inviter voided %+v, %v", gone.Invitations, err)
 		}
 		if _, err := s.StaffSessionByHash(ctx, "amal-session", clock.Now()); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("the disabled member's session: %v", err)

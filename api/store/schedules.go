@@ -115,6 +115,38 @@ func (s *Store) CancelContentSchedule(ctx context.Context, k ContentKey) (Conten
 	return sc, nil
 }
 
+// cancelSchedulesBy deletes the plans a staff member made and returns
+// them, earliest first.
+func cancelSchedulesBy(tx *gorm.DB, staffID string) ([]ContentSchedule, error) {
+	var out []ContentSchedule
+	if err := tx.Where("created_by = ?", staffID).Order("due_at, collection, slug, locale").Find(&out).Error; err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	if err := tx.Where("created_by = ?", staffID).Delete(&ContentSchedule{}).Error; err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].utc()
+	}
+	return out, nil
+}
+
+// DropContentSchedule deletes a plan that is still as sc has it, without
+// carrying it out, and reports whether it did: a plan replaced or carried
+// out meanwhile stays as it is.
+func (s *Store) DropContentSchedule(ctx context.Context, sc ContentSchedule) (bool, error) {
+	res := whereKey(s.db.WithContext(ctx), sc.Key()).
+		Where("action = ? AND version = ? AND due_at = ? AND created_by = ?", sc.Action, sc.Version, sc.DueAt.UTC(), sc.CreatedBy).
+		Delete(&ContentSchedule{})
+	if res.Error != nil {
+		return false, fmt.Errorf("store: drop content schedule: %w", res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
 // DueContentSchedules returns the plans due at now, earliest first, at
 // most limit of them.
 func (s *Store) DueContentSchedules(ctx context.Context, now time.Time, limit int) ([]ContentSchedule, error) {
@@ -155,12 +187,13 @@ func schedulesOf(tx *gorm.DB, collection, slug string) (map[string]map[string]Co
 // RunContentSchedule carries out one due plan as by, at now: it deletes
 // the plan and publishes or unpublishes in the same transaction, and
 // reports whether it acted. It does not act when the plan is no longer
-// there as it was (carried out by another run, cancelled or changed), nor
-// on an unpublication of a language no longer live, whose plan it drops.
+// there as it was (carried out by another run, cancelled, changed or made
+// again by someone else), nor on an unpublication of a language no longer
+// live, whose plan it drops.
 func (s *Store) RunContentSchedule(ctx context.Context, sc ContentSchedule, by string, now time.Time) (bool, error) {
 	acted := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := whereKey(tx, sc.Key()).Where("action = ? AND version = ? AND due_at = ?", sc.Action, sc.Version, sc.DueAt.UTC()).
+		res := whereKey(tx, sc.Key()).Where("action = ? AND version = ? AND due_at = ? AND created_by = ?", sc.Action, sc.Version, sc.DueAt.UTC(), sc.CreatedBy).
 			Delete(&ContentSchedule{})
 		if res.Error != nil || res.RowsAffected != 1 {
 			return res.Error

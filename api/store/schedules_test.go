@@ -125,3 +125,56 @@ func TestContentSchedules(t *testing.T) {
 		}
 	})
 }
+
+// Disabling a staff member cancels the plans they made, in the same
+// transaction, and no one else's; a plan is dropped without being carried
+// out only while it is as it was read.
+func TestDisablingCancelsPlans(t *testing.T) {
+	t.Parallel()
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := t.Context()
+		clock := testenv.NewClock(time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC))
+		seedStory(t, s)
+		amal := newStaff(t, s, "amal@example.com", "editor", "", clock.Now())
+		badr := newStaff(t, s, "badr@example.com", "editor", "", clock.Now())
+		plan := func(loc, by string, due time.Time) store.ContentSchedule {
+			t.Helper()
+			sc := store.ContentSchedule{Collection: "news", Slug: "story", Locale: loc, Action: store.ScheduleUnpublish,
+				DueAt: due, TimeZone: "UTC", CreatedBy: by, CreatedAt: clock.Now()}
+			if err := s.ScheduleContent(ctx, sc); err != nil {
+				t.Fatal(err)
+			}
+			return sc
+		}
+		plan("ar", amal.ID, clock.Now().Add(time.Hour))
+		en := plan("en", badr.ID, clock.Now().Add(time.Hour))
+
+		gone, err := s.DisableStaff(ctx, amal.ID, clock.Now())
+		if err != nil || len(gone.Schedules) != 1 || gone.Schedules[0].Locale != "ar" || gone.Schedules[0].CreatedBy != amal.ID {
+			t.Fatalf("disabling cancelled %+v, %v", gone.Schedules, err)
+		}
+		it, err := s.ContentItem(ctx, "news", "story")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := it.Schedules["ar"]; ok || it.Schedules["en"].CreatedBy != badr.ID {
+			t.Fatalf("plans after disabling: %+v", it.Schedules)
+		}
+
+		// A plan replaced since it was read stays; as read, it goes.
+		replaced := plan("en", badr.ID, clock.Now().Add(2*time.Hour))
+		if dropped, err := s.DropContentSchedule(ctx, en); err != nil || dropped {
+			t.Fatalf("dropping a replaced plan: %v %v", dropped, err)
+		}
+		if dropped, err := s.DropContentSchedule(ctx, replaced); err != nil || !dropped {
+			t.Fatalf("dropping the plan as read: %v %v", dropped, err)
+		}
+		clock.Advance(3 * time.Hour)
+		if due, err := s.DueContentSchedules(ctx, clock.Now(), 10); err != nil || len(due) != 0 {
+			t.Fatalf("due after cancelling and dropping: %+v %v", due, err)
+		}
+		if b := bodies(t, s); b["news story ar"] == "" || b["news story en"] == "" {
+			t.Fatalf("live after cancelling and dropping: %v", b)
+		}
+	})
+}

@@ -411,6 +411,24 @@ func (s *Store) Passkeys(ctx context.Context, staffID string) ([]StaffPasskey, e
 	return rows, nil
 }
 
+// PasskeyCounts returns how many passkeys each staff member has, by staff
+// id; a member with none is absent.
+func (s *Store) PasskeyCounts(ctx context.Context) (map[string]int, error) {
+	var rows []struct {
+		StaffID string
+		N       int
+	}
+	err := s.db.WithContext(ctx).Model(&StaffPasskey{}).Select("staff_id, COUNT(*) AS n").Group("staff_id").Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: count passkeys: %w", err)
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.StaffID] = r.N
+	}
+	return out, nil
+}
+
 // UpdatePasskey stores a passkey's credential again after a sign-in (its
 // signature counter moves) and when it was used.
 func (s *Store) UpdatePasskey(ctx context.Context, credentialID, credential string, now time.Time) error {

@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
 	"testing"
 	"time"
 
@@ -94,6 +96,29 @@ func TestInvitationWorksOnce(t *testing.T) {
 		}
 		if ok, _ := s.AcceptTOTPStep(ctx, m.ID, 100); ok {
 			t.Fatal("a TOTP step was accepted twice")
+		}
+	})
+}
+
+// Passkeys are counted per staff member; a member with none is absent.
+func TestPasskeyCounts(t *testing.T) {
+	t.Parallel()
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+		amal := newStaff(t, s, "amal@example.com", "administrator", "", now)
+		badr := newStaff(t, s, "badr@example.com", "editor", "", now)
+		newStaff(t, s, "chadi@example.com", "viewer", "", now)
+		for i, id := range []string{amal.ID, amal.ID, badr.ID} {
+			if err := s.AddPasskey(t.Context(), &store.StaffPasskey{CredentialID: fmt.Sprintf("key-%d", i), StaffID: id, Credential: "{}", CreatedAt: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := s.PasskeyCounts(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[string]int{amal.ID: 2, badr.ID: 1}; !maps.Equal(got, want) {
+			t.Fatalf("passkey counts %v, want %v", got, want)
 		}
 	})
 }

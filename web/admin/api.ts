@@ -31,6 +31,9 @@ export type StaffMember = {
   createdAt: string;
 };
 
+/** A staff member as the staff list shows them, with the kinds of second factor they set up. */
+export type ListedStaffMember = StaffMember & { secondFactors: ('passkey' | 'totp')[] };
+
 export type Session = {
   stage: 'password' | 'enrol' | 'full';
   staff: StaffMember;
@@ -293,9 +296,12 @@ export const adminApi = {
   totpOptions: () => post<{ secret: string; uri: string }>('/admin/enrol/totp/options', {}),
   enrolTotp: (code: string) => post<Enrolled>('/admin/enrol/totp', { code }),
   staff: () =>
-    get<{ staff: StaffMember[]; roles: string[]; offices: string[]; languages: string[] }>(
-      '/admin/staff',
-    ),
+    get<{
+      staff: ListedStaffMember[];
+      roles: string[];
+      offices: string[];
+      languages: string[];
+    }>('/admin/staff'),
   invite: (body: { email: string; role: string; languages: string[]; office: string }) =>
     post<{ link: string; expiresAt: string }>('/admin/staff/invitations', body),
   changeRole: (id: string, body: { role: string; languages: string[]; office: string }) =>
@@ -385,10 +391,15 @@ export const adminApi = {
  * Fetches the inbox's CSV export of a filter: the file on success, else the API's refusal (a
  * 403 asking for the second factor again among them).
  */
-export async function exportInbox(query: string): Promise<ApiResult<Blob>> {
+export const exportInbox = (query: string) => exportCsv('/api/admin/inbox/export', query);
+
+/** Fetches the audit trail's CSV export of a filter, as exportInbox does the inbox's. */
+export const exportAudit = (query: string) => exportCsv('/api/admin/audit/export', query);
+
+async function exportCsv(path: string, query: string): Promise<ApiResult<Blob>> {
   let response: Response;
   try {
-    response = await fetch(withLanguage(`/api/admin/inbox/export?${query}`), {
+    response = await fetch(withLanguage(`${path}?${query}`), {
       credentials: 'same-origin',
       headers: { Accept: 'text/csv, application/json' },
     });

@@ -180,7 +180,7 @@ export function App() {
     ) : needs === 'staff' ? (
       <Staff session={session} onSession={setSession} />
     ) : (
-      <Audit />
+      <Audit session={session} onSession={setSession} />
     );
   } else {
     title = 'notFoundTitle';

@@ -63,6 +63,19 @@ describe('audit details in the reader’s language', () => {
       'الحساب 1، الجلسات 2، التسجيلات 0، الطلبات 3، السير الذاتية 1، الرسائل 2، صندوق الصادر 0',
     );
     expect(describeDetail(reader('en'), 'erasure', 'something else')).toBe('something else');
+    expect(
+      describeDetail(reader('en'), 'erasure-lookup', 'account=1 submissions=3 mail=2 outbox=0'),
+    ).toBe('found: account 1, submissions 3, e-mails 2, outbox 0');
+  });
+
+  test('a refusal names what the account lacks', () => {
+    expect(describeDetail(reader('en'), 'refused', 'audit')).toBe(
+      'Needs: Read and export the audit trail',
+    );
+    expect(describeDetail(reader('ar'), 'refused', 'language en')).toBe(
+      'ليست من لغات الحساب: الإنجليزية',
+    );
+    expect(describeDetail(reader('en'), 'refused', 'content.write')).toBe('Needs: content.write');
   });
 
   test('a content action names its version, and its item leads to the editor', () => {
@@ -92,6 +105,15 @@ describe('audit details in the reader’s language', () => {
         ),
       ),
     ).toBe('إلغاء النشر في 2026-11-27 04:00، America/New York');
+    expect(
+      plain(
+        describeDetail(
+          reader('en'),
+          'content-schedule-voided',
+          'publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)',
+        ),
+      ),
+    ).toBe('Publish version 12 on 2026-11-27 12:00, Asia/Riyadh');
     expect(contentItem('news/cairo-office-moves (ar)')).toBe(
       '/admin/content/news/cairo-office-moves',
     );

@@ -104,7 +104,8 @@ export function describeDetail(
       return revision ? t('settingsRevision', { revision }) : detail;
     }
     case 'content-schedule':
-    case 'content-schedule-cancel': {
+    case 'content-schedule-cancel':
+    case 'content-schedule-voided': {
       // "publish version 12 at 2026-11-27T09:00:00Z (Asia/Riyadh)" or "unpublish at …": the
       // plan, shown at its wall-clock time in the zone it was chosen in.
       const match = /^(publish|unpublish)(?: version (\d+))? at (\S+) \(([^)]+)\)$/.exec(detail);
@@ -137,12 +138,20 @@ export function describeDetail(
       const match = /^(\d+) rows( \(.*\))?$/.exec(detail);
       return match ? t('exportedRows', { rows: Number(match[1]) }) + (match[2] ?? '') : detail;
     }
-    case 'erasure': {
-      // "account=1 sessions=2 …": how much of each kind went, numbers only.
+    case 'erasure':
+    case 'erasure-lookup': {
+      // "account=1 sessions=2 …": how much of each kind went, or was found, numbers only.
       const counts = Object.fromEntries(
         [...detail.matchAll(/(\w+)=(\d+)/g)].map(([, name = '', n = '0']) => [name, Number(n)]),
       );
-      return 'account' in counts ? t('erasedDetail', counts) : detail;
+      if (!('account' in counts)) return detail;
+      return t(action === 'erasure' ? 'erasedDetail' : 'lookupDetail', counts);
+    }
+    case 'refused': {
+      // "audit": the permission the role lacks; "language ar": a language the account does not write.
+      const language = /^language ([a-z]{2})$/.exec(detail)?.[1];
+      if (language) return t('refusedLanguage', { language: named(t, 'lang_', language) });
+      return t('refusedNeeds', { what: named(t, 'perm_', detail) });
     }
     default:
       return detail;

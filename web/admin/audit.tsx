@@ -1,6 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminApi, type AuditEvent, type StaffMember } from './api';
+import {
+  adminApi,
+  exportAudit,
+  saveFile,
+  type AuditEvent,
+  type Session,
+  type StaffMember,
+} from './api';
 import { contentItem, describeDetail } from './audit-detail';
+import { useStepUp } from './step-up';
 import { isKey, type Key } from './strings';
 import {
   Card,
@@ -24,9 +32,19 @@ function query(filters: Filters, before = 0): string {
   return q.toString();
 }
 
-/** The audit trail: filters, newest first, older pages on demand, and a CSV export. */
-export function Audit() {
+/**
+ * The audit trail: filters, newest first, older pages on demand, and a CSV export, which asks
+ * for the second factor again when it was not proven lately.
+ */
+export function Audit({
+  session,
+  onSession,
+}: {
+  session: Session;
+  onSession: (session: Session) => void;
+}) {
   const { t, lang } = useT();
+  const { run, panel } = useStepUp(session, onSession);
   const [filters, setFilters] = useState<Filters>({ action: '', actor: '', from: '', to: '' });
   const [shown, setShown] = useState<Filters>(filters);
   const [events, setEvents] = useState<AuditEvent[]>([]);
@@ -83,6 +101,7 @@ export function Audit() {
   return (
     <div>
       <h1 className="mb-6 text-2xl font-semibold">{t('auditTitle')}</h1>
+      {panel}
       <NoticeBox notice={notice} />
       <Card className="mb-6">
         <h2 className="mb-4 text-xl font-semibold">{t('filters')}</h2>
@@ -131,13 +150,25 @@ export function Audit() {
             <button type="submit" className={buttonClass}>
               {t('filter')}
             </button>
-            <a
+            <button
+              type="button"
               className={secondaryButtonClass}
-              href={`/api/admin/audit/export?${query(shown)}`}
-              download
+              onClick={() =>
+                void run(
+                  () => exportAudit(query(shown)),
+                  (result) => {
+                    if (result.ok && result.data) {
+                      const url = URL.createObjectURL(result.data);
+                      saveFile(url, 'audit-trail.csv');
+                      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+                      setNotice({ tone: 'success', text: t('exportStarted') });
+                    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+                  },
+                )
+              }
             >
               {t('exportCsv')}
-            </a>
+            </button>
           </div>
         </form>
       </Card>
@@ -158,7 +189,8 @@ export function Audit() {
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-ink-muted">{t('who')}</dt>
               <dd>
-                {!e.actorId && /(^|, )scheduled$/.test(e.detail)
+                {!e.actorId &&
+                (/(^|, )scheduled$/.test(e.detail) || e.action === 'content-schedule-voided')
                   ? t('auditScheduler')
                   : nameOf(e.actorId)}
               </dd>
@@ -179,6 +211,8 @@ export function Audit() {
                       >
                         {e.item}
                       </Link>
+                    ) : e.action === 'refused' || e.action === 'step-up-required' ? (
+                      <bdi dir="ltr">{e.item}</bdi>
                     ) : (
                       e.item
                     )}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Held, Session } from './api';
 import { Privacy } from './privacy';
@@ -135,6 +135,41 @@ describe('the personal data screen', () => {
     );
     expect(screen.getByText('The site holds nothing about this address.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erase everything' })).toBeNull();
+  });
+
+  it('asks for the second factor again before it lists anything', async () => {
+    let proven = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.includes('/factor/code')) {
+          proven = true;
+          return answer(200, { isSuccess: true, data: session });
+        }
+        if (!proven)
+          return answer(403, {
+            isSuccess: false,
+            message: 'This action needs your second factor again.',
+            data: { stepUpRequired: true },
+          });
+        return answer(200, { isSuccess: true, data: held });
+      }),
+    );
+    show('en');
+    await find('The person’s e-mail address', 'layla.haddad@example.com');
+    const panel = screen.getByRole('region', { name: 'Confirm it is you' });
+    expect(screen.queryByRole('heading', { level: 2, name: /Held about/ })).toBeNull();
+    fireEvent.change(within(panel).getByLabelText('Code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Confirm' }));
+    });
+    expect(calls.filter((c) => c.includes('/api/admin/erasure?email='))).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Confirm it is you' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Held about layla.haddad@example.com',
+    );
   });
 
   it('keeps the address left to right in Arabic, and shows a refusal on the field', async () => {

@@ -145,7 +145,7 @@ function holdsNothing(held: Held): boolean {
 
 /**
  * Everything the site holds about an e-mail address, and erasing it: for administrators, who
- * confirm the erasure and their second factor again.
+ * prove their second factor again to see the list, and confirm the erasure.
  */
 export function Privacy({
   session,
@@ -170,25 +170,32 @@ export function Privacy({
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  const look = async (address: string, after?: Notice) => {
-    setBusy(true);
-    const result = await adminApi.held(address);
-    setBusy(false);
-    setConfirming(false);
-    if (result.ok && result.data) {
-      setError('');
-      setNotice(after ?? null);
-      setFound({ email: address.trim().toLowerCase(), held: result.data });
-      requestAnimationFrame(() => results.current?.focus());
-      return;
-    }
-    setFound(null);
-    setError(result.errors.email ?? '');
-    setNotice(
-      result.errors.email ? null : { tone: 'error', text: result.message || t('unreachable') },
+  // The list is personal data itself: the server asks for the second factor again before it.
+  const look = (address: string, after?: Notice) =>
+    run(
+      async () => {
+        setBusy(true);
+        const result = await adminApi.held(address);
+        setBusy(false);
+        return result;
+      },
+      (result) => {
+        setConfirming(false);
+        if (result.ok && result.data) {
+          setError('');
+          setNotice(after ?? null);
+          setFound({ email: address.trim().toLowerCase(), held: result.data });
+          requestAnimationFrame(() => results.current?.focus());
+          return;
+        }
+        setFound(null);
+        setError(result.errors.email ?? '');
+        setNotice(
+          result.errors.email ? null : { tone: 'error', text: result.message || t('unreachable') },
+        );
+        if (result.errors.email) field.current?.focus();
+      },
     );
-    if (result.errors.email) field.current?.focus();
-  };
 
   const find = (event: FormEvent) => {
     event.preventDefault();
@@ -198,6 +205,7 @@ export function Privacy({
   const erase = () => {
     if (!found) return;
     const address = found.email;
+    const { outbox } = found.held;
     void run(
       async () => {
         setBusy(true);
@@ -212,10 +220,26 @@ export function Privacy({
           return;
         }
         const counts = t('erasedCounts', { ...result.data });
-        void look(address, {
+        const notice: Notice = {
           tone: result.ok ? 'success' : 'error',
           text: `${result.message} ${counts}`.trim(),
+        };
+        if (!result.ok) {
+          // Some of it stayed: the list shows what (after the second factor again, if asked).
+          void look(address, notice);
+          return;
+        }
+        setNotice(notice);
+        setFound({
+          email: address,
+          held: {
+            account: null,
+            submissions: [],
+            mail: [],
+            ...(outbox === undefined ? {} : { outbox: 0 }),
+          },
         });
+        requestAnimationFrame(() => results.current?.focus());
       },
     );
   };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { adminApi, type Session, type StaffMember } from './api';
+import { adminApi, type ListedStaffMember, type Session, type StaffMember } from './api';
 import { isKey, type Key } from './strings';
 import { useStepUp } from './step-up';
 import {
@@ -107,7 +107,7 @@ function MemberCard({
   lists,
   act,
 }: {
-  member: StaffMember;
+  member: ListedStaffMember;
   me: string;
   lists: Lists;
   act: (
@@ -145,6 +145,17 @@ function MemberCard({
           {isKey(roleKey) ? t(roleKey) : member.role}
           {' · '}
           {t('since', { date: member.createdAt })}
+          {member.secondFactors.length === 0 && (
+            <>
+              {' '}
+              <span
+                className="ms-1 inline-flex items-center rounded-full border border-danger px-2 font-semibold text-danger"
+                data-no-second-factor
+              >
+                {t('noSecondFactor')}
+              </span>
+            </>
+          )}
         </p>
       </div>
       {member.id !== me && (
@@ -183,7 +194,7 @@ export function Staff({
   onSession: (s: Session) => void;
 }) {
   const { t, lang } = useT();
-  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [staff, setStaff] = useState<ListedStaffMember[]>([]);
   const [lists, setLists] = useState<Lists>({ roles: [], offices: [], languages: [] });
   const [notice, setNotice] = useState<Notice>(null);
   const [invite, setInvite] = useState<RoleValues & { email: string }>({

@@ -96,6 +96,7 @@ const en = {
   inviteLink: 'Send this link to {email}. It works once, until {expires}.',
   disabled: 'Disabled',
   active: 'Active',
+  noSecondFactor: 'No second factor',
   changeRole: 'Save role',
   disable: 'Disable',
   enable: 'Enable',
@@ -141,6 +142,10 @@ const en = {
   act_disable: 'Account disabled',
   act_enable: 'Account enabled',
   'act_audit-export': 'Audit trail exported',
+  act_refused: 'Request refused',
+  'act_step-up-required': 'Asked for the second factor again',
+  refusedNeeds: 'Needs: {what}',
+  refusedLanguage: 'Not among the account’s languages: {language}',
   security: 'Sign-in and security',
   securityTitle: 'Sign-in and security',
   securityLead:
@@ -404,6 +409,9 @@ const en = {
   erasedTitle: 'Personal data erased',
   erasedOn: 'Personal data erased on {date}',
   act_erasure: 'Personal data erased',
+  'act_erasure-lookup': 'Personal data looked up',
+  lookupDetail:
+    'found: account {account}, submissions {submissions}, e-mails {mail}, outbox {outbox}',
   erasedDetail:
     'account {account}, sessions {sessions}, registrations {registrations}, submissions {submissions}, CVs {cvs}, e-mails {mail}, outbox {outbox}',
   content: 'Content',
@@ -439,6 +447,7 @@ const en = {
   contentScheduleCancel: 'Cancel the schedule',
   'act_content-schedule': 'Content scheduled',
   'act_content-schedule-cancel': 'Content schedule cancelled',
+  'act_content-schedule-voided': 'Content schedule voided: its author may no longer publish it',
   contentCounts: 'Translations in this collection',
   contentCountLanguage: 'Language',
   contentCountMissing: 'Missing',
@@ -773,6 +782,7 @@ const ar: Record<Key, string> = {
   inviteLink: 'أرسل هذا الرابط إلى {email}. يعمل مرة واحدة حتى {expires}.',
   disabled: 'معطّل',
   active: 'نشط',
+  noSecondFactor: 'بلا عامل تحقق ثانٍ',
   changeRole: 'حفظ الدور',
   disable: 'تعطيل',
   enable: 'تفعيل',
@@ -818,6 +828,10 @@ const ar: Record<Key, string> = {
   act_disable: 'تعطيل الحساب',
   act_enable: 'تفعيل الحساب',
   'act_audit-export': 'تصدير سجل التدقيق',
+  act_refused: 'رُفض طلب',
+  'act_step-up-required': 'طُلب عامل التحقق الثاني من جديد',
+  refusedNeeds: 'يتطلب: {what}',
+  refusedLanguage: 'ليست من لغات الحساب: {language}',
   security: 'تسجيل الدخول والأمان',
   securityTitle: 'تسجيل الدخول والأمان',
   securityLead:
@@ -1079,6 +1093,9 @@ const ar: Record<Key, string> = {
   erasedTitle: 'البيانات الشخصية ممحوّة',
   erasedOn: 'مُحيت البيانات الشخصية في {date}',
   act_erasure: 'محو بيانات شخصية',
+  'act_erasure-lookup': 'بحث عن بيانات شخصية',
+  lookupDetail:
+    'وُجد: الحساب {account}، الطلبات {submissions}، الرسائل {mail}، صندوق الصادر {outbox}',
   erasedDetail:
     'الحساب {account}، الجلسات {sessions}، التسجيلات {registrations}، الطلبات {submissions}، السير الذاتية {cvs}، الرسائل {mail}، صندوق الصادر {outbox}',
   content: 'المحتوى',
@@ -1113,6 +1130,7 @@ const ar: Record<Key, string> = {
   contentScheduleCancel: 'إلغاء الجدولة',
   'act_content-schedule': 'جدولة محتوى',
   'act_content-schedule-cancel': 'إلغاء جدولة محتوى',
+  'act_content-schedule-voided': 'أُبطلت جدولة محتوى لأن صاحبها لم يعد يملك نشره',
   contentCounts: 'الترجمات في هذه المجموعة',
   contentCountLanguage: 'اللغة',
   contentCountMissing: 'غير مترجمة',

@@ -5,8 +5,10 @@
 // everything after confirming the passkey again. Then the address holds nothing, the inbox shows
 // both submissions as erased, a link to the CV made before answers 404, and the audit trail has
 // exactly one erasure, which does not name the address. The server asks for the second factor
-// before every sensitive action (STAFF_STEP_UP=0s): the proof of the sign-in covers one.
+// before every sensitive action (STAFF_STEP_UP=0s), looking a person up and exporting the trail
+// among them: the proof of the sign-in covers one, a link to the CV.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { firstItemPath, launchBrowser, startServer } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
@@ -85,22 +87,36 @@ describe('erasing a person', () => {
       allowApiStatuses: [400, 401, 403, 404],
     });
     const { page } = admin;
+    const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
     try {
+      // A link to the CV, made now, spends the sign-in's proof and works.
+      const inbox = await apiJSON(page, 'GET', '/inbox');
+      const applicationId = inbox.body.data.items.find((item) => item.kind === 'application').id;
+      const link = await apiJSON(page, 'POST', `/inbox/${applicationId}/cv-link`);
+      assert.equal(link.status, 200);
+      const before = await api(page, 'GET', link.body.data.url);
+      assert.equal(before.status, 200);
+      assert.match(before.text, /^%PDF-/);
+
       // The home screen links to the new screen, as does the navigation.
       await page.getByRole('link', { name: /See everything the site holds/ }).waitFor();
       await nav(page).getByRole('link', { name: 'Personal data' }).click();
       await page.getByRole('heading', { name: 'Personal data', level: 1 }).waitFor();
 
-      // A malformed address is refused on its field, in the staff member's language.
+      // Looking up asks for the passkey again; a malformed address is then refused on its field,
+      // in the staff member's language.
       const field = page.getByLabel('The person’s e-mail address');
       await field.fill('layla');
       await page.getByRole('button', { name: 'Find' }).click();
+      await stepUp.getByText('This action needs your second factor again.').waitFor();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page.getByText('Enter a valid e-mail address, such as name@example.com.').waitFor();
       assert.equal(await field.getAttribute('aria-invalid'), 'true');
 
-      // The lookup, however the address is typed.
+      // The lookup, however the address is typed, after the passkey again.
       await field.fill(' Layla.Haddad@Example.com ');
       await page.getByRole('button', { name: 'Find' }).click();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       const results = page.locator('[data-held]');
       await page.getByRole('heading', { name: `Held about ${EMAIL}` }).waitFor();
       const submissions = results.getByRole('list', { name: 'Submissions (2)' });
@@ -108,6 +124,7 @@ describe('erasing a person', () => {
       await submissions.getByText('Job application').waitFor();
       await submissions.getByText('Request for proposal').waitFor();
       assert.equal(await submissions.locator('[data-held-cv]').count(), 1);
+      await submissions.locator(`[data-held-submission="${applicationId}"]`).waitFor();
       // Her two confirmations, and the firm's two notifications, which carry what she wrote.
       const queued = results.getByRole('list', { name: 'E-mail waiting to be sent (4)' });
       await queued.getByText('Confirmation of a job application').waitFor();
@@ -138,19 +155,6 @@ describe('erasing a person', () => {
       await page.locator('html:not(.theme-dark)').waitFor();
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      // A link to the CV, made now, spends the sign-in's proof and works.
-      const applicationId = Number(
-        await submissions
-          .locator('[data-held-submission]')
-          .filter({ hasText: 'Job application' })
-          .getAttribute('data-held-submission'),
-      );
-      const link = await apiJSON(page, 'POST', `/inbox/${applicationId}/cv-link`);
-      assert.equal(link.status, 200);
-      const before = await api(page, 'GET', link.body.data.url);
-      assert.equal(before.status, 200);
-      assert.match(before.text, /^%PDF-/);
-
       // Erasing asks for a confirmation, then for the passkey again, from the keyboard.
       await page.getByRole('button', { name: 'Erase everything' }).click();
       const confirm = page.getByRole('group', { name: 'Erase everything' });
@@ -160,7 +164,6 @@ describe('erasing a person', () => {
         () => document.activeElement?.textContent === 'Yes, erase everything',
       );
       await page.keyboard.press('Enter');
-      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page
@@ -174,13 +177,19 @@ describe('erasing a person', () => {
         .filter({ hasText: 'submissions: 2, CVs: 1, e-mails waiting to be sent: 4' })
         .waitFor();
 
-      // The lookup finds nothing; the link to the CV made before answers 404.
-      const held = await apiJSON(page, 'GET', `/erasure?email=${encodeURIComponent(EMAIL)}`);
-      assert.equal(held.status, 200);
-      assert.deepEqual(
-        [held.body.data.account, held.body.data.submissions, held.body.data.mail],
-        [null, [], []],
-      );
+      // Looking again (after the passkey again) finds nothing; the link to the CV made before
+      // answers 404.
+      await page.getByRole('button', { name: 'Find' }).click();
+      await stepUp.getByRole('button', { name: 'Use my passkey' }).waitFor();
+      const [again] = await Promise.all([
+        page.waitForResponse(
+          (res) => res.url().includes('/api/admin/erasure?email=') && res.status() === 200,
+        ),
+        stepUp.getByRole('button', { name: 'Use my passkey' }).click(),
+      ]);
+      const held = await again.json();
+      assert.deepEqual([held.data.account, held.data.submissions, held.data.mail], [null, [], []]);
+      await page.getByText('The site holds nothing about this address.').waitFor();
       const gone = await api(page, 'GET', link.body.data.url);
       assert.equal(gone.status, 404);
       assert.doesNotMatch(gone.text, /%PDF/);
@@ -223,8 +232,15 @@ describe('erasing a person', () => {
       for (const text of [await trail.innerText(), JSON.stringify(events.body)]) {
         assert.doesNotMatch(text, /layla|haddad/i);
       }
-      const exported = await api(page, 'GET', '/audit/export');
-      assert.doesNotMatch(exported.text, /layla|haddad/i);
+      // Exported after the passkey again, it holds no address either.
+      await page.getByRole('button', { name: 'Export as CSV' }).click();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        stepUp.getByRole('button', { name: 'Use my passkey' }).click(),
+      ]);
+      const exported = await readFile(await file.path(), 'utf8');
+      assert.match(exported, /,erasure,/);
+      assert.doesNotMatch(exported, /layla|haddad/i);
       admin.assertClean();
     } finally {
       await admin.close();

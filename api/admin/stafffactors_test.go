@@ -1,0 +1,64 @@
+package admin
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/store"
+)
+
+// The staff list says which kinds of second factor each member has, and
+// shows none for an account that joined without setting one up or whose
+// factors were reset: whoever has its password would set up their own.
+func TestStaffListShowsSecondFactors(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		amal := e.join("amal@noorvale.example", Administrator)
+		badr := e.join("badr@noorvale.example", Editor)
+		reset := e.join("chadi@noorvale.example", Viewer)
+
+		// Dalia joins and stops before setting up a second factor.
+		inv, err := e.svc.Invite(t.Context(), "dalia@noorvale.example", HR, nil, "", "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, token, _ := strings.Cut(inv.Link, "#")
+		password := "a long passphrase for dalia"
+		r := e.browser().do("POST", "/join", map[string]string{"token": token, "name": "Dalia", "password": password, "confirmPassword": password})
+		expect(t, "join", r, http.StatusOK)
+		// Badr adds a passkey beside his app; Chadi's factors are reset.
+		if err := st.AddPasskey(t.Context(), &store.StaffPasskey{CredentialID: "badr-key", StaffID: badr.id, Credential: "{}", CreatedAt: e.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.svc.ResetSecondFactor(t.Context(), reset.email, "", ""); err != nil {
+			t.Fatal(err)
+		}
+
+		r = amal.b.do("GET", "/staff", nil)
+		expect(t, "staff list", r, http.StatusOK)
+		var list struct {
+			Staff []struct {
+				Email         string    `json:"email"`
+				SecondFactors *[]string `json:"secondFactors"`
+			} `json:"staff"`
+		}
+		r.data(t, &list)
+		want := map[string][]string{
+			"amal@noorvale.example":  {"totp"},
+			"badr@noorvale.example":  {"passkey", "totp"},
+			"chadi@noorvale.example": {},
+			"dalia@noorvale.example": {},
+		}
+		if len(list.Staff) != len(want) {
+			t.Fatalf("%d members listed, want %d", len(list.Staff), len(want))
+		}
+		for _, m := range list.Staff {
+			if m.SecondFactors == nil || !slices.Equal(*m.SecondFactors, want[m.Email]) {
+				t.Errorf("%s: second factors %v, want %v", m.Email, m.SecondFactors, want[m.Email])
+			}
+		}
+	})
+}

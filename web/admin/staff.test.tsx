@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListedStaffMember, Session } from './api';
+import { Staff } from './staff';
+import { LangContext } from './ui';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = (
+  id: string,
+  name: string,
+  secondFactors: ListedStaffMember['secondFactors'],
+): ListedStaffMember => ({
+  id,
+  email: `${id}@noorvale.example`,
+  name,
+  role: 'editor',
+  languages: [],
+  office: '',
+  disabled: false,
+  createdAt: '2026-11-01',
+  secondFactors,
+});
+
+const amal = member('amal', 'Amal Nasser', ['passkey']);
+const session: Session = {
+  stage: 'full',
+  staff: { ...amal, role: 'administrator' },
+  permissions: ['staff'],
+  factors: { passkeys: 1, totp: false, recoveryCodesLeft: 10 },
+  fresh: true,
+};
+
+async function show(lang: 'en' | 'ar') {
+  const staff = [amal, member('badr', 'Badr Saleh', ['totp']), member('dalia', 'Dalia Aziz', [])];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            isSuccess: true,
+            data: { staff, roles: ['editor'], offices: [], languages: ['en', 'ar'] },
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    ),
+  );
+  await act(async () => {
+    render(
+      <LangContext.Provider value={lang}>
+        <Staff session={session} onSession={() => {}} />
+      </LangContext.Provider>,
+    );
+  });
+}
+
+describe('the staff list', () => {
+  it('marks the accounts that have no second factor', async () => {
+    await show('en');
+    const badges = document.querySelectorAll('[data-no-second-factor]');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]?.closest('[data-staff]')?.getAttribute('data-staff')).toBe(
+      'dalia@noorvale.example',
+    );
+    expect(badges[0]?.textContent).toBe('No second factor');
+  });
+
+  it('says it in Arabic', async () => {
+    await show('ar');
+    expect(screen.getByText('بلا عامل تحقق ثانٍ').closest('[data-staff]')).toBeTruthy();
+  });
+});
