@@ -25,8 +25,9 @@ export const previewImage = { name: 'og.jpg', width: 1200, height: 630 };
 export const maxInputPixels = 40_000_000;
 /**
  * The memory one encoding may take, in MiB: the child's private writable memory (RLIMIT_DATA),
- * its thread stacks included, which is what its resident memory can grow to. The largest picture
- * Go lets through needs about 120 (go tool task bench prints the figure).
+ * its thread stacks included; its resident memory also counts the libraries' code, which this
+ * does not. The pictures Go lets through were measured at 90 to 170 MiB resident in all, Node and
+ * libvips included (`go run ./api/cmd/bench -covers` prints such figures).
  */
 export const encoderMemoryMiB = 192;
 /** How long one encoding may take before its child is killed; Go gives up after 45 s. */
