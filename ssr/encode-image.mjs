@@ -3,7 +3,13 @@
 // JPEG, which every crawler reads. Go has already judged the upload by its header (type, size,
 // the memory decoding it takes: api/imagecheck); here sharp turns it upright, crops it to the
 // frame around what draws the eye, and drops its metadata (sharp keeps none unless asked).
-// Pictures are encoded one at a time, in the order they arrive: one picture's memory at most.
+//
+// A decoder's memory is the picture's to decide, so it is never spent in the renderer: each
+// picture is encoded by a child process of its own (ssr/encode-child.mjs) under a limit on its
+// memory that the kernel enforces, one at a time. A picture that needs more kills only that
+// child, and whatever the child took is given back when it exits.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** Widths of the cover frame pages choose from (web/src/components/cover-image.tsx lists the same). */
 export const coverWidths = [400, 800, 1200];
@@ -11,84 +17,279 @@ export const coverWidths = [400, 800, 1200];
 export const coverHeight = (/** @type {number} */ width) => Math.round((width * 9) / 16);
 /** The link-preview picture, the size of the site's own (ssr/build-images.mjs). */
 export const previewImage = { name: 'og.jpg', width: 1200, height: 630 };
-/** The most pixels sharp will decode: the same bound Go checks the header against, as a backstop. */
-export const maxInputPixels = 100_000_000;
+/**
+ * The most pixels a cover may have: the same budget Go checks the header against
+ * (api/admin/covers.go), as a backstop. A 16:9 cover is shown at most 1200 wide (2400 on a
+ * dense screen); 40 megapixels is a camera's full frame.
+ */
+export const maxInputPixels = 40_000_000;
+/**
+ * The memory one encoding may take, in MiB: the child's private writable memory (RLIMIT_DATA),
+ * its thread stacks included; its resident memory also counts the libraries' code, which this
+ * does not. The pictures Go lets through were measured at 90 to 170 MiB resident in all, Node and
+ * libvips included (`go run ./api/cmd/bench -covers` prints such figures).
+ */
+export const encoderMemoryMiB = 192;
+/** How long one encoding may take before its child is killed; Go gives up after 45 s. */
+export const encoderTimeoutMs = 40_000;
 
 /** A picture the decoder could not read: the uploader's fault, not the server's. */
 export class RefusedImage extends Error {}
+/** A picture with more pixels than the budget, or one that needed more memory than allowed. */
+export class OverBudget extends RefusedImage {}
+/** An encoding that did not end in time, or was given up: the machine's fault, not the picture's. */
+export class EncoderBusy extends Error {}
 
 /**
  * @typedef {{ name: string, type: string, data: Buffer }} EncodedImage
- * @typedef {(input: Buffer) => Promise<EncodedImage[]>} CoverEncoder
+ * @typedef {{ images: EncodedImage[], peakRSS: number }} Encoding the files, and the most memory
+ *   the child held (bytes)
+ * @typedef {(input: Buffer, signal?: AbortSignal) => Promise<Encoding>} CoverEncoder
+ * @typedef {{ ok: true, images: { name: string, type: string, data: Uint8Array }[], peakRSS: number }
+ *   | { ok: false, kind: 'refused' | 'overBudget' | 'failed', message: string }} ChildAnswer what
+ *   the child sends back
  */
 
 /**
- * Returns an encoder that runs one encoding at a time, each after the ones before it. sharp is
- * loaded by the first encoding, so a renderer that never encodes never holds libvips.
- * @param {() => Promise<import('sharp').SharpConstructor>} loadSharp
- * @returns {CoverEncoder}
+ * The bytes as a Buffer, without copying them: what crosses the IPC channel may arrive as a
+ * plain Uint8Array, and a cover can be 15 MB.
+ * @param {Uint8Array} bytes
  */
-export function createCoverEncoder(loadSharp) {
-  /** @type {Promise<import('sharp').SharpConstructor> | undefined} */
-  let loaded;
-  const sharpOnce = () =>
-    (loaded ??= loadSharp().then((sharp) => {
-      // libvips' own threads and cache would hold several pictures' memory; one picture at a
-      // time is the point of the queue.
-      sharp.cache(false);
-      sharp.concurrency(1);
-      return sharp;
-    }));
-  /** @type {Promise<unknown>} */
-  let queue = Promise.resolve();
-  return (input) => {
-    const job = queue.then(async () => encodeCover(await sharpOnce(), input));
-    queue = job.catch(() => {});
-    return job;
-  };
-}
+export const asBuffer = (bytes) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
+ * Encodes a picture with sharp: refuses it from its header alone when it has more pixels than
+ * `maxPixels`; else decodes it once, upright and shrunk while it loads to just cover the largest
+ * file made of it, and makes every file from that. Crops are the same at every width. This is
+ * what the child runs; it takes far less memory than the picture's full size would.
  * @param {import('sharp').SharpConstructor} sharp
  * @param {Buffer} input
+ * @param {number} [maxPixels]
  * @returns {Promise<EncodedImage[]>}
  */
-async function encodeCover(sharp, input) {
-  // Decode once, upright, into raw pixels every size is made from.
-  let decoded;
-  try {
-    decoded = await sharp(input, { limitInputPixels: maxInputPixels, autoOrient: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    throw new RefusedImage(error instanceof Error ? error.message : String(error));
-  }
-  const { data, info } = decoded;
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+export async function encodeCover(sharp, input, maxPixels = maxInputPixels) {
+  const decoded = await decode(sharp, input, maxPixels);
+  const raw = /** @param {import('sharp').OutputInfo} info */ (info) => ({
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  });
+  const largest = Math.max(...coverWidths);
+  const frame = await sharp(decoded.data, raw(decoded.info))
+    .resize(largest, coverHeight(largest), { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   /** @type {EncodedImage[]} */
   const out = [];
   for (const width of coverWidths) {
-    const frame = () =>
-      sharp(data, raw).resize(width, coverHeight(width), { fit: 'cover', position: 'attention' });
+    const sized = () => sharp(frame.data, raw(frame.info)).resize(width, coverHeight(width));
     out.push({
       name: `${width}.avif`,
       type: 'image/avif',
-      data: await frame().avif({ quality: 55, effort: 2 }).toBuffer(),
+      data: await sized().avif({ quality: 55, effort: 2 }).toBuffer(),
     });
     out.push({
       name: `${width}.webp`,
       type: 'image/webp',
-      data: await frame().webp({ quality: 78 }).toBuffer(),
+      data: await sized().webp({ quality: 78 }).toBuffer(),
     });
   }
   out.push({
     name: previewImage.name,
     type: 'image/jpeg',
-    data: await sharp(data, raw)
+    data: await sharp(decoded.data, raw(decoded.info))
       .resize(previewImage.width, previewImage.height, { fit: 'cover', position: 'attention' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer(),
   });
   return out;
+}
+
+/**
+ * The most a picture's sides may differ before it is cut to a band of that shape around its
+ * centre: a cover is cut from it at 16:9 anyway, and the picture shrunk to cover the largest file
+ * stays under 6 megapixels however long the picture is.
+ */
+const maxSideRatio = 4;
+
+/**
+ * The picture upright, as raw pixels just large enough to cover every file made of it. libvips
+ * shrinks a JPEG or WebP while decoding it and streams a PNG through the resize a band of lines at
+ * a time, so the full-size picture is never held (an interlaced PNG, a progressive JPEG and an
+ * AVIF are held whole by their decoders: Go's header check bounds those).
+ * @param {import('sharp').SharpConstructor} sharp
+ * @param {Buffer} input
+ * @param {number} maxPixels
+ */
+async function decode(sharp, input, maxPixels) {
+  let header;
+  try {
+    header = await sharp(input).metadata();
+  } catch (error) {
+    throw new RefusedImage(messageOf(error));
+  }
+  const { width = 0, height = 0 } = header;
+  if (width * height > maxPixels) {
+    throw new OverBudget(`${width} × ${height} pixels, more than ${maxPixels}`);
+  }
+  const upright = header.autoOrient ?? { width, height };
+  const ratio = upright.width / upright.height;
+  const largest = Math.max(...coverWidths, previewImage.width);
+  const tallest = Math.max(coverHeight(Math.max(...coverWidths)), previewImage.height);
+  /** @type {import('sharp').ResizeOptions} */
+  const box =
+    ratio > maxSideRatio
+      ? { width: tallest * maxSideRatio, height: tallest, fit: 'cover' }
+      : ratio < 1 / maxSideRatio
+        ? { width: largest, height: largest * maxSideRatio, fit: 'cover' }
+        : { width: largest, height: tallest, fit: 'outside' };
+  try {
+    return await sharp(input, { limitInputPixels: maxPixels, autoOrient: true })
+      .resize(box)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = messageOf(error);
+    throw outOfMemory(message) ? new OverBudget(message) : new RefusedImage(message);
+  }
+}
+
+/** Whether libvips, an encoder or V8 said it was refused memory. @param {string} message */
+export const outOfMemory = (message) => /out of memory|alloc/i.test(message);
+
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
+const childScript = fileURLToPath(new URL('./encode-child.mjs', import.meta.url));
+
+/**
+ * @typedef {{
+ *   memoryMiB?: number,
+ *   timeoutMs?: number,
+ *   maxPixels?: number,
+ *   nodeBin?: string,
+ *   started?: (child: import('node:child_process').ChildProcess) => void,
+ * }} CoverEncoderOptions
+ */
+
+/**
+ * Returns an encoder that encodes each picture in a child process of its own, one at a time, in
+ * the order they arrive: one picture's memory at most, and never the renderer's. A child that is
+ * killed by its memory limit (or dies any other way) refuses its picture as over budget; the
+ * renderer and the pictures after it go on. `started` sees each child as it starts.
+ * @param {CoverEncoderOptions} [options]
+ * @returns {CoverEncoder}
+ */
+export function createCoverEncoder({
+  memoryMiB = encoderMemoryMiB,
+  timeoutMs = encoderTimeoutMs,
+  maxPixels = maxInputPixels,
+  nodeBin = process.execPath,
+  started = () => {},
+} = {}) {
+  /** @type {Promise<unknown>} */
+  let queue = Promise.resolve();
+  return (input, signal) => {
+    const job = queue.then(() => {
+      if (signal?.aborted) throw new EncoderBusy('given up before it started');
+      return runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal });
+    });
+    queue = job.catch(() => {});
+    return job;
+  };
+}
+
+/**
+ * Encodes one picture in a new child under `ulimit -d`: the kernel refuses the child any private
+ * memory past the limit, so a decoder that wants more fails there or kills its process. V8 runs
+ * without its compiler (--jitless): its code range alone would reserve far more than the limit,
+ * and the child runs little JavaScript.
+ * @param {Required<Omit<CoverEncoderOptions, 'started'>> & {
+ *   input: Buffer,
+ *   started: NonNullable<CoverEncoderOptions['started']>,
+ *   signal?: AbortSignal,
+ * }} job
+ * @returns {Promise<Encoding>}
+ */
+function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal }) {
+  const child = spawn(
+    '/bin/sh',
+    [
+      '-c',
+      'ulimit -d "$1" && shift && exec "$@"',
+      'sh',
+      String(memoryMiB * 1024),
+      nodeBin,
+      '--jitless',
+      '--max-old-space-size=32',
+      '--max-semi-space-size=1',
+      '--v8-pool-size=1',
+      childScript,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      // One thread for sharp's work, one malloc arena: each thread's stack and arena counts
+      // against the limit, and the work is one picture's, in order.
+      env: {
+        ...process.env,
+        UV_THREADPOOL_SIZE: '1',
+        MALLOC_ARENA_MAX: '1',
+      },
+    },
+  );
+  started(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk) => {
+    if (stderr.length < 4096) stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    /** @type {ChildAnswer | undefined} */
+    let answer;
+    /** @type {Error | undefined} */
+    let givenUp;
+    const stop = (/** @type {Error} */ reason) => {
+      givenUp ??= reason;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () => stop(new EncoderBusy(`no answer in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onAbort = () => stop(new EncoderBusy('given up'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('message', (/** @type {ChildAnswer} */ message) => {
+      answer = message;
+    });
+    child.once('spawn', () => child.send({ input, maxPixels }));
+    child.once('error', (error) => stop(error));
+    child.once('close', (code, signalName) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (givenUp) return reject(givenUp);
+      if (answer?.ok) {
+        const images = answer.images.map(({ name, type, data }) => ({
+          name,
+          type,
+          data: asBuffer(data),
+        }));
+        return resolve({ images, peakRSS: answer.peakRSS });
+      }
+      if (answer?.kind === 'refused') return reject(new RefusedImage(answer.message));
+      if (answer?.kind === 'overBudget') return reject(new OverBudget(answer.message));
+      if (answer?.kind === 'failed') return reject(new Error(answer.message));
+      // No answer. Killed by a signal or out of memory: V8 and glib abort when memory is refused,
+      // and a decoder that crashes on a picture crashed on that picture. Anything else (no Node
+      // to start, say) is the server's fault.
+      const how = signalName ? `signal ${signalName}` : `exit code ${code}`;
+      const said =
+        stderr
+          .trim()
+          .split('\n')
+          .find((line) => /memory|error/i.test(line)) ?? '';
+      const stopped = `the encoder stopped (${how}) ${said}`.trim();
+      reject(signalName || /memory/i.test(said) ? new OverBudget(stopped) : new Error(stopped));
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import express from 'express';
-import { RefusedImage } from './encode-image.mjs';
+import { EncoderBusy, OverBudget, RefusedImage } from './encode-image.mjs';
 
 /**
  * @typedef {import('./manifest.mjs').Assets} Assets
@@ -57,6 +57,7 @@ export function createRenderApp({
 
   if (encodeCover) {
     // An uploaded cover in, its encoded files out (ssr/encode-image.mjs); Go checked it first.
+    // The encoding runs in a child process: this one goes on answering pages meanwhile.
     app.post(
       '/encode-cover',
       express.raw({ type: 'application/octet-stream', limit: '16mb' }),
@@ -65,11 +66,17 @@ export function createRenderApp({
           res.status(400).type('text/plain').send('no picture\n');
           return;
         }
+        // Go gave up (its timeout, or the uploader left): so does the encoder.
+        const gone = new AbortController();
+        res.on('close', () => {
+          if (!res.writableFinished) gone.abort();
+        });
         const started = performance.now();
         try {
-          const images = await encodeCover(req.body);
+          const { images, peakRSS } = await encodeCover(req.body, gone.signal);
           const ms = (performance.now() - started).toFixed(0);
-          log('info', `encoded cover files=${images.length} ms=${ms}`);
+          const peak = (peakRSS / 1048576).toFixed(0);
+          log('info', `encoded cover files=${images.length} ms=${ms} encoder_peak_mib=${peak}`);
           res.json({
             images: images.map(({ name, type, data }) => ({
               name,
@@ -79,9 +86,19 @@ export function createRenderApp({
           });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof OverBudget) {
+            log('info', `cover over budget: ${message}`);
+            res.status(413).type('text/plain').send(`${message}\n`);
+            return;
+          }
           if (error instanceof RefusedImage) {
             log('info', `cover refused: ${message}`);
             res.status(422).type('text/plain').send(`${message}\n`);
+            return;
+          }
+          if (error instanceof EncoderBusy) {
+            log('info', `cover not encoded: ${message}`);
+            res.status(503).type('text/plain').send(`${message}\n`);
             return;
           }
           log('error', `cover encoding failed: ${message}`);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPageProps, render, scriptHashes } from '../web/src/entry-server.tsx';
 import { samplePageProps } from '../web/src/testing/sample-props.ts';
+import { createCoverEncoder } from './encode-image.mjs';
 import { createRenderApp } from './render-app.mjs';
 
 const assets = { entry: '/assets/entry-client-x.js', css: ['/assets/x.css'], preload: [] };
@@ -109,5 +111,90 @@ describe('renderer HTTP', () => {
     expect(await response.text()).not.toContain('boom');
     expect(logged.some((line) => line.startsWith('error') && line.includes('boom'))).toBe(true);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('cover encoding beside rendering', { timeout: 120_000 }, () => {
+  /** What a test does to each encoder child as it starts. */
+  let onChild = (/** @type {import('node:child_process').ChildProcess} */ _child) => {};
+  /** @type {import('node:http').Server} */
+  let coverServer;
+  let coverBase = '';
+
+  beforeAll(async () => {
+    const app = createRenderApp({
+      render,
+      checkPageProps,
+      scriptHashes,
+      assetsFor: () => assets,
+      encodeCover: createCoverEncoder({ started: (child) => onChild(child) }),
+    });
+    await new Promise((resolve) => {
+      coverServer = app.listen(0, '127.0.0.1', () => resolve(undefined));
+    });
+    const address = coverServer.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    coverBase = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => coverServer.close(() => resolve(undefined))));
+
+  /** @param {Buffer} picture */
+  const encode = (picture) =>
+    fetch(`${coverBase}/encode-cover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(picture),
+    });
+  const renderPage = () =>
+    fetch(`${coverBase}/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(samplePageProps({ route: '/' })),
+    });
+  const photo = () =>
+    sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0b3a66' } })
+      .jpeg()
+      .toBuffer();
+
+  it('answers 200 with the files, 422 for an unreadable picture, 413 for too many pixels', async () => {
+    const good = await encode(await photo());
+    expect(good.status).toBe(200);
+    expect((await good.json()).images).toHaveLength(7);
+    expect((await encode((await photo()).subarray(0, 300))).status).toBe(422);
+    // A PNG header that claims 10000 × 10000 pixels: refused before anything decodes it.
+    const claiming = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      Buffer.from('0000000d494844520000271000002710080200000000000000', 'hex'),
+      Buffer.from('0000001049444154', 'hex'), // an IDAT chunk of 16 bytes that is never read
+      Buffer.alloc(20),
+    ]);
+    expect((await encode(claiming)).status).toBe(413);
+  });
+
+  it('renders pages while a cover is encoded, and after its encoder dies', async () => {
+    /** @type {(child: import('node:child_process').ChildProcess) => void} */
+    let started = () => {};
+    const child = new Promise((resolve) => (started = resolve));
+    // The encoder is stopped as it starts: it holds its picture until the test kills it.
+    onChild = (process) => {
+      process.kill('SIGSTOP');
+      started(process);
+    };
+    const encoding = encode(await photo());
+    const stopped = /** @type {import('node:child_process').ChildProcess} */ (await child);
+    onChild = () => {};
+
+    const during = await renderPage();
+    expect(during.status).toBe(200);
+    expect(await during.text()).toContain('<html');
+    expect([stopped.exitCode, stopped.signalCode]).toEqual([null, null]);
+
+    stopped.kill('SIGKILL');
+    const refused = await encoding;
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain('SIGKILL');
+    expect((await renderPage()).status).toBe(200);
+    expect((await encode(await photo())).status).toBe(200);
   });
 });

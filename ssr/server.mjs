@@ -52,8 +52,11 @@ function assetsFor(props) {
   }
   return assets;
 }
-// sharp encodes the covers staff upload, loaded when the first one arrives.
-const encodeCover = createCoverEncoder(async () => (await import('sharp')).default);
+// Covers staff upload are encoded by sharp in a child process each, under a memory limit: this
+// process never loads libvips.
+const encodeCover = createCoverEncoder({
+  started: (child) => log('debug', `cover encoder started pid=${child.pid}`),
+});
 const app = createRenderApp({
   render: entry.render,
   checkPageProps: entry.checkPageProps,

@@ -20,9 +20,10 @@ import (
 )
 
 // Covers staff upload for an item: checked here by their header, encoded
-// by the renderer (sharp, one picture at a time), kept in the upload store
-// every replica reads, and served to everyone from CoverPath. An item
-// shows one when a language's text names its id in its "cover" field.
+// by the renderer (sharp, one picture at a time, in a child process with a
+// memory limit of its own), kept in the upload store every replica reads,
+// and served to everyone from CoverPath. An item shows one when a
+// language's text names its id in its "cover" field.
 
 // CoverEncoder encodes an uploaded cover into the files pages show;
 // *ssr.Supervisor is one (ssr/encode-image.mjs).
@@ -39,10 +40,15 @@ const (
 	maxCoverBody   = maxCoverBytes + 64<<10 // the file plus the multipart envelope
 	minCoverWidth  = 1200                   // the largest width pages show it at
 	minCoverHeight = 675                    // and its 16:9 height
-	maxCoverPixels = 100_000_000            // ssr/encode-image.mjs refuses more, too
+	// maxCoverPixels is the pixel budget: a camera's full frame, far more
+	// than a cover shown at most 2400 pixels wide needs.
+	// ssr/encode-image.mjs refuses more, too.
+	maxCoverPixels = 40_000_000
 	// maxCoverDecode is the most memory decoding one cover may take in the
-	// renderer, judged from its header: a 48-megapixel photograph in 8 bits.
-	maxCoverDecode = 192 << 20
+	// renderer's encoder, judged from its header (imagecheck.DecodeCost):
+	// what is left of the encoder's own limit (192 MiB, encoderMemoryMiB in
+	// ssr/encode-image.mjs) once Node, libvips and the encoders are loaded.
+	maxCoverDecode = 96 << 20
 )
 
 // coverFiles are the files the renderer makes of a cover, with their
@@ -104,12 +110,18 @@ func (s *Service) uploadCover(c echo.Context) error {
 	if long < minCoverWidth || short < minCoverHeight {
 		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Small, h.Width, h.Height, minCoverWidth, minCoverHeight)})
 	}
-	if int64(h.Width)*int64(h.Height) > maxCoverPixels || h.DecodeCost() > maxCoverDecode {
+	if int64(h.Width)*int64(h.Height) > maxCoverPixels {
+		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Pixels, h.Width, h.Height, maxCoverPixels/1_000_000)})
+	}
+	if h.DecodeCost() > maxCoverDecode {
 		return endpoint.Invalid(c, map[string]string{"file": m.Demanding})
 	}
 
 	images, err := s.covers.EncodeCover(r.Context(), data)
 	switch {
+	case errors.Is(err, ssr.ErrImageDemanding):
+		s.log.Info("admin: cover over the encoder's budget", "err", err)
+		return endpoint.Invalid(c, map[string]string{"file": m.Demanding})
 	case errors.Is(err, ssr.ErrImageRefused):
 		return endpoint.Invalid(c, map[string]string{"file": m.Unreadable})
 	case errors.Is(err, ssr.ErrUnavailable):

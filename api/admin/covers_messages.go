@@ -14,6 +14,7 @@ type coverMessages struct {
 	Type       string
 	Unreadable string
 	Small      string // width, height, minimum width, minimum height
+	Pixels     string // width, height, the most megapixels
 	Demanding  string
 	Busy       string
 	Uploaded   string
@@ -27,7 +28,8 @@ var coverCatalogue = map[locale.Locale]*coverMessages{
 		Type:       "Upload a JPEG, PNG, WebP or AVIF picture.",
 		Unreadable: "The picture cannot be read. Save it again as JPEG, PNG, WebP or AVIF and upload it.",
 		Small:      "The picture is %d × %d pixels; a cover needs at least %d × %d.",
-		Demanding:  "The picture has too many pixels to process. Scale it down to at most 8000 × 6000 and upload it again.",
+		Pixels:     "The picture is %d × %d pixels; a cover may have at most %d megapixels (8000 × 5000, say). Scale it down and upload it again.",
+		Demanding:  "The picture needs too much memory to process. Scale it down (2400 × 1350 is plenty for a cover) and upload it again.",
 		Busy:       "Pictures cannot be processed at the moment. Try again in a minute.",
 		Uploaded:   "The cover is uploaded. Save the item to keep it.",
 		NotStored:  "This cover is not stored. Upload it again.",
@@ -38,7 +40,8 @@ var coverCatalogue = map[locale.Locale]*coverMessages{
 		Type:       "ارفع صورة بصيغة JPEG أو PNG أو WebP أو AVIF.",
 		Unreadable: "تعذّرت قراءة الصورة. احفظها من جديد بصيغة JPEG أو PNG أو WebP أو AVIF ثم ارفعها.",
 		Small:      "أبعاد الصورة %d × %d بكسل، ويحتاج الغلاف إلى %d × %d بكسل على الأقل.",
-		Demanding:  "في الصورة عدد من البكسلات أكبر مما يمكن معالجته. صغّرها إلى 8000 × 6000 على الأكثر ثم ارفعها من جديد.",
+		Pixels:     "أبعاد الصورة %d × %d بكسل، ولا يتجاوز الغلاف %d ميغابكسل (8000 × 5000 مثلًا). صغّرها ثم ارفعها من جديد.",
+		Demanding:  "تحتاج معالجة الصورة إلى ذاكرة أكبر مما يمكن. صغّرها (يكفي الغلافَ 2400 × 1350 بكسل) ثم ارفعها من جديد.",
 		Busy:       "لا يمكن معالجة الصور الآن. حاول مرة أخرى بعد دقيقة.",
 		Uploaded:   "رُفع الغلاف. احفظ العنصر للاحتفاظ به.",
 		NotStored:  "هذا الغلاف غير محفوظ. ارفعه من جديد.",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -11,6 +12,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -89,13 +92,17 @@ func photo(t testing.TB, w, h int, format string) []byte {
 
 // claimingPNG is a small PNG whose header claims a picture of w × h
 // 16-bit RGBA pixels: gigabytes to decode.
-func claimingPNG(w, h uint32) []byte {
+func claimingPNG(w, h uint32) []byte { return claimingPNGOf(w, h, 16, 6) }
+
+// claimingPNGOf is a small PNG whose header claims a picture of w × h
+// pixels of the bit depth and colour type given.
+func claimingPNGOf(w, h uint32, depth, colour byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], w)
 	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 16, 6
+	ihdr[8], ihdr[9] = depth, colour
 	_ = binary.Write(&b, binary.BigEndian, uint32(13))
 	b.WriteString("IHDR")
 	b.Write(ihdr)
@@ -104,6 +111,31 @@ func claimingPNG(w, h uint32) []byte {
 	b.WriteString("IDAT")
 	b.Write([]byte{0, 0, 0, 0})
 	return b.Bytes()
+}
+
+// claimingAVIF is sharp's AVIF (imagecheck's test file) with its header
+// claiming w × h pixels.
+func claimingAVIF(t testing.TB, w, h uint32) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../imagecheck/testdata/cover.avif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte("ispe"))
+	if i < 0 {
+		t.Fatal("no ispe box in cover.avif")
+	}
+	binary.BigEndian.PutUint32(data[i+8:], w)
+	binary.BigEndian.PutUint32(data[i+12:], h)
+	return data
+}
+
+// refusingEncoder stands in for a renderer whose encoder refuses every
+// picture with err.
+type refusingEncoder struct{ err error }
+
+func (r refusingEncoder) EncodeCover(context.Context, []byte) ([]ssr.EncodedImage, error) {
+	return nil, r.err
 }
 
 const coverRoute = "/content/news/" + storySlug + "/en/cover"
@@ -127,8 +159,17 @@ func TestCoverUpload(t *testing.T) {
 			{"no file", "en", nil, http.StatusBadRequest, "file", "Choose a picture"},
 			{"a GIF", "en", multipartBody{"a.gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")}, http.StatusBadRequest, "file", "JPEG, PNG, WebP or AVIF"},
 			{"text called a picture", "ar", multipartBody{"a.jpg", []byte("not a picture at all")}, http.StatusBadRequest, "file", "JPEG أو PNG"},
-			{"a PNG header claiming 30000 × 30000 16-bit pixels", "en", multipartBody{"huge.png", claimingPNG(30000, 30000)}, http.StatusBadRequest, "file", "too many pixels"},
-			{"the same in Arabic", "ar", multipartBody{"huge.png", claimingPNG(9000, 9000)}, http.StatusBadRequest, "file", "صغّرها"},
+			{"a PNG header claiming 30000 × 30000 16-bit pixels", "en", multipartBody{"huge.png", claimingPNG(30000, 30000)}, http.StatusBadRequest, "file", "30000 × 30000 pixels; a cover may have at most 40 megapixels"},
+			{"the same in Arabic", "ar", multipartBody{"huge.png", claimingPNG(9000, 9000)}, http.StatusBadRequest, "file", "ولا يتجاوز الغلاف 40 ميغابكسل"},
+			// A few hundred kilobytes on disk, and within the old budget of
+			// 100 megapixels and 192 MiB: libvips took the renderer from
+			// 109 MiB to 476 and 667 MiB decoding them whole.
+			{"a grey PNG of 10000 × 10000", "en", multipartBody{"big.png", claimingPNGOf(10000, 10000, 8, 0)}, http.StatusBadRequest, "file", "10000 × 10000 pixels; a cover may have at most 40 megapixels"},
+			{"an RGB PNG of 9000 × 7000", "ar", multipartBody{"rgb.png", claimingPNGOf(9000, 7000, 8, 2)}, http.StatusBadRequest, "file", "9000 × 7000"},
+			// Within the pixel budget, but an AV1 decoder's frames for 20
+			// megapixels take some 400 MB.
+			{"an AVIF of 5000 × 4000", "en", multipartBody{"a.avif", claimingAVIF(t, 5000, 4000)}, http.StatusBadRequest, "file", "needs too much memory"},
+			{"an interlaced PNG of 7000 × 5000", "ar", multipartBody{"i.png", interlaced(claimingPNGOf(7000, 5000, 8, 2))}, http.StatusBadRequest, "file", "ذاكرة أكبر"},
 			{"a broken header", "en", multipartBody{"cut.jpg", photo(t, 1200, 675, "jpeg")[:40]}, http.StatusBadRequest, "file", "cannot be read"},
 			{"too small", "en", multipartBody{"small.png", photo(t, 800, 450, "png")}, http.StatusBadRequest, "file", "800 × 450 pixels; a cover needs at least 1200 × 675"},
 			{"over 15 MB", "en", multipartBody{"big.jpg", append(photo(t, 1200, 675, "jpeg"), make([]byte, 16<<20)...)}, http.StatusRequestEntityTooLarge, "", "15 MB"},
@@ -151,6 +192,18 @@ func TestCoverUpload(t *testing.T) {
 		if n := enc.calls.Load(); n != 0 {
 			t.Fatalf("the renderer was given %d refused pictures", n)
 		}
+
+		// Within budget by its header, yet the encoder ran out of memory.
+		t.Run("an encoder that runs out of memory", func(t *testing.T) {
+			e := newEnv(t, st, withCovers(refusingEncoder{fmt.Errorf("%w: killed", ssr.ErrImageDemanding)}))
+			e.seedStory()
+			editor := e.join("nadia@noorvale.example", Editor)
+			r := editor.b.send("POST", coverRoute, multipartBody{"a.jpg", photo(t, 1600, 900, "jpeg")})
+			expect(t, "an encoding over budget", r, http.StatusBadRequest)
+			if got := r.env.Errors["file"]; got != coverCatalogue["en"].Demanding {
+				t.Fatalf("answered %q, want %q", got, coverCatalogue["en"].Demanding)
+			}
+		})
 
 		// A translator may not give the English text a cover.
 		r := translator.b.send("POST", coverRoute, multipartBody{"a.jpg", photo(t, 1200, 675, "jpeg")})
@@ -199,6 +252,33 @@ func TestCoverUpload(t *testing.T) {
 			t.Fatalf("no message for the malformed cover: %v", r.env.Errors)
 		}
 	})
+}
+
+// interlaced marks a PNG's header as Adam7-interlaced.
+func interlaced(png []byte) []byte {
+	png[28] = 1
+	return png
+}
+
+// The cover messages say the same in every language the back-office
+// speaks, none left empty.
+func TestCoverCatalogueComplete(t *testing.T) {
+	want := reflect.ValueOf(coverCatalogue["en"]).Elem()
+	for lang, m := range coverCatalogue {
+		v := reflect.ValueOf(m).Elem()
+		for i := range v.NumField() {
+			name, text := v.Type().Field(i).Name, v.Field(i).String()
+			if text == "" {
+				t.Errorf("%s: %s is empty", lang, name)
+			}
+			if got, en := strings.Count(text, "%d"), strings.Count(want.Field(i).String(), "%d"); got != en {
+				t.Errorf("%s: %s has %d numbers, English %d", lang, name, got, en)
+			}
+		}
+	}
+	if len(coverCatalogue) != 2 {
+		t.Errorf("covers speak %d languages, the back-office two", len(coverCatalogue))
+	}
 }
 
 // jsonRaw sends a JSON text as it is.

@@ -33,9 +33,9 @@ type Header struct {
 	Height   int
 	Channels int // 1 to 4, counting alpha
 	Depth    int // bits per sample: 8, or up to 16
-	// Layered is a picture whose decoder keeps more than its pixels until
-	// the end: a progressive JPEG's coefficients, an interlaced PNG's
-	// passes, an AVIF's decoded frame before conversion.
+	// Layered is a picture whose decoder keeps the whole of it until the
+	// end: a progressive JPEG's coefficients, an interlaced PNG's passes, a
+	// lossless WebP's pixels (which later ones copy from), an AVIF's frames.
 	Layered bool
 }
 
@@ -43,18 +43,33 @@ type Header struct {
 // Huffman and quantisation tables, the inflater's window, buffers.
 const decoderState = 4 << 20
 
-// DecodeCost estimates the bytes decoding the picture takes: its pixels at
-// the depth and channels the header gives (two bytes a sample above eight
-// bits), twice when the decoder keeps a second copy (Layered), and the
-// decoder's own state.
+// DecodeCost estimates the bytes the site's encoder (libvips, in
+// ssr/encode-image.mjs) takes to decode the picture on its way to a cover,
+// from what was measured there. The frame is the picture's pixels at the
+// depth and channels the header gives (two bytes a sample above eight
+// bits). A decoder that shrinks while it reads (a baseline JPEG, a lossy
+// WebP) holds a third of it; a PNG streamed a band of lines at a time
+// through the resize, two thirds. A decoder that needs the whole picture
+// (Layered) holds the frame: a progressive JPEG's coefficients, a lossless
+// WebP's pixels; twice for an interlaced PNG's passes. An AVIF's AV1
+// decoder keeps several frames of 16-bit samples whatever the depth: seven
+// bytes a sample in all.
 func (h Header) DecodeCost() int64 {
 	perSample := int64(1)
 	if h.Depth > 8 {
 		perSample = 2
 	}
 	frame := int64(h.Width) * int64(h.Height) * int64(h.Channels) * perSample
-	if h.Layered {
+	switch {
+	case h.Type == AVIF:
+		frame = int64(h.Width) * int64(h.Height) * int64(h.Channels) * 7
+	case h.Layered && h.Type == PNG:
 		frame *= 2
+	case h.Layered:
+	case h.Type == PNG:
+		frame = frame * 2 / 3
+	default:
+		frame /= 3
 	}
 	return decoderState + frame
 }
@@ -172,6 +187,9 @@ func webpHeader(data []byte) (Header, error) {
 		}
 		h.Width = 1 + int(uint32(body[4])|uint32(body[5])<<8|uint32(body[6])<<16)
 		h.Height = 1 + int(uint32(body[7])|uint32(body[8])<<8|uint32(body[9])<<16)
+		if hasChunk(data[12:], "VP8L") {
+			h.Channels, h.Layered = 4, true // lossless, as below
+		}
 	case "VP8 ":
 		if len(body) < 10 || body[3] != 0x9d || body[4] != 0x01 || body[5] != 0x2a {
 			return Header{}, ErrHeader
@@ -186,10 +204,28 @@ func webpHeader(data []byte) (Header, error) {
 		h.Width = 1 + int(bits&0x3fff)
 		h.Height = 1 + int(bits>>14&0x3fff)
 		h.Channels = 4 // a lossless decoder works on ARGB
+		h.Layered = true
 	default:
 		return Header{}, ErrHeader
 	}
 	return h, sane(h)
+}
+
+// hasChunk reports whether a RIFF chunk of the kind is among chunks, read
+// in order until one's size runs past the data.
+func hasChunk(chunks []byte, kind string) bool {
+	for len(chunks) >= 8 {
+		if string(chunks[:4]) == kind {
+			return true
+		}
+		n := int64(binary.LittleEndian.Uint32(chunks[4:8]))
+		n += n & 1 // chunks are padded to an even size
+		if n > int64(len(chunks))-8 {
+			return false
+		}
+		chunks = chunks[8+n:]
+	}
+	return false
 }
 
 // isAVIF reports whether data is an ISO base media file whose brands say

@@ -23,6 +23,11 @@ type EncodedImage struct {
 // found too small once turned upright.
 var ErrImageRefused = errors.New("ssr: the renderer refused the picture")
 
+// ErrImageDemanding is a picture with more pixels than the renderer
+// encodes, or one whose encoding needed more memory than the encoder is
+// allowed (its process was stopped; the renderer goes on).
+var ErrImageDemanding = errors.New("ssr: the picture needs more memory than the encoder has")
+
 // encodeTimeout bounds one encoding, waiting in the renderer's queue
 // included; the server's write timeout (60 s) is the outer bound.
 const encodeTimeout = 45 * time.Second
@@ -30,7 +35,8 @@ const encodeTimeout = 45 * time.Second
 // EncodeCover has the renderer encode an uploaded cover (whose header the
 // caller has checked) into the site's cover widths as AVIF and WebP, and
 // its link-preview picture as JPEG (ssr/encode-image.mjs). The renderer
-// encodes one picture at a time: callers queue there.
+// encodes one picture at a time, each in a process of its own with a
+// memory limit: callers queue there.
 func (s *Supervisor) EncodeCover(ctx context.Context, data []byte) ([]EncodedImage, error) {
 	if !s.healthy.Load() {
 		return nil, fmt.Errorf("%w: not running", ErrUnavailable)
@@ -54,6 +60,10 @@ func (s *Supervisor) EncodeCover(ctx context.Context, data []byte) ([]EncodedIma
 	switch {
 	case res.StatusCode == http.StatusUnprocessableEntity:
 		return nil, fmt.Errorf("%w: %.200s", ErrImageRefused, answer)
+	case res.StatusCode == http.StatusRequestEntityTooLarge:
+		return nil, fmt.Errorf("%w: %.200s", ErrImageDemanding, answer)
+	case res.StatusCode == http.StatusServiceUnavailable:
+		return nil, fmt.Errorf("%w: %.200s", ErrUnavailable, answer)
 	case res.StatusCode != http.StatusOK:
 		return nil, fmt.Errorf("ssr: renderer answered %s to an encoding: %.200s", res.Status, answer)
 	}

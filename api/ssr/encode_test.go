@@ -3,6 +3,7 @@ package ssr_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/color"
@@ -16,8 +17,9 @@ import (
 	"noorvale.example/site/api/ssr"
 )
 
-// The real renderer encodes a picture Go made into the cover files, and
-// refuses one its decoder cannot read as the uploader's fault.
+// The real renderer encodes a picture Go made into the cover files, refuses
+// one its decoder cannot read as the uploader's fault and one over its
+// pixel budget as too demanding, and goes on encoding.
 func TestEncodeCover(t *testing.T) {
 	sup := testenv.StartRenderer(t, nil)
 	img := image.NewRGBA(image.Rect(0, 0, 1300, 800))
@@ -59,7 +61,37 @@ func TestEncodeCover(t *testing.T) {
 	}
 
 	_, err = sup.EncodeCover(context.Background(), src.Bytes()[:500])
-	if !errors.Is(err, ssr.ErrImageRefused) {
+	if !errors.Is(err, ssr.ErrImageRefused) || errors.Is(err, ssr.ErrImageDemanding) {
 		t.Fatalf("a cut picture: %v, want ErrImageRefused", err)
 	}
+
+	// A PNG whose header claims 10000 × 10000 grey pixels, which the old
+	// budget of 100 megapixels let a decoder try.
+	_, err = sup.EncodeCover(context.Background(), claimingPNG(10000, 10000))
+	if !errors.Is(err, ssr.ErrImageDemanding) {
+		t.Fatalf("100 megapixels: %v, want ErrImageDemanding", err)
+	}
+	if _, err := sup.EncodeCover(context.Background(), src.Bytes()); err != nil {
+		t.Fatalf("the picture after a refusal: %v", err)
+	}
+}
+
+// claimingPNG is a PNG whose header claims w × h 8-bit grey pixels, with
+// no picture after it.
+func claimingPNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(kind string, body []byte) {
+		_ = binary.Write(&b, binary.BigEndian, uint32(len(body)))
+		b.WriteString(kind)
+		b.Write(body)
+		b.Write([]byte{0, 0, 0, 0}) // the checksum is not read before decoding
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8] = 8
+	chunk("IHDR", ihdr)
+	chunk("IDAT", make([]byte, 16))
+	return b.Bytes()
 }

@@ -51,6 +51,8 @@ func main() {
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
+	coversOnly := flag.Bool("covers", false, "print only the renderer's memory while it encodes covers")
+	coversDir := flag.String("covers-dir", ".", "checkout whose renderer (ssr/, dist/) the cover figures measure, to compare revisions")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
 		"PostgreSQL database for the two-replica figures (a throwaway schema is made in it); empty to skip them")
 	flag.Parse()
@@ -65,6 +67,8 @@ func main() {
 		err = runSignedIn(*serverBin, *duration, *connections)
 	case *pagesOnly:
 		err = runPages(*serverBin)
+	case *coversOnly:
+		err = coverFigures(*coversDir)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	default:
@@ -73,6 +77,10 @@ func main() {
 			break
 		}
 		err = run(*serverBin, *duration, *connections)
+		if err != nil {
+			break
+		}
+		err = coverFigures(*coversDir)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
