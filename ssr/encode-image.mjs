@@ -262,7 +262,13 @@ function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, si
     child.on('message', (/** @type {ChildAnswer} */ message) => {
       answer = message;
     });
-    child.once('spawn', () => child.send({ input, maxPixels }));
+    // A child that dies before it reads the picture (killed, out of memory) makes the send fail
+    // with EPIPE; its exit, not the pipe, says why, so the failed send only makes sure it is gone.
+    child.once('spawn', () =>
+      child.send({ input, maxPixels }, (error) => {
+        if (error) child.kill('SIGKILL');
+      }),
+    );
     child.once('error', (error) => stop(error));
     child.once('close', (code, signalName) => {
       clearTimeout(timer);
