@@ -96,10 +96,11 @@ describe('signed-in visitors', () => {
           await page.goto(`${site.server.baseUrl}${prefix(lang)}/about-us`, {
             waitUntil: 'commit',
           });
-          await page.waitForFunction(
-            () =>
-              getComputedStyle(document.querySelector('header') ?? document.body).zIndex === '30',
-          );
+          // The document may have no body yet when the navigation commits.
+          await page.waitForFunction(() => {
+            const header = document.querySelector('header');
+            return header !== null && getComputedStyle(header).zIndex === '30';
+          });
           assert.equal(
             await page.evaluate(() => document.documentElement.dataset.hydrated),
             undefined,
