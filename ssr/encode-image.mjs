@@ -154,8 +154,14 @@ async function decode(sharp, input, maxPixels) {
   }
 }
 
-/** Whether libvips, an encoder or V8 said it was refused memory. @param {string} message */
-export const outOfMemory = (message) => /out of memory|alloc/i.test(message);
+/**
+ * Whether libvips, an encoder or V8 said it was refused memory. libheif reports an AV1 encoder
+ * refused memory only as its plugin's error, once the picture has decoded: under the child's
+ * limit, the picture's size is what it ran out on.
+ * @param {string} message
+ */
+export const outOfMemory = (message) =>
+  /out of memory|alloc|encoder plugin generated an error|aom error/i.test(message);
 
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
