@@ -5,7 +5,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"compress/gzip"
@@ -331,21 +330,7 @@ func memory(pid int) (goMB, nodeMB float64) {
 	return goMB, nodeMB
 }
 
-func rssMB(pid int) float64 {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if kb, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
-			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(kb), " kB"))
-			return float64(n) / 1024
-		}
-	}
-	return 0
-}
+func rssMB(pid int) float64 { return rssMiB(pid, "VmRSS") }
 
 func fetch(url string) ([]byte, string, error) {
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
