@@ -76,6 +76,8 @@ for (const [locale, theme] of [
         `${site.server.baseUrl}${locale === 'en' ? '' : `/${locale}`}/forms#proposal`,
       );
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // The tabs have taken over from the links, and the page has come back to them.
+      await page.locator('[role="tab"][aria-selected="true"]').waitFor();
       const form = page.locator('#proposal form');
       await form.locator('button[type="submit"]').click();
       await form.locator('[aria-invalid="true"]').first().waitFor();

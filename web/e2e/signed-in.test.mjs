@@ -96,10 +96,15 @@ describe('signed-in visitors', () => {
           await page.goto(`${site.server.baseUrl}${prefix(lang)}/about-us`, {
             waitUntil: 'commit',
           });
-          // The document may have no body yet when the navigation commits.
+          // The document may have no body yet when the navigation commits. Until a face the
+          // header asks for has arrived (or given up, after its short block period), its text is
+          // laid out invisibly in the fallback's measures: what is painted is measured once none is
+          // loading. Measuring lays the header out, which is what asks for its faces.
           await page.waitForFunction(() => {
             const header = document.querySelector('header');
-            return header !== null && getComputedStyle(header).zIndex === '30';
+            if (header === null || getComputedStyle(header).zIndex !== '30') return false;
+            header.getBoundingClientRect();
+            return document.fonts.status === 'loaded';
           });
           assert.equal(
             await page.evaluate(() => document.documentElement.dataset.hydrated),
