@@ -1,5 +1,5 @@
 // Package locale knows the site's languages: how a URL carries one, how a
-// browser asks for one, and the few strings the Go server writes itself.
+// browser asks for one, and every sentence the Go server writes, by language.
 package locale
 
 import (

@@ -82,7 +82,7 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 					IsSuccess bool   `json:"isSuccess"`
 					Message   string `json:"message"`
 				}
-				if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || env.IsSuccess || env.Message != locale.For(locale.Nl).APICrossSite {
+				if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || env.IsSuccess || env.Message != locale.For(locale.Nl).Site.APICrossSite {
 					t.Fatalf("403 body %s", rec.Body)
 				}
 			}

@@ -19,7 +19,7 @@ func isAPI(path string) bool { return path == "/api" || strings.HasPrefix(path, 
 
 // apiMessage picks the public message for a status; the internal error is
 // never shown.
-func apiMessage(m *locale.Messages, code int) string {
+func apiMessage(m *locale.Site, code int) string {
 	switch {
 	case code == http.StatusNotFound:
 		return m.APINotFound
@@ -50,7 +50,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if err != errPanic && endpoint.ClientGone(r) {
 		s.log.Debug("client went away before the answer", "request_id", requestID(c), "method", r.Method, "path", loggedPath(c), "err", err)
 		if isAPI(r.URL.Path) {
-			_ = endpoint.Gone(c, apiMessage(locale.For(endpoint.Locale(r)), http.StatusBadRequest))
+			_ = endpoint.Gone(c, apiMessage(&locale.For(endpoint.Locale(r)).Site, http.StatusBadRequest))
 			return
 		}
 		endpoint.MarkGone(c)
@@ -84,7 +84,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 
 	if isAPI(r.URL.Path) {
-		_ = endpoint.Fail(c, code, apiMessage(locale.For(endpoint.Locale(r)), code))
+		_ = endpoint.Fail(c, code, apiMessage(&locale.For(endpoint.Locale(r)).Site, code))
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/assets/") {

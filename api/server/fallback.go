@@ -44,7 +44,7 @@ type fallbackData struct {
 func buildFallbackPages() map[locale.Locale]fallbackPages {
 	out := map[locale.Locale]fallbackPages{}
 	for _, l := range locale.All {
-		m := locale.For(l)
+		m := locale.For(l).Site
 		base := fallbackData{Lang: string(l), Dir: l.Dir(), Home: locale.Path(l, "/"), BackHome: m.BackHome}
 		pages := fallbackPages{}
 		for code, d := range map[int]fallbackData{

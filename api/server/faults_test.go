@@ -51,7 +51,7 @@ func TestDatabaseUnavailableAnswers503(t *testing.T) {
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/count", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" ||
-		!strings.Contains(rec.Body.String(), locale.For(locale.En).UnavailableTitle) {
+		!strings.Contains(rec.Body.String(), locale.For(locale.En).Site.UnavailableTitle) {
 		t.Fatalf("page address: %d Retry-After %q %.300s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
 

@@ -347,7 +347,7 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		if !isAPI(r.URL.Path) {
 			return echo.NewHTTPError(http.StatusForbidden)
 		}
-		return endpoint.Fail(c, http.StatusForbidden, locale.For(endpoint.Locale(r)).APICrossSite)
+		return endpoint.Fail(c, http.StatusForbidden, locale.For(endpoint.Locale(r)).Site.APICrossSite)
 	}
 }
 

@@ -251,7 +251,7 @@ func TestEveryPageInEveryLocale(t *testing.T) {
 
 func TestScenarios(t *testing.T) {
 	s := newSite(t, siteOptions{})
-	en, ar := locale.For(locale.En), locale.For(locale.Ar)
+	en, ar := locale.For(locale.En).Site, locale.For(locale.Ar).Site
 	s.run(t, []scenario{
 		{name: "home", url: "/", status: 200, contains: []string{"<!doctype html>"}},
 		{name: "query string ignored", url: "/about-us?utm_source=x", status: 200},
@@ -286,7 +286,7 @@ func TestScenarios(t *testing.T) {
 			header: map[string]string{"Content-Type": "application/json"}},
 		{name: "api root", url: "/api", status: 404, contains: []string{`"isSuccess":false`}},
 		{name: "api accept-language", url: "/api/nothing", headers: map[string]string{"Accept-Language": "ar-SA,ar;q=0.9"}, status: 404, contains: []string{ar.APINotFound}},
-		{name: "api lang parameter", url: "/api/nothing?lang=fr", headers: map[string]string{"Accept-Language": "ar"}, status: 404, contains: []string{locale.For(locale.Fr).APINotFound}},
+		{name: "api lang parameter", url: "/api/nothing?lang=fr", headers: map[string]string{"Accept-Language": "ar"}, status: 404, contains: []string{locale.For(locale.Fr).Site.APINotFound}},
 		{name: "api post", method: "POST", url: "/api/Website/Login", status: 404, contains: []string{`"isSuccess":false`}},
 		{name: "page post", method: "POST", url: "/about-us", status: 405, contains: []string{en.APIMethodNotAllowed}, headerHas: map[string]string{"Allow": "GET"}},
 		{name: "page delete arabic", method: "DELETE", url: "/ar/about-us", status: 405, contains: []string{ar.APIMethodNotAllowed, `dir="rtl"`}},
@@ -472,11 +472,11 @@ func TestRendererKilled(t *testing.T) {
 	s.run(t, []scenario{
 		{name: "cached page while down", url: "/nl/about-us", status: 200, contains: []string{`lang="nl"`}},
 		{name: "cached not found while down", url: "/nope", status: 404, contains: []string{`lang="en"`}},
-		{name: "uncached not found while down", url: "/fr/nope", status: 404, contains: []string{locale.For(locale.Fr).NotFoundTitle}},
+		{name: "uncached not found while down", url: "/fr/nope", status: 404, contains: []string{locale.For(locale.Fr).Site.NotFoundTitle}},
 	})
 
 	start := time.Now()
-	ar := locale.For(locale.Ar)
+	ar := locale.For(locale.Ar).Site
 	s.run(t, []scenario{{name: "uncached page while down", url: "/ar/contact-us/cairo", status: 503,
 		contains:    []string{`lang="ar"`, `dir="rtl"`, ar.UnavailableTitle, ar.Retry},
 		notContains: []string{"<style", "style=", "<script"},
@@ -537,9 +537,9 @@ func TestPanicAnswersLocalizedError(t *testing.T) {
 	s.srv.echo.GET("/ar/boom", func(echo.Context) error { panic("kaboom") })
 	s.srv.echo.GET("/api/boom", func(echo.Context) error { panic("kaboom") })
 	s.run(t, []scenario{
-		{name: "page", url: "/ar/boom", status: 500, contains: []string{locale.For(locale.Ar).ErrorTitle, `dir="rtl"`}, notContains: []string{"kaboom", "goroutine"}},
+		{name: "page", url: "/ar/boom", status: 500, contains: []string{locale.For(locale.Ar).Site.ErrorTitle, `dir="rtl"`}, notContains: []string{"kaboom", "goroutine"}},
 		{name: "api", url: "/api/boom", headers: map[string]string{"Accept-Language": "nl"}, status: 500,
-			contains: []string{`"isSuccess":false`, locale.For(locale.Nl).APIInternal}, notContains: []string{"kaboom", "goroutine"}},
+			contains: []string{`"isSuccess":false`, locale.For(locale.Nl).Site.APIInternal}, notContains: []string{"kaboom", "goroutine"}},
 	})
 }
 
@@ -551,7 +551,7 @@ func TestDynamicResponsesCompressed(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Content-Encoding") != "br" || rec.Header().Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("503 page: %d %v", rec.Code, rec.Header())
 	}
-	if !strings.Contains(string(decode(t, rec)), locale.For(locale.En).UnavailableTitle) {
+	if !strings.Contains(string(decode(t, rec)), locale.For(locale.En).Site.UnavailableTitle) {
 		t.Fatal("compressed 503 page does not decode")
 	}
 	rec = s.do("GET", "/api/none", map[string]string{"Accept-Encoding": "gzip"})
