@@ -25,7 +25,7 @@ func TestRegisterWithRealAltcha(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := newEnv(t, st, func(c *Config) { c.Captcha = verifier })
-		w, err := verifier.Widget(context.Background())
+		w, err := verifier.Widget(context.Background(), "")
 		if err != nil {
 			t.Fatal(err)
 		}

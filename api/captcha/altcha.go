@@ -38,12 +38,14 @@ type Altcha struct {
 	spent     SpentStore
 	maxNumber int64
 	now       func() time.Time
+	surge     *surge
 }
 
 // NewAltcha returns an ALTCHA provider signing with a key derived from
 // secretKey (config.SecretKey). maxNumber sets the difficulty
 // (ProductionMaxNumber for the site; tests use a small one); now is the
-// clock, time.Now when nil.
+// clock, time.Now when nil. The work stays at maxNumber whatever the rate
+// until RaiseWorkAfter says when to raise it.
 func NewAltcha(secretKey string, spent SpentStore, maxNumber int64, now func() time.Time) (*Altcha, error) {
 	if len(secretKey) < 32 {
 		return nil, errors.New("captcha: the secret key must be at least 32 characters")
@@ -61,12 +63,21 @@ func NewAltcha(secretKey string, spent SpentStore, maxNumber int64, now func() t
 	return &Altcha{hmacKey: hex.EncodeToString(key), spent: spent, maxNumber: maxNumber, now: now}, nil
 }
 
-// Widget returns a fresh challenge, valid for ChallengeTTL.
-func (a *Altcha) Widget(context.Context) (Widget, error) {
-	expires := a.now().Add(ChallengeTTL)
+// RaiseWorkAfter makes a source that asks for more than after challenges
+// within SurgeWindow solve harder ones, and everyone solve harder ones while
+// the whole site is flooded; 0 keeps the work fixed.
+func (a *Altcha) RaiseWorkAfter(after int) {
+	a.surge = newSurge(after)
+}
+
+// Widget returns a fresh challenge for source (the client's address), valid
+// for ChallengeTTL, as hard as the source's recent rate asks for.
+func (a *Altcha) Widget(_ context.Context, source string) (Widget, error) {
+	now := a.now()
+	expires := now.Add(ChallengeTTL)
 	ch, err := altcha.CreateChallenge(altcha.ChallengeOptions{
 		Algorithm: altcha.SHA256,
-		MaxNumber: a.maxNumber,
+		MaxNumber: a.maxNumber * a.surge.factor(source, now),
 		HMACKey:   a.hmacKey,
 		Expires:   &expires,
 	})
@@ -124,7 +135,7 @@ func isHex(s string, n int) bool {
 // Verify accepts a solution once: it must decode, be unexpired, match its
 // signed challenge, and not have been spent before.
 func (a *Altcha) Verify(ctx context.Context, token, _ string) error {
-	p, expires, err := decodeToken(token, a.maxNumber)
+	p, expires, err := decodeToken(token, a.maxNumber*a.surge.ceiling())
 	if err != nil {
 		return ErrInvalid
 	}

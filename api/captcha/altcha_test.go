@@ -82,7 +82,7 @@ func TestAltcha(t *testing.T) {
 		c := &clock{now: time.Now()}
 		a := newAltcha(t, s, c)
 
-		w, err := a.Widget(ctx)
+		w, err := a.Widget(ctx, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestAltchaRefuses(t *testing.T) {
 	a := newAltcha(t, s, c)
 
 	fresh := func() (captcha.Widget, map[string]any) {
-		w, err := a.Widget(ctx)
+		w, err := a.Widget(ctx, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestAltchaRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	foreign, err := otherKey.Widget(ctx)
+	foreign, err := otherKey.Widget(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestAltchaConcurrentReplay(t *testing.T) {
 		ctx := context.Background()
 		c := &clock{now: time.Now()}
 		a := newAltcha(t, s, c)
-		w, err := a.Widget(ctx)
+		w, err := a.Widget(ctx, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestAltchaCleanup(t *testing.T) {
 		ctx := context.Background()
 		c := &clock{now: time.Now()}
 		a := newAltcha(t, s, c)
-		w, _ := a.Widget(ctx)
+		w, _ := a.Widget(ctx, "")
 		if err := a.Verify(ctx, solve(t, w), ""); err != nil {
 			t.Fatal(err)
 		}

@@ -52,7 +52,8 @@ type Challenge struct {
 // Provider is a configured captcha: it describes its widget and checks tokens.
 type Provider interface {
 	Verifier
-	Widget(ctx context.Context) (Widget, error)
+	// Widget describes the widget for a client at source (its address).
+	Widget(ctx context.Context, source string) (Widget, error)
 }
 
 // SpentStore remembers spent ALTCHA challenges; *store.Store is one.
@@ -71,7 +72,12 @@ const ProductionMaxNumber = 100_000
 func New(cfg *config.Config, spent SpentStore) (Provider, error) {
 	switch cfg.CaptchaProvider {
 	case config.CaptchaAltcha, "":
-		return NewAltcha(cfg.SecretKey, spent, ProductionMaxNumber, nil)
+		a, err := NewAltcha(cfg.SecretKey, spent, ProductionMaxNumber, nil)
+		if err != nil {
+			return nil, err
+		}
+		a.RaiseWorkAfter(cfg.CaptchaSurgeAfter)
+		return a, nil
 	case config.CaptchaRecaptcha, config.CaptchaTurnstile, config.CaptchaHCaptcha:
 		return NewHosted(HostedConfig{
 			Provider: cfg.CaptchaProvider, SiteKey: cfg.CaptchaSiteKey, Secret: cfg.CaptchaSecret, VerifyURL: cfg.CaptchaVerifyURL,
@@ -85,7 +91,7 @@ func New(cfg *config.Config, spent SpentStore) (Provider, error) {
 // forms need, never cached: an ALTCHA challenge is good for one solution.
 func ChallengeHandler(p Provider) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		w, err := p.Widget(c.Request().Context())
+		w, err := p.Widget(c.Request().Context(), c.RealIP())
 		if err != nil {
 			return echo.NewHTTPError(http.StatusInternalServerError).SetInternal(err)
 		}

@@ -6,12 +6,14 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/captcha"
+	"noorvale.example/site/api/config"
 	"noorvale.example/site/api/internal/testenv"
 )
 
@@ -64,7 +66,7 @@ func TestChallengeHandler(t *testing.T) {
 type brokenProvider struct{}
 
 func (brokenProvider) Verify(context.Context, string, string) error { return captcha.ErrInvalid }
-func (brokenProvider) Widget(context.Context) (captcha.Widget, error) {
+func (brokenProvider) Widget(context.Context, string) (captcha.Widget, error) {
 	return captcha.Widget{}, errors.New("no entropy")
 }
 
@@ -74,5 +76,38 @@ func TestChallengeHandlerFailure(t *testing.T) {
 	var he *echo.HTTPError
 	if !errors.As(err, &he) || he.Code != http.StatusInternalServerError {
 		t.Fatalf("error %v, want a 500 for the server's error handler", err)
+	}
+}
+
+// The site's captcha, as the configuration builds it, raises the work for
+// the address that keeps asking, as the server sees that address.
+func TestChallengeHandlerRaisesWorkPerAddress(t *testing.T) {
+	cfg := &config.Config{SecretKey: testSecret, CaptchaProvider: config.CaptchaAltcha, CaptchaSurgeAfter: 2}
+	p, err := captcha.New(cfg, testenv.SQLiteStore(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := echo.New()
+	e.GET("/api/captcha/challenge", captcha.ChallengeHandler(p))
+	ask := func(addr string) int64 {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, "/api/captcha/challenge", nil)
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		var body struct {
+			Data captcha.Widget `json:"data"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Data.Challenge == nil {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		return body.Data.Challenge.MaxNumber
+	}
+	got := []int64{ask("198.51.100.7:4100"), ask("198.51.100.7:4101"), ask("198.51.100.7:4102")}
+	if want := []int64{captcha.ProductionMaxNumber, captcha.ProductionMaxNumber, 4 * captcha.ProductionMaxNumber}; !slices.Equal(got, want) {
+		t.Fatalf("one address asking three times: %v, want %v", got, want)
+	}
+	if other := ask("203.0.113.9:4100"); other != captcha.ProductionMaxNumber {
+		t.Fatalf("another address: %d, want %d", other, captcha.ProductionMaxNumber)
 	}
 }

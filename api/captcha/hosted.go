@@ -50,7 +50,7 @@ func NewHosted(cfg HostedConfig) (*Hosted, error) {
 }
 
 // Widget names the provider and its site key.
-func (h *Hosted) Widget(context.Context) (Widget, error) {
+func (h *Hosted) Widget(context.Context, string) (Widget, error) {
 	return Widget{Provider: h.cfg.Provider, SiteKey: h.cfg.SiteKey}, nil
 }
 

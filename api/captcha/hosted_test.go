@@ -56,7 +56,7 @@ func TestHosted(t *testing.T) {
 	ctx := context.Background()
 	h := hosted(t, srv.URL, "s3cret", 0)
 
-	w, err := h.Widget(ctx)
+	w, err := h.Widget(ctx, "")
 	if err != nil || w.Provider != "turnstile" || w.SiteKey != "site-key-1" || w.Challenge != nil {
 		t.Fatalf("widget %+v, %v", w, err)
 	}
@@ -120,7 +120,7 @@ func TestNewFromConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := p.Widget(context.Background())
+	w, err := p.Widget(context.Background(), "")
 	if err != nil || w.Provider != "altcha" || w.Challenge.MaxNumber != captcha.ProductionMaxNumber {
 		t.Fatalf("altcha widget %+v, %v", w, err)
 	}
@@ -129,7 +129,7 @@ func TestNewFromConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w, _ := p.Widget(context.Background()); w.Provider != "hcaptcha" || w.SiteKey != "pub" {
+	if w, _ := p.Widget(context.Background(), ""); w.Provider != "hcaptcha" || w.SiteKey != "pub" {
 		t.Fatalf("hosted widget %+v", w)
 	}
 }

@@ -60,6 +60,11 @@ type Config struct {
 	CaptchaSiteKey   string // public key of a hosted provider
 	CaptchaSecret    string // secret key of a hosted provider
 	CaptchaVerifyURL string // siteverify endpoint of a hosted provider; its public one by default
+	// CaptchaSurgeAfter is how many ALTCHA challenges a source may ask for in
+	// ten minutes before each further one asks for more work; 0 keeps it fixed.
+	// A visitor asks for one per form, and one more after each refused
+	// submission; a script asks for one per post.
+	CaptchaSurgeAfter int
 
 	TrustedProxies []netip.Prefix // peers whose X-Forwarded-For is believed
 
@@ -296,6 +301,11 @@ func Parse(lookup func(string) (string, bool)) (*Config, error) {
 	default:
 		return nil, fmt.Errorf("CAPTCHA_PROVIDER: must be one of altcha, recaptcha, turnstile, hcaptcha")
 	}
+	surge, err := strconv.Atoi(get("CAPTCHA_SURGE_AFTER", "12"))
+	if err != nil || surge < 0 {
+		return nil, fmt.Errorf("CAPTCHA_SURGE_AFTER: must be a whole number, 0 or more (0 keeps the captcha's work fixed)")
+	}
+	cfg.CaptchaSurgeAfter = surge
 
 	if cfg.TrustedProxies, err = parsePrefixes(get("TRUSTED_PROXIES", "")); err != nil {
 		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
