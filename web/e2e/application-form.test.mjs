@@ -257,7 +257,7 @@ describe('job application form', () => {
       await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
       await page
         .locator('#apply')
-        .getByText('Merci, nous avons bien reçu votre candidature')
+        .getByText('Votre candidature est envoyée')
         .waitFor();
       assert.equal(sent.posts, 2);
       const [first, second] = await sentCaptchas(page);

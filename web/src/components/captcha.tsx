@@ -171,8 +171,10 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
         Object.fromEntries(widgetKeys.map((key) => [key, t(`captcha.widget.${key}`)])),
       );
       const element = document.createElement('altcha-widget') as WidgetElement;
+      let state = '';
       const onState = (event: Event) => {
         const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail;
+        state = detail?.state ?? state;
         if (detail?.state === 'verified' && detail.payload) {
           latest.current.onChange(detail.payload);
           latest.current.onTouched?.();
@@ -185,6 +187,18 @@ function AltchaCaptcha({ onChange, onTouched, error, errorId, disabled, resetKey
         }
       };
       element.addEventListener('statechange', onState);
+      // A solved check stays solved. It solves itself when the visitor enters the form, and one
+      // who then clicks its box, as people do, would otherwise untick it and start it again.
+      element.addEventListener(
+        'click',
+        (event) => {
+          const target = event.target;
+          if (state !== 'verified' || !(target instanceof Element)) return;
+          const box = target.closest('label')?.control ?? target;
+          if (box instanceof HTMLInputElement && box.type === 'checkbox') event.preventDefault();
+        },
+        true,
+      );
       // The element's methods exist once it has loaded, which happens when it is connected.
       element.addEventListener(
         'load',
