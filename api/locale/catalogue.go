@@ -15,6 +15,7 @@ import (
 // in one folder; the section's Go type says which keys it has.
 type Catalogue struct {
 	Site Site // fallback pages and the API's general errors
+	API  API  // what every JSON API answers the same way, field errors included
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -31,6 +32,7 @@ type section struct {
 // read.
 var sections = []section{
 	{name: "site", languages: All, field: func(c *Catalogue) any { return &c.Site }},
+	{name: "api", languages: All, field: func(c *Catalogue) any { return &c.API }},
 }
 
 //go:embed messages
