@@ -14,8 +14,9 @@ import (
 // one file per language and section, so a translator finds all of a language
 // in one folder; the section's Go type says which keys it has.
 type Catalogue struct {
-	Site Site // fallback pages and the API's general errors
-	API  API  // what every JSON API answers the same way, field errors included
+	Site     Site     // fallback pages and the API's general errors
+	API      API      // what every JSON API answers the same way, field errors included
+	Accounts Accounts // the account API: registration, sign-in, recovery, profile
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -33,6 +34,7 @@ type section struct {
 var sections = []section{
 	{name: "site", languages: All, field: func(c *Catalogue) any { return &c.Site }},
 	{name: "api", languages: All, field: func(c *Catalogue) any { return &c.API }},
+	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
 }
 
 //go:embed messages
