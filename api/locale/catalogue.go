@@ -17,6 +17,7 @@ type Catalogue struct {
 	Site     Site     // fallback pages and the API's general errors
 	API      API      // what every JSON API answers the same way, field errors included
 	Accounts Accounts // the account API: registration, sign-in, recovery, profile
+	Forms    Forms    // the request forms, their confirmations and publication PDFs
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -35,6 +36,7 @@ var sections = []section{
 	{name: "site", languages: All, field: func(c *Catalogue) any { return &c.Site }},
 	{name: "api", languages: All, field: func(c *Catalogue) any { return &c.API }},
 	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
+	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
 }
 
 //go:embed messages
