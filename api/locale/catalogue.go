@@ -18,6 +18,7 @@ type Catalogue struct {
 	API      API      // what every JSON API answers the same way, field errors included
 	Accounts Accounts // the account API: registration, sign-in, recovery, profile
 	Forms    Forms    // the request forms, their confirmations and publication PDFs
+	Mail     Mail     // the e-mails the site sends
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -37,6 +38,7 @@ var sections = []section{
 	{name: "api", languages: All, field: func(c *Catalogue) any { return &c.API }},
 	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
 	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
+	{name: "mail", languages: All, field: func(c *Catalogue) any { return &c.Mail }},
 }
 
 //go:embed messages

@@ -13,7 +13,8 @@ import (
 
 // Every section is whole in every language it serves: no key missing or
 // empty, no language left as a copy of English, and every placeholder the
-// English sentence fills is filled by the translation too.
+// English sentence fills (a fmt verb, or an e-mail's {key}) is filled by the
+// translation too.
 func TestCatalogueComplete(t *testing.T) {
 	all, err := load()
 	if err != nil {
@@ -36,6 +37,9 @@ func TestCatalogueComplete(t *testing.T) {
 					}
 					if a, b := verbs(want), verbs(text); !slices.Equal(a, b) {
 						t.Errorf("%s: %s fills %v where English fills %v", l, key, b, a)
+					}
+					if a, b := placeholders(want), placeholders(text); !slices.Equal(a, b) {
+						t.Errorf("%s: %s has %v where English has %v", l, key, b, a)
 					}
 				}
 				if l != En && same == len(english) {
@@ -132,4 +136,14 @@ func TestVerbs(t *testing.T) {
 			}
 		})
 	}
+}
+
+var placeholder = regexp.MustCompile(`\{[A-Za-z]+\}`)
+
+// placeholders lists the {key}s an e-mail's sentence has, sorted, since a
+// translation may place them in another order.
+func placeholders(text string) []string {
+	found := placeholder.FindAllString(text, -1)
+	slices.Sort(found)
+	return found
 }
