@@ -13,6 +13,7 @@ import (
 	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // currentUser answers the signed-in visitor's user data.
@@ -34,7 +35,7 @@ type profileRequest struct {
 //
 // PUT /api/account/profile
 func (s *Service) updateProfile(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	var req profileRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -53,7 +54,7 @@ func (s *Service) updateProfile(c echo.Context) error {
 		return fmt.Errorf("auth: update profile: %w", err)
 	}
 	u.FirstName, u.LastName, u.PhoneNumber = p.FirstName, p.LastName, p.PhoneNumber
-	return endpoint.OK(c, userData(u), m.ProfileSaved)
+	return endpoint.OK(c, userData(u), m.Accounts.ProfileSaved)
 }
 
 // checkOwnPassword verifies the signed-in visitor's password for a
@@ -88,7 +89,7 @@ type passwordRequest struct {
 // POST /api/account/password
 func (s *Service) changePassword(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req passwordRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -107,10 +108,10 @@ func (s *Service) changePassword(c echo.Context) error {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	if retry > 0 {
-		return endpoint.TooMany(c, m.TooManyAttempts, retry)
+		return endpoint.TooMany(c, m.Accounts.TooManyAttempts, retry)
 	}
 	if !good {
-		return endpoint.Invalid(c, map[string]string{"currentPassword": m.PasswordWrong})
+		return endpoint.Invalid(c, map[string]string{"currentPassword": m.Accounts.PasswordWrong})
 	}
 	ctx := c.Request().Context()
 	hash, err := s.hasher.Hash(ctx, req.NewPassword)
@@ -126,7 +127,7 @@ func (s *Service) changePassword(c echo.Context) error {
 		return fmt.Errorf("auth: change password: %w", err)
 	}
 	s.sendPasswordChanged(c, u, loc)
-	return endpoint.OK(c, nil, m.PasswordChanged)
+	return endpoint.OK(c, nil, m.Accounts.PasswordChanged)
 }
 
 // sessionInfo is one signed-in browser in the sessions list.
@@ -143,7 +144,7 @@ type sessionInfo struct {
 //
 // GET /api/account/sessions
 func (s *Service) listSessions(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
 	now := s.now()
 	rows, err := s.store.UserSessions(c.Request().Context(), cur.user.ID, now)
@@ -168,23 +169,23 @@ func (s *Service) listSessions(c echo.Context) error {
 //
 // DELETE /api/account/sessions/:id
 func (s *Service) revokeSession(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	cur := mustUser(c)
 	id := c.Param("id")
 	if len(id) > 64 {
-		return endpoint.Fail(c, http.StatusNotFound, m.SessionNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, m.Accounts.SessionNotFound)
 	}
 	found, err := s.store.DeleteUserSession(c.Request().Context(), cur.user.ID, id)
 	if err != nil {
 		return fmt.Errorf("auth: revoke session: %w", err)
 	}
 	if !found {
-		return endpoint.Fail(c, http.StatusNotFound, m.SessionNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, m.Accounts.SessionNotFound)
 	}
 	if id == cur.session.ID {
 		s.clearCookie(c)
 	}
-	return endpoint.OK(c, nil, m.SessionEnded)
+	return endpoint.OK(c, nil, m.Accounts.SessionEnded)
 }
 
 // deleteRequest confirms an account deletion with the password.
@@ -198,7 +199,7 @@ type deleteRequest struct {
 // POST /api/account/delete
 func (s *Service) deleteAccount(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req deleteRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -215,10 +216,10 @@ func (s *Service) deleteAccount(c echo.Context) error {
 		return fmt.Errorf("auth: delete account: %w", err)
 	}
 	if retry > 0 {
-		return endpoint.TooMany(c, m.TooManyAttempts, retry)
+		return endpoint.TooMany(c, m.Accounts.TooManyAttempts, retry)
 	}
 	if !good {
-		return endpoint.Invalid(c, map[string]string{"password": m.PasswordWrong})
+		return endpoint.Invalid(c, map[string]string{"password": m.Accounts.PasswordWrong})
 	}
 	ctx := c.Request().Context()
 	avatarKey, err := s.store.DeleteUser(ctx, u.ID)
@@ -228,7 +229,7 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	s.deleteBlob(ctx, avatarKey)
 	s.clearCookie(c)
 	s.sendMail(ctx, mail.Message{To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAccountDeleted})
-	return endpoint.OK(c, nil, m.AccountDeleted)
+	return endpoint.OK(c, nil, m.Accounts.AccountDeleted)
 }
 
 // deleteBlob removes a stored file; a failure leaves an orphan, which is logged.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -134,10 +136,10 @@ func TestAvatar(t *testing.T) {
 			status int
 			field  string
 		}{
-			{"text as png", []byte("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), 400, msgs("en").AvatarType},
-			{"gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), 400, msgs("en").AvatarType},
-			{"truncated png", pngImage(t, 10, 10)[:40], 400, msgs("en").AvatarUnreadable},
-			{"too many pixels", hugeHeaderPNG(t), 400, sprintf(msgs("en").AvatarDimensions, 4096, 4096)},
+			{"text as png", []byte("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), 400, locale.For("en").Accounts.AvatarType},
+			{"gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), 400, locale.For("en").Accounts.AvatarType},
+			{"truncated png", pngImage(t, 10, 10)[:40], 400, locale.For("en").Accounts.AvatarUnreadable},
+			{"too many pixels", hugeHeaderPNG(t), 400, fmt.Sprintf(locale.For("en").Accounts.AvatarDimensions, 4096, 4096)},
 		} {
 			r := b.upload("/api/account/avatar", "file", tc.data)
 			if r.status != tc.status || r.env.Errors["file"] != tc.field {
@@ -148,7 +150,7 @@ func TestAvatar(t *testing.T) {
 		copy(big, pngImage(t, 10, 10))
 		r = b.upload("/api/account/avatar", "file", big)
 		expect(t, "over 2 MB", r, 413, false)
-		if r.env.Message != msgs("en").AvatarTooLarge {
+		if r.env.Message != locale.For("en").Accounts.AvatarTooLarge {
 			t.Fatalf("413 message %q", r.env.Message)
 		}
 		// Refused from Content-Length alone, before reading the body.
@@ -228,7 +230,7 @@ func TestChangePasswordAndDeleteAccount(t *testing.T) {
 
 		r := b.json("POST", "/api/account/password", map[string]any{"currentPassword": "not it at all", "newPassword": "another long passphrase", "confirmPassword": "another long passphrase"})
 		expect(t, "wrong current password", r, 400, false)
-		if r.env.Errors["currentPassword"] != msgs("en").PasswordWrong {
+		if r.env.Errors["currentPassword"] != locale.For("en").Accounts.PasswordWrong {
 			t.Fatalf("errors %v", r.env.Errors)
 		}
 		r = b.json("POST", "/api/account/password", map[string]any{"currentPassword": goodPassword, "newPassword": "change@example.com", "confirmPassword": "change@example.com"})

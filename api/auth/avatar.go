@@ -22,6 +22,7 @@ import (
 	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // Avatar limits.
@@ -40,20 +41,20 @@ const (
 // POST /api/account/avatar (multipart, field "file")
 func (s *Service) uploadAvatar(c echo.Context) error {
 	r := c.Request()
-	m := msgs(endpoint.Locale(r))
+	m := locale.For(endpoint.Locale(r))
 	if r.ContentLength > maxAvatarBody {
-		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.Accounts.AvatarTooLarge)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxAvatarBody)
 	data, err := endpoint.ReadFilePart(r, "file", maxAvatarBytes)
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe) || errors.Is(err, endpoint.ErrTooLarge):
-		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.AvatarTooLarge)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.Accounts.AvatarTooLarge)
 	case errors.Is(err, endpoint.ErrNoFile):
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarMissing})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarMissing})
 	case err != nil:
-		return endpoint.Fail(c, http.StatusBadRequest, m.BadRequest)
+		return endpoint.Fail(c, http.StatusBadRequest, m.API.BadRequest)
 	}
 
 	var decodeConfig func(io.Reader) (image.Config, error)
@@ -67,30 +68,30 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	case "image/webp":
 		decodeConfig, decodeImage = webp.DecodeConfig, webp.Decode
 	default:
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarType})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarType})
 	}
 	// The header first: a small file can claim enormous dimensions, or
 	// pixels that take far more memory to decode than their number says.
 	cfg, err := decodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarUnreadable})
 	}
 	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width < 1 || cfg.Height < 1 {
-		return endpoint.Invalid(c, map[string]string{"file": sprintf(m.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
+		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Accounts.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
 	}
 	cost, err := decodeCost(kind, data, image.Pt(cfg.Width, cfg.Height))
 	if err != nil {
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarUnreadable})
 	}
 	if cost > maxDecodeCost {
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarDemanding})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarDemanding})
 	}
 	img, err := s.decodeAvatar(r.Context(), decodeImage, data)
 	if err != nil {
 		return err
 	}
 	if img == nil {
-		return endpoint.Invalid(c, map[string]string{"file": m.AvatarUnreadable})
+		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarUnreadable})
 	}
 
 	var out bytes.Buffer
@@ -114,13 +115,13 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	if err != nil {
 		s.deleteBlob(ctx, key)
 		if errors.Is(err, store.ErrNotFound) { // the account was deleted meanwhile
-			return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
+			return endpoint.Fail(c, http.StatusUnauthorized, m.Accounts.NotSignedIn)
 		}
 		return fmt.Errorf("auth: store avatar: %w", err)
 	}
 	s.deleteBlob(ctx, replaced)
 	u.AvatarKey = key
-	return endpoint.OK(c, userData(u), m.AvatarSaved)
+	return endpoint.OK(c, userData(u), m.Accounts.AvatarSaved)
 }
 
 // decodeAvatar decodes data and scales it with fit, one picture at a time
@@ -165,19 +166,19 @@ func fit(img image.Image, side int) *image.RGBA {
 //
 // DELETE /api/account/avatar
 func (s *Service) removeAvatar(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	ctx := c.Request().Context()
 	replaced, err := s.store.ReplaceAvatarKey(ctx, u.ID, "")
 	if errors.Is(err, store.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusUnauthorized, m.NotSignedIn)
+		return endpoint.Fail(c, http.StatusUnauthorized, m.Accounts.NotSignedIn)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: remove avatar: %w", err)
 	}
 	s.deleteBlob(ctx, replaced)
 	u.AvatarKey = ""
-	return endpoint.OK(c, userData(u), m.AvatarRemoved)
+	return endpoint.OK(c, userData(u), m.Accounts.AvatarRemoved)
 }
 
 // serveAvatar sends the signed-in visitor's own picture, with its stored
@@ -185,15 +186,15 @@ func (s *Service) removeAvatar(c echo.Context) error {
 //
 // GET /api/account/avatar/:name
 func (s *Service) serveAvatar(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	u := mustUser(c).user
 	name := c.Param("name")
 	if u.AvatarKey == "" || name != path.Base(u.AvatarKey) {
-		return endpoint.Fail(c, http.StatusNotFound, m.AvatarNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, m.Accounts.AvatarNotFound)
 	}
 	rc, contentType, err := s.blobs.Get(c.Request().Context(), u.AvatarKey)
 	if errors.Is(err, blob.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusNotFound, m.AvatarNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, m.Accounts.AvatarNotFound)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: serve avatar: %w", err)

@@ -120,7 +120,7 @@ func TestDemandingPicturesRefusedFromTheirHeader(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			r := b.upload("/api/account/avatar?lang="+string(loc), "file", data)
 			runtime.ReadMemStats(&after)
-			if r.status != http.StatusBadRequest || r.env.Errors["file"] != msgs(loc).AvatarDemanding {
+			if r.status != http.StatusBadRequest || r.env.Errors["file"] != locale.For(loc).Accounts.AvatarDemanding {
 				t.Fatalf("%s in %s: %d %s", name, loc, r.status, r.body)
 			}
 			if grown := after.TotalAlloc - before.TotalAlloc; grown > 32<<20 {

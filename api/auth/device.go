@@ -3,21 +3,23 @@ package auth
 import (
 	"fmt"
 	"strings"
+
+	"noorvale.example/site/api/locale"
 )
 
 // describeDevice summarizes a User-Agent as "Browser on System", such as
 // "Chrome on Windows", in the visitor's language.
-func describeDevice(ua string, m *messages) string {
+func describeDevice(ua string, m *locale.Catalogue) string {
 	browser, system := browserName(ua), systemName(ua)
 	switch {
 	case browser == "" && system == "":
-		return m.UnknownDevice
+		return m.Accounts.UnknownDevice
 	case system == "":
 		return browser
 	case browser == "":
 		return system
 	}
-	return fmt.Sprintf(m.DeviceOn, browser, system)
+	return fmt.Sprintf(m.Accounts.DeviceOn, browser, system)
 }
 
 func browserName(ua string) string {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -41,7 +42,7 @@ func TestRegisterConfirmLoginLogout(t *testing.T) {
 
 		r := b.json("POST", "/api/Website/Register", registration("Omar.Saleh@Example.com "))
 		expect(t, "register", r, 200, true)
-		if string(r.env.Data) != "null" || r.env.Message != msgs("nl").RegisterDone {
+		if string(r.env.Data) != "null" || r.env.Message != locale.For("nl").Accounts.RegisterDone {
 			t.Fatalf("register answer %s", r.body)
 		}
 		m := e.mail.last(t, "omar.saleh@example.com")
@@ -55,7 +56,7 @@ func TestRegisterConfirmLoginLogout(t *testing.T) {
 		// Not confirmed yet: the right password says so and offers a new link.
 		r = b.json("POST", "/api/Website/Login", map[string]any{"email": "omar.saleh@example.com", "password": goodPassword})
 		expect(t, "login before confirming", r, 403, false)
-		if string(r.env.Data) != `{"emailNotConfirmed":true}` || r.env.Message != msgs("nl").EmailNotConfirmed {
+		if string(r.env.Data) != `{"emailNotConfirmed":true}` || r.env.Message != locale.For("nl").Accounts.EmailNotConfirmed {
 			t.Fatalf("unconfirmed login answer %s", r.body)
 		}
 		if len(b.cookies) != 0 {
@@ -69,7 +70,7 @@ func TestRegisterConfirmLoginLogout(t *testing.T) {
 		}
 		r = b.json("POST", "/api/ApplicationUser/ConfirmEmail/"+token, nil)
 		expect(t, "confirm twice", r, 400, false)
-		if r.env.Message != msgs("nl").ConfirmInvalid {
+		if r.env.Message != locale.For("nl").Accounts.ConfirmInvalid {
 			t.Fatalf("second confirmation message %q", r.env.Message)
 		}
 
@@ -242,7 +243,7 @@ func TestRegisteredTwiceBeforeConfirmation(t *testing.T) {
 				// Opening the link confirms nothing by itself: it asks for the password.
 				r := b.json("POST", confirm, nil)
 				expect(t, "confirm without a password", r, 400, false)
-				if string(r.env.Data) != `{"choosePassword":true}` || r.env.Message != msgs("en").ConfirmChoose {
+				if string(r.env.Data) != `{"choosePassword":true}` || r.env.Message != locale.For("en").Accounts.ConfirmChoose {
 					t.Fatalf("confirm without a password: %s", r.body)
 				}
 				for _, pw := range []string{attackerPassword, goodPassword} {

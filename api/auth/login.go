@@ -11,6 +11,7 @@ import (
 	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // loginRequest is the legacy credentials payload.
@@ -31,7 +32,7 @@ type loginRequest struct {
 func (s *Service) login(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	ctx := r.Context()
 	var req loginRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -81,15 +82,15 @@ func (s *Service) login(c echo.Context) error {
 		if needCaptcha {
 			data = endpoint.Flags{"captchaRequired": true}
 		}
-		return endpoint.FailWith(c, http.StatusUnauthorized, m.LoginFailed, data)
+		return endpoint.FailWith(c, http.StatusUnauthorized, m.Accounts.LoginFailed, data)
 	}
 	// Only the right password learns that the account is disabled: a
 	// guesser's wrong one is answered as for any account, above.
 	if u.Disabled() {
-		return endpoint.FailWith(c, http.StatusForbidden, m.AccountDisabled, endpoint.Flags{"accountDisabled": true})
+		return endpoint.FailWith(c, http.StatusForbidden, m.Accounts.AccountDisabled, endpoint.Flags{"accountDisabled": true})
 	}
 	if !u.Confirmed() {
-		return endpoint.FailWith(c, http.StatusForbidden, m.EmailNotConfirmed, endpoint.Flags{"emailNotConfirmed": true})
+		return endpoint.FailWith(c, http.StatusForbidden, m.Accounts.EmailNotConfirmed, endpoint.Flags{"emailNotConfirmed": true})
 	}
 
 	if err := s.store.ResetCounter(ctx, th.key); err != nil {
@@ -124,12 +125,12 @@ func (s *Service) login(c echo.Context) error {
 //
 // POST /api/account/logout
 func (s *Service) logout(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	if h := s.presentedHash(c.Request()); h != "" {
 		if err := s.store.DeleteSession(c.Request().Context(), h); err != nil {
 			return fmt.Errorf("auth: logout: %w", err)
 		}
 	}
 	s.clearCookie(c)
-	return endpoint.OK(c, nil, m.LoggedOut)
+	return endpoint.OK(c, nil, m.Accounts.LoggedOut)
 }

@@ -38,7 +38,7 @@ type forgetRequest struct {
 func (s *Service) forgetPassword(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req forgetRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -68,7 +68,7 @@ func (s *Service) forgetPassword(c echo.Context) error {
 			Data: map[string]string{"asked": strconv.FormatInt(s.now().UnixMilli(), 10)},
 		})
 	}
-	return endpoint.OK(c, nil, m.ForgetDone)
+	return endpoint.OK(c, nil, m.Accounts.ForgetDone)
 }
 
 // completeReset writes the e-mail of a reset request as it is sent: a new
@@ -144,7 +144,7 @@ type verifyRequest struct {
 // POST /api/ApplicationUser/VerifyCode
 func (s *Service) verifyCode(c echo.Context) error {
 	r := c.Request()
-	m := msgs(endpoint.Locale(r))
+	m := locale.For(endpoint.Locale(r))
 	var req verifyRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -163,14 +163,14 @@ func (s *Service) verifyCode(c echo.Context) error {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
-		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeWrong)
 	}
 	paused, err := s.recoveryPaused(ctx, email)
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	if paused {
-		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeDead)
 	}
 	// The guess is counted before it is compared.
 	cnt, err = s.store.Hit(ctx, key, now, codeLifetime)
@@ -178,7 +178,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
 	if cnt.Count > codeTries {
-		return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeDead)
 	}
 
 	var tok *store.Token
@@ -210,9 +210,9 @@ func (s *Service) verifyCode(c echo.Context) error {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
 		if dead || cnt.Count >= codeTries {
-			return endpoint.Fail(c, http.StatusBadRequest, m.CodeDead)
+			return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeDead)
 		}
-		return endpoint.Fail(c, http.StatusBadRequest, m.CodeWrong)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeWrong)
 	}
 
 	secret := newSecret()
@@ -225,7 +225,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if err := s.store.ResetCounter(ctx, key); err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
-	return endpoint.OK(c, map[string]string{"token": secret}, m.CodeAccepted)
+	return endpoint.OK(c, map[string]string{"token": secret}, m.Accounts.CodeAccepted)
 }
 
 // wrongCode counts a wrong code against the address's day and reports
@@ -277,7 +277,7 @@ type resetRequest struct {
 func (s *Service) resetPassword(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req resetRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -299,12 +299,12 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if u == nil || u.Email != email {
-		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ResetInvalid)
 	}
 	// Disabling deletes the reset under way; one that raced it stops here.
 	// Whoever holds the token has proven the address, so they are told why.
 	if u.Disabled() {
-		return endpoint.FailWith(c, http.StatusForbidden, m.AccountDisabled, endpoint.Flags{"accountDisabled": true})
+		return endpoint.FailWith(c, http.StatusForbidden, m.Accounts.AccountDisabled, endpoint.Flags{"accountDisabled": true})
 	}
 	v.newPassword("newPassword", req.NewPassword, "confirmPassword", req.ConfirmPassword,
 		u.Email, u.FirstName, u.LastName, fullName(u))
@@ -320,7 +320,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 		return fmt.Errorf("auth: reset password: %w", err)
 	}
 	if !won {
-		return endpoint.Fail(c, http.StatusBadRequest, m.ResetInvalid)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ResetInvalid)
 	}
 	if err := s.store.ChangePassword(ctx, u.ID, hash, ""); err != nil {
 		return fmt.Errorf("auth: reset password: %w", err)
@@ -331,7 +331,7 @@ func (s *Service) resetPassword(c echo.Context) error {
 	}
 	s.clearCookie(c)
 	s.sendPasswordChanged(c, u, loc)
-	return endpoint.OK(c, nil, m.ResetDone)
+	return endpoint.OK(c, nil, m.Accounts.ResetDone)
 }
 
 func (s *Service) sendPasswordChanged(c echo.Context, u *store.User, loc locale.Locale) {

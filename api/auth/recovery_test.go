@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -56,7 +57,7 @@ func TestParallelGuessesAreCountedBeforeComparing(t *testing.T) {
 		close(compared)
 		wrongAnswers := 0
 		for msg := range compared {
-			if msg == msgs("en").CodeWrong {
+			if msg == locale.For("en").Accounts.CodeWrong {
 				wrongAnswers++
 			}
 		}

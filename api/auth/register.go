@@ -34,7 +34,7 @@ type registerRequest struct {
 func (s *Service) register(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req registerRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -70,7 +70,7 @@ func (s *Service) register(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("auth: register: %w", err)
 	}
-	return endpoint.OK(c, nil, m.RegisterDone)
+	return endpoint.OK(c, nil, m.Accounts.RegisterDone)
 }
 
 // registerAgain handles a registration for an address that has an account.
@@ -149,10 +149,10 @@ type confirmRequest struct {
 //
 // POST /api/ApplicationUser/ConfirmEmail/:token
 func (s *Service) confirmEmail(c echo.Context) error {
-	m := msgs(endpoint.Locale(c.Request()))
+	m := locale.For(endpoint.Locale(c.Request()))
 	token := c.Param("token")
 	if !wellFormedSecret(token) {
-		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ConfirmInvalid)
 	}
 	var req confirmRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -170,7 +170,7 @@ func (s *Service) confirmEmail(c echo.Context) error {
 	var hash string
 	if registrations > 1 {
 		if req.NewPassword == "" {
-			return endpoint.FailWith(c, http.StatusBadRequest, m.ConfirmChoose, endpoint.Flags{"choosePassword": true})
+			return endpoint.FailWith(c, http.StatusBadRequest, m.Accounts.ConfirmChoose, endpoint.Flags{"choosePassword": true})
 		}
 		u, err := s.store.UserByID(ctx, reg.UserID)
 		if err != nil {
@@ -181,7 +181,7 @@ func (s *Service) confirmEmail(c echo.Context) error {
 			u.Email, reg.FirstName, reg.LastName, reg.FirstName+" "+reg.LastName)
 		if !v.OK() {
 			return endpoint.Answer(c, http.StatusBadRequest, endpoint.Envelope{
-				Data: endpoint.Flags{"choosePassword": true}, Message: m.FixFields, Errors: v.Errs,
+				Data: endpoint.Flags{"choosePassword": true}, Message: m.API.FixFields, Errors: v.Errs,
 			})
 		}
 		if hash, err = s.hasher.Hash(ctx, req.NewPassword); err != nil {
@@ -190,25 +190,25 @@ func (s *Service) confirmEmail(c echo.Context) error {
 	}
 	_, err = s.store.ConfirmRegistration(ctx, reg.ID, hash, now)
 	if errors.Is(err, store.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ConfirmInvalid)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: confirm e-mail: %w", err)
 	}
-	return endpoint.OK(c, nil, m.ConfirmDone)
+	return endpoint.OK(c, nil, m.Accounts.ConfirmDone)
 }
 
 // confirmLegacyLink spends a link sent before registrations kept their own
 // details: the account had one registration, so the link confirms it.
-func (s *Service) confirmLegacyLink(c echo.Context, m *messages, token string) error {
+func (s *Service) confirmLegacyLink(c echo.Context, m *locale.Catalogue, token string) error {
 	_, err := s.store.ConfirmEmail(c.Request().Context(), sha(token), s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusBadRequest, m.ConfirmInvalid)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ConfirmInvalid)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: confirm e-mail: %w", err)
 	}
-	return endpoint.OK(c, nil, m.ConfirmDone)
+	return endpoint.OK(c, nil, m.Accounts.ConfirmDone)
 }
 
 // resendRequest asks for a new confirmation link.
@@ -225,7 +225,7 @@ type resendRequest struct {
 func (s *Service) resendConfirmation(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req resendRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -243,7 +243,7 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 	if allowed {
 		s.sendMail(ctx, mail.Message{To: email, Locale: loc, Kind: mail.KindConfirmRequest})
 	}
-	return endpoint.OK(c, nil, m.ResendDone)
+	return endpoint.OK(c, nil, m.Accounts.ResendDone)
 }
 
 // completeConfirm writes the e-mail of a request for a new confirmation

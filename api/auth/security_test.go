@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,7 +44,7 @@ func TestPasswordRecovery(t *testing.T) {
 
 		r = b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "nadia@example.com", "code": wrong})
 		expect(t, "wrong code", r, 400, false)
-		if r.env.Message != msgs("en").CodeWrong {
+		if r.env.Message != locale.For("en").Accounts.CodeWrong {
 			t.Fatalf("wrong code message %q", r.env.Message)
 		}
 		expect(t, "malformed code", b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "nadia@example.com", "code": "12ab56"}), 400, false)
@@ -64,7 +63,7 @@ func TestPasswordRecovery(t *testing.T) {
 		reset := map[string]any{"email": "nadia@example.com", "token": data.Token, "newPassword": "password1234", "confirmPassword": "password1234"}
 		r = b.json("POST", "/api/ApplicationUser/ResetPassword", reset)
 		expect(t, "common new password", r, 400, false)
-		if r.env.Errors["newPassword"] != msgs("en").PasswordCommon {
+		if r.env.Errors["newPassword"] != locale.For("en").Accounts.PasswordCommon {
 			t.Fatalf("errors %v", r.env.Errors)
 		}
 		reset["newPassword"], reset["confirmPassword"] = "a brand new passphrase", "a brand new passphrase"
@@ -102,9 +101,9 @@ func TestResetCodeDiesAfterFiveTriesAndExpires(t *testing.T) {
 		for i := 1; i <= 5; i++ {
 			r := b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": wrong})
 			expect(t, "wrong code", r, 400, false)
-			want := msgs("en").CodeWrong
+			want := locale.For("en").Accounts.CodeWrong
 			if i == 5 {
-				want = msgs("en").CodeDead
+				want = locale.For("en").Accounts.CodeDead
 			}
 			if r.env.Message != want {
 				t.Fatalf("try %d: %q, want %q", i, r.env.Message, want)
@@ -112,7 +111,7 @@ func TestResetCodeDiesAfterFiveTriesAndExpires(t *testing.T) {
 		}
 		r := b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "five@example.com", "code": code})
 		expect(t, "right code after five wrong ones", r, 400, false)
-		if r.env.Message != msgs("en").CodeDead {
+		if r.env.Message != locale.For("en").Accounts.CodeDead {
 			t.Fatalf("dead code message %q", r.env.Message)
 		}
 		// A new code (after the minute) works; an expired one does not.
@@ -220,7 +219,7 @@ func TestRateLimitPerIP(t *testing.T) {
 		}
 		r := b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "z@example.com", "captcha": "solved"})
 		expect(t, "fourth request", r, 429, false)
-		if r.env.Message != msgs("fr").RateLimited || r.header.Get("Retry-After") != "60" {
+		if r.env.Message != locale.For("fr").Accounts.RateLimited || r.header.Get("Retry-After") != "60" {
 			t.Fatalf("429 answer: Retry-After %q %s", r.header.Get("Retry-After"), r.body)
 		}
 		// Another endpoint and another address have their own counters.
@@ -245,7 +244,7 @@ func TestValidation(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
 	b := e.browser()
 	b.headers["Accept-Language"] = "ar"
-	ar := msgs("ar")
+	ar := locale.For("ar")
 	reg := registration("bad")
 	reg["firstName"] = strings.Repeat("ن", 61)
 	reg["lastName"] = "Evil\r\nBcc: x@example.com"
@@ -255,15 +254,15 @@ func TestValidation(t *testing.T) {
 	r := b.json("POST", "/api/Website/Register", reg)
 	expect(t, "invalid registration", r, 400, false)
 	want := map[string]string{
-		"firstName": ar.TooLongFor(60), "lastName": ar.InvalidChars, "email": ar.EmailInvalid,
-		"phoneNumber": ar.PhoneInvalid, "password": sprintf(ar.PasswordShort, 12), "confirmPassword": ar.PasswordMismatch,
+		"firstName": ar.API.TooLongFor(60), "lastName": ar.API.InvalidChars, "email": ar.API.EmailInvalid,
+		"phoneNumber": ar.API.PhoneInvalid, "password": fmt.Sprintf(ar.Accounts.PasswordShort, 12), "confirmPassword": ar.Accounts.PasswordMismatch,
 	}
 	for k, v := range want {
 		if r.env.Errors[k] != v {
 			t.Errorf("errors[%s] = %q, want %q", k, r.env.Errors[k], v)
 		}
 	}
-	if r.env.Message != ar.FixFields {
+	if r.env.Message != ar.API.FixFields {
 		t.Errorf("message %q", r.env.Message)
 	}
 	for _, email := range []string{"a@b", "Name <a@example.com>", "a@example.com\r\nBcc: b@example.com", strings.Repeat("a", 250) + "@example.com", "a b@example.com"} {
@@ -274,7 +273,7 @@ func TestValidation(t *testing.T) {
 	}
 	reg = registration("same@example.com")
 	reg["password"], reg["confirmPassword"] = "same@example.com", "same@example.com"
-	if r := b.json("POST", "/api/Website/Register", reg); r.env.Errors["password"] != ar.PasswordPersonal {
+	if r := b.json("POST", "/api/Website/Register", reg); r.env.Errors["password"] != ar.Accounts.PasswordPersonal {
 		t.Errorf("password equal to the e-mail: %s", r.body)
 	}
 	reg = registration("ok@example.com")
@@ -350,7 +349,7 @@ func TestMalformedAndOversizedBodies(t *testing.T) {
 }
 
 func TestDeviceNames(t *testing.T) {
-	en, nl := msgs("en"), msgs("nl")
+	en, nl := locale.For("en"), locale.For("nl")
 	for _, tc := range []struct{ ua, want string }{
 		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome on Windows"},
 		{"Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", "Safari on macOS"},
@@ -369,21 +368,6 @@ func TestDeviceNames(t *testing.T) {
 	}
 }
 
-func TestCatalogueComplete(t *testing.T) {
-	for _, loc := range locale.All {
-		m, ok := catalogue[loc]
-		if !ok {
-			t.Fatalf("no catalogue for %s", loc)
-		}
-		v := reflect.ValueOf(*m)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s: %s is empty", loc, v.Type().Field(i).Name)
-			}
-		}
-	}
-}
-
 // Names with direction overrides or zero-width characters are refused at
 // registration and on the profile, with a message in the visitor's
 // language, and nothing is stored or mailed.
@@ -393,14 +377,14 @@ func TestNamesWithInvisibleCharactersRefused(t *testing.T) {
 	for _, loc := range locale.All {
 		b := e.browser()
 		b.headers["Accept-Language"] = string(loc)
-		m := msgs(loc)
+		m := locale.For(loc)
 		reg := registration("bidi-" + string(loc) + "@example.com")
 		reg["firstName"] = "Visit https://evil\u200b.example/win now"
 		reg["lastName"] = "Haddad\u202e"
 		r := b.json("POST", "/api/Website/Register", reg)
 		expect(t, string(loc)+" registration", r, 400, false)
-		if r.env.Errors["firstName"] != m.InvisibleChars || r.env.Errors["lastName"] != m.InvisibleChars {
-			t.Fatalf("%s: errors %v, want %q for both names", loc, r.env.Errors, m.InvisibleChars)
+		if r.env.Errors["firstName"] != m.API.InvisibleChars || r.env.Errors["lastName"] != m.API.InvisibleChars {
+			t.Fatalf("%s: errors %v, want %q for both names", loc, r.env.Errors, m.API.InvisibleChars)
 		}
 		if _, err := e.store.UserByEmail(context.Background(), "bidi-"+string(loc)+"@example.com"); err == nil {
 			t.Fatalf("%s: the account was created", loc)
@@ -409,7 +393,7 @@ func TestNamesWithInvisibleCharactersRefused(t *testing.T) {
 		signedIn.headers["Accept-Language"] = string(loc)
 		r = signedIn.json("PUT", "/api/account/profile", map[string]any{"firstName": "\u2067Layla\u2069", "lastName": "Haddad"})
 		expect(t, string(loc)+" profile", r, 400, false)
-		if r.env.Errors["firstName"] != m.InvisibleChars {
+		if r.env.Errors["firstName"] != m.API.InvisibleChars {
 			t.Fatalf("%s: profile errors %v", loc, r.env.Errors)
 		}
 	}
@@ -486,7 +470,7 @@ func TestCutShortLoginsAreCounted(t *testing.T) {
 			}
 			r := b.send("POST", "/api/Website/Login", contentType, &cutShort{data: body})
 			expect(t, "a body cut short", r, 400, false)
-			if r.env.Message != msgs("nl").BadRequest {
+			if r.env.Message != locale.For("nl").API.BadRequest {
 				t.Fatalf("answer %s", r.body)
 			}
 		}
@@ -533,7 +517,7 @@ func TestLoginAnswers503WhenEveryHashingSlotIsBusy(t *testing.T) {
 			timeUp <- time.Time{}
 			r := <-answered
 			expect(t, string(loc)+" busy login", r, 503, false)
-			if r.env.Message != msgs(loc).Busy || r.header.Get("Retry-After") != "5" {
+			if r.env.Message != locale.For(loc).Accounts.Busy || r.header.Get("Retry-After") != "5" {
 				t.Fatalf("%s: Retry-After %q, answer %s", loc, r.header.Get("Retry-After"), r.body)
 			}
 		}

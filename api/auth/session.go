@@ -14,6 +14,7 @@ import (
 
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/sessioncookie"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
 )
 
@@ -247,7 +248,7 @@ func (s *Service) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		_, err := s.signedIn(c)
 		if errors.Is(err, errNoSession) {
-			return endpoint.Fail(c, http.StatusUnauthorized, msgs(endpoint.Locale(c.Request())).NotSignedIn)
+			return endpoint.Fail(c, http.StatusUnauthorized, locale.For(endpoint.Locale(c.Request())).Accounts.NotSignedIn)
 		}
 		if err != nil {
 			return fmt.Errorf("auth: load session: %w", err)

@@ -77,7 +77,7 @@ func (s *Service) ThrottleOf(ctx context.Context, email string) (Throttle, error
 // DescribeDevice summarizes a session's User-Agent as "Chrome on Windows"
 // in a language of the site.
 func DescribeDevice(userAgent string, l locale.Locale) string {
-	return describeDevice(userAgent, msgs(l))
+	return describeDevice(userAgent, locale.For(l))
 }
 
 // ActiveSessions lists the sessions of an account that may still be

@@ -43,7 +43,7 @@ func TestDisabledAccount(t *testing.T) {
 
 		for _, l := range locale.All {
 			t.Run(string(l), func(t *testing.T) {
-				m := msgs(l)
+				m := locale.For(l)
 				b := e.browser()
 				b.ip = "203.0.113." + string(rune('1'+len(l)))
 				login := func(email, password string) *result {
@@ -51,7 +51,7 @@ func TestDisabledAccount(t *testing.T) {
 				}
 				r := login(u.Email, goodPassword)
 				expect(t, "the right password", r, http.StatusForbidden, false)
-				if r.env.Message != m.AccountDisabled || !strings.Contains(string(r.env.Data), `"accountDisabled":true`) {
+				if r.env.Message != m.Accounts.AccountDisabled || !strings.Contains(string(r.env.Data), `"accountDisabled":true`) {
 					t.Fatalf("the right password of a disabled account: %s", r.body)
 				}
 				if _, ok := r.header["Set-Cookie"]; ok {
@@ -62,7 +62,7 @@ func TestDisabledAccount(t *testing.T) {
 				for name, r := range map[string]*result{"disabled": wrongDisabled, "active": wrongActive} {
 					expect(t, "a wrong password for the "+name+" account", r, http.StatusUnauthorized, false)
 				}
-				if !bytes.Equal(wrongDisabled.body, wrongActive.body) || wrongDisabled.env.Message != m.LoginFailed {
+				if !bytes.Equal(wrongDisabled.body, wrongActive.body) || wrongDisabled.env.Message != m.Accounts.LoginFailed {
 					t.Fatalf("a wrong password tells a disabled account apart:\n%s\n%s", wrongDisabled.body, wrongActive.body)
 				}
 			})

@@ -10,6 +10,7 @@ import (
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // Throttling by e-mail address, counted whether or not an account has it,
@@ -37,7 +38,7 @@ const (
 // Retry-After. The counter lives in the database, so replicas share it.
 func (s *Service) rateLimit(bucket string, perMinute int) echo.MiddlewareFunc {
 	return s.limiter.Middleware(bucket, perMinute, rateWindow, func(r *http.Request) string {
-		return msgs(endpoint.Locale(r)).RateLimited
+		return locale.For(endpoint.Locale(r)).Accounts.RateLimited
 	})
 }
 
@@ -52,7 +53,7 @@ func (s *Service) busy(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		c.Response().Header().Set("Retry-After", endpoint.RetryAfter(busyRetry))
-		return endpoint.Fail(c, http.StatusServiceUnavailable, msgs(endpoint.Locale(c.Request())).Busy)
+		return endpoint.Fail(c, http.StatusServiceUnavailable, locale.For(endpoint.Locale(c.Request())).Accounts.Busy)
 	}
 }
 

@@ -1,11 +1,13 @@
 package auth
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // Field limits.
@@ -17,11 +19,11 @@ const (
 // checker is the shared field checker with the account API's own rules.
 type checker struct {
 	*endpoint.Checker
-	m *messages
+	m *locale.Catalogue
 }
 
-func newChecker(m *messages) *checker {
-	return &checker{Checker: endpoint.NewChecker(m.Messages), m: m}
+func newChecker(m *locale.Catalogue) *checker {
+	return &checker{Checker: endpoint.NewChecker(&m.API), m: m}
 }
 
 // name checks a required person's name and returns it trimmed.
@@ -42,11 +44,11 @@ func (v *checker) required(field, value string, limit int) string {
 func (v *checker) code(field, value string) string {
 	value = strings.TrimSpace(value)
 	if value == "" {
-		v.Set(field, v.m.Required)
+		v.Set(field, v.m.API.Required)
 		return value
 	}
 	if len(value) != 6 || strings.Trim(value, "0123456789") != "" {
-		v.Set(field, v.m.CodeFormat)
+		v.Set(field, v.m.Accounts.CodeFormat)
 	}
 	return value
 }
@@ -55,21 +57,21 @@ func (v *checker) code(field, value string) string {
 // and the person's e-mail and names.
 func (v *checker) newPassword(field, value, confirmField, confirm string, personal ...string) {
 	if value == "" {
-		v.Set(field, v.m.Required)
+		v.Set(field, v.m.API.Required)
 		return
 	}
 	switch passwords.Check(value, personal...) {
 	case passwords.TooShort:
-		v.Set(field, sprintf(v.m.PasswordShort, passwords.MinLength))
+		v.Set(field, fmt.Sprintf(v.m.Accounts.PasswordShort, passwords.MinLength))
 	case passwords.TooLong:
-		v.Set(field, sprintf(v.m.PasswordLong, passwords.MaxLength))
+		v.Set(field, v.m.API.TooLongFor(passwords.MaxLength))
 	case passwords.Common:
-		v.Set(field, v.m.PasswordCommon)
+		v.Set(field, v.m.Accounts.PasswordCommon)
 	case passwords.LikePersonal:
-		v.Set(field, v.m.PasswordPersonal)
+		v.Set(field, v.m.Accounts.PasswordPersonal)
 	}
 	if confirm != value {
-		v.Set(confirmField, v.m.PasswordMismatch)
+		v.Set(confirmField, v.m.Accounts.PasswordMismatch)
 	}
 }
 
@@ -77,9 +79,9 @@ func (v *checker) newPassword(field, value, confirmField, confirm string, person
 func (v *checker) password(field, value string) string {
 	switch {
 	case value == "":
-		v.Set(field, v.m.Required)
+		v.Set(field, v.m.API.Required)
 	case utf8.RuneCountInString(value) > passwords.MaxLength*4:
-		v.Set(field, v.m.PasswordWrong)
+		v.Set(field, v.m.Accounts.PasswordWrong)
 	}
 	return value
 }

@@ -121,20 +121,6 @@ func TestDecodeRefusesBadAndLargeBodies(t *testing.T) {
 	}
 }
 
-func TestCatalogueComplete(t *testing.T) {
-	for _, loc := range locale.All {
-		m, ok := catalogue[loc]
-		if !ok {
-			t.Fatalf("no messages for %s", loc)
-		}
-		if m.FixFields == "" || m.BadRequest == "" || m.BodyTooLarge == "" || m.UnsupportedBody == "" ||
-			m.CaptchaRequired == "" || m.CaptchaUnavailable == "" || m.Unavailable == "" || m.Required == "" || m.TooLong == "" ||
-			m.InvalidChars == "" || m.InvisibleChars == "" || m.EmailInvalid == "" || m.PhoneInvalid == "" {
-			t.Errorf("%s: a message is empty: %+v", loc, m)
-		}
-	}
-}
-
 func TestClientKey(t *testing.T) {
 	for _, tc := range []struct{ ip, want string }{
 		{"198.51.100.7", "198.51.100.7"},

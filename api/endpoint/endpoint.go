@@ -117,5 +117,12 @@ func Locale(r *http.Request) locale.Locale {
 	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
+// Messages is what every API answers the same way, in one language: the
+// catalogue's API section.
+type Messages = locale.API
+
+// For returns the shared messages of a locale, English for an unknown one.
+func For(l locale.Locale) *Messages { return &locale.For(l).API }
+
 // Lookup returns the shared messages in the language of r.
 func Lookup(r *http.Request) *Messages { return For(Locale(r)) }

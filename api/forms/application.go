@@ -20,6 +20,7 @@ import (
 	"noorvale.example/site/api/store"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // applicationRequest is a job application; the CV comes as the file part "cv".
@@ -83,9 +84,9 @@ var errCVFirst = errors.New("forms: the CV came before the consent and the captc
 func (s *Service) application(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	if r.ContentLength > maxUpload {
-		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.Forms.CVTooLarge)
 	}
 	slug := c.Param("vacancy")
 	page, en, local := s.item("vacancies", slug, loc)
@@ -99,11 +100,11 @@ func (s *Service) application(c echo.Context) error {
 	_ = json.Unmarshal(en, &info)
 	through, err := time.Parse(time.DateOnly, info.ValidThrough)
 	if err != nil || !s.now().Before(through.Add(24*time.Hour)) {
-		return endpoint.Fail(c, http.StatusBadRequest, m.VacancyClosed)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Forms.VacancyClosed)
 	}
 	ip := c.RealIP()
 	if !s.uploads.Enter(ip) {
-		return endpoint.TooMany(c, m.UploadsBusy, uploadBusyRetry)
+		return endpoint.TooMany(c, m.Forms.UploadsBusy, uploadBusyRetry)
 	}
 	defer s.uploads.Leave(ip)
 
@@ -112,11 +113,11 @@ func (s *Service) application(c echo.Context) error {
 	cvPart, err := readApplicationFields(r, &req)
 	switch {
 	case errors.Is(err, errCVFirst):
-		return endpoint.Fail(c, http.StatusBadRequest, m.CVBeforeFields)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Forms.CVBeforeFields)
 	case errors.Is(err, endpoint.ErrTooLarge):
-		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.CVTooLarge)
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.Forms.CVTooLarge)
 	case err != nil:
-		return endpoint.Fail(c, http.StatusBadRequest, m.BadRequest)
+		return endpoint.Fail(c, http.StatusBadRequest, m.API.BadRequest)
 	}
 
 	v := newChecker(m)
@@ -127,7 +128,7 @@ func (s *Service) application(c echo.Context) error {
 	linkedIn := v.linkedIn("linkedin", req.LinkedIn)
 	letter := v.text("coverLetter", req.CoverLetter, maxCoverLetter, true)
 	if cvPart == nil {
-		v.Set("cv", m.CVMissing)
+		v.Set("cv", m.Forms.CVMissing)
 	}
 	if passed, err := s.admit(c, v, p.kind, req.Consent, req.Captcha); !passed {
 		return err
@@ -143,15 +144,15 @@ func (s *Service) application(c echo.Context) error {
 	cv, err := readCV(cvPart)
 	switch {
 	case errors.Is(err, endpoint.ErrTooLarge):
-		return endpoint.FailWith(c, http.StatusRequestEntityTooLarge, m.CVTooLarge, spent)
+		return endpoint.FailWith(c, http.StatusRequestEntityTooLarge, m.Forms.CVTooLarge, spent)
 	case err != nil:
-		return endpoint.FailWith(c, http.StatusBadRequest, m.BadRequest, spent)
+		return endpoint.FailWith(c, http.StatusBadRequest, m.API.BadRequest, spent)
 	case len(cv.data) == 0:
-		return endpoint.InvalidWith(c, map[string]string{"cv": m.CVMissing}, spent)
+		return endpoint.InvalidWith(c, map[string]string{"cv": m.Forms.CVMissing}, spent)
 	}
 	format, err := inspectCV(cv.data)
 	if err != nil {
-		return endpoint.InvalidWith(c, map[string]string{"cv": m.CVType}, spent)
+		return endpoint.InvalidWith(c, map[string]string{"cv": m.Forms.CVType}, spent)
 	}
 
 	ctx := r.Context()
@@ -177,7 +178,7 @@ func (s *Service) application(c echo.Context) error {
 		s.deleteCV(context.WithoutCancel(ctx), p.cvKey)
 		return err
 	}
-	return endpoint.OK(c, nil, m.ApplicationDone)
+	return endpoint.OK(c, nil, m.Forms.ApplicationDone)
 }
 
 // readApplicationFields reads a multipart application up to its CV: the

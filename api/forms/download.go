@@ -71,7 +71,7 @@ func (s *Service) downloadURL(slug string, loc locale.Locale, expires time.Time)
 func (s *Service) download(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
-	m := msgs(loc)
+	m := locale.For(loc)
 	slug := c.Param("publication")
 	page, _, _ := s.item("publications", slug, loc)
 	if page == nil {
@@ -81,10 +81,10 @@ func (s *Service) download(c echo.Context) error {
 	switch {
 	case token != "":
 		if !s.validToken(slug, token) {
-			return endpoint.Fail(c, http.StatusForbidden, m.DownloadInvalid)
+			return endpoint.Fail(c, http.StatusForbidden, m.Forms.DownloadInvalid)
 		}
 	case !s.signedIn(r):
-		return endpoint.Fail(c, http.StatusForbidden, m.DownloadLocked)
+		return endpoint.Fail(c, http.StatusForbidden, m.Forms.DownloadLocked)
 	}
 	version, err := s.store.ContentVersion(r.Context())
 	if err != nil {

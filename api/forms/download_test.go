@@ -20,7 +20,7 @@ func TestPublicationDownload(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		h := newHarness(t, s)
 		res := h.postJSON("/api/forms/publication/pci-dss-scoping-guide?lang=nl", validPublication(), "")
-		if res.status != 200 || res.env.Message != msgs(locale.Nl).PublicationDone {
+		if res.status != 200 || res.env.Message != locale.For(locale.Nl).Forms.PublicationDone {
 			t.Fatalf("status %d %s", res.status, res.body)
 		}
 		var data struct {
@@ -73,7 +73,7 @@ func TestPublicationDownload(t *testing.T) {
 		q := link.Query()
 		token := q.Get("token")
 		tampered := strings.Replace(link.RequestURI(), url.QueryEscape(token), url.QueryEscape(token[:len(token)-2]+"AA"), 1)
-		if res := get(tampered, ""); res.status != http.StatusForbidden || res.env.Message != msgs(locale.Nl).DownloadInvalid {
+		if res := get(tampered, ""); res.status != http.StatusForbidden || res.env.Message != locale.For(locale.Nl).Forms.DownloadInvalid {
 			t.Errorf("tampered token: %d %s", res.status, res.body)
 		}
 		otherSlug := strings.Replace(link.RequestURI(), "pci-dss-scoping-guide", "another-publication", 1)
@@ -85,7 +85,7 @@ func TestPublicationDownload(t *testing.T) {
 			t.Errorf("token with a later expiry: %d", res.status)
 		}
 		if res := get("/api/forms/publication/pci-dss-scoping-guide/download?lang=fr", ""); res.status != http.StatusForbidden ||
-			res.env.Message != msgs(locale.Fr).DownloadLocked {
+			res.env.Message != locale.For(locale.Fr).Forms.DownloadLocked {
 			t.Errorf("anonymous without a token: %d %s", res.status, res.body)
 		}
 		if res := get("/api/forms/publication/pci-dss-scoping-guide/download", "someone@example.com"); res.status != 200 ||
@@ -95,7 +95,7 @@ func TestPublicationDownload(t *testing.T) {
 
 		// A day later the link has expired.
 		h.clock.Advance(24*time.Hour + time.Second)
-		if res := get(link.RequestURI(), ""); res.status != http.StatusForbidden || res.env.Message != msgs(locale.Nl).DownloadInvalid {
+		if res := get(link.RequestURI(), ""); res.status != http.StatusForbidden || res.env.Message != locale.For(locale.Nl).Forms.DownloadInvalid {
 			t.Errorf("expired token: %d %s", res.status, res.body)
 		}
 	})

@@ -12,6 +12,7 @@ import (
 	"noorvale.example/site/api/mail"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // proposalRequest is the request for proposal; nothing else is read.
@@ -35,7 +36,7 @@ type proposalRequest struct {
 // POST /api/forms/proposal
 func (s *Service) proposal(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req proposalRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -63,7 +64,7 @@ func (s *Service) proposal(c echo.Context) error {
 		{"preferredStart", "Preferred start", start}, {"message", "Message", message},
 	}
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmProposal}
-	return s.submit(c, p, nil, m.ProposalDone)
+	return s.submit(c, p, nil, m.Forms.ProposalDone)
 }
 
 // isService reports whether route is a service or standard page, or the
@@ -115,7 +116,7 @@ type inquiryRequest struct {
 // POST /api/forms/inquiry
 func (s *Service) inquiry(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	var req inquiryRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -136,7 +137,7 @@ func (s *Service) inquiry(c echo.Context) error {
 		{"company", "Company", company}, {"subject", "Subject", subject}, {"message", "Message", message},
 	}
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmInquiry}
-	return s.submit(c, p, nil, m.InquiryDone)
+	return s.submit(c, p, nil, m.Forms.InquiryDone)
 }
 
 // contactRequest is an office's contact form.
@@ -158,7 +159,7 @@ var officeNames = map[string]string{"london": "London", "dubai": "Dubai", "cairo
 // POST /api/forms/contact/:office (london, dubai or cairo)
 func (s *Service) contact(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	office := c.Param("office")
 	city, known := officeNames[office]
 	if !known {
@@ -182,8 +183,8 @@ func (s *Service) contact(c echo.Context) error {
 		{"name", "Name", p.name}, {"email", "E-mail", p.email}, {"phone", "Phone", phone},
 		{"company", "Company", company}, {"message", "Message", message},
 	}
-	p.confirm = mail.Message{Kind: mail.KindFormConfirmContact, Data: map[string]string{"office": m.Offices[office]}}
-	return s.submit(c, p, nil, m.ContactDone)
+	p.confirm = mail.Message{Kind: mail.KindFormConfirmContact, Data: map[string]string{"office": officeName(&m.Forms, office)}}
+	return s.submit(c, p, nil, m.Forms.ContactDone)
 }
 
 // webinarRequest registers for a webinar.
@@ -201,7 +202,7 @@ type webinarRequest struct {
 // POST /api/forms/webinar/:webinar
 func (s *Service) webinar(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	slug := c.Param("webinar")
 	page, en, local := s.item("webinars", slug, loc)
 	if page == nil {
@@ -214,7 +215,7 @@ func (s *Service) webinar(c echo.Context) error {
 	_ = json.Unmarshal(en, &info)
 	start, err := time.Parse(time.RFC3339, info.Start)
 	if err != nil || !start.After(s.now()) {
-		return endpoint.Fail(c, http.StatusBadRequest, m.WebinarClosed)
+		return endpoint.Fail(c, http.StatusBadRequest, m.Forms.WebinarClosed)
 	}
 	var req webinarRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -235,9 +236,9 @@ func (s *Service) webinar(c echo.Context) error {
 		{"", "Webinar", info.Title + " (" + start.UTC().Format("2006-01-02 15:04 UTC") + ")"},
 	}
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmWebinar, Data: map[string]string{
-		"webinar": localTitle(local, info.Title), "when": m.dateTime(start),
+		"webinar": localTitle(local, info.Title), "when": dateTime(&m.Forms, start),
 	}}
-	return s.submit(c, p, map[string]string{"start": info.Start}, m.WebinarDone)
+	return s.submit(c, p, map[string]string{"start": info.Start}, m.Forms.WebinarDone)
 }
 
 // localTitle returns the title in a content body, or fallback.
@@ -268,7 +269,7 @@ type publicationRequest struct {
 // POST /api/forms/publication/:publication → data.downloadUrl, data.expiresAt
 func (s *Service) publication(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
-	m := msgs(loc)
+	m := locale.For(loc)
 	slug := c.Param("publication")
 	page, en, local := s.item("publications", slug, loc)
 	if page == nil {
@@ -298,5 +299,5 @@ func (s *Service) publication(c echo.Context) error {
 	p.confirm = mail.Message{Kind: mail.KindFormConfirmPublication, Data: map[string]string{
 		"publication": localTitle(local, title), "downloadLink": link,
 	}}
-	return s.submit(c, p, map[string]string{"downloadUrl": link, "expiresAt": expires.Format(time.RFC3339)}, m.PublicationDone)
+	return s.submit(c, p, map[string]string{"downloadUrl": link, "expiresAt": expires.Format(time.RFC3339)}, m.Forms.PublicationDone)
 }

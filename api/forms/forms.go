@@ -180,7 +180,7 @@ func derive(secret, purpose string) []byte {
 // the route, with 429 and Retry-After.
 func (s *Service) rateLimit(bucket string, perHour int) echo.MiddlewareFunc {
 	return s.limiter.Middleware("forms-"+bucket, perHour, limitWindow, func(r *http.Request) string {
-		return msgs(endpoint.Locale(r)).RateLimited
+		return locale.For(endpoint.Locale(r)).Forms.RateLimited
 	})
 }
 
@@ -189,14 +189,14 @@ func (s *Service) rateLimit(bucket string, perHour int) echo.MiddlewareFunc {
 // captcha is solved (a client over the limit is refused before its captcha
 // is checked, without counting). When it reports false it has answered,
 // and err is the answer's error.
-func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, error) {
+func (s *Service) gate(c echo.Context, m *locale.Catalogue, kind, token string) (bool, error) {
 	ctx, bucket, ip := c.Request().Context(), "forms-"+kind, c.RealIP()
 	wait, err := s.limiter.Spent(ctx, bucket, ip, s.limit, limitWindow)
 	if err != nil {
 		return false, err
 	}
 	if wait > 0 {
-		return false, endpoint.TooMany(c, m.RateLimited, wait)
+		return false, endpoint.TooMany(c, m.Forms.RateLimited, wait)
 	}
 	if passed, err := s.captcha.Pass(c, token); !passed {
 		return false, err
@@ -205,7 +205,7 @@ func (s *Service) gate(c echo.Context, m *messages, kind, token string) (bool, e
 		return false, err
 	}
 	if wait > 0 {
-		return false, endpoint.TooMany(c, m.RateLimited, wait)
+		return false, endpoint.TooMany(c, m.Forms.RateLimited, wait)
 	}
 	return true, nil
 }
@@ -464,6 +464,6 @@ func validSlug(s string) bool {
 }
 
 // notFound answers 404 in the visitor's language.
-func notFound(c echo.Context, m *messages) error {
-	return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+func notFound(c echo.Context, m *locale.Catalogue) error {
+	return endpoint.Fail(c, http.StatusNotFound, m.Forms.NotFound)
 }

@@ -19,7 +19,7 @@ import (
 func TestValidation(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		h := newHarness(t, s)
-		en, ar, fr := msgs(locale.En), msgs(locale.Ar), msgs(locale.Fr)
+		en, ar, fr := locale.For(locale.En), locale.For(locale.Ar), locale.For(locale.Fr)
 		tests := []struct {
 			name       string
 			path       string
@@ -29,48 +29,48 @@ func TestValidation(t *testing.T) {
 			wantMsg    string
 		}{
 			{"proposal: everything missing", "/api/forms/proposal", map[string]any{}, 400, map[string]string{
-				"name": en.Required, "email": en.Required, "phone": en.Required, "company": en.Required, "country": en.Required,
-				"companySize": en.Required, "timeline": en.Required, "services": en.Required, "message": en.Required,
-				"consent": en.ConsentRequired, "captcha": en.CaptchaRequired}, en.FixFields},
+				"name": en.API.Required, "email": en.API.Required, "phone": en.API.Required, "company": en.API.Required, "country": en.API.Required,
+				"companySize": en.API.Required, "timeline": en.API.Required, "services": en.API.Required, "message": en.API.Required,
+				"consent": en.Forms.ConsentRequired, "captcha": en.API.CaptchaRequired}, en.API.FixFields},
 			{"proposal: unknown service", "/api/forms/proposal", with(validProposal(), map[string]any{"services": []string{"/services/cybersecurity-services/asv", "/about-us"}}),
-				400, map[string]string{"services": en.ServiceUnknown}, ""},
+				400, map[string]string{"services": en.Forms.ServiceUnknown}, ""},
 			{"proposal: a service as one string", "/api/forms/proposal?lang=fr", with(validProposal(), map[string]any{"services": "/nowhere"}),
-				400, map[string]string{"services": fr.ServiceUnknown}, fr.FixFields},
+				400, map[string]string{"services": fr.Forms.ServiceUnknown}, fr.API.FixFields},
 			{"proposal: start in the past", "/api/forms/proposal", with(validProposal(), map[string]any{"preferredStart": "2026-11-01"}),
-				400, map[string]string{"preferredStart": en.DatePast}, ""},
+				400, map[string]string{"preferredStart": en.Forms.DatePast}, ""},
 			{"proposal: start not a date", "/api/forms/proposal", with(validProposal(), map[string]any{"preferredStart": "11/30/2026"}),
-				400, map[string]string{"preferredStart": en.DateInvalid}, ""},
+				400, map[string]string{"preferredStart": en.Forms.DateInvalid}, ""},
 			{"proposal: unknown size and timeline", "/api/forms/proposal", with(validProposal(), map[string]any{"companySize": "huge", "timeline": "soon"}),
-				400, map[string]string{"companySize": en.ChoiceInvalid, "timeline": en.ChoiceInvalid}, ""},
+				400, map[string]string{"companySize": en.Forms.ChoiceInvalid, "timeline": en.Forms.ChoiceInvalid}, ""},
 			{"proposal: consent refused", "/api/forms/proposal", with(validProposal(), map[string]any{"consent": false}),
-				400, map[string]string{"consent": en.ConsentRequired}, ""},
+				400, map[string]string{"consent": en.Forms.ConsentRequired}, ""},
 			{"proposal: wrong captcha", "/api/forms/proposal", with(validProposal(), map[string]any{"captcha": "guess"}),
-				400, map[string]string{"captcha": en.CaptchaRequired}, en.CaptchaRequired},
+				400, map[string]string{"captcha": en.API.CaptchaRequired}, en.API.CaptchaRequired},
 			{"proposal: captcha provider down", "/api/forms/proposal", with(validProposal(), map[string]any{"captcha": "down"}),
-				503, nil, en.CaptchaUnavailable},
+				503, nil, en.API.CaptchaUnavailable},
 			{"inquiry: arabic messages", "/api/forms/inquiry?lang=ar", with(validInquiry(), map[string]any{"email": "not-an-address", "phone": "0501234"}),
-				400, map[string]string{"email": ar.EmailInvalid, "phone": ar.PhoneInvalid}, ar.FixFields},
+				400, map[string]string{"email": ar.API.EmailInvalid, "phone": ar.API.PhoneInvalid}, ar.API.FixFields},
 			{"inquiry: header injection in the subject", "/api/forms/inquiry", with(validInquiry(), map[string]any{"subject": "Hello\r\nBcc: victim@example.com"}),
-				400, map[string]string{"subject": en.InvalidChars}, ""},
+				400, map[string]string{"subject": en.API.InvalidChars}, ""},
 			{"inquiry: header injection in the name", "/api/forms/inquiry", with(validInquiry(), map[string]any{"name": "Eve\nBcc: x@example.com"}),
-				400, map[string]string{"name": en.InvalidChars}, ""},
+				400, map[string]string{"name": en.API.InvalidChars}, ""},
 			{"inquiry: direction override in the name", "/api/forms/inquiry?lang=fr", with(validInquiry(), map[string]any{"name": "Eve \u202egro.live"}),
-				400, map[string]string{"name": msgs("fr").InvisibleChars}, msgs("fr").FixFields},
+				400, map[string]string{"name": locale.For("fr").API.InvisibleChars}, locale.For("fr").API.FixFields},
 			{"inquiry: header injection in the e-mail", "/api/forms/inquiry", with(validInquiry(), map[string]any{"email": "eve@example.com\r\nBcc: x@example.com"}),
-				400, map[string]string{"email": en.EmailInvalid}, ""},
+				400, map[string]string{"email": en.API.EmailInvalid}, ""},
 			{"inquiry: message too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"message": strings.Repeat("ب", maxMessage+1)}),
-				400, map[string]string{"message": en.TooLongFor(maxMessage)}, ""},
+				400, map[string]string{"message": en.API.TooLongFor(maxMessage)}, ""},
 			{"inquiry: subject too long", "/api/forms/inquiry", with(validInquiry(), map[string]any{"subject": strings.Repeat("s", maxLine+1)}),
-				400, map[string]string{"subject": en.TooLongFor(maxLine)}, ""},
-			{"contact: unknown office", "/api/forms/contact/paris", validContact(), 404, nil, en.NotFound},
+				400, map[string]string{"subject": en.API.TooLongFor(maxLine)}, ""},
+			{"contact: unknown office", "/api/forms/contact/paris", validContact(), 404, nil, en.Forms.NotFound},
 			{"contact: message with a control character", "/api/forms/contact/dubai", with(validContact(), map[string]any{"message": "Hi\x00there"}),
-				400, map[string]string{"message": en.InvalidChars}, ""},
-			{"webinar: past", "/api/forms/webinar/nca-ecc-in-practice", validWebinar(), 400, nil, en.WebinarClosed},
-			{"webinar: unknown", "/api/forms/webinar/no-such-webinar", validWebinar(), 404, nil, en.NotFound},
-			{"webinar: slug with a path", "/api/forms/webinar/..%2f..%2fetc", validWebinar(), 404, nil, en.NotFound},
+				400, map[string]string{"message": en.API.InvalidChars}, ""},
+			{"webinar: past", "/api/forms/webinar/nca-ecc-in-practice", validWebinar(), 400, nil, en.Forms.WebinarClosed},
+			{"webinar: unknown", "/api/forms/webinar/no-such-webinar", validWebinar(), 404, nil, en.Forms.NotFound},
+			{"webinar: slug with a path", "/api/forms/webinar/..%2f..%2fetc", validWebinar(), 404, nil, en.Forms.NotFound},
 			{"publication: company required", "/api/forms/publication/pci-dss-scoping-guide", with(validPublication(), map[string]any{"company": nil}),
-				400, map[string]string{"company": en.Required}, ""},
-			{"publication: unknown", "/api/forms/publication/nothing-here", validPublication(), 404, nil, en.NotFound},
+				400, map[string]string{"company": en.API.Required}, ""},
+			{"publication: unknown", "/api/forms/publication/nothing-here", validPublication(), 404, nil, en.Forms.NotFound},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -107,7 +107,7 @@ func TestBodyLimits(t *testing.T) {
 		t.Fatalf("64 KB+ JSON: status %d", res.status)
 	}
 	req := jsonRequest(t, "/api/forms/inquiry", `{"name": 42}`)
-	if res := h.do(req, ""); res.status != http.StatusBadRequest || res.env.Message != msgs(locale.En).BadRequest {
+	if res := h.do(req, ""); res.status != http.StatusBadRequest || res.env.Message != locale.For(locale.En).API.BadRequest {
 		t.Fatalf("wrong JSON type: %d %s", res.status, res.body)
 	}
 }
@@ -129,7 +129,7 @@ func TestBodyTypes(t *testing.T) {
 			req := httptest.NewRequest(http.MethodPost, tc.path, strings.NewReader(tc.body))
 			req.Header.Set("Content-Type", tc.contentType)
 			res := h.do(req, "")
-			if res.status != http.StatusUnsupportedMediaType || res.env.Message != msgs(locale.En).UnsupportedBody {
+			if res.status != http.StatusUnsupportedMediaType || res.env.Message != locale.For(locale.En).API.UnsupportedBody {
 				t.Fatalf("%d %s", res.status, res.body)
 			}
 		})
@@ -147,7 +147,7 @@ func TestSubmissionsAreStoredThenAnnounced(t *testing.T) {
 
 		// A request for proposal, in Dutch.
 		res := h.postJSON("/api/forms/proposal?lang=nl", validProposal(), "")
-		if res.status != 200 || !res.env.IsSuccess || res.env.Message != msgs(locale.Nl).ProposalDone {
+		if res.status != 200 || !res.env.IsSuccess || res.env.Message != locale.For(locale.Nl).Forms.ProposalDone {
 			t.Fatalf("proposal: %d %s", res.status, res.body)
 		}
 		// A general inquiry, form-encoded.
@@ -253,7 +253,7 @@ func TestRateLimit(t *testing.T) {
 			}
 		}
 		res := h.postJSON("/api/forms/inquiry?lang=fr", validInquiry(), "198.51.100.7")
-		if res.status != http.StatusTooManyRequests || res.env.Message != msgs(locale.Fr).RateLimited {
+		if res.status != http.StatusTooManyRequests || res.env.Message != locale.For(locale.Fr).Forms.RateLimited {
 			t.Fatalf("third submission: %d %s", res.status, res.body)
 		}
 		if ra := res.header.Get("Retry-After"); ra != "3600" {
@@ -286,7 +286,7 @@ func TestWrongCaptchaDoesNotCount(t *testing.T) {
 		const ip = "198.51.100.7"
 		for i := range 5 {
 			res := h.postJSON("/api/forms/inquiry", with(validInquiry(), map[string]any{"captcha": "forged"}), ip)
-			if res.status != http.StatusBadRequest || res.env.Errors["captcha"] != msgs(locale.En).CaptchaRequired {
+			if res.status != http.StatusBadRequest || res.env.Errors["captcha"] != locale.For(locale.En).API.CaptchaRequired {
 				t.Fatalf("wrong captcha %d: %d %s", i+1, res.status, res.body)
 			}
 		}

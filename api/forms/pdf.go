@@ -95,7 +95,7 @@ const (
 // title, the description, its highlights and its text.
 func (s *Service) publicationPDF(page *content.Page, loc locale.Locale) ([]byte, error) {
 	loc = pdfLocale(loc)
-	m := msgs(loc)
+	m := locale.For(loc)
 	body := s.catalog().Content(page, loc).Body
 	var pub publicationBody
 	if err := json.Unmarshal(body, &pub); err != nil || pub.Title == "" {
@@ -109,13 +109,13 @@ func (s *Service) publicationPDF(page *content.Page, loc locale.Locale) ([]byte,
 
 	w.text("bold", 10, 14, [3]uint8{11, 31, 58}, "Noorvale Assurance")
 	w.rule()
-	kind := m.PubTypes[pub.Type]
+	kind := pubType(&m.Forms, pub.Type)
 	if kind == "" {
 		kind = pub.Type
 	}
 	meta := kind
 	if d, err := time.Parse(time.DateOnly, pub.Date); err == nil {
-		meta += " · " + m.date(d)
+		meta += " · " + date(&m.Forms, d)
 	}
 	w.text("regular", 10, 14, [3]uint8{91, 100, 114}, meta)
 	w.space(10)
@@ -126,7 +126,7 @@ func (s *Service) publicationPDF(page *content.Page, loc locale.Locale) ([]byte,
 		w.space(14)
 	}
 	if len(pub.Highlights) > 0 {
-		w.text("bold", 13, 18, [3]uint8{11, 31, 58}, m.InThisPub)
+		w.text("bold", 13, 18, [3]uint8{11, 31, 58}, m.Forms.InThisPub)
 		w.space(4)
 		for _, h := range pub.Highlights {
 			w.bullet(h)
@@ -155,13 +155,13 @@ func (s *Service) publicationPDF(page *content.Page, loc locale.Locale) ([]byte,
 // pdfWriter flows text down A4 pages, starting a new page when one is full.
 type pdfWriter struct {
 	doc  *gopdf.GoPdf
-	m    *messages
+	m    *locale.Catalogue
 	y    float64
 	page int
 	err  error
 }
 
-func newPDFWriter(m *messages) (*pdfWriter, error) {
+func newPDFWriter(m *locale.Catalogue) (*pdfWriter, error) {
 	doc := &gopdf.GoPdf{}
 	doc.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
 	for name, ttf := range map[string][]byte{"regular": goregular.TTF, "bold": gobold.TTF, "italic": goitalic.TTF} {
@@ -181,7 +181,7 @@ func (w *pdfWriter) newPage() {
 	w.setFont("regular", 8)
 	w.doc.SetTextColor(91, 100, 114)
 	w.doc.SetXY(margin, footerY)
-	w.cell(fmt.Sprintf("Noorvale Assurance · London · Dubai · Cairo    "+w.m.Page, w.page))
+	w.cell(fmt.Sprintf("Noorvale Assurance · London · Dubai · Cairo    "+w.m.Forms.Page, w.page))
 }
 
 func (w *pdfWriter) setFont(name string, size float64) {

@@ -42,12 +42,12 @@ func (s *Service) SealReply(sub *store.Submission, r Reply) (store.OutgoingMail,
 	if !ok {
 		loc = locale.Default
 	}
-	m := msgs(loc)
-	topic := m.ReplyTopics[sub.Kind]
+	m := locale.For(loc)
+	topic := replyTopic(&m.Forms, sub.Kind)
 	from := s.inboxes.Marketing
 	switch sub.Kind {
 	case KindContact:
-		topic = fmt.Sprintf(topic, m.Offices[sub.Target])
+		topic = fmt.Sprintf(topic, officeName(&m.Forms, sub.Target))
 		if inbox := s.inboxes.Offices[sub.Target]; inbox != "" {
 			from = inbox
 		}

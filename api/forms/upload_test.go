@@ -110,7 +110,7 @@ func TestApplicationUploads(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
 		h := newHarness(t, s)
 		const path = "/api/forms/application/senior-penetration-tester"
-		en, nl := msgs(locale.En), msgs(locale.Nl)
+		en, nl := locale.For(locale.En), locale.For(locale.Nl)
 		bomb := zipOf(t, zipEntry{"[Content_Types].xml", []byte("<Types/>")}, zipEntry{"word/document.xml", make([]byte, 20<<20)})
 		refused := []struct {
 			name, fileName string
@@ -118,10 +118,10 @@ func TestApplicationUploads(t *testing.T) {
 			lang           string
 			wantErr        string
 		}{
-			{"renamed executable", "cv.pdf", append([]byte("MZ\x90\x00"), make([]byte, 2048)...), "", en.CVType},
-			{"HTML called cv.pdf", "cv.pdf", []byte("<html><body>hi</body></html>"), "nl", nl.CVType},
-			{"zip bomb called cv.docx", "cv.docx", bomb, "", en.CVType},
-			{"no file", "", nil, "", en.CVMissing},
+			{"renamed executable", "cv.pdf", append([]byte("MZ\x90\x00"), make([]byte, 2048)...), "", en.Forms.CVType},
+			{"HTML called cv.pdf", "cv.pdf", []byte("<html><body>hi</body></html>"), "nl", nl.Forms.CVType},
+			{"zip bomb called cv.docx", "cv.docx", bomb, "", en.Forms.CVType},
+			{"no file", "", nil, "", en.Forms.CVMissing},
 		}
 		for _, tc := range refused {
 			t.Run(tc.name, func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestApplicationUploads(t *testing.T) {
 			req := httptest.NewRequest(http.MethodPost, path, body)
 			req.Header.Set("Content-Type", ct)
 			req.ContentLength = maxUpload + 1
-			if res := h.do(req, ""); res.status != http.StatusRequestEntityTooLarge || res.env.Message != en.CVTooLarge {
+			if res := h.do(req, ""); res.status != http.StatusRequestEntityTooLarge || res.env.Message != en.Forms.CVTooLarge {
 				t.Fatalf("status %d %s", res.status, res.body)
 			}
 		})
@@ -156,7 +156,7 @@ func TestApplicationUploads(t *testing.T) {
 			fields["linkedin"] = "https://evil.example/in/huda"
 			fields["coverLetter"] = ""
 			res := h.postApplication(path, fields, "cv.pdf", smallPDF(), "")
-			if res.status != 400 || res.env.Errors["linkedin"] != en.LinkedInInvalid || res.env.Errors["coverLetter"] != en.Required {
+			if res.status != 400 || res.env.Errors["linkedin"] != en.Forms.LinkedInInvalid || res.env.Errors["coverLetter"] != en.API.Required {
 				t.Fatalf("status %d, errors %v", res.status, res.env.Errors)
 			}
 		})
@@ -174,7 +174,7 @@ func TestApplicationUploads(t *testing.T) {
 		for i, tc := range accepted {
 			t.Run(tc.name, func(t *testing.T) {
 				res := h.postApplication(path, validApplication(), tc.fileName, tc.file, "")
-				if res.status != 200 || res.env.Message != en.ApplicationDone {
+				if res.status != 200 || res.env.Message != en.Forms.ApplicationDone {
 					t.Fatalf("status %d %s", res.status, res.body)
 				}
 				subs := h.submissions()
@@ -219,7 +219,7 @@ func TestApplicationUploads(t *testing.T) {
 
 		// After validThrough, the vacancy takes no more applications.
 		h.clock.Set(time.Date(2027, 2, 1, 0, 0, 1, 0, time.UTC))
-		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), ""); res.status != 400 || res.env.Message != en.VacancyClosed {
+		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), ""); res.status != 400 || res.env.Message != en.Forms.VacancyClosed {
 			t.Fatalf("closed vacancy: %d %s", res.status, res.body)
 		}
 		if res := h.postApplication("/api/forms/application/no-such-job", validApplication(), "cv.pdf", smallPDF(), ""); res.status != 404 {
@@ -387,7 +387,7 @@ func TestApplicationFieldsJudgedBeforeTheCV(t *testing.T) {
 			_ = mw.WriteField(missing, validApplication()[missing])
 			_ = mw.Close()
 			res := post("198.51.100.20", &buf, mw.FormDataContentType())
-			if res.status != http.StatusBadRequest || res.env.Message != msgs(locale.Nl).CVBeforeFields {
+			if res.status != http.StatusBadRequest || res.env.Message != locale.For(locale.Nl).Forms.CVBeforeFields {
 				t.Fatalf("CV before %s: %d %s", missing, res.status, res.body)
 			}
 		}
@@ -396,7 +396,7 @@ func TestApplicationFieldsJudgedBeforeTheCV(t *testing.T) {
 		// application of the hour, and its answer says the captcha is spent.
 		exe := append([]byte("MZ\x90\x00"), make([]byte, 2048)...)
 		res := h.postApplication(path, validApplication(), "cv.pdf", exe, "198.51.100.20")
-		if res.status != http.StatusBadRequest || res.env.Errors["cv"] != msgs(locale.En).CVType || string(res.env.Data) != `{"captchaSpent":true}` {
+		if res.status != http.StatusBadRequest || res.env.Errors["cv"] != locale.For(locale.En).Forms.CVType || string(res.env.Data) != `{"captchaSpent":true}` {
 			t.Fatalf("unusable CV: %d %s", res.status, res.body)
 		}
 		if res := h.postApplication(path, validApplication(), "cv.pdf", smallPDF(), "198.51.100.20"); res.status != http.StatusTooManyRequests {
@@ -458,7 +458,7 @@ func TestUploadsInFlight(t *testing.T) {
 	first, second := h.holdApplication(ip), h.holdApplication(ip)
 
 	res := h.postApplication(path+"?lang=ar", validApplication(), "cv.pdf", smallPDF(), ip)
-	if res.status != http.StatusTooManyRequests || res.env.Message != msgs(locale.Ar).UploadsBusy || res.header.Get("Retry-After") == "" {
+	if res.status != http.StatusTooManyRequests || res.env.Message != locale.For(locale.Ar).Forms.UploadsBusy || res.header.Get("Retry-After") == "" {
 		t.Fatalf("a third application at once: %d %s", res.status, res.body)
 	}
 	// Another client's application passes.

@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/locale"
 )
 
 // Field limits, in characters.
@@ -29,11 +31,11 @@ var (
 // checker is the shared field checker with the forms' own rules.
 type checker struct {
 	*endpoint.Checker
-	m *messages
+	m *locale.Catalogue
 }
 
-func newChecker(m *messages) *checker {
-	return &checker{Checker: endpoint.NewChecker(m.Messages), m: m}
+func newChecker(m *locale.Catalogue) *checker {
+	return &checker{Checker: endpoint.NewChecker(&m.API), m: m}
 }
 
 // line checks a one-line text of at most limit characters.
@@ -62,9 +64,9 @@ func (v *checker) choice(field, value string, options []string) string {
 	value = strings.TrimSpace(value)
 	switch {
 	case value == "":
-		v.Set(field, v.m.Required)
+		v.Set(field, v.m.API.Required)
 	case !slices.Contains(options, value):
-		v.Set(field, v.m.ChoiceInvalid)
+		v.Set(field, v.m.Forms.ChoiceInvalid)
 	}
 	return value
 }
@@ -72,7 +74,7 @@ func (v *checker) choice(field, value string, options []string) string {
 // consent checks that the privacy-policy box was ticked.
 func (v *checker) consent(field string, value endpoint.Bool) {
 	if !value {
-		v.Set(field, v.m.ConsentRequired)
+		v.Set(field, v.m.Forms.ConsentRequired)
 	}
 }
 
@@ -85,12 +87,12 @@ func (v *checker) date(field, value string, now time.Time) string {
 	}
 	d, err := time.Parse(time.DateOnly, value)
 	if err != nil || len(value) != len(time.DateOnly) {
-		v.Set(field, v.m.DateInvalid)
+		v.Set(field, v.m.Forms.DateInvalid)
 		return value
 	}
 	earliest := now.UTC().Add(-12 * time.Hour).Format(time.DateOnly)
 	if d.Format(time.DateOnly) < earliest {
-		v.Set(field, v.m.DatePast)
+		v.Set(field, v.m.Forms.DatePast)
 	}
 	return value
 }
@@ -102,14 +104,14 @@ func (v *checker) linkedIn(field, value string) string {
 		return ""
 	}
 	if utf8.RuneCountInString(value) > maxLinkedIn {
-		v.Set(field, v.m.TooLongFor(maxLinkedIn))
+		v.Set(field, v.m.API.TooLongFor(maxLinkedIn))
 		return value
 	}
 	u, err := url.Parse(value)
 	if err != nil || !endpoint.Printable(value) || strings.ContainsAny(value, " \"'<>") ||
 		u.Scheme != "https" || u.Host != "www.linkedin.com" || u.User != nil ||
 		!strings.HasPrefix(u.Path, "/in/") || len(strings.Trim(u.Path[len("/in/"):], "/")) == 0 {
-		v.Set(field, v.m.LinkedInInvalid)
+		v.Set(field, v.m.Forms.LinkedInInvalid)
 	}
 	return value
 }
@@ -126,13 +128,13 @@ func (v *checker) choices(field string, values []string, known func(string) bool
 	}
 	switch {
 	case len(out) == 0:
-		v.Set(field, v.m.Required)
+		v.Set(field, v.m.API.Required)
 	case len(out) > maxServices:
-		v.Set(field, sprintf(v.m.TooManyChoices, maxServices))
+		v.Set(field, fmt.Sprintf(v.m.Forms.TooManyChoices, maxServices))
 	default:
 		for _, s := range out {
 			if len(s) > 200 || !known(s) {
-				v.Set(field, v.m.ServiceUnknown)
+				v.Set(field, v.m.Forms.ServiceUnknown)
 				break
 			}
 		}

@@ -14,7 +14,11 @@ import (
 // one file per language and section, so a translator finds all of a language
 // in one folder; the section's Go type says which keys it has.
 type Catalogue struct {
-	Site Site // fallback pages and the API's general errors
+	Site     Site     // fallback pages and the API's general errors
+	API      API      // what every JSON API answers the same way, field errors included
+	Accounts Accounts // the account API: registration, sign-in, recovery, profile
+	Forms    Forms    // the request forms, their confirmations and publication PDFs
+	Mail     Mail     // the e-mails the site sends
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -31,6 +35,10 @@ type section struct {
 // read.
 var sections = []section{
 	{name: "site", languages: All, field: func(c *Catalogue) any { return &c.Site }},
+	{name: "api", languages: All, field: func(c *Catalogue) any { return &c.API }},
+	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
+	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
+	{name: "mail", languages: All, field: func(c *Catalogue) any { return &c.Mail }},
 }
 
 //go:embed messages

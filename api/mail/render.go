@@ -5,6 +5,8 @@ import (
 	htmltemplate "html/template"
 	"strings"
 	texttemplate "text/template"
+
+	"noorvale.example/site/api/locale"
 )
 
 // Rendered is a message ready to send: its subject and its two bodies.
@@ -39,17 +41,18 @@ func Render(m Message) (Rendered, error) {
 	if err != nil {
 		return Rendered{}, err
 	}
-	l, ok := letters[m.Kind][m.Locale]
+	lay, ok := letters[m.Kind]
 	if !ok {
-		l, ok = formLetters[m.Kind][m.Locale]
+		lay, ok = formLetters[m.Kind]
 	}
 	if !ok {
-		l, ok = replyLetters[m.Kind][m.Locale]
+		lay, ok = replyLetters[m.Kind]
 	}
 	if !ok {
 		return Rendered{}, fmt.Errorf("mail: no %s text for %s", m.Kind, m.Locale)
 	}
-	f := frames[m.Locale]
+	f := &locale.For(m.Locale).Mail
+	l := lay(f)
 	fill := placeholders(m.Data)
 	v := view{
 		Lang:           string(m.Locale),
