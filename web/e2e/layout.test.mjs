@@ -279,3 +279,27 @@ test('inner pages use the width from 1280 px: text at a readable measure between
     }
   }
 });
+
+test('an office page shows the other two offices as cards of equal width, from 375 to 1536 px', async () => {
+  const unequal = [];
+  for (const width of [375, 768, 1024, 1280, 1536]) {
+    const tab = await openPage(site.browser, { width, height: 900 });
+    try {
+      for (const path of ['/contact-us/london', '/contact-us/dubai', '/ar/contact-us/cairo']) {
+        await tab.page.goto(site.server.baseUrl + path);
+        const widths = await tab.page
+          .getByRole('region', { name: /Our other offices|مكاتبنا الأخرى/ })
+          .getByRole('listitem')
+          .evaluateAll((items) =>
+            items.map((item) => Math.round(item.getBoundingClientRect().width)),
+          );
+        assert.equal(widths.length, 2, `${path}: the other offices`);
+        if (Math.abs(widths[0] - widths[1]) > 1) unequal.push(`${width} px ${path}: ${widths}`);
+      }
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+  assert.deepEqual(unequal, []);
+});

@@ -5,6 +5,15 @@ import { ArrowEndIcon } from './icons';
 
 type LinkCardsProps = { title: string; items: MenuItem[] };
 
+// The wide-screen grid for a number of cards: as many columns as cards up to three, and two for
+// four, so cards share a row in equal widths where the count allows; otherwise three, the last
+// row's cards widened to fill it. Spelled out so Tailwind finds them in the source.
+const wideGrid = (count: number) => {
+  if (count === 1) return 'lg:grid-cols-1 lg:fill-row-1';
+  if (count === 2 || count === 4) return 'lg:grid-cols-2 lg:fill-row-2';
+  return 'lg:grid-cols-3 lg:fill-row-3';
+};
+
 /** A titled grid of cards, one per child page. Entries without a page of their own are skipped. */
 export function LinkCards({ title, items }: LinkCardsProps) {
   const label = useNavLabel();
@@ -17,7 +26,9 @@ export function LinkCards({ title, items }: LinkCardsProps) {
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
         {title}
       </h2>
-      <ul className="mt-6 grid gap-4 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3">
+      <ul
+        className={`mt-6 grid gap-4 ${linked.length > 1 ? 'sm:fill-row-2 sm:grid-cols-2' : ''} ${wideGrid(linked.length)}`}
+      >
         {linked.map((item) => (
           <li key={item.translationKey}>
             <a
