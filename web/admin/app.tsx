@@ -16,21 +16,29 @@ import { Privacy } from './privacy';
 import { Security } from './security';
 import { SignIn } from './sign-in';
 import { Staff } from './staff';
-import { translate, type Key, type Lang } from './strings';
+import {
+  chooseLanguage,
+  direction,
+  nextLanguage,
+  translate,
+  type Key,
+  type Lang,
+  type Params,
+} from './i18n';
 import { Card, LangContext, Link, moveTo, navigate, whenLeaving } from './ui';
 import { VisitorsSection } from './visitors';
 
 const langKey = 'admin-language';
 
-/** The back-office language: the one chosen here before, else the browser's (Arabic or English). */
+/** The back-office language: the one chosen here before, else the browser's, else English. */
 export function initialLang(): Lang {
+  let stored: string | null = null;
   try {
-    const stored = localStorage.getItem(langKey);
-    if (stored === 'ar' || stored === 'en') return stored;
+    stored = localStorage.getItem(langKey);
   } catch {
     // Storage may be unavailable; the browser's language decides.
   }
-  return navigator.language.toLowerCase().startsWith('ar') ? 'ar' : 'en';
+  return chooseLanguage(stored, navigator.language);
 }
 
 function usePath(): string {
@@ -59,14 +67,12 @@ export function App() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const path = usePath();
   const main = useRef<HTMLElement>(null);
-  const t = useCallback(
-    (key: Key, params?: Record<string, string | number>) => translate(lang, key, params),
-    [lang],
-  );
+  const other = nextLanguage(lang);
+  const t = useCallback((key: Key, params?: Params) => translate(lang, key, params), [lang]);
 
   useEffect(() => {
     document.documentElement.lang = lang;
-    document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+    document.documentElement.dir = direction(lang);
     try {
       localStorage.setItem(langKey, lang);
     } catch {
@@ -87,13 +93,13 @@ export function App() {
 
   const signedIn = session?.stage === 'full' && !codes;
   const section = path.replace(/\/+$/, '') || '/admin';
-  let title: Key = 'signInTitle';
+  let title: Key = 'signIn.title';
   let content: ReactNode;
   if (session === undefined) {
-    title = 'loading';
-    content = <p role="status">{t('loading')}</p>;
+    title = 'common.loading';
+    content = <p role="status">{t('common.loading')}</p>;
   } else if (codes) {
-    title = 'codesTitle';
+    title = 'enrol.codesTitle';
     content = (
       <RecoveryCodes
         codes={codes}
@@ -104,7 +110,7 @@ export function App() {
       />
     );
   } else if (session?.stage === 'enrol') {
-    title = 'enrolTitle';
+    title = 'enrol.title';
     content = (
       <Enrol
         onEnrolled={(result: Enrolled) => {
@@ -117,12 +123,12 @@ export function App() {
       />
     );
   } else if (session?.stage === 'password') {
-    title = 'factorTitle';
+    title = 'factor.title';
     content = (
       <SecondFactor
         session={session}
-        title={t('factorTitle')}
-        lead={t('factorLead')}
+        title={t('factor.title')}
+        lead={t('factor.lead')}
         onDone={(next) => {
           setSession(next);
           navigate(section === '/admin/login' || section === '/admin/join' ? '/admin' : path);
@@ -131,64 +137,64 @@ export function App() {
     );
   } else if (!session) {
     if (section === '/admin/join') {
-      title = 'joinTitle';
+      title = 'join.title';
       content = <Join onSession={setSession} />;
     } else {
       content = <SignIn onSession={setSession} />;
     }
   } else if (section === '/admin' || section === '/admin/login' || section === '/admin/join') {
-    title = 'home';
+    title = 'nav.home';
     content = <Home session={session} />;
   } else if (section === '/admin/security') {
-    title = 'securityTitle';
+    title = 'security.title';
     content = <Security session={session} onSession={setSession} />;
   } else if (section === '/admin/dashboard') {
-    title = 'dashboardTitle';
+    title = 'dashboard.title';
     content = mayUseInbox(session) ? (
       <Dashboard />
     ) : (
-      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+      <Message title={t('app.forbiddenTitle')} body={t('app.forbiddenBody')} />
     );
   } else if (section === '/admin/inbox' || section.startsWith('/admin/inbox/')) {
-    title = 'inboxTitle';
+    title = 'inbox.title';
     content = <InboxSection path={section} session={session} onSession={setSession} />;
   } else if (section === '/admin/visitors' || section.startsWith('/admin/visitors/')) {
-    title = 'visitorsTitle';
+    title = 'visitors.title';
     content = <VisitorsSection path={section} session={session} onSession={setSession} />;
   } else if (section === '/admin/privacy') {
-    title = 'privacyTitle';
+    title = 'privacy.title';
     content = !session.permissions.includes('erasure') ? (
-      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+      <Message title={t('app.forbiddenTitle')} body={t('app.forbiddenBody')} />
     ) : (
       <Privacy session={session} onSession={setSession} />
     );
   } else if (section === '/admin/content' || section.startsWith('/admin/content/')) {
-    title = 'contentTitle';
+    title = 'content.title';
     content = <ContentSection path={section} session={session} />;
   } else if (section === '/admin/settings') {
-    title = 'settingsTitle';
+    title = 'settings.title';
     content = !mayManageItems(session) ? (
-      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+      <Message title={t('app.forbiddenTitle')} body={t('app.forbiddenBody')} />
     ) : (
       <SettingsSection />
     );
   } else if (section === '/admin/staff' || section === '/admin/audit') {
     const needs = section === '/admin/staff' ? 'staff' : 'audit';
-    title = needs === 'staff' ? 'staffTitle' : 'auditTitle';
+    title = needs === 'staff' ? 'staff.title' : 'audit.title';
     content = !session.permissions.includes(needs) ? (
-      <Message title={t('forbiddenTitle')} body={t('forbiddenBody')} />
+      <Message title={t('app.forbiddenTitle')} body={t('app.forbiddenBody')} />
     ) : needs === 'staff' ? (
       <Staff session={session} onSession={setSession} />
     ) : (
       <Audit session={session} onSession={setSession} />
     );
   } else {
-    title = 'notFoundTitle';
-    content = <Message title={t('notFoundTitle')} body={t('notFoundBody')} />;
+    title = 'app.notFoundTitle';
+    content = <Message title={t('app.notFoundTitle')} body={t('app.notFoundBody')} />;
   }
 
   useEffect(() => {
-    document.title = `${t(title)} · ${t('backOffice')} · ${t('brand')}`;
+    document.title = `${t(title)} · ${t('app.backOffice')} · ${t('app.brand')}`;
   }, [t, title]);
 
   // A section's link is current on its own pages too (an item under /admin/content).
@@ -196,29 +202,33 @@ export function App() {
     section === to || (to === '/admin/content' && section.startsWith('/admin/content/'));
 
   const navItems: { to: string; key: Key; show: boolean; extra?: ReactNode }[] = [
-    { to: '/admin', key: 'home', show: true },
+    { to: '/admin', key: 'nav.home', show: true },
     {
       to: '/admin/inbox',
-      key: 'inbox',
+      key: 'nav.inbox',
       show: mayUseInbox(session),
       extra: <InboxBadge />,
     },
-    { to: '/admin/dashboard', key: 'dashboard', show: mayUseInbox(session) },
-    { to: '/admin/content', key: 'content', show: mayReadContent(session) },
-    { to: '/admin/settings', key: 'settings', show: Boolean(session && mayManageItems(session)) },
+    { to: '/admin/dashboard', key: 'nav.dashboard', show: mayUseInbox(session) },
+    { to: '/admin/content', key: 'nav.content', show: mayReadContent(session) },
+    {
+      to: '/admin/settings',
+      key: 'nav.settings',
+      show: Boolean(session && mayManageItems(session)),
+    },
     {
       to: '/admin/visitors',
-      key: 'visitors',
+      key: 'nav.visitors',
       show: Boolean(session?.permissions.includes('visitors')),
     },
-    { to: '/admin/staff', key: 'staff', show: Boolean(session?.permissions.includes('staff')) },
-    { to: '/admin/audit', key: 'audit', show: Boolean(session?.permissions.includes('audit')) },
+    { to: '/admin/staff', key: 'nav.staff', show: Boolean(session?.permissions.includes('staff')) },
+    { to: '/admin/audit', key: 'nav.audit', show: Boolean(session?.permissions.includes('audit')) },
     {
       to: '/admin/privacy',
-      key: 'privacy',
+      key: 'nav.privacy',
       show: Boolean(session?.permissions.includes('erasure')),
     },
-    { to: '/admin/security', key: 'security', show: true },
+    { to: '/admin/security', key: 'nav.security', show: true },
   ];
 
   return (
@@ -227,22 +237,23 @@ export function App() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-10 focus:rounded focus:bg-raised focus:p-2"
       >
-        {t('skip')}
+        {t('app.skip')}
       </a>
       <header className="on-dark bg-topbar text-topbar-ink">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="font-semibold">
-            {t('brand')} <span className="font-normal">· {t('backOffice')}</span>
+            {t('app.brand')} <span className="font-normal">· {t('app.backOffice')}</span>
           </p>
           <div className="flex flex-wrap items-center gap-2">
+            {/* The next language offers itself in its own words: its name and the switch's label. */}
             <button
               type="button"
-              lang={lang === 'ar' ? 'en' : 'ar'}
-              aria-label={t('languageLabel')}
+              lang={other}
+              aria-label={translate(other, 'language.switchTo')}
               className="min-h-11 rounded-lg px-3 underline-offset-4 hover:underline"
-              onClick={() => setLang(lang === 'ar' ? 'en' : 'ar')}
+              onClick={() => setLang(other)}
             >
-              {t('language')}
+              {translate(other, 'language.name')}
             </button>
             <button
               type="button"
@@ -253,7 +264,7 @@ export function App() {
                 setDark(!dark);
               }}
             >
-              {t('themeDark')}
+              {t('app.themeDark')}
             </button>
             {session && (
               <button
@@ -269,13 +280,13 @@ export function App() {
                   })
                 }
               >
-                {t('signOut')}
+                {t('app.signOut')}
               </button>
             )}
           </div>
         </div>
         {signedIn && (
-          <nav aria-label={t('nav')} className="border-t border-footer-line">
+          <nav aria-label={t('nav.label')} className="border-t border-footer-line">
             <ul className="mx-auto flex max-w-5xl flex-wrap gap-1 px-2">
               {navItems
                 .filter((item) => item.show)

@@ -1,4 +1,4 @@
-import { isKey, type Key } from './strings';
+import { isKey, type Key } from './i18n';
 
 type Translate = (key: Key, params?: Record<string, string | number>) => string;
 
@@ -16,13 +16,15 @@ function role(t: Translate, stored: string): string {
   const match = /^([\w-]+)(?: \(([^)]*)\))?$/.exec(stored.trim());
   if (!match) return stored;
   const [, name = '', scope] = match;
-  const label = named(t, 'role_', name);
+  const label = named(t, 'roles.', name);
   if (!scope) return label;
   const parts = scope.split(',').map((part) => {
     const value = part.trim();
-    return isKey(`lang_${value}`) ? t(`lang_${value}` as Key) : named(t, 'office_', value);
+    return isKey(`languageNames.${value}`)
+      ? t(`languageNames.${value}` as Key)
+      : named(t, 'offices.', value);
   });
-  return `${label} (${parts.join(t('listSeparator'))})`;
+  return `${label} (${parts.join(t('common.listSeparator'))})`;
 }
 
 /**
@@ -49,7 +51,7 @@ export function describeDetail(
   const change = (name: (stored: string) => string) => {
     const [before, after] = detail.split(' → ');
     return before !== undefined && after !== undefined
-      ? t('changedTo', { before: name(before), after: name(after) })
+      ? t('audit.changedTo', { before: name(before), after: name(after) })
       : detail;
   };
   switch (action) {
@@ -59,9 +61,9 @@ export function describeDetail(
     case 'second-factor-locked':
     case 'second-factor-added':
     case 'second-factor-removed':
-      return named(t, 'method_', detail);
+      return named(t, 'audit.methods.', detail);
     case 'sign-in-failed':
-      return named(t, 'fail_', detail);
+      return named(t, 'audit.failures.', detail);
     case 'invitation':
     case 'invitation-revoked':
     case 'invitation-voided':
@@ -70,18 +72,18 @@ export function describeDetail(
     case 'role-change':
       return change((stored) => role(t, stored));
     case 'submission-status':
-      return change((stored) => named(t, 'status_', stored));
+      return change((stored) => named(t, 'inbox.statuses.', stored));
     case 'submission-assignee':
-      return change((stored) => (stored === 'none' ? t('nobody') : nameOf(stored)));
+      return change((stored) => (stored === 'none' ? t('inbox.nobody') : nameOf(stored)));
     case 'submission-note': {
       const note = /^note (\d+)$/.exec(detail)?.[1];
-      return note ? t('noteNumber', { note }) : detail;
+      return note ? t('audit.noteNumber', { note }) : detail;
     }
     case 'visitor-sessions-ended':
     case 'visitor-disable': {
       // "2 sessions": how many of the visitor's sessions the action ended.
       const count = /^(\d+) sessions$/.exec(detail)?.[1];
-      return count ? t('visitorSessionsCount', { count: Number(count) }) : detail;
+      return count ? t('visitors.sessionsCount', { count: Number(count) }) : detail;
     }
     case 'content-publish':
     case 'content-unpublish':
@@ -91,8 +93,8 @@ export function describeDetail(
       const match = /^(?:version (\d+))?(?:(?:, )?(scheduled))?$/.exec(detail);
       if (!match || (!match[1] && !match[2])) return detail;
       const parts = [];
-      if (match[1]) parts.push(t('contentVersionNumber', { version: match[1] }));
-      if (match[2]) parts.push(t('auditScheduled'));
+      if (match[1]) parts.push(t('content.versionNumber', { version: match[1] }));
+      if (match[2]) parts.push(t('audit.scheduled'));
       return parts.join(' · ');
     }
     case 'content-rename':
@@ -101,7 +103,7 @@ export function describeDetail(
     case 'settings-save': {
       // "revision 3": the save of the firm's settings it made.
       const revision = /^revision (\d+)$/.exec(detail)?.[1];
-      return revision ? t('settingsRevision', { revision }) : detail;
+      return revision ? t('settings.revision', { revision }) : detail;
     }
     case 'content-schedule':
     case 'content-schedule-cancel':
@@ -129,14 +131,16 @@ export function describeDetail(
       }
       const where = `\u2068${zone.replaceAll('_', ' ')}\u2069`;
       return plan === 'publish'
-        ? t('auditSchedulePublish', { version, date: `\u2068${date}\u2069`, zone: where })
-        : t('auditScheduleUnpublish', { date: `\u2068${date}\u2069`, zone: where });
+        ? t('audit.schedulePublish', { version, date: `\u2068${date}\u2069`, zone: where })
+        : t('audit.scheduleUnpublish', { date: `\u2068${date}\u2069`, zone: where });
     }
     case 'audit-export':
     case 'inbox-export': {
       // "12 rows", and for the inbox the filters of the exported view: "12 rows (kind=rfp)".
       const match = /^(\d+) rows( \(.*\))?$/.exec(detail);
-      return match ? t('exportedRows', { rows: Number(match[1]) }) + (match[2] ?? '') : detail;
+      return match
+        ? t('audit.exportedRows', { rows: Number(match[1]) }) + (match[2] ?? '')
+        : detail;
     }
     case 'erasure':
     case 'erasure-lookup': {
@@ -145,13 +149,14 @@ export function describeDetail(
         [...detail.matchAll(/(\w+)=(\d+)/g)].map(([, name = '', n = '0']) => [name, Number(n)]),
       );
       if (!('account' in counts)) return detail;
-      return t(action === 'erasure' ? 'erasedDetail' : 'lookupDetail', counts);
+      return t(action === 'erasure' ? 'audit.erasedDetail' : 'audit.lookupDetail', counts);
     }
     case 'refused': {
       // "audit": the permission the role lacks; "language ar": a language the account does not write.
       const language = /^language ([a-z]{2})$/.exec(detail)?.[1];
-      if (language) return t('refusedLanguage', { language: named(t, 'lang_', language) });
-      return t('refusedNeeds', { what: named(t, 'perm_', detail) });
+      if (language)
+        return t('audit.refusedLanguage', { language: named(t, 'languageNames.', language) });
+      return t('audit.refusedNeeds', { what: named(t, 'home.permissions.', detail) });
     }
     default:
       return detail;

@@ -9,7 +9,7 @@ import {
 } from './api';
 import { contentItem, describeDetail } from './audit-detail';
 import { useStepUp } from './step-up';
-import { isKey, type Key } from './strings';
+import { formattingLocale, isKey } from './i18n';
 import {
   Card,
   DateRange,
@@ -65,7 +65,7 @@ export function Audit({
       setActions(data.actions);
       setShown(f);
       setNotice(null);
-    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     setLoaded(true);
   };
 
@@ -80,15 +80,15 @@ export function Audit({
   }, []);
 
   const nameOf = (id: string) => {
-    if (!id) return t('commandLine');
+    if (!id) return t('audit.commandLine');
     return staff.find((m) => m.id === id)?.name ?? id;
   };
   const actionLabel = (a: string) => {
-    const key = `act_${a}`;
-    return isKey(key) ? t(key as Key) : a;
+    const key = `audit.actions.${a}`;
+    return isKey(key) ? t(key) : a;
   };
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Date(iso).toLocaleString(formattingLocale(lang), {
       dateStyle: 'medium',
       timeStyle: 'medium',
     });
@@ -100,13 +100,13 @@ export function Audit({
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-semibold">{t('auditTitle')}</h1>
+      <h1 className="mb-6 text-2xl font-semibold">{t('audit.title')}</h1>
       {panel}
       <NoticeBox notice={notice} />
       <Card className="mb-6">
-        <h2 className="mb-4 text-xl font-semibold">{t('filters')}</h2>
+        <h2 className="mb-4 text-xl font-semibold">{t('audit.filters')}</h2>
         <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label={t('action')} error={errors.action}>
+          <Field label={t('audit.action')} error={errors.action}>
             {(props) => (
               <select
                 {...props}
@@ -114,7 +114,7 @@ export function Audit({
                 value={filters.action}
                 onChange={(event) => setFilters({ ...filters, action: event.target.value })}
               >
-                <option value="">{t('anyAction')}</option>
+                <option value="">{t('audit.anyAction')}</option>
                 {actions.map((a) => (
                   <option key={a} value={a}>
                     {actionLabel(a)}
@@ -123,7 +123,7 @@ export function Audit({
               </select>
             )}
           </Field>
-          <Field label={t('who')} error={errors.actor}>
+          <Field label={t('audit.who')} error={errors.actor}>
             {(props) => (
               <select
                 {...props}
@@ -131,7 +131,7 @@ export function Audit({
                 value={filters.actor}
                 onChange={(event) => setFilters({ ...filters, actor: event.target.value })}
               >
-                <option value="">{t('anyone')}</option>
+                <option value="">{t('audit.anyone')}</option>
                 {staff.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
@@ -148,7 +148,7 @@ export function Audit({
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
             <button type="submit" className={buttonClass}>
-              {t('filter')}
+              {t('audit.filter')}
             </button>
             <button
               type="button"
@@ -161,19 +161,20 @@ export function Audit({
                       const url = URL.createObjectURL(result.data);
                       saveFile(url, 'audit-trail.csv');
                       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-                      setNotice({ tone: 'success', text: t('exportStarted') });
-                    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+                      setNotice({ tone: 'success', text: t('inbox.exportStarted') });
+                    } else
+                      setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
                   },
                 )
               }
             >
-              {t('exportCsv')}
+              {t('audit.exportCsv')}
             </button>
           </div>
         </form>
       </Card>
-      {loaded && events.length === 0 && <p>{t('noEvents')}</p>}
-      <ol className="grid gap-3" aria-label={t('auditTitle')}>
+      {loaded && events.length === 0 && <p>{t('audit.noEvents')}</p>}
+      <ol className="grid gap-3" aria-label={t('audit.title')}>
         {events.map((e) => (
           <li
             key={e.id}
@@ -187,16 +188,16 @@ export function Audit({
               </time>
             </p>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-ink-muted">{t('who')}</dt>
+              <dt className="text-ink-muted">{t('audit.who')}</dt>
               <dd>
                 {!e.actorId &&
                 (/(^|, )scheduled$/.test(e.detail) || e.action === 'content-schedule-voided')
-                  ? t('auditScheduler')
+                  ? t('audit.scheduler')
                   : nameOf(e.actorId)}
               </dd>
               {e.item && (
                 <>
-                  <dt className="text-ink-muted">{t('item')}</dt>
+                  <dt className="text-ink-muted">{t('audit.item')}</dt>
                   <dd className="break-all">
                     {staff.some((m) => m.id === e.item) ? (
                       nameOf(e.item)
@@ -221,13 +222,13 @@ export function Audit({
               )}
               {e.detail && (
                 <>
-                  <dt className="text-ink-muted">{t('detail')}</dt>
+                  <dt className="text-ink-muted">{t('audit.detail')}</dt>
                   <dd>{describeDetail(t, e.action, e.detail, nameOf)}</dd>
                 </>
               )}
               {e.ip && (
                 <>
-                  <dt className="text-ink-muted">{t('address')}</dt>
+                  <dt className="text-ink-muted">{t('audit.address')}</dt>
                   <dd>
                     <bdi dir="ltr">{e.ip}</bdi>
                   </dd>
@@ -244,7 +245,7 @@ export function Audit({
             className={secondaryButtonClass}
             onClick={() => void load(shown, next)}
           >
-            {t('more')}
+            {t('audit.more')}
           </button>
         </p>
       )}

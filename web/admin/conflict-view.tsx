@@ -38,7 +38,7 @@ export function ConflictView({
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  const name = theirs.author.name || t('contentSomeone');
+  const name = theirs.author.name || t('content.someone');
   const body = (theirs.body ?? {}) as Json;
   const mineChanged = fields.some((f) => !sameValue(base[f.name], mine[f.name]));
   // The fields they changed whose text the form does not hold yet.
@@ -58,10 +58,10 @@ export function ConflictView({
       data-conflict
     >
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="mb-1 font-semibold">
-        {t('contentConflictTitle')}
+        {t('content.conflict.title')}
       </h2>
       <p role="alert" className="mb-4">
-        {t('contentConflictBody', { name, date: when(theirs.createdAt) })}
+        {t('content.conflict.body', { name, date: when(theirs.createdAt) })}
       </p>
       <div className="mb-4 grid gap-4 lg:grid-cols-2">
         <section
@@ -70,7 +70,7 @@ export function ConflictView({
           data-conflict-side="theirs"
         >
           <h3 id={`${id}-theirs`} className="mb-2 font-semibold">
-            <bdi>{t('conflictTheirs', { name })}</bdi>
+            <bdi>{t('content.conflict.theirs', { name })}</bdi>
           </h3>
           <BodyDiff before={base} after={body} fields={fields} lang={locale} dir={dir} />
           {takeable.length > 0 && (
@@ -83,7 +83,7 @@ export function ConflictView({
                   disabled={busy}
                   onClick={() => onTakeField(f.name)}
                 >
-                  {t('conflictTakeField', { field: fieldLabel(t, f.name) })}
+                  {t('content.conflict.takeField', { field: fieldLabel(t, f.name) })}
                 </button>
               ))}
             </div>
@@ -95,21 +95,21 @@ export function ConflictView({
           data-conflict-side="mine"
         >
           <h3 id={`${id}-mine`} className="mb-2 font-semibold">
-            {t('conflictMine')}
+            {t('content.conflict.mine')}
           </h3>
           {mineChanged ? (
             <BodyDiff before={base} after={mine} fields={fields} lang={locale} dir={dir} />
           ) : (
-            <p>{t('conflictNoMine')}</p>
+            <p>{t('content.conflict.noMine')}</p>
           )}
         </section>
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="button" className={secondaryButtonClass} onClick={onKeepTheirs}>
-          {t('conflictKeepTheirs')}
+          {t('content.conflict.keepTheirs')}
         </button>
         <button type="button" className={buttonClass} disabled={busy} onClick={onSaveMine}>
-          {t('contentOverwrite')}
+          {t('content.overwrite')}
         </button>
       </div>
     </section>

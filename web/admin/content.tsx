@@ -30,7 +30,7 @@ import { CoverField, CoverTarget } from './cover-upload';
 import { useItemWatch } from './item-watch';
 import { ItemActions, NewItem, NewItemLink } from './items';
 import { PreviewPanel } from './preview';
-import { type Key } from './strings';
+import { formattingLocale } from './i18n';
 import {
   Card,
   Link,
@@ -86,7 +86,7 @@ const oneLine = (event: KeyboardEvent<HTMLTextAreaElement>) => {
 function useWhen() {
   const { lang } = useT();
   return (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Date(iso).toLocaleString(formattingLocale(lang), {
       dateStyle: 'medium',
       timeStyle: 'short',
     });
@@ -123,15 +123,15 @@ function StateBadge({
       data-state={state}
       data-outdated={outdated || undefined}
     >
-      <abbr title={named(t, 'lang_', locale)} className="font-semibold no-underline">
+      <abbr title={named(t, 'languageNames.', locale)} className="font-semibold no-underline">
         {locale.toUpperCase()}
       </abbr>
       <span aria-hidden="true">·</span>
-      <span>{t(`contentState_${state}` as Key)}</span>
+      <span>{t(`content.stateNames.${state}`)}</span>
       {outdated && (
         <>
           <span aria-hidden="true">·</span>
-          <span className="font-semibold">{t('contentState_outdated')}</span>
+          <span className="font-semibold">{t('content.stateNames.outdated')}</span>
         </>
       )}
     </span>
@@ -145,17 +145,17 @@ function TranslationCounts({ data }: { data: ContentList }) {
   const cell = 'border-b border-line px-3 py-2 text-start';
   return (
     <table className="mb-6 w-full max-w-md border-collapse">
-      <caption className="mb-2 text-start font-semibold">{t('contentCounts')}</caption>
+      <caption className="mb-2 text-start font-semibold">{t('content.counts')}</caption>
       <thead>
         <tr>
           <th scope="col" className={cell}>
-            {t('contentCountLanguage')}
+            {t('content.count.language')}
           </th>
           <th scope="col" className={cell}>
-            {t('contentCountMissing')}
+            {t('content.count.missing')}
           </th>
           <th scope="col" className={cell}>
-            {t('contentCountOutdated')}
+            {t('content.count.outdated')}
           </th>
         </tr>
       </thead>
@@ -165,7 +165,7 @@ function TranslationCounts({ data }: { data: ContentList }) {
           return (
             <tr key={l} data-count={l}>
               <th scope="row" className={`${cell} font-normal`}>
-                {named(t, 'lang_', l)}
+                {named(t, 'languageNames.', l)}
               </th>
               <td className={cell} data-missing-count={count.missing}>
                 {count.missing}
@@ -199,7 +199,7 @@ function ContentListView({ session }: { session: Session }) {
       if (result.ok && result.data) {
         setData(result.data);
         setNotice(null);
-      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     return () => {
       live = false;
@@ -213,10 +213,10 @@ function ContentListView({ session }: { session: Session }) {
   ];
   return (
     <div>
-      <h1 className="mb-2 text-2xl font-semibold">{t('contentTitle')}</h1>
-      <p className="mb-6 text-ink-muted">{t('contentLead')}</p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('content.title')}</h1>
+      <p className="mb-6 text-ink-muted">{t('content.lead')}</p>
       <NoticeBox notice={notice} />
-      <nav aria-label={t('contentCollections')} className="mb-6">
+      <nav aria-label={t('content.collections')} className="mb-6">
         <ul className="flex flex-wrap gap-2">
           {collections.map((name) => (
             <li key={name}>
@@ -229,19 +229,19 @@ function ContentListView({ session }: { session: Session }) {
                 }
               >
                 <span aria-current={name === collection ? 'page' : undefined}>
-                  {named(t, 'collection_', name)}
+                  {named(t, 'content.collectionNames.', name)}
                 </span>
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {!data && !notice && <p role="status">{t('loading')}</p>}
+      {!data && !notice && <p role="status">{t('common.loading')}</p>}
       {data && data.collection === collection && (
         <section aria-labelledby="content-items">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
             <h2 id="content-items" className="text-xl font-semibold">
-              {named(t, 'collection_', collection)}
+              {named(t, 'content.collectionNames.', collection)}
             </h2>
             {collection !== pagesCollection && (
               <NewItemLink collection={collection} session={session} />
@@ -249,7 +249,7 @@ function ContentListView({ session }: { session: Session }) {
           </div>
           <TranslationCounts data={data} />
           {data.items.length === 0 ? (
-            <p>{t('contentNone')}</p>
+            <p>{t('content.none')}</p>
           ) : (
             <ul className="grid gap-3">
               {data.items.map((item) => (
@@ -275,7 +275,7 @@ function ContentListView({ session }: { session: Session }) {
                       </span>
                     )}
                   </h3>
-                  <p className="flex flex-wrap gap-2" aria-label={t('contentStates')}>
+                  <p className="flex flex-wrap gap-2" aria-label={t('content.states')}>
                     {data.languages.map((l) => (
                       <StateBadge
                         key={l}
@@ -360,7 +360,7 @@ function Reference({ value }: { value: unknown }) {
   if (!text) return null;
   return (
     <p className="mt-1 text-sm break-words whitespace-pre-wrap text-ink-muted" lang="en" dir="ltr">
-      <span className="font-semibold">{t('contentEnglish')}: </span>
+      <span className="font-semibold">{t('content.english')}: </span>
       {text}
     </p>
   );
@@ -409,7 +409,7 @@ function FieldEditor({
       <label htmlFor={id} className="block font-semibold">
         {name}
         {spec.optional && (
-          <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>
+          <span className="font-normal text-ink-muted"> ({t('content.optional')})</span>
         )}
       </label>
       {control}
@@ -437,7 +437,7 @@ function FieldEditor({
       return (
         <div className="mb-4" data-field={path}>
           <p className="block font-semibold">{name}</p>
-          <Suspense fallback={<p className="mt-1 text-ink-muted">{t('proseLoading')}</p>}>
+          <Suspense fallback={<p className="mt-1 text-ink-muted">{t('content.prose.loading')}</p>}>
             <ProseEditor
               id={id}
               name={name}
@@ -612,7 +612,7 @@ function TextList({ spec, path, name, value, english, errors, readOnly, onChange
       <legend className="px-1 font-semibold">
         {name}
         {spec.optional && (
-          <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>
+          <span className="font-normal text-ink-muted"> ({t('content.optional')})</span>
         )}
       </legend>
       <FieldError id={`${id}-error`} error={error} />
@@ -623,7 +623,7 @@ function TextList({ spec, path, name, value, english, errors, readOnly, onChange
           return (
             <li key={i} data-field={at}>
               <label htmlFor={entryId} className="block text-sm font-semibold">
-                {t('contentEntry', { field: name, number: i + 1 })}
+                {t('content.entry', { field: name, number: i + 1 })}
               </label>
               <textarea
                 id={entryId}
@@ -649,7 +649,9 @@ function TextList({ spec, path, name, value, english, errors, readOnly, onChange
                   className="mt-1 min-h-11 text-sm text-danger underline underline-offset-4"
                   onClick={() => onChange(list.filter((_, j) => j !== i))}
                 >
-                  {t('contentRemove', { entry: t('contentEntry', { field: name, number: i + 1 }) })}
+                  {t('content.remove', {
+                    entry: t('content.entry', { field: name, number: i + 1 }),
+                  })}
                 </button>
               )}
             </li>
@@ -662,7 +664,7 @@ function TextList({ spec, path, name, value, english, errors, readOnly, onChange
           className={`${secondaryButtonClass} mt-3`}
           onClick={() => onChange([...list, ''])}
         >
-          {t('contentAdd', { field: name })}
+          {t('content.add', { field: name })}
         </button>
       )}
     </fieldset>
@@ -679,7 +681,7 @@ function ObjectList({ spec, path, name, value, english, errors, readOnly, onChan
       <legend className="px-1 font-semibold">{name}</legend>
       <FieldError id={`${path}-error`} error={errors[path]} />
       {list.map((entry, i) => {
-        const entryName = t('contentEntry', { field: name, number: i + 1 });
+        const entryName = t('content.entry', { field: name, number: i + 1 });
         return (
           <fieldset
             key={i}
@@ -702,7 +704,7 @@ function ObjectList({ spec, path, name, value, english, errors, readOnly, onChan
                 className="min-h-11 text-sm text-danger underline underline-offset-4"
                 onClick={() => onChange(list.filter((_, j) => j !== i))}
               >
-                {t('contentRemove', { entry: entryName })}
+                {t('content.remove', { entry: entryName })}
               </button>
             )}
           </fieldset>
@@ -714,7 +716,7 @@ function ObjectList({ spec, path, name, value, english, errors, readOnly, onChan
           className={secondaryButtonClass}
           onClick={() => onChange([...list, emptyObject(spec.fields ?? [])])}
         >
-          {t('contentAdd', { field: name })}
+          {t('content.add', { field: name })}
         </button>
       )}
     </fieldset>
@@ -780,7 +782,7 @@ function EnglishSide({
  * English before and now; the fields that did not change are named.
  */
 function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields: FieldSpec[] }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const when = useWhen();
   const id = useId();
   const known = fields.map((f) => f.name);
@@ -798,9 +800,9 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
       data-outdated-panel
     >
       <h3 id={id} className="mb-1 font-semibold">
-        {t('contentOutdatedTitle')}
+        {t('content.outdated.title')}
       </h3>
-      <p className="mb-3">{t('contentOutdatedLead', { date: when(outdated.since) })}</p>
+      <p className="mb-3">{t('content.outdated.lead', { date: when(outdated.since) })}</p>
       <ul className="grid gap-3">
         {changed.map((name) => (
           <li
@@ -810,11 +812,11 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
           >
             <p className="mb-2 font-semibold">
               {fieldLabel(t, name)} <span aria-hidden="true">·</span>{' '}
-              <span className="font-normal">{t('contentOutdatedChanged')}</span>
+              <span className="font-normal">{t('content.outdated.changed')}</span>
             </p>
             <dl className="grid gap-3 sm:grid-cols-2">
               <div data-english="before">
-                <dt className="text-sm text-ink-muted">{t('contentOutdatedBefore')}</dt>
+                <dt className="text-sm text-ink-muted">{t('content.outdated.before')}</dt>
                 <dd lang="en" dir="ltr">
                   <EnglishSide
                     before={outdated.englishBefore[name]}
@@ -824,7 +826,7 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
                 </dd>
               </div>
               <div data-english="now">
-                <dt className="text-sm text-ink-muted">{t('contentOutdatedNow')}</dt>
+                <dt className="text-sm text-ink-muted">{t('content.outdated.now')}</dt>
                 <dd lang="en" dir="ltr">
                   <EnglishSide
                     before={outdated.englishBefore[name]}
@@ -839,7 +841,7 @@ function OutdatedPanel({ outdated, fields }: { outdated: ContentOutdated; fields
       </ul>
       {unchanged.length > 0 && (
         <p className="mt-3 text-sm">
-          {t('contentOutdatedUnchanged', { fields: unchanged.join(lang === 'ar' ? '، ' : ', ') })}
+          {t('content.outdated.unchanged', { fields: unchanged.join(t('common.listSeparator')) })}
         </p>
       )}
     </section>
@@ -907,7 +909,7 @@ const zoneName = (zone: string) => zone.replaceAll('_', ' ');
 function useZonedWhen() {
   const { lang } = useT();
   return (iso: string, zone: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Date(iso).toLocaleString(formattingLocale(lang), {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: zone,
@@ -949,11 +951,13 @@ function SchedulePanel({
     return (
       <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
         <h3 id={id} className="mb-2 font-semibold">
-          {t('contentSchedule')}
+          {t('content.schedule.title')}
         </h3>
         <p className="mb-1">
           {t(
-            schedule.action === 'publish' ? 'contentScheduledPublish' : 'contentScheduledUnpublish',
+            schedule.action === 'publish'
+              ? 'content.scheduledPublish'
+              : 'content.scheduledUnpublish',
             {
               date: zonedWhen(schedule.at, schedule.timeZone),
               zone: isolated(zoneName(schedule.timeZone)),
@@ -963,7 +967,7 @@ function SchedulePanel({
         </p>
         {schedule.by.name && (
           <p className="mb-3 text-sm text-ink-muted">
-            {t('contentScheduledBy', { name: schedule.by.name })}
+            {t('content.scheduledBy', { name: schedule.by.name })}
           </p>
         )}
         <button
@@ -972,7 +976,7 @@ function SchedulePanel({
           disabled={busy}
           onClick={() => void onCancel()}
         >
-          {t('contentScheduleCancel')}
+          {t('content.schedule.cancel')}
         </button>
       </section>
     );
@@ -980,12 +984,12 @@ function SchedulePanel({
   return (
     <section aria-labelledby={id} className="mt-6 border-t border-line pt-4" data-schedule>
       <h3 id={id} className="mb-3 font-semibold">
-        {t('contentSchedule')}
+        {t('content.schedule.title')}
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         {canUnpublish && (
           <fieldset className="sm:col-span-2">
-            <legend className="font-semibold">{t('contentScheduleAction')}</legend>
+            <legend className="font-semibold">{t('content.schedule.action')}</legend>
             {(['publish', 'unpublish'] as const).map((a) => (
               <label key={a} className="flex min-h-11 items-center gap-2">
                 <input
@@ -995,14 +999,14 @@ function SchedulePanel({
                   checked={action === a}
                   onChange={() => setAction(a)}
                 />
-                {t(a === 'publish' ? 'contentSchedulePublish' : 'contentScheduleUnpublish')}
+                {t(a === 'publish' ? 'content.schedule.publish' : 'content.schedule.unpublish')}
               </label>
             ))}
           </fieldset>
         )}
         <div>
           <label htmlFor={`${id}-at`} className="block font-semibold">
-            {t('contentScheduleAt')}
+            {t('content.schedule.at')}
           </label>
           <input
             id={`${id}-at`}
@@ -1021,7 +1025,7 @@ function SchedulePanel({
         </div>
         <div>
           <label htmlFor={`${id}-zone`} className="block font-semibold">
-            {t('contentScheduleZone')}
+            {t('content.schedule.zone')}
           </label>
           <select
             id={`${id}-zone`}
@@ -1037,7 +1041,7 @@ function SchedulePanel({
             ))}
           </select>
           <p id={`${id}-offset`} className="mt-1 text-sm text-ink-muted" data-offset>
-            {t('contentScheduleOffset', { zone: isolated(zoneName(zone)), offset })}
+            {t('content.schedule.offset', { zone: isolated(zoneName(zone)), offset })}
           </p>
         </div>
       </div>
@@ -1047,13 +1051,13 @@ function SchedulePanel({
         disabled={busy}
         onClick={() => {
           if (!moment) {
-            setError(t('contentScheduleMissing'));
+            setError(t('content.schedule.missing'));
             return;
           }
           void onSchedule(canUnpublish ? action : 'publish', moment, zone);
         }}
       >
-        {t('contentScheduleSubmit')}
+        {t('content.schedule.submit')}
       </button>
     </section>
   );
@@ -1094,7 +1098,7 @@ function ContentEditor({
   const [newer, setNewer] = useState<ContentVersion | null>(null);
   // When the editor last asked for the item itself: a look older than that is out of date.
   const loadedAt = useRef(0);
-  const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'lang_', locale));
+  const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'languageNames.', locale));
 
   const loadVersions = async (loc: string) => {
     const result = await adminApi.contentVersions(collection, slug, loc);
@@ -1106,7 +1110,7 @@ function ContentEditor({
     loadedAt.current = performance.now();
     const result = await adminApi.contentItem(collection, slug);
     if (!result.ok || !result.data) {
-      setMissing(result.message || t('unreachable'));
+      setMissing(result.message || t('common.unreachable'));
       return;
     }
     const it = result.data;
@@ -1161,14 +1165,14 @@ function ContentEditor({
       setBase(latest.id);
       setNotice({
         tone: 'success',
-        text: t('refreshedSaved', { name: latest.author.name || t('contentSomeone') }),
+        text: t('content.refreshed.saved', { name: latest.author.name || t('content.someone') }),
       });
       return;
     }
     setNotice({
       tone: 'success',
-      text: t('refreshedState', {
-        state: t(`contentState_${is?.state ?? 'missing'}` as Key).toLowerCase(),
+      text: t('content.refreshed.state', {
+        state: t(`content.stateNames.${is?.state ?? 'missing'}`).toLowerCase(),
       }),
     });
   });
@@ -1176,7 +1180,7 @@ function ContentEditor({
   useEffect(() => {
     void adminApi.contentSchema(collection, slug).then((result) => {
       if (result.ok && result.data) setFields(result.data.fields);
-      else setMissing(result.message || t('unreachable'));
+      else setMissing(result.message || t('common.unreachable'));
     });
     // Loading the item is the effect; its answer sets the state.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -1187,7 +1191,7 @@ function ContentEditor({
   const back = (
     <p className="mb-4">
       <Link to={`/admin/content?collection=${collection}`} className="underline underline-offset-4">
-        {t('contentBack', { collection: named(t, 'collection_', collection) })}
+        {t('content.back', { collection: named(t, 'content.collectionNames.', collection) })}
       </Link>
     </p>
   );
@@ -1199,7 +1203,7 @@ function ContentEditor({
       </div>
     );
   }
-  if (!item || !fields || !locale) return <p role="status">{t('loading')}</p>;
+  if (!item || !fields || !locale) return <p role="status">{t('common.loading')}</p>;
 
   const lang = item.languages[locale];
   const canWrite = item.writable.includes(locale);
@@ -1235,13 +1239,13 @@ function ContentEditor({
       setNotice(null);
       return null;
     }
-    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     return null;
   };
 
   const afterChange = async (message: string, ok: boolean) => {
     await load(locale);
-    setNotice({ tone: ok ? 'success' : 'error', text: message || t('unreachable') });
+    setNotice({ tone: ok ? 'success' : 'error', text: message || t('common.unreachable') });
   };
 
   const publish = async () => {
@@ -1284,7 +1288,7 @@ function ContentEditor({
     setBusy(false);
     if (!result.ok) {
       const first = Object.values(result.errors)[0];
-      setNotice({ tone: 'error', text: first || result.message || t('unreachable') });
+      setNotice({ tone: 'error', text: first || result.message || t('common.unreachable') });
       return;
     }
     await refresh(locale);
@@ -1296,7 +1300,10 @@ function ContentEditor({
     const result = await adminApi.cancelSchedule(collection, slug, locale);
     setBusy(false);
     await refresh(locale);
-    setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });
+    setNotice({
+      tone: result.ok ? 'success' : 'error',
+      text: result.message || t('common.unreachable'),
+    });
   };
 
   const restore = async (version: number) => {
@@ -1319,7 +1326,7 @@ function ContentEditor({
         <h1 className="text-2xl font-semibold break-words">
           <bdi lang={typeof draft.title === 'string' && draft.title ? locale : 'en'}>{title}</bdi>
         </h1>
-        <p className="mt-2 flex flex-wrap gap-2" aria-label={t('contentStates')}>
+        <p className="mt-2 flex flex-wrap gap-2" aria-label={t('content.states')}>
           {item.order.map((l) => (
             <StateBadge
               key={l}
@@ -1332,7 +1339,7 @@ function ContentEditor({
       </div>
       <div className="mb-6 max-w-xs">
         <label htmlFor="content-language" className="block font-semibold">
-          {t('contentLanguage')}
+          {t('content.language')}
         </label>
         <select
           id="content-language"
@@ -1348,7 +1355,7 @@ function ContentEditor({
         >
           {languages.map((l) => (
             <option key={l} value={l}>
-              {named(t, 'lang_', l)}
+              {named(t, 'languageNames.', l)}
             </option>
           ))}
         </select>
@@ -1358,10 +1365,10 @@ function ContentEditor({
       {newer && !conflict && (
         <div role="status" className="mb-4 rounded-lg border border-warn bg-warn-soft p-4 text-ink">
           <p className="mb-2">
-            {t('refreshedStale', { name: newer.author.name || t('contentSomeone') })}
+            {t('content.refreshed.stale', { name: newer.author.name || t('content.someone') })}
           </p>
           <button type="button" className={secondaryButtonClass} onClick={() => setConflict(newer)}>
-            {t('refreshedCompare')}
+            {t('content.refreshed.compare')}
           </button>
         </div>
       )}
@@ -1381,7 +1388,7 @@ function ContentEditor({
             setErrors({});
             setConflict(null);
             setNewer(null);
-            setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
+            setNotice({ tone: 'success', text: t('content.loadedTheirs') });
             void loadVersions(locale);
           }}
           onSaveMine={() => void save(conflict.id)}
@@ -1390,7 +1397,7 @@ function ContentEditor({
             setDirty(true);
             setNotice({
               tone: 'success',
-              text: t('conflictTookField', { field: fieldLabel(t, name) }),
+              text: t('content.conflict.tookField', { field: fieldLabel(t, name) }),
             });
           }}
         />
@@ -1398,14 +1405,14 @@ function ContentEditor({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <h2 className="mb-1 text-xl font-semibold">
-            {t('contentEditing', { language: named(t, 'lang_', locale) })}
+            {t('content.editing', { language: named(t, 'languageNames.', locale) })}
           </h2>
           <p className="mb-4 text-sm text-ink-muted" role="status">
-            {t(`contentState_${lang?.state ?? 'missing'}` as Key)}
-            {lang?.outdated ? ` · ${t('contentState_outdated')}` : ''}
-            {dirty ? ` · ${t('contentUnsaved')}` : ''}
+            {t(`content.stateNames.${lang?.state ?? 'missing'}`)}
+            {lang?.outdated ? ` · ${t('content.stateNames.outdated')}` : ''}
+            {dirty ? ` · ${t('content.unsaved')}` : ''}
           </p>
-          {!canWrite && <p className="mb-4">{t('contentReadOnly')}</p>}
+          {!canWrite && <p className="mb-4">{t('content.readOnly')}</p>}
           {locale !== 'en' && lang?.outdated && (
             <OutdatedPanel outdated={lang.outdated} fields={fields} />
           )}
@@ -1435,7 +1442,7 @@ function ContentEditor({
             {canWrite && (
               <div className="flex flex-wrap gap-3">
                 <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                  {t('contentSave')}
+                  {t('content.save')}
                 </button>
                 <button
                   type="button"
@@ -1443,7 +1450,7 @@ function ContentEditor({
                   disabled={busy || upToDate}
                   onClick={() => void publish()}
                 >
-                  {t('contentPublish')}
+                  {t('content.publish')}
                 </button>
                 {locale !== 'en' && lang?.live && (
                   <button
@@ -1452,7 +1459,7 @@ function ContentEditor({
                     disabled={busy}
                     onClick={() => void unpublish()}
                   >
-                    {t('contentUnpublish')}
+                    {t('content.unpublish')}
                   </button>
                 )}
               </div>
@@ -1517,8 +1524,8 @@ export function ContentSection({ path, session }: { path: string; session: Sessi
   if (!session.permissions.includes('content.read')) {
     return (
       <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
-        <p>{t('forbiddenBody')}</p>
+        <h1 className="mb-2 text-2xl font-semibold">{t('app.forbiddenTitle')}</h1>
+        <p>{t('app.forbiddenBody')}</p>
       </Card>
     );
   }

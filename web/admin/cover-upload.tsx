@@ -71,13 +71,13 @@ export function CoverField({
     if (input.current) input.current.value = '';
     if (result.ok && result.data) {
       onChange(result.data.id);
-      setStatus(result.message || t('contentCoverUploaded'));
+      setStatus(result.message || t('content.cover.uploaded'));
       return;
     }
     setProblem(
       result.errors.file ||
         result.message ||
-        t(result.status === 0 ? 'unreachable' : 'contentCoverFailed'),
+        t(result.status === 0 ? 'common.unreachable' : 'content.cover.failed'),
     );
   }
 
@@ -85,10 +85,10 @@ export function CoverField({
     <fieldset className="mb-4" data-field={path} aria-describedby={`${id}-hint`}>
       <legend className="block font-semibold">
         {label}
-        {optional && <span className="font-normal text-ink-muted"> ({t('contentOptional')})</span>}
+        {optional && <span className="font-normal text-ink-muted"> ({t('content.optional')})</span>}
       </legend>
       <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-        {t('contentCoverHint')}
+        {t('content.cover.hint')}
       </p>
       <div className="mt-2 flex flex-wrap items-start gap-4">
         {current || inherited ? (
@@ -97,20 +97,20 @@ export function CoverField({
               src={uploadedCoverPath(current || inherited, '400.webp')}
               width={400}
               height={225}
-              alt={t(current ? 'contentCoverCurrent' : 'contentCoverInherited')}
+              alt={t(current ? 'content.cover.current' : 'content.cover.inherited')}
               className="block aspect-[16/9] h-auto w-full rounded border border-line object-cover"
             />
             <figcaption className="mt-1 text-sm text-ink-muted">
-              {t(current ? 'contentCoverCurrent' : 'contentCoverInherited')}
+              {t(current ? 'content.cover.current' : 'content.cover.inherited')}
             </figcaption>
           </figure>
         ) : (
-          <p className="text-sm text-ink-muted">{t('contentCoverNone')}</p>
+          <p className="text-sm text-ink-muted">{t('content.cover.none')}</p>
         )}
         {!readOnly && (
           <div className="flex min-w-0 flex-col gap-2">
             <label htmlFor={id} className="font-semibold">
-              {t(current ? 'contentCoverReplace' : 'contentCoverUpload')}
+              {t(current ? 'content.cover.replace' : 'content.cover.upload')}
             </label>
             <input
               ref={input}
@@ -130,7 +130,7 @@ export function CoverField({
               <progress
                 max={1}
                 value={progress}
-                aria-label={t('contentCoverUploading')}
+                aria-label={t('content.cover.uploading')}
                 className="w-48 max-w-full"
               />
             )}
@@ -140,10 +140,10 @@ export function CoverField({
                 className={`${dangerButtonClass} self-start`}
                 onClick={() => {
                   onChange('');
-                  setStatus(t('contentCoverRemoved'));
+                  setStatus(t('content.cover.removed'));
                 }}
               >
-                {t('contentCoverRemove')}
+                {t('content.cover.remove')}
               </button>
             )}
           </div>

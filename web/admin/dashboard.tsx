@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { adminApi, type InboxDashboard } from './api';
 import { Card, useLabels } from './ui';
+import { formattingLocale } from './i18n';
 
 type Series = InboxDashboard['series'][number];
 
@@ -15,7 +16,7 @@ export function Dashboard() {
     void adminApi.inboxDashboard().then((result) => {
       if (!live) return;
       if (result.ok && result.data) setBoard(result.data);
-      else setFailed(result.message || t('unreachable'));
+      else setFailed(result.message || t('common.unreachable'));
     });
     return () => {
       live = false;
@@ -24,13 +25,15 @@ export function Dashboard() {
   }, []);
 
   if (failed) return <p role="alert">{failed}</p>;
-  if (!board) return <p role="status">{t('loading')}</p>;
+  if (!board) return <p role="status">{t('common.loading')}</p>;
 
   const name = (s: Series) =>
-    s.office ? `${label('kind', s.kind)} · ${label('office', s.office)}` : label('kind', s.kind);
-  const number = (n: number) => n.toLocaleString(lang === 'ar' ? 'ar' : 'en-GB');
+    s.office
+      ? `${label('inbox.kinds', s.kind)} · ${label('offices', s.office)}`
+      : label('inbox.kinds', s.kind);
+  const number = (n: number) => n.toLocaleString(formattingLocale(lang));
   const week = (iso: string) =>
-    new Date(`${iso}T00:00:00Z`).toLocaleDateString(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Date(`${iso}T00:00:00Z`).toLocaleDateString(formattingLocale(lang), {
       day: 'numeric',
       month: 'short',
       timeZone: 'UTC',
@@ -42,13 +45,13 @@ export function Dashboard() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-semibold">{t('dashboardTitle')}</h1>
-        <p className="mt-2 text-ink-muted">{t('dashboardLead')}</p>
+        <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
+        <p className="mt-2 text-ink-muted">{t('dashboard.lead')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
-          <h2 className="text-xl font-semibold">{t('perWeek')}</h2>
-          <p className="mb-4 text-sm text-ink-muted">{t('perWeekLead')}</p>
+          <h2 className="text-xl font-semibold">{t('dashboard.perWeek')}</h2>
+          <p className="mb-4 text-sm text-ink-muted">{t('dashboard.perWeekLead')}</p>
           <ul className="grid gap-4" data-weekly>
             {board.series.map((s) => (
               <li key={`${s.kind}-${s.office ?? ''}`} className="grid gap-1">
@@ -56,12 +59,12 @@ export function Dashboard() {
                   <span className="font-semibold">{name(s)}</span>
                   <span className="text-sm text-ink-muted">
                     <span className="text-base font-semibold text-ink">{number(s.total)}</span>{' '}
-                    {t('inTwelveWeeks')}
+                    {t('dashboard.inTwelveWeeks')}
                   </span>
                 </p>
                 <div
                   role="img"
-                  aria-label={t('perWeekSummary', {
+                  aria-label={t('dashboard.perWeekSummary', {
                     name: name(s),
                     total: number(s.total),
                     now: number(s.counts[last] ?? 0),
@@ -86,15 +89,15 @@ export function Dashboard() {
           </p>
         </Card>
         <Card>
-          <h2 className="text-xl font-semibold">{t('openByStatus')}</h2>
-          <p className="mb-4 text-sm text-ink-muted">{t('openByStatusLead')}</p>
+          <h2 className="text-xl font-semibold">{t('dashboard.openByStatus')}</h2>
+          <p className="mb-4 text-sm text-ink-muted">{t('dashboard.openByStatusLead')}</p>
           <ul className="grid gap-3" data-open>
             {board.open.map((o) => (
               <li
                 key={o.status}
                 className="grid grid-cols-[7rem_minmax(0,1fr)_auto] items-center gap-3"
               >
-                <span>{label('status', o.status)}</span>
+                <span>{label('inbox.statuses', o.status)}</span>
                 <span aria-hidden="true" className="h-4 rounded-sm bg-surface">
                   <span
                     className="block h-4 rounded-sm bg-brand"
@@ -110,14 +113,19 @@ export function Dashboard() {
         </Card>
       </div>
       <Card>
-        <h2 className="mb-4 text-xl font-semibold">{t('theNumbers')}</h2>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('perWeek')}>
+        <h2 className="mb-4 text-xl font-semibold">{t('dashboard.theNumbers')}</h2>
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('dashboard.perWeek')}
+        >
           <table className="w-full text-sm">
-            <caption className="mb-2 text-start font-semibold">{t('perWeek')}</caption>
+            <caption className="mb-2 text-start font-semibold">{t('dashboard.perWeek')}</caption>
             <thead>
               <tr className="border-b border-line-strong">
                 <th scope="col" className="p-2 text-start">
-                  {t('weekOf')}
+                  {t('dashboard.weekOf')}
                 </th>
                 {board.series.map((s) => (
                   <th key={`${s.kind}-${s.office ?? ''}`} scope="col" className="p-2 text-end">
@@ -141,7 +149,7 @@ export function Dashboard() {
               ))}
               <tr>
                 <th scope="row" className="p-2 text-start">
-                  {t('total')}
+                  {t('dashboard.total')}
                 </th>
                 {board.series.map((s) => (
                   <td key={`${s.kind}-${s.office ?? ''}`} className="p-2 text-end font-semibold">
@@ -153,14 +161,14 @@ export function Dashboard() {
           </table>
         </div>
         <table className="mt-6 w-full max-w-sm text-sm">
-          <caption className="mb-2 text-start font-semibold">{t('openByStatus')}</caption>
+          <caption className="mb-2 text-start font-semibold">{t('dashboard.openByStatus')}</caption>
           <thead>
             <tr className="border-b border-line-strong">
               <th scope="col" className="p-2 text-start">
-                {t('status')}
+                {t('inbox.status')}
               </th>
               <th scope="col" className="p-2 text-end">
-                {t('items')}
+                {t('dashboard.items')}
               </th>
             </tr>
           </thead>
@@ -168,7 +176,7 @@ export function Dashboard() {
             {board.open.map((o) => (
               <tr key={o.status} className="border-b border-line">
                 <th scope="row" className="p-2 text-start font-normal">
-                  {label('status', o.status)}
+                  {label('inbox.statuses', o.status)}
                 </th>
                 <td className="p-2 text-end">{number(o.count)}</td>
               </tr>

@@ -36,7 +36,7 @@ function CodeField({
 }) {
   const { t } = useT();
   return (
-    <Field label={t('code')} {...(hint ? { hint } : {})} error={error}>
+    <Field label={t('factor.code')} {...(hint ? { hint } : {})} error={error}>
       {(props) => (
         <input
           {...props}
@@ -79,9 +79,9 @@ export function SecondFactor({
     try {
       const result = await provePasskey();
       if (result.ok && result.data) onDone(result.data);
-      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     } catch {
-      setNotice({ tone: 'error', text: t('passkeyCancelled') });
+      setNotice({ tone: 'error', text: t('factor.passkeyCancelled') });
     } finally {
       setBusy(false);
     }
@@ -90,7 +90,7 @@ export function SecondFactor({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError(t('required'));
+      setError(t('form.required'));
       return;
     }
     setBusy(true);
@@ -102,7 +102,9 @@ export function SecondFactor({
     }
     setError(result.errors.code ?? '');
     setNotice(
-      result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
+      result.errors.code
+        ? null
+        : { tone: 'error', text: result.message || t('common.unreachable') },
     );
   };
 
@@ -114,14 +116,14 @@ export function SecondFactor({
       {hasPasskey && (
         <p className="mb-4">
           <button type="button" className={buttonClass} onClick={passkey} disabled={busy}>
-            {t('usePasskey')}
+            {t('factor.usePasskey')}
           </button>
         </p>
       )}
       <form onSubmit={submit} noValidate>
         <CodeField
           value={code}
-          hint={t('codeHint')}
+          hint={t('factor.codeHint')}
           error={error}
           onChange={(value) => {
             setCode(value);
@@ -134,11 +136,11 @@ export function SecondFactor({
             className={hasPasskey ? secondaryButtonClass : buttonClass}
             disabled={busy}
           >
-            {t('confirm')}
+            {t('common.confirm')}
           </button>
           {onCancel && (
             <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-              {t('cancel')}
+              {t('common.cancel')}
             </button>
           )}
         </div>
@@ -178,10 +180,10 @@ export function Enrol({
     try {
       await guard(createPasskey, (result) => {
         if (result.ok && result.data) onEnrolled(result.data);
-        else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+        else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
       });
     } catch {
-      setNotice({ tone: 'error', text: t('passkeyCancelled') });
+      setNotice({ tone: 'error', text: t('factor.passkeyCancelled') });
     } finally {
       setBusy(false);
     }
@@ -191,7 +193,7 @@ export function Enrol({
     setBusy(true);
     await guard(adminApi.totpOptions, (result) => {
       if (result.ok && result.data) setApp(result.data);
-      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     setBusy(false);
   };
@@ -199,7 +201,7 @@ export function Enrol({
   const finishApp = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError(t('required'));
+      setError(t('form.required'));
       return;
     }
     setBusy(true);
@@ -210,7 +212,9 @@ export function Enrol({
         else {
           setError(result.errors.code ?? '');
           setNotice(
-            result.errors.code ? null : { tone: 'error', text: result.message || t('unreachable') },
+            result.errors.code
+              ? null
+              : { tone: 'error', text: result.message || t('common.unreachable') },
           );
         }
       },
@@ -220,34 +224,34 @@ export function Enrol({
 
   return (
     <Card>
-      <h2 className="mb-2 text-xl font-semibold">{title ?? t('enrolTitle')}</h2>
-      <p className="mb-4 text-ink-muted">{lead ?? t('enrolLead')}</p>
+      <h2 className="mb-2 text-xl font-semibold">{title ?? t('enrol.title')}</h2>
+      <p className="mb-4 text-ink-muted">{lead ?? t('enrol.lead')}</p>
       <NoticeBox notice={notice} />
       {!app && (
         <div className="flex flex-wrap gap-3">
           {passkeysAvailable() && (
             <button type="button" className={buttonClass} onClick={passkey} disabled={busy}>
-              {t('createPasskey')}
+              {t('enrol.createPasskey')}
             </button>
           )}
           <button type="button" className={secondaryButtonClass} onClick={startApp} disabled={busy}>
-            {t('useApp')}
+            {t('enrol.useApp')}
           </button>
           {onCancel && (
             <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-              {t('cancel')}
+              {t('common.cancel')}
             </button>
           )}
         </div>
       )}
       {app && (
         <form onSubmit={finishApp} noValidate>
-          <h3 className="mb-2 text-lg font-semibold">{t('appTitle')}</h3>
-          <p className="mb-4">{t('appLead')}</p>
+          <h3 className="mb-2 text-lg font-semibold">{t('enrol.appTitle')}</h3>
+          <p className="mb-4">{t('enrol.appLead')}</p>
           <div className="mb-4 flex flex-wrap items-center gap-6">
-            <QrCode text={app.uri} label={t('qrLabel')} />
+            <QrCode text={app.uri} label={t('enrol.qrLabel')} />
             <div className="min-w-0">
-              <p className="font-semibold">{t('appKey')}</p>
+              <p className="font-semibold">{t('enrol.appKey')}</p>
               <p className="font-mono break-all" dir="ltr" data-totp-secret>
                 {app.secret}
               </p>
@@ -263,7 +267,7 @@ export function Enrol({
             }}
           />
           <button type="submit" className={buttonClass} disabled={busy}>
-            {t('enrol')}
+            {t('enrol.submit')}
           </button>
         </form>
       )}
@@ -276,9 +280,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const { t } = useT();
   return (
     <Card>
-      <h2 className="mb-2 text-xl font-semibold">{t('codesTitle')}</h2>
-      <p className="mb-4 text-ink-muted">{t('codesLead')}</p>
-      <ul className="mb-6 grid grid-cols-2 gap-2 font-mono" dir="ltr" aria-label={t('codesTitle')}>
+      <h2 className="mb-2 text-xl font-semibold">{t('enrol.codesTitle')}</h2>
+      <p className="mb-4 text-ink-muted">{t('enrol.codesLead')}</p>
+      <ul
+        className="mb-6 grid grid-cols-2 gap-2 font-mono"
+        dir="ltr"
+        aria-label={t('enrol.codesTitle')}
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-surface px-3 py-2">
             {code}
@@ -286,7 +294,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ul>
       <button type="button" className={buttonClass} onClick={onDone}>
-        {t('codesDone')}
+        {t('enrol.codesDone')}
       </button>
     </Card>
   );

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { useFormState, type FormApi, type Validate, type Values } from '../src/form-kit/form-state';
-import { isKey } from './strings';
+import { isKey } from './i18n';
 import { inputClass, useT } from './ui';
 
 /**
@@ -11,11 +11,11 @@ export function useStaffForm<V extends Values>(initial: V, validate: Validate<V>
   const { t } = useT();
   return useFormState(initial, validate, {
     describe: (problem) => {
-      const key = `err_${problem.key}`;
-      return isKey(key) ? t(key, problem.params) : t('fixFields');
+      const key = `form.errors.${problem.key}`;
+      return isKey(key) ? t(key, problem.params) : t('form.fixFields');
     },
-    fixFields: t('fixFields'),
-    unreachable: t('unreachable'),
+    fixFields: t('form.fixFields'),
+    unreachable: t('common.unreachable'),
   });
 }
 

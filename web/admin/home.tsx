@@ -1,40 +1,43 @@
 import type { Session } from './api';
-import { isKey } from './strings';
+import { isKey } from './i18n';
 import { Card, Link, useT } from './ui';
 
 /** What the signed-in staff member can do. */
 export function Home({ session }: { session: Session }) {
   const { t } = useT();
   const { staff, permissions, factors } = session;
-  const roleKey = `role_${staff.role}`;
+  const roleKey = `roles.${staff.role}`;
   const languages = staff.languages
-    .map((l) => (isKey(`lang_${l}`) ? t(`lang_${l}` as never) : l))
+    .map((l) => {
+      const key = `languageNames.${l}`;
+      return isKey(key) ? t(key) : l;
+    })
     .join(', ');
-  const officeKey = `office_${staff.office}`;
+  const officeKey = `offices.${staff.office}`;
   const describe = (p: string) => {
-    if (p === 'content.translate') return t('perm_content.translate', { languages });
+    if (p === 'content.translate') return t('home.permissions.content.translate', { languages });
     if (p === 'leads' && staff.office && isKey(officeKey))
-      return t('perm_leads_office', { office: t(officeKey) });
-    const key = `perm_${p}`;
+      return t('home.permissions.leads_office', { office: t(officeKey) });
+    const key = `home.permissions.${p}`;
     return isKey(key) ? t(key) : p;
   };
   return (
     <div className="grid gap-6">
       <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('homeTitle', { name: staff.name })}</h1>
+        <h1 className="mb-2 text-2xl font-semibold">{t('home.title', { name: staff.name })}</h1>
         <p className="text-ink-muted">
-          {t('homeRole', { role: isKey(roleKey) ? t(roleKey) : staff.role })}
+          {t('home.role', { role: isKey(roleKey) ? t(roleKey) : staff.role })}
         </p>
         <p className="mt-2 text-ink-muted">
-          {t('homeFactors', {
+          {t('home.factors', {
             passkeys: factors.passkeys,
-            totp: factors.totp ? t('yes') : t('no'),
+            totp: factors.totp ? t('home.factorSet') : t('home.factorNotSet'),
             codes: factors.recoveryCodesLeft,
           })}
         </p>
       </Card>
       <Card>
-        <h2 className="mb-3 text-xl font-semibold">{t('homeCan')}</h2>
+        <h2 className="mb-3 text-xl font-semibold">{t('home.can')}</h2>
         <ul className="grid gap-2" data-permissions>
           {permissions.map((p) => (
             <li key={p} className="flex gap-2">

@@ -76,7 +76,7 @@ export function InboxBadge() {
       data-inbox-count={current.new}
     >
       {current.new}
-      <span className="sr-only"> {t('newItems')}</span>
+      <span className="sr-only"> {t('inbox.newItems')}</span>
     </span>
   );
 }

@@ -83,23 +83,23 @@ function StatusBadge({ status }: { status: string }) {
       className={`inline-flex items-center rounded-full border px-2 text-sm ${tone}`}
       data-status={status}
     >
-      {label('status', status)}
+      {label('inbox.statuses', status)}
     </span>
   );
 }
 
 /** What a submission is: its form, and the office, position, webinar or publication it is for. */
 function kindText(label: (p: string, v: string) => string, item: InboxItem): string {
-  const kind = label('kind', item.kind);
+  const kind = label('inbox.kinds', item.kind);
   if (!item.target) return kind;
-  const target = item.kind === 'contact' ? label('office', item.target) : item.target;
+  const target = item.kind === 'contact' ? label('offices', item.target) : item.target;
   return `${kind} · ${target}`;
 }
 
 /** Who sent a submission, or, once it was erased, that no one can be named. */
 function Sender({ item }: { item: InboxItem }) {
   const { t } = useT();
-  return item.erasedAt ? t('erasedTitle') : <bdi>{item.name || item.email}</bdi>;
+  return item.erasedAt ? t('privacy.erasedTitle') : <bdi>{item.name || item.email}</bdi>;
 }
 
 /** When a submission's personal fields were erased, if they were. */
@@ -108,7 +108,7 @@ function ErasedOn({ item, className = '' }: { item: InboxItem; className?: strin
   if (!item.erasedAt) return null;
   return (
     <p className={className} data-erased={item.erasedAt}>
-      {t('erasedOn', { date: when(item.erasedAt) })}
+      {t('privacy.erasedOn', { date: when(item.erasedAt) })}
     </p>
   );
 }
@@ -139,7 +139,7 @@ function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => 
         <span>{kindText(label, item)}</span>
         {item.assignee && (
           <span className="text-ink-muted">
-            {t('assignedTo', { name: staffName(item.assignee) })}
+            {t('inbox.assignedTo', { name: staffName(item.assignee) })}
           </span>
         )}
       </p>
@@ -194,7 +194,7 @@ function Inbox({
       if (result.ok && result.data) {
         setData(result.data);
         setNotice((current) => (current?.tone === 'error' ? null : current));
-      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     return () => {
       live = false;
@@ -214,7 +214,7 @@ function Inbox({
     navigate(`/admin/inbox${next ? `?${next}` : ''}`);
   };
 
-  const staffName = (id: string) => data?.staff.find((p) => p.id === id)?.name ?? t('nobody');
+  const staffName = (id: string) => data?.staff.find((p) => p.id === id)?.name ?? t('inbox.nobody');
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const pageLink = (n: number) => {
     const q = queryOf(shown, n);
@@ -250,19 +250,19 @@ function Inbox({
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">{t('inboxTitle')}</h1>
+        <h1 className="text-2xl font-semibold">{t('inbox.title')}</h1>
         {data && (
           <p className="text-ink-muted" role="status" data-total={data.total}>
-            {t('inboxTotal', { count: data.total })}
+            {t('inbox.total', { count: data.total })}
           </p>
         )}
       </div>
       <NoticeBox notice={notice} />
       {panel}
       <Card className="mb-6">
-        <h2 className="sr-only">{t('filters')}</h2>
-        <form onSubmit={apply} noValidate role="search" aria-label={t('filters')}>
-          <Field label={t('search')} hint={t('searchHint')} error={errors.q}>
+        <h2 className="sr-only">{t('audit.filters')}</h2>
+        <form onSubmit={apply} noValidate role="search" aria-label={t('audit.filters')}>
+          <Field label={t('inbox.search')} hint={t('inbox.searchHint')} error={errors.q}>
             {(props) => (
               <input
                 {...props}
@@ -280,37 +280,39 @@ function Inbox({
             onToggle={(event) => setMore(event.currentTarget.open)}
           >
             <summary className="min-h-11 cursor-pointer py-2 font-semibold underline-offset-4 hover:underline">
-              {narrowed > 0 ? t('moreFiltersOn', { count: narrowed }) : t('moreFilters')}
+              {narrowed > 0
+                ? t('inbox.moreFiltersOn', { count: narrowed })
+                : t('inbox.moreFilters')}
             </summary>
             <div className="mt-2 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
               {select(
                 'kind',
-                t('kind'),
-                t('anyKind'),
-                (data?.kinds ?? []).map((k) => ({ value: k, text: label('kind', k) })),
+                t('inbox.kind'),
+                t('inbox.anyKind'),
+                (data?.kinds ?? []).map((k) => ({ value: k, text: label('inbox.kinds', k) })),
               )}
               {(data?.kinds ?? []).includes('contact') &&
                 select(
                   'office',
-                  t('office'),
-                  t('anyOffice'),
-                  (data?.offices ?? []).map((o) => ({ value: o, text: label('office', o) })),
+                  t('staff.office'),
+                  t('staff.anyOffice'),
+                  (data?.offices ?? []).map((o) => ({ value: o, text: label('offices', o) })),
                 )}
               {select(
                 'status',
-                t('status'),
-                t('anyStatus'),
-                (data?.statuses ?? []).map((s) => ({ value: s, text: label('status', s) })),
+                t('inbox.status'),
+                t('inbox.anyStatus'),
+                (data?.statuses ?? []).map((s) => ({ value: s, text: label('inbox.statuses', s) })),
               )}
-              {select('assignee', t('assignee'), t('anyAssignee'), [
-                { value: 'none', text: t('nobody') },
+              {select('assignee', t('inbox.assignee'), t('inbox.anyAssignee'), [
+                { value: 'none', text: t('inbox.nobody') },
                 ...(data?.staff ?? []).map((p) => ({ value: p.id, text: p.name })),
               ])}
               {select(
                 'language',
-                t('submissionLanguage'),
-                t('anyLanguage'),
-                (data?.languages ?? []).map((l) => ({ value: l, text: label('lang', l) })),
+                t('inbox.submissionLanguage'),
+                t('inbox.anyLanguage'),
+                (data?.languages ?? []).map((l) => ({ value: l, text: label('languageNames', l) })),
               )}
               <DateRange
                 from={filters.from}
@@ -322,10 +324,10 @@ function Inbox({
           </details>
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={buttonClass}>
-              {t('filter')}
+              {t('audit.filter')}
             </button>
             <Link to="/admin/inbox" className={secondaryButtonClass}>
-              {t('clearFilters')}
+              {t('inbox.clearFilters')}
             </Link>
             <button
               type="button"
@@ -338,26 +340,27 @@ function Inbox({
                       const url = URL.createObjectURL(result.data);
                       saveFile(url, 'inbox.csv');
                       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-                      setNotice({ tone: 'success', text: t('exportStarted') });
-                    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+                      setNotice({ tone: 'success', text: t('inbox.exportStarted') });
+                    } else
+                      setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
                   },
                 )
               }
             >
-              {t('exportCsv')}
+              {t('audit.exportCsv')}
             </button>
           </div>
         </form>
       </Card>
-      {data && data.items.length === 0 && <p>{t('noSubmissions')}</p>}
+      {data && data.items.length === 0 && <p>{t('inbox.noSubmissions')}</p>}
       {data && data.items.length > 0 && (
-        <ol className="grid gap-3" aria-label={t('inboxTitle')}>
+        <ol className="grid gap-3" aria-label={t('inbox.title')}>
           {data.items.map((item) => (
             <Row key={item.id} item={item} staffName={staffName} />
           ))}
         </ol>
       )}
-      {data && <Pager label={t('pages')} page={page} pages={pages} pageLink={pageLink} />}
+      {data && <Pager label={t('inbox.pages')} page={page} pages={pages} pageLink={pageLink} />}
     </div>
   );
 }
@@ -466,7 +469,7 @@ function InboxSubmission({
         setDetail(result.data);
         setStatus(result.data.item.status);
         setAssignee(result.data.item.assignee);
-      } else setMissing(result.message || t('unreachable'));
+      } else setMissing(result.message || t('common.unreachable'));
     });
     return () => {
       live = false;
@@ -479,14 +482,14 @@ function InboxSubmission({
       <div>
         <p className="mb-4">
           <Link to={lastList} className="underline underline-offset-4">
-            {t('backToInbox')}
+            {t('inbox.backToInbox')}
           </Link>
         </p>
         <NoticeBox notice={{ tone: 'error', text: missing }} />
       </div>
     );
   }
-  if (!detail) return <p role="status">{t('loading')}</p>;
+  if (!detail) return <p role="status">{t('common.loading')}</p>;
   const { item } = detail;
 
   const saveWork = async (event: FormEvent) => {
@@ -499,7 +502,7 @@ function InboxSubmission({
       const result = await adminApi.setStatus(item.id, status);
       if (!result.ok) {
         setErrors(result.errors);
-        setNotice({ tone: 'error', text: result.message || t('unreachable') });
+        setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
         setBusy(false);
         return;
       }
@@ -510,7 +513,7 @@ function InboxSubmission({
       const result = await adminApi.setAssignee(item.id, assignee);
       if (!result.ok) {
         setErrors(result.errors);
-        setNotice({ tone: 'error', text: result.message || t('unreachable') });
+        setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
         setDetail({ ...detail, item: current });
         setBusy(false);
         return;
@@ -534,7 +537,7 @@ function InboxSubmission({
       setNote('');
       setNotice({ tone: 'success', text: result.message });
     } else {
-      setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
       noteField.current?.focus();
     }
     setBusy(false);
@@ -550,7 +553,7 @@ function InboxSubmission({
       setReply('');
       setNotice({ tone: 'success', text: result.message });
     } else {
-      setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
       replyField.current?.focus();
     }
     setBusy(false);
@@ -572,7 +575,7 @@ function InboxSubmission({
     <div>
       <p className="mb-4">
         <Link to={lastList} className="underline underline-offset-4">
-          {t('backToInbox')}
+          {t('inbox.backToInbox')}
         </Link>
       </p>
       <div className="mb-6">
@@ -581,35 +584,35 @@ function InboxSubmission({
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-ink-muted">
           <StatusBadge status={item.status} />
-          <span>{label('kind', item.kind)}</span>
+          <span>{label('inbox.kinds', item.kind)}</span>
         </p>
       </div>
       <NoticeBox notice={notice} />
       {panel}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
-          <h2 className="text-xl font-semibold">{t('sent')}</h2>
-          {!item.erasedAt && <p className="mb-4 text-sm text-ink-muted">{t('readOnly')}</p>}
+          <h2 className="text-xl font-semibold">{t('inbox.sent')}</h2>
+          {!item.erasedAt && <p className="mb-4 text-sm text-ink-muted">{t('inbox.readOnly')}</p>}
           <ErasedOn
             item={item}
             className="mb-4 rounded-lg border border-line-strong bg-surface px-3 py-2"
           />
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]" data-fields>
-            <dt className="text-ink-muted">{t('received')}</dt>
+            <dt className="text-ink-muted">{t('inbox.received')}</dt>
             <dd>
               <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
             </dd>
             {item.target && (
               <>
-                <dt className="text-ink-muted">{label('target', item.kind)}</dt>
-                <dd>{item.kind === 'contact' ? label('office', item.target) : item.target}</dd>
+                <dt className="text-ink-muted">{label('inbox.targets', item.kind)}</dt>
+                <dd>{item.kind === 'contact' ? label('offices', item.target) : item.target}</dd>
               </>
             )}
-            <dt className="text-ink-muted">{t('submissionLanguage')}</dt>
-            <dd>{label('lang', item.locale)}</dd>
+            <dt className="text-ink-muted">{t('inbox.submissionLanguage')}</dt>
+            <dd>{label('languageNames', item.locale)}</dd>
             {fields.map(([key, value]) => (
               <div key={key} className="contents">
-                <dt className="text-ink-muted">{label('field', key)}</dt>
+                <dt className="text-ink-muted">{label('inbox.fields', key)}</dt>
                 <dd className="break-words">
                   <Value
                     value={
@@ -625,15 +628,17 @@ function InboxSubmission({
           </dl>
           {item.kind === 'application' && (
             <div className="mt-6 border-t border-line pt-4">
-              <h3 className="mb-2 text-lg font-semibold">{t('cv')}</h3>
+              <h3 className="mb-2 text-lg font-semibold">{t('inbox.cv')}</h3>
               {detail.cv === 'deleted' && (
                 <p>
-                  {item.erasedAt ? t('erasedOn', { date: when(item.erasedAt) }) : t('cvDeleted')}
+                  {item.erasedAt
+                    ? t('privacy.erasedOn', { date: when(item.erasedAt) })
+                    : t('inbox.cvDeleted')}
                 </p>
               )}
               {detail.canOpenCV && (
                 <>
-                  <p className="mb-3 text-sm text-ink-muted">{t('cvHint')}</p>
+                  <p className="mb-3 text-sm text-ink-muted">{t('inbox.cvHint')}</p>
                   <button
                     type="button"
                     className={buttonClass}
@@ -643,14 +648,17 @@ function InboxSubmission({
                         (result) => {
                           if (result.ok && result.data) {
                             saveFile(result.data.url, '');
-                            setNotice({ tone: 'success', text: t('cvStarted') });
+                            setNotice({ tone: 'success', text: t('inbox.cvStarted') });
                           } else
-                            setNotice({ tone: 'error', text: result.message || t('unreachable') });
+                            setNotice({
+                              tone: 'error',
+                              text: result.message || t('common.unreachable'),
+                            });
                         },
                       )
                     }
                   >
-                    {t('openCv')}
+                    {t('inbox.openCv')}
                   </button>
                 </>
               )}
@@ -659,9 +667,9 @@ function InboxSubmission({
         </Card>
         <div className="grid content-start gap-6">
           <Card>
-            <h2 className="mb-4 text-xl font-semibold">{t('followUp')}</h2>
+            <h2 className="mb-4 text-xl font-semibold">{t('inbox.followUp')}</h2>
             <form onSubmit={saveWork} noValidate>
-              <Field label={t('status')} error={errors.status}>
+              <Field label={t('inbox.status')} error={errors.status}>
                 {(props) => (
                   <select
                     {...props}
@@ -672,13 +680,13 @@ function InboxSubmission({
                   >
                     {detail.statuses.map((s) => (
                       <option key={s} value={s}>
-                        {label('status', s)}
+                        {label('inbox.statuses', s)}
                       </option>
                     ))}
                   </select>
                 )}
               </Field>
-              <Field label={t('assignee')} error={errors.assignee}>
+              <Field label={t('inbox.assignee')} error={errors.assignee}>
                 {(props) => (
                   <select
                     {...props}
@@ -687,7 +695,7 @@ function InboxSubmission({
                     value={assignee}
                     onChange={(event) => setAssignee(event.target.value)}
                   >
-                    <option value="">{t('nobody')}</option>
+                    <option value="">{t('inbox.nobody')}</option>
                     {detail.staff.map((p) => (
                       <option key={p.id} value={p.id}>
                         {p.name}
@@ -697,22 +705,22 @@ function InboxSubmission({
                 )}
               </Field>
               <button type="submit" className={buttonClass} disabled={busy}>
-                {t('save')}
+                {t('common.save')}
               </button>
             </form>
           </Card>
           <Card>
-            <h2 className="mb-4 text-xl font-semibold">{t('notes')}</h2>
+            <h2 className="mb-4 text-xl font-semibold">{t('inbox.notes')}</h2>
             {notes.length === 0 ? (
-              <p className="mb-4 text-ink-muted">{t('noNotes')}</p>
+              <p className="mb-4 text-ink-muted">{t('inbox.noNotes')}</p>
             ) : (
-              <NoteList label={t('notes')} notes={notes} by={(n) => n.author} />
+              <NoteList label={t('inbox.notes')} notes={notes} by={(n) => n.author} />
             )}
             {item.erasedAt ? (
-              <p className="text-ink-muted">{t('notesErased')}</p>
+              <p className="text-ink-muted">{t('inbox.notesErased')}</p>
             ) : (
               <form onSubmit={addNote} noValidate>
-                <Field label={t('note')} hint={t('noteHint')} error={errors.body}>
+                <Field label={t('inbox.note')} hint={t('inbox.noteHint')} error={errors.body}>
                   {(props) => (
                     <textarea
                       {...props}
@@ -726,26 +734,30 @@ function InboxSubmission({
                   )}
                 </Field>
                 <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                  {t('addNote')}
+                  {t('inbox.addNote')}
                 </button>
               </form>
             )}
           </Card>
           <Card>
-            <h2 className="mb-2 text-xl font-semibold">{t('replyTitle')}</h2>
+            <h2 className="mb-2 text-xl font-semibold">{t('inbox.replyTitle')}</h2>
             {replies.length > 0 && (
               <NoteList
-                label={t('repliesSent')}
+                label={t('inbox.repliesSent')}
                 notes={replies}
-                by={(n) => t('replyBy', { name: n.author })}
+                by={(n) => t('inbox.replyBy', { name: n.author })}
               />
             )}
             {replyTo ? (
               <form onSubmit={sendReply} noValidate>
                 <p className="mb-4 text-sm text-ink-muted">
-                  {t('replyLead', { email: '\u2066' + replyTo + '\u2069' })}
+                  {t('inbox.replyLead', { email: '\u2066' + replyTo + '\u2069' })}
                 </p>
-                <Field label={t('replyField')} hint={t('replyHint')} error={replyErrors.body}>
+                <Field
+                  label={t('inbox.replyField')}
+                  hint={t('inbox.replyHint')}
+                  error={replyErrors.body}
+                >
                   {(props) => (
                     <textarea
                       {...props}
@@ -759,11 +771,11 @@ function InboxSubmission({
                   )}
                 </Field>
                 <button type="submit" className={buttonClass} disabled={busy}>
-                  {t('sendReply')}
+                  {t('inbox.sendReply')}
                 </button>
               </form>
             ) : (
-              <p className="text-ink-muted">{t('replyUnavailable')}</p>
+              <p className="text-ink-muted">{t('inbox.replyUnavailable')}</p>
             )}
           </Card>
         </div>
@@ -786,8 +798,8 @@ export function InboxSection({
   if (!mayUseInbox(session)) {
     return (
       <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
-        <p>{t('forbiddenBody')}</p>
+        <h1 className="mb-2 text-2xl font-semibold">{t('app.forbiddenTitle')}</h1>
+        <p>{t('app.forbiddenBody')}</p>
       </Card>
     );
   }

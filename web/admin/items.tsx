@@ -38,7 +38,7 @@ export function NewItemLink({ collection, session }: { collection: string; sessi
   if (!mayManageItems(session)) return null;
   return (
     <Link to={`/admin/content/new?collection=${collection}`} className={buttonClass}>
-      {t('itemNew')}
+      {t('items.new')}
     </Link>
   );
 }
@@ -63,7 +63,7 @@ function SlugField({
         {label}
       </label>
       <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        {t('itemSlugHint')}
+        {t('items.slugHint')}
       </p>
       <input
         id={id}
@@ -101,7 +101,7 @@ export function NewItem({ collection, session }: { collection: string; session: 
       if (result.ok && result.data) {
         setFields(result.data.fields);
         setDraft(emptyObject(result.data.fields));
-      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collection]);
@@ -109,15 +109,15 @@ export function NewItem({ collection, session }: { collection: string; session: 
   const back = (
     <p className="mb-4">
       <Link to={`/admin/content?collection=${collection}`} className="underline underline-offset-4">
-        {t('contentBack', { collection: named(t, 'collection_', collection) })}
+        {t('content.back', { collection: named(t, 'content.collectionNames.', collection) })}
       </Link>
     </p>
   );
   if (!mayManageItems(session)) {
     return (
       <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
-        <p>{t('forbiddenBody')}</p>
+        <h1 className="mb-2 text-2xl font-semibold">{t('app.forbiddenTitle')}</h1>
+        <p>{t('app.forbiddenBody')}</p>
       </Card>
     );
   }
@@ -134,16 +134,16 @@ export function NewItem({ collection, session }: { collection: string; session: 
     const errs = { ...result.errors };
     if (result.status === 409) errs.slug = result.message;
     setErrors(errs);
-    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
 
   return (
     <div>
       {back}
       <h1 className="mb-2 text-2xl font-semibold">
-        {t('itemNewTitle', { collection: named(t, 'collection_', collection) })}
+        {t('items.newTitle', { collection: named(t, 'content.collectionNames.', collection) })}
       </h1>
-      <p className="mb-6 text-ink-muted">{t('itemNewLead')}</p>
+      <p className="mb-6 text-ink-muted">{t('items.newLead')}</p>
       <NoticeBox notice={notice} />
       {fields && (
         <Card>
@@ -156,7 +156,12 @@ export function NewItem({ collection, session }: { collection: string; session: 
               void create();
             }}
           >
-            <SlugField value={slug} error={errors.slug} label={t('itemSlug')} onChange={setSlug} />
+            <SlugField
+              value={slug}
+              error={errors.slug}
+              label={t('items.slug')}
+              onChange={setSlug}
+            />
             <Fields
               fields={fields}
               prefix=""
@@ -167,7 +172,7 @@ export function NewItem({ collection, session }: { collection: string; session: 
               onChange={setDraft}
             />
             <button type="submit" className={buttonClass} disabled={busy}>
-              {t('itemCreate')}
+              {t('items.create')}
             </button>
           </form>
         </Card>
@@ -208,14 +213,14 @@ export function ItemActions({
       navigate(itemAddress(collection, next));
       return;
     }
-    setError(result.errors.slug || result.message || t('unreachable'));
+    setError(result.errors.slug || result.message || t('common.unreachable'));
   };
   const unpublish = async () => {
     setBusy(true);
     const result = await adminApi.unpublishItem(collection, slug);
     setBusy(false);
     if (result.ok) onChanged(result.message);
-    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
   const remove = async () => {
     setBusy(true);
@@ -225,12 +230,12 @@ export function ItemActions({
       navigate(`/admin/content?collection=${collection}`);
       return;
     }
-    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
 
   return (
     <Card className="mt-6">
-      <h2 className="mb-3 text-xl font-semibold">{t('itemActions')}</h2>
+      <h2 className="mb-3 text-xl font-semibold">{t('items.actions')}</h2>
       <NoticeBox notice={notice} />
       <form
         noValidate
@@ -243,14 +248,14 @@ export function ItemActions({
         <SlugField
           value={next}
           error={error}
-          label={t('itemRename')}
+          label={t('items.rename')}
           onChange={(v) => {
             setNext(v);
             setError('');
           }}
         />
         <button type="submit" className={secondaryButtonClass} disabled={busy || next === slug}>
-          {t('itemRenameSave')}
+          {t('items.renameSave')}
         </button>
       </form>
       <div className="flex flex-wrap gap-3">
@@ -261,7 +266,7 @@ export function ItemActions({
             disabled={busy}
             onClick={() => void unpublish()}
           >
-            {t('itemUnpublish')}
+            {t('items.unpublish')}
           </button>
         )}
         {!confirming && (
@@ -271,7 +276,7 @@ export function ItemActions({
             disabled={busy}
             onClick={() => setConfirming(true)}
           >
-            {t('itemDelete')}
+            {t('items.delete')}
           </button>
         )}
       </div>
@@ -282,7 +287,7 @@ export function ItemActions({
           className="mt-4 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
         >
           <p id="item-delete-question" className="mb-3">
-            {t('itemDeleteConfirm', { title })}
+            {t('items.deleteConfirm', { title })}
           </p>
           <div className="flex flex-wrap gap-3">
             <button
@@ -291,7 +296,7 @@ export function ItemActions({
               disabled={busy}
               onClick={() => void remove()}
             >
-              {t('itemDeleteYes')}
+              {t('items.deleteYes')}
             </button>
             <button
               type="button"
@@ -299,7 +304,7 @@ export function ItemActions({
               autoFocus
               onClick={() => setConfirming(false)}
             >
-              {t('itemDeleteNo')}
+              {t('items.deleteNo')}
             </button>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkConfirmation, checkName, checkNewPassword } from '../src/form-kit/validation';
 import { adminApi, type Session } from './api';
 import { FormMessage, TextField, useStaffForm } from './form';
-import { isKey } from './strings';
+import { isKey } from './i18n';
 import { Card, NoticeBox, buttonClass, useT, type Notice } from './ui';
 
 /**
@@ -14,7 +14,7 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
   const [token] = useState(() => window.location.hash.slice(1));
   const [invitation, setInvitation] = useState<{ email: string; role: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(
-    token ? null : { tone: 'error', text: t('invitationMissing') },
+    token ? null : { tone: 'error', text: t('join.invitationMissing') },
   );
   const form = useStaffForm({ name: '', password: '', confirmPassword: '' }, (values) => ({
     name: checkName(values.name),
@@ -28,7 +28,7 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
     adminApi.invitation(token).then((result) => {
       if (!live) return;
       if (result.ok && result.data) setInvitation(result.data);
-      else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     return () => {
       live = false;
@@ -45,42 +45,42 @@ export function Join({ onSession }: { onSession: (session: Session) => void }) {
       onSession(result.data);
       return;
     }
-    form.showResult(result, t('unreachable'));
+    form.showResult(result, t('common.unreachable'));
   });
 
-  const roleKey = `role_${invitation?.role ?? ''}`;
+  const roleKey = `roles.${invitation?.role ?? ''}`;
   return (
     <Card>
-      <h1 className="mb-2 text-2xl font-semibold">{t('joinTitle')}</h1>
+      <h1 className="mb-2 text-2xl font-semibold">{t('join.title')}</h1>
       <NoticeBox notice={notice} />
       {invitation && (
         <>
           <p className="mb-4 text-ink-muted">
-            {t('joinLead', { role: isKey(roleKey) ? t(roleKey) : invitation.role })}
+            {t('join.lead', { role: isKey(roleKey) ? t(roleKey) : invitation.role })}
           </p>
           <p className="mb-4">
-            <span className="font-semibold">{t('joinAs')}: </span>
+            <span className="font-semibold">{t('join.as')}: </span>
             <span dir="ltr">{invitation.email}</span>
           </p>
           <FormMessage form={form} />
           <form id={form.formId} onSubmit={submit} noValidate>
-            <TextField form={form} name="name" label={t('name')} autoComplete="name" />
+            <TextField form={form} name="name" label={t('account.name')} autoComplete="name" />
             <TextField
               form={form}
               name="password"
-              label={t('password')}
+              label={t('account.password')}
               type="password"
               autoComplete="new-password"
             />
             <TextField
               form={form}
               name="confirmPassword"
-              label={t('confirmPassword')}
+              label={t('account.confirmPassword')}
               type="password"
               autoComplete="new-password"
             />
             <button type="submit" className={buttonClass} disabled={form.busy}>
-              {t('join')}
+              {t('join.submit')}
             </button>
           </form>
         </>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { pagesCollection } from './api';
-import { isKey, type Key, type Lang } from './strings';
+import { isKey, type Lang } from './i18n';
 import { Card, buttonClass, inputClass, useT } from './ui';
 
 const widths = { phone: 375, desktop: 1280 } as const;
@@ -56,8 +56,8 @@ export function PreviewPanel({
   const [shown, setShown] = useState(0);
 
   const languageName = (l: string) => {
-    const key = `lang_${l}`;
-    return isKey(key) ? t(key as Key) : l;
+    const key = `languageNames.${l}`;
+    return isKey(key) ? t(key) : l;
   };
   const address = previewAddress(collection, slug, language, theme, lang);
   const choice = (name: string, value: string, current: string, set: () => void, label: string) => (
@@ -74,21 +74,21 @@ export function PreviewPanel({
   );
   return (
     <Card className="mt-6">
-      <h2 className="mb-1 text-xl font-semibold">{t('previewTitle')}</h2>
-      <p className="mb-4 text-ink-muted">{t('previewLead')}</p>
+      <h2 className="mb-1 text-xl font-semibold">{t('preview.title')}</h2>
+      <p className="mb-4 text-ink-muted">{t('preview.lead')}</p>
       {unsaved && language === locale && (
         <p
           className="mb-4 rounded-lg border border-line-strong p-3"
           role="status"
           data-preview-unsaved
         >
-          {t('previewUnsaved')}
+          {t('preview.unsaved')}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <div className="min-w-40">
           <label htmlFor={`${id}-language`} className="block font-semibold">
-            {t('previewLanguage')}
+            {t('preview.language')}
           </label>
           <select
             id={`${id}-language`}
@@ -104,21 +104,21 @@ export function PreviewPanel({
           </select>
         </div>
         <fieldset>
-          <legend className="font-semibold">{t('previewTheme')}</legend>
+          <legend className="font-semibold">{t('preview.theme')}</legend>
           <div className="flex gap-4">
-            {choice('theme', 'light', theme, () => setTheme('light'), t('previewLight'))}
-            {choice('theme', 'dark', theme, () => setTheme('dark'), t('previewDark'))}
+            {choice('theme', 'light', theme, () => setTheme('light'), t('preview.light'))}
+            {choice('theme', 'dark', theme, () => setTheme('dark'), t('preview.dark'))}
           </div>
         </fieldset>
         <fieldset>
-          <legend className="font-semibold">{t('previewWidth')}</legend>
+          <legend className="font-semibold">{t('preview.width')}</legend>
           <div className="flex gap-4">
-            {choice('width', 'phone', width, () => setWidth('phone'), t('previewPhone'))}
-            {choice('width', 'desktop', width, () => setWidth('desktop'), t('previewDesktop'))}
+            {choice('width', 'phone', width, () => setWidth('phone'), t('preview.phone'))}
+            {choice('width', 'desktop', width, () => setWidth('desktop'), t('preview.desktop'))}
           </div>
         </fieldset>
         <button type="button" className={buttonClass} onClick={() => setShown((n) => n + 1)}>
-          {shown ? t('previewRefresh') : t('previewShow')}
+          {shown ? t('preview.refresh') : t('preview.show')}
         </button>
         <a
           href={address}
@@ -126,7 +126,7 @@ export function PreviewPanel({
           rel="noopener"
           className="inline-flex min-h-11 items-center underline underline-offset-4"
         >
-          {t('previewNewWindow')}
+          {t('preview.newWindow')}
         </a>
       </div>
       {shown > 0 && (
@@ -134,10 +134,10 @@ export function PreviewPanel({
           <iframe
             key={shown}
             src={address}
-            title={t('previewFrame', {
+            title={t('preview.frame', {
               language: languageName(language),
-              theme: theme === 'dark' ? t('previewDark') : t('previewLight'),
-              width: width === 'phone' ? t('previewPhone') : t('previewDesktop'),
+              theme: theme === 'dark' ? t('preview.dark') : t('preview.light'),
+              width: width === 'phone' ? t('preview.phone') : t('preview.desktop'),
             })}
             width={widths[width]}
             height={width === 'phone' ? 740 : 820}

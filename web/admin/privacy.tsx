@@ -36,35 +36,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** What the site holds about one address: the account, the submissions, the queued e-mail. */
 function Holdings({ held }: { held: Held }) {
   const { t, label, when } = useLabels();
-  const yes = (v: boolean) => (v ? t('heldYes') : t('heldNo'));
+  const yes = (v: boolean) => (v ? t('privacy.held.yes') : t('privacy.held.no'));
   const { account, submissions, mail } = held;
   return (
     <div className="grid gap-4" data-held>
-      <Section title={t('heldAccount')}>
+      <Section title={t('privacy.held.account')}>
         {account ? (
           <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]" data-held-account>
-            <dt className="text-ink-muted">{t('heldRegistered')}</dt>
+            <dt className="text-ink-muted">{t('privacy.held.registered')}</dt>
             <dd>
               <time dateTime={account.createdAt}>{when(account.createdAt)}</time>
             </dd>
-            <dt className="text-ink-muted">{t('heldConfirmed')}</dt>
+            <dt className="text-ink-muted">{t('privacy.held.confirmed')}</dt>
             <dd>{yes(account.confirmed)}</dd>
-            <dt className="text-ink-muted">{t('heldSessions')}</dt>
+            <dt className="text-ink-muted">{t('privacy.held.sessions')}</dt>
             <dd>{account.sessions}</dd>
-            <dt className="text-ink-muted">{t('heldRegistrations')}</dt>
+            <dt className="text-ink-muted">{t('privacy.held.registrations')}</dt>
             <dd>{account.registrations}</dd>
-            <dt className="text-ink-muted">{t('heldPicture')}</dt>
+            <dt className="text-ink-muted">{t('privacy.held.picture')}</dt>
             <dd>{yes(account.picture)}</dd>
           </dl>
         ) : (
-          <p>{t('heldNoAccount')}</p>
+          <p>{t('privacy.held.noAccount')}</p>
         )}
       </Section>
-      <Section title={t('heldSubmissions', { count: submissions.length })}>
+      <Section title={t('privacy.held.submissions', { count: submissions.length })}>
         {submissions.length ? (
           <ul
             className="grid gap-2"
-            aria-label={t('heldSubmissions', { count: submissions.length })}
+            aria-label={t('privacy.held.submissions', { count: submissions.length })}
           >
             {submissions.map((s) => (
               <li
@@ -76,14 +76,14 @@ function Holdings({ held }: { held: Held }) {
                   to={`/admin/inbox/${s.id}`}
                   className="font-semibold underline underline-offset-4 hover:no-underline"
                 >
-                  {t('heldSubmission', { id: s.id })}
+                  {t('privacy.held.submission', { id: s.id })}
                 </Link>
                 <span>
-                  {label('kind', s.kind)}
+                  {label('inbox.kinds', s.kind)}
                   {s.target && (
                     <>
                       {' · '}
-                      <bdi>{s.kind === 'contact' ? label('office', s.target) : s.target}</bdi>
+                      <bdi>{s.kind === 'contact' ? label('offices', s.target) : s.target}</bdi>
                     </>
                   )}
                 </span>
@@ -95,43 +95,43 @@ function Holdings({ held }: { held: Held }) {
                     className="inline-flex items-center rounded-full border border-line-strong bg-surface px-2 text-sm"
                     data-held-cv
                   >
-                    {t('heldCv')}
+                    {t('privacy.held.cv')}
                   </span>
                 )}
               </li>
             ))}
           </ul>
         ) : (
-          <p>{t('heldNoSubmissions')}</p>
+          <p>{t('privacy.held.noSubmissions')}</p>
         )}
       </Section>
-      <Section title={t('heldMail', { count: mail.length })}>
+      <Section title={t('privacy.held.mail', { count: mail.length })}>
         {mail.length ? (
-          <ul className="grid gap-2" aria-label={t('heldMail', { count: mail.length })}>
+          <ul className="grid gap-2" aria-label={t('privacy.held.mail', { count: mail.length })}>
             {mail.map((m) => (
               <li
                 key={m.id}
                 className="flex flex-wrap items-baseline gap-x-3 gap-y-1"
                 data-held-mail={m.kind}
               >
-                <span>{label('mail', m.kind)}</span>
+                <span>{label('privacy.mails', m.kind)}</span>
                 <time dateTime={m.createdAt} className="text-sm text-ink-muted">
                   {when(m.createdAt)}
                 </time>
                 {m.attempts > 0 && (
                   <span className="text-sm text-ink-muted">
-                    {t('heldAttempts', { count: m.attempts })}
+                    {t('privacy.held.attempts', { count: m.attempts })}
                   </span>
                 )}
               </li>
             ))}
           </ul>
         ) : (
-          <p>{t('heldNoMail')}</p>
+          <p>{t('privacy.held.noMail')}</p>
         )}
         {held.outbox !== undefined && (
           <p className="mt-2" data-held-outbox={held.outbox}>
-            {t('heldOutbox', { count: held.outbox })}
+            {t('privacy.held.outbox', { count: held.outbox })}
           </p>
         )}
       </Section>
@@ -191,7 +191,9 @@ export function Privacy({
         setFound(null);
         setError(result.errors.email ?? '');
         setNotice(
-          result.errors.email ? null : { tone: 'error', text: result.message || t('unreachable') },
+          result.errors.email
+            ? null
+            : { tone: 'error', text: result.message || t('common.unreachable') },
         );
         if (result.errors.email) field.current?.focus();
       },
@@ -216,10 +218,10 @@ export function Privacy({
       (result) => {
         setConfirming(false);
         if (!result.data) {
-          setNotice({ tone: 'error', text: result.message || t('unreachable') });
+          setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
           return;
         }
-        const counts = t('erasedCounts', { ...result.data });
+        const counts = t('privacy.erasedCounts', { ...result.data });
         const notice: Notice = {
           tone: result.ok ? 'success' : 'error',
           text: `${result.message} ${counts}`.trim(),
@@ -246,13 +248,13 @@ export function Privacy({
 
   return (
     <div>
-      <h1 className="mb-2 text-2xl font-semibold">{t('privacyTitle')}</h1>
-      <p className="mb-6 max-w-prose text-ink-muted">{t('privacyLead')}</p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('privacy.title')}</h1>
+      <p className="mb-6 max-w-prose text-ink-muted">{t('privacy.lead')}</p>
       {panel}
       <NoticeBox notice={notice} />
       <Card className="mb-6">
-        <form role="search" aria-label={t('privacyTitle')} onSubmit={find} noValidate>
-          <Field label={t('privacyEmail')} error={error}>
+        <form role="search" aria-label={t('privacy.title')} onSubmit={find} noValidate>
+          <Field label={t('privacy.email')} error={error}>
             {(props) => (
               <input
                 {...props}
@@ -269,7 +271,7 @@ export function Privacy({
             )}
           </Field>
           <button type="submit" className={buttonClass} disabled={busy}>
-            {t('find')}
+            {t('privacy.find')}
           </button>
         </form>
       </Card>
@@ -280,19 +282,19 @@ export function Privacy({
             tabIndex={-1}
             className="mb-4 text-xl font-semibold break-words outline-none"
           >
-            {t('heldAbout')} <Address email={found.email} />
+            {t('privacy.held.about')} <Address email={found.email} />
           </h2>
           {holdsNothing(found.held) ? (
-            <p data-held-nothing>{t('heldNothing')}</p>
+            <p data-held-nothing>{t('privacy.held.nothing')}</p>
           ) : (
             <>
               <Holdings held={found.held} />
               <section className="mt-6 rounded-lg border border-danger p-4">
-                <h3 className="mb-2 text-lg font-semibold">{t('eraseTitle')}</h3>
-                <p className="mb-4 max-w-prose">{t('eraseLead')}</p>
+                <h3 className="mb-2 text-lg font-semibold">{t('privacy.erase.title')}</h3>
+                <p className="mb-4 max-w-prose">{t('privacy.erase.lead')}</p>
                 {confirming ? (
-                  <div role="group" aria-label={t('eraseTitle')}>
-                    <p className="mb-3 font-semibold">{t('eraseConfirm')}</p>
+                  <div role="group" aria-label={t('privacy.erase.title')}>
+                    <p className="mb-3 font-semibold">{t('privacy.erase.confirm')}</p>
                     <div className="flex flex-wrap gap-3">
                       <button
                         ref={confirmButton}
@@ -301,14 +303,14 @@ export function Privacy({
                         disabled={busy}
                         onClick={erase}
                       >
-                        {t('eraseYes')}
+                        {t('privacy.erase.yes')}
                       </button>
                       <button
                         type="button"
                         className={secondaryButtonClass}
                         onClick={() => setConfirming(false)}
                       >
-                        {t('cancel')}
+                        {t('common.cancel')}
                       </button>
                     </div>
                   </div>
@@ -319,7 +321,7 @@ export function Privacy({
                     disabled={busy}
                     onClick={() => setConfirming(true)}
                   >
-                    {t('eraseButton')}
+                    {t('privacy.erase.button')}
                   </button>
                 )}
               </section>

@@ -11,7 +11,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { safeHref } from '../src/prose';
-import type { Key } from './strings';
+import type { Key } from './i18n';
 import { inputClass, secondaryButtonClass, useT } from './ui';
 
 // The editor of a prose field: TipTap with only the nodes and marks the server accepts
@@ -246,49 +246,54 @@ export default function ProseEditor({
       {!readOnly && (
         <div
           role="group"
-          aria-label={t('proseToolbar', { field: name })}
+          aria-label={t('content.prose.toolbar', { field: name })}
           className="flex flex-wrap gap-1 rounded-t-lg border border-b-0 border-line-strong bg-surface p-1"
         >
-          {tool('proseBold', state.bold, () => editor.chain().focus().toggleBold().run(), <b>B</b>)}
           {tool(
-            'proseItalic',
+            'content.prose.bold',
+            state.bold,
+            () => editor.chain().focus().toggleBold().run(),
+            <b>B</b>,
+          )}
+          {tool(
+            'content.prose.italic',
             state.italic,
             () => editor.chain().focus().toggleItalic().run(),
             <i className="font-serif">I</i>,
           )}
           {tool(
-            'proseHeading',
+            'content.prose.heading',
             state.h2,
             () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
-            t('proseHeading'),
+            t('content.prose.heading'),
           )}
           {tool(
-            'proseSubheading',
+            'content.prose.subheading',
             state.h3,
             () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
-            t('proseSubheading'),
+            t('content.prose.subheading'),
           )}
           {tool(
-            'proseBullets',
+            'content.prose.bullets',
             state.bullets,
             () => editor.chain().focus().toggleBulletList().run(),
-            t('proseBullets'),
+            t('content.prose.bullets'),
           )}
           {tool(
-            'proseNumbers',
+            'content.prose.numbers',
             state.numbers,
             () => editor.chain().focus().toggleOrderedList().run(),
-            t('proseNumbers'),
+            t('content.prose.numbers'),
           )}
-          <Tool label={t('proseLink')} pressed={state.link} onClick={openLink}>
-            <span className="underline underline-offset-4">{t('proseLink')}</span>
+          <Tool label={t('content.prose.link')} pressed={state.link} onClick={openLink}>
+            <span className="underline underline-offset-4">{t('content.prose.link')}</span>
           </Tool>
           {state.link &&
             tool(
-              'proseUnlink',
+              'content.prose.unlink',
               false,
               () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
-              t('proseUnlink'),
+              t('content.prose.unlink'),
             )}
         </div>
       )}
@@ -296,7 +301,7 @@ export default function ProseEditor({
         // Not a form of its own: it sits inside the item's form, and forms do not nest.
         <div
           role="group"
-          aria-label={t('proseLink')}
+          aria-label={t('content.prose.link')}
           onKeyDown={(event) => {
             if (event.key === 'Escape') closeLink();
             if (event.key === 'Enter' && event.target instanceof HTMLInputElement) applyLink(event);
@@ -305,7 +310,7 @@ export default function ProseEditor({
         >
           <div className="grow">
             <label htmlFor={linkId} className="block text-sm font-semibold">
-              {t('proseLinkAddress')}
+              {t('content.prose.linkAddress')}
             </label>
             <input
               id={linkId}
@@ -323,14 +328,14 @@ export default function ProseEditor({
             />
           </div>
           <button type="button" className={secondaryButtonClass} onClick={applyLink}>
-            {t('proseLinkApply')}
+            {t('content.prose.linkApply')}
           </button>
           <button type="button" className={secondaryButtonClass} onClick={closeLink}>
-            {t('proseLinkCancel')}
+            {t('content.prose.linkCancel')}
           </button>
           {hrefError && (
             <p id={`${linkId}-error`} role="alert" className="w-full text-sm text-danger">
-              {t('proseLinkInvalid')}
+              {t('content.prose.linkInvalid')}
             </p>
           )}
         </div>

@@ -36,7 +36,7 @@ export function Security({
   const load = async () => {
     const result = await adminApi.factors();
     if (result.ok && result.data) setFactors(result.data);
-    else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
 
   useEffect(() => {
@@ -49,7 +49,10 @@ export function Security({
   const { when } = useLabels();
 
   const changed = async (result: { ok: boolean; message: string; data: Session | null }) => {
-    setNotice({ tone: result.ok ? 'success' : 'error', text: result.message || t('unreachable') });
+    setNotice({
+      tone: result.ok ? 'success' : 'error',
+      text: result.message || t('common.unreachable'),
+    });
     if (result.ok && result.data) onSession(result.data);
     await load();
   };
@@ -73,13 +76,13 @@ export function Security({
           setCodes(result.data.recoveryCodes);
           setNotice(null);
           await load();
-        } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+        } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
       }),
     );
   const added = async (result: Enrolled) => {
     onSession(result.session);
     setAdding(false);
-    setNotice({ tone: 'success', text: t('factorAddedNotice') });
+    setNotice({ tone: 'success', text: t('security.factorAddedNotice') });
     await load();
   };
 
@@ -89,19 +92,19 @@ export function Security({
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="mb-2 text-2xl font-semibold">{t('securityTitle')}</h1>
-        <p className="text-ink-muted">{t('securityLead')}</p>
+        <h1 className="mb-2 text-2xl font-semibold">{t('security.title')}</h1>
+        <p className="text-ink-muted">{t('security.lead')}</p>
       </div>
       {panel}
       <NoticeBox notice={notice} />
       {factors === null ? (
-        <p role="status">{t('loading')}</p>
+        <p role="status">{t('common.loading')}</p>
       ) : (
         <>
           <Card>
-            <h2 className="mb-3 text-xl font-semibold">{t('passkeysTitle')}</h2>
+            <h2 className="mb-3 text-xl font-semibold">{t('security.passkeysTitle')}</h2>
             {factors.passkeys.length === 0 ? (
-              <p className="mb-4">{t('noPasskeys')}</p>
+              <p className="mb-4">{t('security.noPasskeys')}</p>
             ) : (
               <ul className="mb-4 grid gap-3" data-passkeys>
                 {factors.passkeys.map((key) => (
@@ -111,33 +114,35 @@ export function Security({
                   >
                     <div>
                       <p className="font-semibold">
-                        {t('passkeyAdded', { date: when(key.createdAt) })}
+                        {t('security.passkeyAdded', { date: when(key.createdAt) })}
                       </p>
                       <p className="text-sm text-ink-muted">
                         {key.lastUsedAt
-                          ? t('passkeyUsed', { date: when(key.lastUsedAt) })
-                          : t('passkeyNeverUsed')}
+                          ? t('security.passkeyUsed', { date: when(key.lastUsedAt) })
+                          : t('security.passkeyNeverUsed')}
                       </p>
                     </div>
                     <button
                       type="button"
                       className={dangerButtonClass}
                       disabled={busy}
-                      aria-label={t('removePasskeyLabel', { date: when(key.createdAt) })}
+                      aria-label={t('security.removePasskeyLabel', { date: when(key.createdAt) })}
                       onClick={() => void removePasskey(key.id)}
                     >
-                      {t('removePasskey')}
+                      {t('security.removePasskey')}
                     </button>
                   </li>
                 ))}
               </ul>
             )}
-            {factors.passkeysOff && <p className="text-ink-muted">{t('passkeysOffHere')}</p>}
+            {factors.passkeysOff && (
+              <p className="text-ink-muted">{t('security.passkeysOffHere')}</p>
+            )}
           </Card>
           <Card>
-            <h2 className="mb-3 text-xl font-semibold">{t('appTitle')}</h2>
+            <h2 className="mb-3 text-xl font-semibold">{t('enrol.appTitle')}</h2>
             <p className="mb-4" data-app-status>
-              {factors.totp ? t('appStatusOn') : t('appStatusOff')}
+              {factors.totp ? t('security.appStatusOn') : t('security.appStatusOff')}
             </p>
             {factors.totp && (
               <button
@@ -146,27 +151,27 @@ export function Security({
                 disabled={busy}
                 onClick={() => void removeApp()}
               >
-                {t('removeApp')}
+                {t('security.removeApp')}
               </button>
             )}
           </Card>
           <Card>
-            <h2 className="mb-3 text-xl font-semibold">{t('codesSection')}</h2>
-            <p className="mb-1">{t('codesLeft', { left: factors.recoveryCodesLeft })}</p>
-            <p className="mb-4 text-sm text-ink-muted">{t('codesRenewNote')}</p>
+            <h2 className="mb-3 text-xl font-semibold">{t('security.codesSection')}</h2>
+            <p className="mb-1">{t('security.codesLeft', { left: factors.recoveryCodesLeft })}</p>
+            <p className="mb-4 text-sm text-ink-muted">{t('security.codesRenewNote')}</p>
             <button
               type="button"
               className={secondaryButtonClass}
               disabled={busy}
               onClick={() => void renewCodes()}
             >
-              {t('codesRenew')}
+              {t('security.codesRenew')}
             </button>
           </Card>
           {adding ? (
             <Enrol
-              title={t('addFactorTitle')}
-              lead={t('addFactorLead')}
+              title={t('security.addFactorTitle')}
+              lead={t('security.addFactorLead')}
               guard={run}
               onEnrolled={(result) => void added(result)}
               onCancel={() => setAdding(false)}
@@ -174,7 +179,11 @@ export function Security({
           ) : (
             <p>
               <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
-                {canAddPasskey ? t('addFactorTitle') : factors.totp ? t('replaceApp') : t('addApp')}
+                {canAddPasskey
+                  ? t('security.addFactorTitle')
+                  : factors.totp
+                    ? t('security.replaceApp')
+                    : t('security.addApp')}
               </button>
             </p>
           )}

@@ -30,7 +30,7 @@ export function SettingsSection() {
         setData(result.data);
         setDraft(result.data.body);
         setBase(result.data.revision?.id ?? 0);
-      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -55,29 +55,29 @@ export function SettingsSection() {
       setNotice(null);
       return;
     }
-    setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
 
   return (
     <div>
-      <h1 className="mb-2 text-2xl font-semibold">{t('settingsTitle')}</h1>
-      <p className="mb-6 text-ink-muted">{t('settingsLead')}</p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('settings.title')}</h1>
+      <p className="mb-6 text-ink-muted">{t('settings.lead')}</p>
       <NoticeBox notice={notice} />
-      {!data && !notice && <p role="status">{t('loading')}</p>}
+      {!data && !notice && <p role="status">{t('common.loading')}</p>}
       {conflict && (
         <div
           role="alert"
           className="mb-6 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
           data-conflict
         >
-          <h2 className="mb-1 font-semibold">{t('contentConflictTitle')}</h2>
+          <h2 className="mb-1 font-semibold">{t('content.conflict.title')}</h2>
           <p className="mb-3">
             {conflict.revision
-              ? t('contentConflictBody', {
-                  name: conflict.revision.author.name || t('contentSomeone'),
+              ? t('content.conflict.body', {
+                  name: conflict.revision.author.name || t('content.someone'),
                   date: when(conflict.revision.createdAt),
                 })
-              : t('settingsConflict')}
+              : t('settings.conflict')}
           </p>
           <div className="flex flex-wrap gap-3">
             <button
@@ -89,10 +89,10 @@ export function SettingsSection() {
                 setDirty(false);
                 setErrors({});
                 setConflict(null);
-                setNotice({ tone: 'success', text: t('contentLoadedTheirs') });
+                setNotice({ tone: 'success', text: t('content.loadedTheirs') });
               }}
             >
-              {t('contentLoadTheirs')}
+              {t('content.loadTheirs')}
             </button>
             <button
               type="button"
@@ -100,7 +100,7 @@ export function SettingsSection() {
               disabled={busy}
               onClick={() => void save(conflict.revision?.id ?? 0)}
             >
-              {t('contentOverwrite')}
+              {t('content.overwrite')}
             </button>
           </div>
         </div>
@@ -109,12 +109,12 @@ export function SettingsSection() {
         <Card>
           <p className="mb-4 text-sm text-ink-muted" role="status">
             {data.revision
-              ? t('settingsSavedBy', {
-                  name: data.revision.author.name || t('contentSomeone'),
+              ? t('settings.savedBy', {
+                  name: data.revision.author.name || t('content.someone'),
                   date: when(data.revision.createdAt),
                 })
-              : t('settingsFromSeed')}
-            {dirty ? ` · ${t('contentUnsaved')}` : ''}
+              : t('settings.fromSeed')}
+            {dirty ? ` · ${t('content.unsaved')}` : ''}
           </p>
           <form
             noValidate
@@ -138,7 +138,7 @@ export function SettingsSection() {
               }}
             />
             <button type="submit" className={buttonClass} disabled={busy}>
-              {t('settingsSave')}
+              {t('settings.save')}
             </button>
           </form>
         </Card>

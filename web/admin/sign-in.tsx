@@ -14,19 +14,19 @@ export function SignIn({ onSession }: { onSession: (session: Session) => void })
   const submit = form.onSubmit(async ({ email, password }) => {
     const result = await adminApi.login(email.trim(), password);
     if (result.ok && result.data) onSession(result.data);
-    else form.showResult(result, t('unreachable'));
+    else form.showResult(result, t('common.unreachable'));
   });
 
   return (
     <Card>
-      <h1 className="mb-2 text-2xl font-semibold">{t('signInTitle')}</h1>
-      <p className="mb-6 text-ink-muted">{t('signInLead')}</p>
+      <h1 className="mb-2 text-2xl font-semibold">{t('signIn.title')}</h1>
+      <p className="mb-6 text-ink-muted">{t('signIn.lead')}</p>
       <FormMessage form={form} />
       <form id={form.formId} onSubmit={submit} noValidate>
         <TextField
           form={form}
           name="email"
-          label={t('email')}
+          label={t('account.email')}
           type="email"
           autoComplete="username"
           dir="ltr"
@@ -34,12 +34,12 @@ export function SignIn({ onSession }: { onSession: (session: Session) => void })
         <TextField
           form={form}
           name="password"
-          label={t('password')}
+          label={t('account.password')}
           type="password"
           autoComplete="current-password"
         />
         <button type="submit" className={buttonClass} disabled={form.busy}>
-          {t('signIn')}
+          {t('signIn.submit')}
         </button>
       </form>
     </Card>

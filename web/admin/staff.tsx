@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminApi, type ListedStaffMember, type Session, type StaffMember } from './api';
-import { isKey, type Key } from './strings';
+import { formattingLocale, isKey } from './i18n';
 import { useStepUp } from './step-up';
 import {
   Card,
@@ -30,13 +30,13 @@ function RoleFields({
   errors: Record<string, string>;
 }) {
   const { t } = useT();
-  const label = (prefix: string, value: string) => {
-    const key = `${prefix}_${value}`;
-    return isKey(key) ? t(key as Key) : value;
+  const label = (group: string, value: string) => {
+    const key = `${group}.${value}`;
+    return isKey(key) ? t(key) : value;
   };
   return (
     <>
-      <Field label={t('role')} error={errors.role}>
+      <Field label={t('staff.role')} error={errors.role}>
         {(props) => (
           <select
             {...props}
@@ -46,7 +46,7 @@ function RoleFields({
           >
             {lists.roles.map((r) => (
               <option key={r} value={r}>
-                {label('role', r)}
+                {label('roles', r)}
               </option>
             ))}
           </select>
@@ -54,7 +54,7 @@ function RoleFields({
       </Field>
       {values.role === 'translator' && (
         <fieldset className="mb-4">
-          <legend className="font-semibold">{t('languages')}</legend>
+          <legend className="font-semibold">{t('staff.languages')}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {lists.languages.map((l) => (
               <label key={l} className="inline-flex min-h-11 items-center gap-2">
@@ -71,7 +71,7 @@ function RoleFields({
                     })
                   }
                 />
-                {label('lang', l)}
+                {label('languageNames', l)}
               </label>
             ))}
           </div>
@@ -79,7 +79,7 @@ function RoleFields({
         </fieldset>
       )}
       {values.role === 'sales' && (
-        <Field label={t('office')} error={errors.office}>
+        <Field label={t('staff.office')} error={errors.office}>
           {(props) => (
             <select
               {...props}
@@ -87,10 +87,10 @@ function RoleFields({
               value={values.office}
               onChange={(event) => onChange({ ...values, office: event.target.value })}
             >
-              <option value="">{t('anyOffice')}</option>
+              <option value="">{t('staff.anyOffice')}</option>
               {lists.offices.map((o) => (
                 <option key={o} value={o}>
-                  {label('office', o)}
+                  {label('offices', o)}
                 </option>
               ))}
             </select>
@@ -124,14 +124,14 @@ function MemberCard({
     office: member.office,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const roleKey = `role_${member.role}`;
+  const roleKey = `roles.${member.role}`;
   return (
     <li className="rounded-card border border-line bg-raised p-4" data-staff={member.email}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold">
             {member.name}
-            {member.id === me && <span className="text-ink-muted"> ({t('you')})</span>}
+            {member.id === me && <span className="text-ink-muted"> ({t('staff.you')})</span>}
           </h3>
           <p className="break-all text-ink-muted" dir="ltr">
             {member.email}
@@ -139,12 +139,12 @@ function MemberCard({
         </div>
         <p className="text-sm">
           <span className={member.disabled ? 'font-semibold text-danger' : 'text-accent'}>
-            {member.disabled ? t('disabled') : t('active')}
+            {member.disabled ? t('staff.disabled') : t('staff.active')}
           </span>
           {' · '}
           {isKey(roleKey) ? t(roleKey) : member.role}
           {' · '}
-          {t('since', { date: member.createdAt })}
+          {t('staff.since', { date: member.createdAt })}
           {member.secondFactors.length === 0 && (
             <>
               {' '}
@@ -152,7 +152,7 @@ function MemberCard({
                 className="ms-1 inline-flex items-center rounded-full border border-danger px-2 font-semibold text-danger"
                 data-no-second-factor
               >
-                {t('noSecondFactor')}
+                {t('staff.noSecondFactor')}
               </span>
             </>
           )}
@@ -169,14 +169,14 @@ function MemberCard({
           <RoleFields values={values} lists={lists} onChange={setValues} errors={errors} />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={secondaryButtonClass}>
-              {t('changeRole')}
+              {t('staff.changeRole')}
             </button>
             <button
               type="button"
               className={member.disabled ? secondaryButtonClass : dangerButtonClass}
               onClick={() => act(member.disabled ? 'enable' : 'disable', member)}
             >
-              {member.disabled ? t('enable') : t('disable')}
+              {member.disabled ? t('staff.enable') : t('staff.disable')}
             </button>
           </div>
         </form>
@@ -212,7 +212,7 @@ export function Staff({
     if (result.ok && result.data) {
       setStaff(result.data.staff);
       setLists(result.data);
-    } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+    } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   }, [t]);
 
   useEffect(() => {
@@ -236,7 +236,7 @@ export function Staff({
       onErrors?.(result.errors);
       setNotice({
         tone: result.ok ? 'success' : 'error',
-        text: result.message || t('unreachable'),
+        text: result.message || t('common.unreachable'),
       });
       if (result.ok) void load();
     });
@@ -250,32 +250,29 @@ export function Staff({
       (result) => {
         setInviteErrors(result.errors);
         if (result.ok && result.data) {
-          const expires = new Date(result.data.expiresAt).toLocaleString(
-            lang === 'ar' ? 'ar' : 'en-GB',
-            {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            },
-          );
+          const expires = new Date(result.data.expiresAt).toLocaleString(formattingLocale(lang), {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          });
           setLink({
             link: result.data.link,
-            text: t('inviteLink', { email: invite.email, expires }),
+            text: t('staff.inviteLink', { email: invite.email, expires }),
           });
           setNotice(null);
-        } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+        } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
       },
     );
   };
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-semibold">{t('staffTitle')}</h1>
+      <h1 className="mb-6 text-2xl font-semibold">{t('staff.title')}</h1>
       {panel}
       <NoticeBox notice={notice} />
       <Card className="mb-6">
-        <h2 className="mb-4 text-xl font-semibold">{t('inviteTitle')}</h2>
+        <h2 className="mb-4 text-xl font-semibold">{t('staff.inviteTitle')}</h2>
         <form onSubmit={submitInvite} noValidate>
-          <Field label={t('email')} error={inviteErrors.email}>
+          <Field label={t('account.email')} error={inviteErrors.email}>
             {(props) => (
               <input
                 {...props}
@@ -297,7 +294,7 @@ export function Staff({
             />
           )}
           <button type="submit" className={buttonClass}>
-            {t('invite')}
+            {t('staff.invite')}
           </button>
         </form>
         {link && (
@@ -309,7 +306,7 @@ export function Staff({
           </div>
         )}
       </Card>
-      <ul className="grid gap-4" aria-label={t('staffTitle')}>
+      <ul className="grid gap-4" aria-label={t('staff.title')}>
         {staff.map((m) => (
           <MemberCard
             key={`${m.id}-${m.role}-${m.disabled}`}

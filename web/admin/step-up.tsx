@@ -25,11 +25,11 @@ export function useStepUp(session: Session, onSession: (session: Session) => voi
   }
 
   const panel: ReactNode = retry ? (
-    <div className="mb-6" role="region" aria-label={t('stepUpTitle')}>
+    <div className="mb-6" role="region" aria-label={t('factor.stepUpTitle')}>
       <SecondFactor
         session={session}
-        title={t('stepUpTitle')}
-        lead={t('stepUpLead')}
+        title={t('factor.stepUpTitle')}
+        lead={t('factor.stepUpLead')}
         onDone={async (next) => {
           onSession(next);
           const again = retry;

@@ -1,29 +1,38 @@
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
-import { isKey, translate, type Key, type Lang } from './strings';
+import {
+  formattingLocale,
+  isKey,
+  sourceLanguage,
+  translate,
+  type Key,
+  type Lang,
+  type Params,
+} from './i18n';
 
 /** The back-office's language, with its translator. */
-export const LangContext = createContext<Lang>('en');
+export const LangContext = createContext<Lang>(sourceLanguage);
 
 export function useT() {
   const lang = useContext(LangContext);
   return {
     lang,
-    t: (key: Key, params?: Record<string, string | number>) => translate(lang, key, params),
+    t: (key: Key, params?: Params) => translate(lang, key, params),
   };
 }
 
 /**
- * The back-office's words for stored values (`label('status', 'new')` reads the key `status_new`,
- * or shows the value when there is none) and its dates and times, in the reader's language.
+ * The back-office's words for stored values (`label('inbox.statuses', 'new')` reads the key
+ * `inbox.statuses.new`, or shows the value when there is none) and its dates and times, in the
+ * reader's language.
  */
 export function useLabels() {
   const { t, lang } = useT();
-  const label = (prefix: string, value: string) => {
-    const key = `${prefix}_${value}`;
-    return isKey(key) ? t(key as Key) : value;
+  const label = (group: string, value: string) => {
+    const key = `${group}.${value}`;
+    return isKey(key) ? t(key) : value;
   };
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+    new Date(iso).toLocaleString(formattingLocale(lang), {
       dateStyle: 'medium',
       timeStyle: 'short',
     });
@@ -224,7 +233,7 @@ export function DateRange({
 }) {
   const { t } = useT();
   const day = (name: 'from' | 'to', value: string) => (
-    <Field label={t(name)} error={errors[name]}>
+    <Field label={t(`common.${name}`)} error={errors[name]}>
       {(props) => (
         <input
           {...props}
@@ -266,15 +275,15 @@ export function Pager({
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (
         <Link to={pageLink(page - 1)} className={secondaryButtonClass}>
-          {t('newer')}
+          {t('common.newer')}
         </Link>
       ) : (
         <span />
       )}
-      <p>{t('pageOf', { page, pages })}</p>
+      <p>{t('common.pageOf', { page, pages })}</p>
       {page < pages ? (
         <Link to={pageLink(page + 1)} className={secondaryButtonClass}>
-          {t('older')}
+          {t('common.older')}
         </Link>
       ) : (
         <span />

@@ -87,18 +87,18 @@ function DiscardDialog({
       data-unsaved-dialog
     >
       <h2 id={`${id}-title`} className="mb-2 text-xl font-semibold">
-        {t('unsavedTitle')}
+        {t('content.leave.title')}
       </h2>
       <p id={`${id}-body`} className="mb-4">
-        {t('unsavedBody', { language })}
+        {t('content.leave.body', { language })}
       </p>
       <div className="flex flex-wrap gap-3">
         {/* The safe choice comes first and has the focus. */}
         <button type="button" className={buttonClass} autoFocus onClick={onKeep}>
-          {t('unsavedKeep')}
+          {t('content.leave.keep')}
         </button>
         <button type="button" className={dangerButtonClass} onClick={onDiscard}>
-          {t('unsavedDiscard')}
+          {t('content.leave.discard')}
         </button>
       </div>
     </dialog>

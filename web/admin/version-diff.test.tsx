@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from './api';
-import { translate, type Key } from './strings';
+import { translate, type Key } from './i18n';
 import { LangContext } from './ui';
 import { BodyDiff, compareBodies } from './version-diff';
 

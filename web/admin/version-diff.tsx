@@ -90,7 +90,7 @@ function walk(
     const entrySpec = spec?.kind === 'objects' ? { ...spec, kind: 'object' as const } : undefined;
     const entry = (i: number) => ({
       path: `${path}[${i}]`,
-      label: t('contentEntry', { field: label, number: i + 1 }),
+      label: t('content.entry', { field: label, number: i + 1 }),
     });
     let i = 0;
     let j = 0;
@@ -210,7 +210,7 @@ export function DiffText({
 }) {
   const { t, lang: readerLang } = useT();
   if (parts.length === 0) {
-    return <p className="text-ink-muted">{t('contentOutdatedEmpty')}</p>;
+    return <p className="text-ink-muted">{t('content.outdated.empty')}</p>;
   }
   return (
     <p lang={lang} dir={dir} className="break-words whitespace-pre-wrap">
@@ -223,7 +223,7 @@ export function DiffText({
             className="me-0.5 rounded-sm bg-danger-soft text-ink line-through decoration-danger decoration-2"
           >
             <span className="sr-only" lang={readerLang}>
-              {t('diffRemoved')}{' '}
+              {t('content.diff.removed')}{' '}
             </span>
             {part.text}
           </del>
@@ -233,7 +233,7 @@ export function DiffText({
             className="rounded-sm bg-accent-soft text-ink underline decoration-accent decoration-2 underline-offset-4"
           >
             <span className="sr-only" lang={readerLang}>
-              {t('diffAdded')}{' '}
+              {t('content.diff.added')}{' '}
             </span>
             {part.text}
           </ins>
@@ -261,12 +261,12 @@ export function BodyDiff({
   lang: string;
   dir: 'ltr' | 'rtl';
 }) {
-  const { t, lang: readerLang } = useT();
+  const { t } = useT();
   const { changed, kept } = compareBodies(t, before, after, fields);
   return (
     <div data-diff>
       {changed.length === 0 ? (
-        <p className="mb-2">{t('diffNoChanges')}</p>
+        <p className="mb-2">{t('content.diff.noChanges')}</p>
       ) : (
         <ul className="grid gap-3">
           {changed.map((c) => (
@@ -284,8 +284,8 @@ export function BodyDiff({
       {kept.length > 0 && (
         <details className="mt-3">
           <summary className="min-h-11 cursor-pointer py-2">
-            {t('diffUnchanged', {
-              fields: kept.map((k) => k.label).join(readerLang === 'ar' ? '، ' : ', '),
+            {t('content.diff.unchanged', {
+              fields: kept.map((k) => k.label).join(t('common.listSeparator')),
             })}
           </summary>
           <dl className="grid gap-2">

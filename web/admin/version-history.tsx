@@ -53,7 +53,7 @@ export function VersionHistory({
     const got: Record<number, Json> = {};
     for (const [i, result] of results.entries()) {
       if (!result.ok || !result.data) {
-        setFailed(result.message || t('unreachable'));
+        setFailed(result.message || t('common.unreachable'));
         return;
       }
       got[wanted[i]!] = (result.data.body ?? {}) as Json;
@@ -74,9 +74,9 @@ export function VersionHistory({
 
   return (
     <Card className="self-start">
-      <h2 className="mb-3 text-xl font-semibold">{t('contentVersions')}</h2>
+      <h2 className="mb-3 text-xl font-semibold">{t('content.versions')}</h2>
       {versions.length === 0 ? (
-        <p>{t('contentNoVersions')}</p>
+        <p>{t('content.noVersions')}</p>
       ) : (
         <ol className="grid gap-3">
           {versions.map((v, index) => {
@@ -92,12 +92,12 @@ export function VersionHistory({
                 data-version={v.id}
               >
                 <p className="font-semibold">
-                  <bdi>{v.author.name || t('contentSomeone')}</bdi>
+                  <bdi>{v.author.name || t('content.someone')}</bdi>
                 </p>
                 <p className="text-sm text-ink-muted">
                   <time dateTime={v.createdAt}>{when(v.createdAt)}</time>
-                  {v.id === published && ` · ${t('contentState_published')}`}
-                  {v.id === base && ` · ${t('contentLatest')}`}
+                  {v.id === published && ` · ${t('content.stateNames.published')}`}
+                  {v.id === base && ` · ${t('content.latest')}`}
                 </p>
                 <button
                   type="button"
@@ -106,13 +106,15 @@ export function VersionHistory({
                   aria-controls={open === v.id ? panel : undefined}
                   onClick={() => toggle(index)}
                 >
-                  {t('versionChanges', { date: when(v.createdAt) })}
+                  {t('content.version.changes', { date: when(v.createdAt) })}
                 </button>
                 {open === v.id && (
                   <div id={panel} className="my-2" data-version-changes>
                     {live && (
                       <fieldset className="mb-3">
-                        <legend className="text-sm font-semibold">{t('versionCompareWith')}</legend>
+                        <legend className="text-sm font-semibold">
+                          {t('content.version.compareWith')}
+                        </legend>
                         {(['previous', 'live'] as const).map((c) => (
                           <label key={c} className="flex min-h-11 items-center gap-2">
                             <input
@@ -122,7 +124,11 @@ export function VersionHistory({
                               checked={compared === c}
                               onChange={() => setCompared(c)}
                             />
-                            {t(c === 'live' ? 'versionCompareLive' : 'versionComparePrevious')}
+                            {t(
+                              c === 'live'
+                                ? 'content.version.compareLive'
+                                : 'content.version.comparePrevious',
+                            )}
                           </label>
                         ))}
                       </fieldset>
@@ -132,12 +138,14 @@ export function VersionHistory({
                         {failed}
                       </p>
                     ) : !after || (!against && previous && !before) ? (
-                      <p role="status">{t('loading')}</p>
+                      <p role="status">{t('common.loading')}</p>
                     ) : !against && !previous ? (
-                      <p>{t('versionFirst')}</p>
+                      <p>{t('content.version.first')}</p>
                     ) : (
                       <>
-                        {against && <p className="mb-2 text-sm">{t('versionAgainstLive')}</p>}
+                        {against && (
+                          <p className="mb-2 text-sm">{t('content.version.againstLive')}</p>
+                        )}
                         <BodyDiff
                           before={before}
                           after={after}
@@ -156,7 +164,7 @@ export function VersionHistory({
                     disabled={busy}
                     onClick={() => onRestore(v.id)}
                   >
-                    {t('contentRestore', { date: when(v.createdAt) })}
+                    {t('content.restore', { date: when(v.createdAt) })}
                   </button>
                 )}
               </li>

@@ -8,7 +8,7 @@ import {
   type VisitorPage,
 } from './api';
 import { useStepUp } from './step-up';
-import { isKey, type Key } from './strings';
+import { isKey, type Key } from './i18n';
 import {
   Card,
   Field,
@@ -55,11 +55,11 @@ function Badges({ visitor }: { visitor: VisitorItem }) {
         className={`${badge} ${visitor.confirmed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'} text-ink`}
         data-confirmed={visitor.confirmed}
       >
-        {visitor.confirmed ? t('visitorConfirmed') : t('visitorUnconfirmed')}
+        {visitor.confirmed ? t('visitors.confirmed') : t('visitors.unconfirmed')}
       </span>
       {visitor.disabled && (
         <span className={`${badge} border-danger bg-danger-soft text-ink`} data-disabled>
-          {t('visitorDisabled')}
+          {t('visitors.disabled')}
         </span>
       )}
     </span>
@@ -77,8 +77,8 @@ function VisitorSearch({ initial, error }: { initial: string; error?: string }) 
   };
   return (
     <Card className="mb-6">
-      <form onSubmit={find} noValidate role="search" aria-label={t('visitorsTitle')}>
-        <Field label={t('search')} hint={t('visitorsSearchHint')} error={error}>
+      <form onSubmit={find} noValidate role="search" aria-label={t('visitors.title')}>
+        <Field label={t('inbox.search')} hint={t('visitors.searchHint')} error={error}>
           {(props) => (
             <input
               {...props}
@@ -91,7 +91,7 @@ function VisitorSearch({ initial, error }: { initial: string; error?: string }) 
           )}
         </Field>
         <button type="submit" className={buttonClass}>
-          {t('visitorsFind')}
+          {t('visitors.find')}
         </button>
       </form>
     </Card>
@@ -125,7 +125,7 @@ function VisitorList() {
       if (result.ok && result.data) {
         setData(result.data);
         setNotice((current) => (current?.tone === 'error' ? null : current));
-      } else setNotice({ tone: 'error', text: result.message || t('unreachable') });
+      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
     });
     return () => {
       live = false;
@@ -142,18 +142,18 @@ function VisitorList() {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">{t('visitorsTitle')}</h1>
+        <h1 className="text-2xl font-semibold">{t('visitors.title')}</h1>
         {data && (
           <p className="text-ink-muted" role="status" data-total={data.total}>
-            {t('visitorsTotal', { count: data.total })}
+            {t('visitors.total', { count: data.total })}
           </p>
         )}
       </div>
       <NoticeBox notice={notice} />
       <VisitorSearch key={shownQ} initial={shownQ} error={errors.q} />
-      {data && data.items.length === 0 && <p>{t('visitorsNone')}</p>}
+      {data && data.items.length === 0 && <p>{t('visitors.none')}</p>}
       {data && data.items.length > 0 && (
-        <ol className="grid gap-3" aria-label={t('visitorsTitle')}>
+        <ol className="grid gap-3" aria-label={t('visitors.title')}>
           {data.items.map((v) => (
             <li
               key={v.id}
@@ -175,14 +175,14 @@ function VisitorList() {
                 <bdi dir="ltr">{v.email}</bdi>
                 {' · '}
                 <time dateTime={v.createdAt}>
-                  {t('visitorRegistered', { date: when(v.createdAt) })}
+                  {t('visitors.registered', { date: when(v.createdAt) })}
                 </time>
               </p>
             </li>
           ))}
         </ol>
       )}
-      {data && <Pager label={t('visitorsPages')} page={page} pages={pages} pageLink={pageLink} />}
+      {data && <Pager label={t('visitors.pages')} page={page} pages={pages} pageLink={pageLink} />}
     </div>
   );
 }
@@ -211,7 +211,7 @@ function VisitorAccount({
   const load = async () => {
     const result = await adminApi.visitor(id);
     if (result.ok && result.data) setDetail(result.data);
-    else setMissing(result.message || t('unreachable'));
+    else setMissing(result.message || t('common.unreachable'));
   };
 
   useEffect(() => {
@@ -228,7 +228,7 @@ function VisitorAccount({
   const back = (
     <p className="mb-4">
       <Link to={lastList} className="underline underline-offset-4">
-        {t('visitorBack')}
+        {t('visitors.back')}
       </Link>
     </p>
   );
@@ -240,7 +240,7 @@ function VisitorAccount({
       </div>
     );
   }
-  if (!detail) return <p role="status">{t('loading')}</p>;
+  if (!detail) return <p role="status">{t('common.loading')}</p>;
 
   // Runs an action (after the second factor, when the server asks for it again), says how it
   // went, and shows the account as it is now; `done` replaces the reload when it succeeded.
@@ -252,7 +252,7 @@ function VisitorAccount({
       return result;
     };
     void run(once, (result) => {
-      const text = result.message || t('unreachable');
+      const text = result.message || t('common.unreachable');
       if (result.ok && done) {
         done(text);
         return;
@@ -262,8 +262,8 @@ function VisitorAccount({
     });
   };
 
-  const language = isKey(`lang_${detail.locale}`)
-    ? t(`lang_${detail.locale}` as Key)
+  const language = isKey(`languageNames.${detail.locale}`)
+    ? t(`languageNames.${detail.locale}` as Key)
     : detail.locale;
   const row = (label: string, value: string, data?: string) => (
     <div className="contents" data-state={data}>
@@ -288,52 +288,52 @@ function VisitorAccount({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <Card>
-            <h2 className="mb-4 text-xl font-semibold">{t('visitorState')}</h2>
+            <h2 className="mb-4 text-xl font-semibold">{t('visitors.state')}</h2>
             <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
               <div className="contents">
-                <dt className="text-ink-muted">{t('visitorEmail')}</dt>
+                <dt className="text-ink-muted">{t('visitors.email')}</dt>
                 <dd className="break-all">
                   <bdi dir="ltr">{detail.email}</bdi>
                 </dd>
               </div>
-              {row(t('visitorCreated'), when(detail.createdAt))}
+              {row(t('visitors.created'), when(detail.createdAt))}
               {row(
-                t('visitorAddress'),
+                t('visitors.address'),
                 detail.confirmedAt
-                  ? t('visitorAddressConfirmed', { date: when(detail.confirmedAt) })
-                  : t('visitorAddressUnconfirmed'),
+                  ? t('visitors.addressConfirmed', { date: when(detail.confirmedAt) })
+                  : t('visitors.addressUnconfirmed'),
                 'address',
               )}
               {row(
-                t('visitorAccount'),
+                t('visitors.account'),
                 detail.disabledAt
-                  ? t('visitorAccountDisabled', { date: when(detail.disabledAt) })
-                  : t('visitorAccountActive'),
+                  ? t('visitors.accountDisabled', { date: when(detail.disabledAt) })
+                  : t('visitors.accountActive'),
                 'account',
               )}
               {row(
-                t('visitorRecovery'),
+                t('visitors.recovery'),
                 detail.recoveryPausedUntil
-                  ? t('visitorRecoveryPaused', { date: when(detail.recoveryPausedUntil) })
-                  : t('visitorRecoveryOpen'),
+                  ? t('visitors.recoveryPaused', { date: when(detail.recoveryPausedUntil) })
+                  : t('visitors.recoveryOpen'),
                 'recovery',
               )}
               {row(
-                t('visitorLogin'),
+                t('visitors.login'),
                 detail.captchaUntil
-                  ? t('visitorLoginCaptcha', { date: when(detail.captchaUntil) })
-                  : t('visitorLoginPlain'),
+                  ? t('visitors.loginCaptcha', { date: when(detail.captchaUntil) })
+                  : t('visitors.loginPlain'),
                 'login',
               )}
-              {row(t('visitorLanguage'), language)}
+              {row(t('visitors.language'), language)}
             </dl>
           </Card>
           <Card>
-            <h2 className="mb-4 text-xl font-semibold">{t('visitorSessions')}</h2>
+            <h2 className="mb-4 text-xl font-semibold">{t('visitors.sessions')}</h2>
             {detail.sessions.length === 0 ? (
-              <p>{t('visitorNoSessions')}</p>
+              <p>{t('visitors.noSessions')}</p>
             ) : (
-              <ul className="grid gap-3" aria-label={t('visitorSessions')} data-sessions>
+              <ul className="grid gap-3" aria-label={t('visitors.sessions')} data-sessions>
                 {detail.sessions.map((s) => (
                   <li
                     key={`${s.createdAt}-${s.device}`}
@@ -343,9 +343,9 @@ function VisitorAccount({
                       <bdi>{s.device}</bdi>
                     </p>
                     <p className="text-sm text-ink-muted">
-                      {t('visitorSessionStarted', { date: when(s.createdAt) })}
+                      {t('visitors.sessionStarted', { date: when(s.createdAt) })}
                       {' · '}
-                      {t('visitorSessionSeen', { date: when(s.lastSeenAt) })}
+                      {t('visitors.sessionSeen', { date: when(s.lastSeenAt) })}
                     </p>
                   </li>
                 ))}
@@ -354,7 +354,7 @@ function VisitorAccount({
           </Card>
         </div>
         <Card className="self-start">
-          <h2 className="mb-4 text-xl font-semibold">{t('visitorActions')}</h2>
+          <h2 className="mb-4 text-xl font-semibold">{t('visitors.actions')}</h2>
           <div className="grid gap-3">
             {!detail.confirmed && (
               <button
@@ -363,7 +363,7 @@ function VisitorAccount({
                 disabled={busy}
                 onClick={() => act(() => adminApi.resendConfirmation(detail.id))}
               >
-                {t('visitorResend')}
+                {t('visitors.resend')}
               </button>
             )}
             <button
@@ -372,7 +372,7 @@ function VisitorAccount({
               disabled={busy}
               onClick={() => act(() => adminApi.endVisitorSessions(detail.id))}
             >
-              {t('visitorEndSessions')}
+              {t('visitors.endSessions')}
             </button>
             {detail.disabled ? (
               <button
@@ -381,7 +381,7 @@ function VisitorAccount({
                 disabled={busy}
                 onClick={() => act(() => adminApi.setVisitorDisabled(detail.id, false))}
               >
-                {t('visitorEnable')}
+                {t('visitors.enable')}
               </button>
             ) : (
               <>
@@ -392,10 +392,10 @@ function VisitorAccount({
                   aria-describedby="visitor-disable-hint"
                   onClick={() => act(() => adminApi.setVisitorDisabled(detail.id, true))}
                 >
-                  {t('visitorDisable')}
+                  {t('visitors.disable')}
                 </button>
                 <p id="visitor-disable-hint" className="text-sm text-ink-muted">
-                  {t('visitorDisableHint')}
+                  {t('visitors.disableHint')}
                 </p>
               </>
             )}
@@ -407,7 +407,7 @@ function VisitorAccount({
                 disabled={busy}
                 onClick={() => setConfirming(true)}
               >
-                {t('visitorDelete')}
+                {t('visitors.delete')}
               </button>
             ) : (
               <div
@@ -421,9 +421,9 @@ function VisitorAccount({
                   tabIndex={-1}
                   className="font-semibold outline-none"
                 >
-                  {t('visitorDeleteTitle')}
+                  {t('visitors.deleteTitle')}
                 </h3>
-                <p className="mt-1 mb-3">{t('visitorDeleteBody', { name: fullName(detail) })}</p>
+                <p className="mt-1 mb-3">{t('visitors.deleteBody', { name: fullName(detail) })}</p>
                 <div className="flex flex-wrap gap-3">
                   <button
                     type="button"
@@ -439,7 +439,7 @@ function VisitorAccount({
                       )
                     }
                   >
-                    {t('visitorDeleteConfirm')}
+                    {t('visitors.deleteConfirm')}
                   </button>
                   <button
                     type="button"
@@ -449,7 +449,7 @@ function VisitorAccount({
                       requestAnimationFrame(() => deleteButton.current?.focus());
                     }}
                   >
-                    {t('cancel')}
+                    {t('common.cancel')}
                   </button>
                 </div>
               </div>
@@ -475,8 +475,8 @@ export function VisitorsSection({
   if (!session.permissions.includes('visitors')) {
     return (
       <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('forbiddenTitle')}</h1>
-        <p>{t('forbiddenBody')}</p>
+        <h1 className="mb-2 text-2xl font-semibold">{t('app.forbiddenTitle')}</h1>
+        <p>{t('app.forbiddenBody')}</p>
       </Card>
     );
   }
