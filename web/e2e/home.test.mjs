@@ -402,3 +402,33 @@ test('without scripts the home page still shows its news, solutions and numbers'
     await tab.close();
   }
 });
+
+test('a news card of the slider shows at most three lines of its summary, whatever its title', async () => {
+  const overflowing = [];
+  for (const width of [375, 1280]) {
+    for (const path of ['/', '/fr', '/ar']) {
+      const tab = await openHome(path, width);
+      try {
+        const lines = await tab.page.locator('.news-slider article').evaluateAll((cards) =>
+          cards.map((card) => {
+            const summary = [...card.querySelectorAll('p')].at(-1);
+            const lineHeight = parseFloat(getComputedStyle(summary).lineHeight);
+            return {
+              title: card.querySelector('h3').textContent,
+              lines: summary.getBoundingClientRect().height / lineHeight,
+            };
+          }),
+        );
+        assert.ok(lines.length > 0, `${path}: no news cards`);
+        for (const { title, lines: shown } of lines) {
+          if (shown > 3.05)
+            overflowing.push(`${width} px ${path} "${title}": ${shown.toFixed(2)} lines`);
+        }
+        tab.assertClean();
+      } finally {
+        await tab.close();
+      }
+    }
+  }
+  assert.deepEqual(overflowing, []);
+});

@@ -72,13 +72,14 @@ function NewsCard({ item }: { item: NewsItem }) {
             item.title
           )}
         </h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-ink-muted">
+        {/* Never stretched to the card's height: a taller clamped box would show a fourth line. */}
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">
           {item.description}
         </p>
         {item.link && (
           <span
             aria-hidden="true"
-            className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-accent"
+            className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-accent"
           >
             {t('home.readMore')}
             <ArrowEndIcon />
