@@ -118,10 +118,20 @@ describe('visitor accounts', () => {
       assert.equal(await avatar.getAttribute('data-initials'), initials);
       assert.equal(await avatar.getAttribute('data-avatar-colour'), String(colour));
 
-      // Edit the profile: the header follows without a reload.
+      // Edit the profile: the header follows without a reload, and the greeting still on screen
+      // (held there by the pointer resting on it) does not go on naming the visitor as before.
+      const greeting = page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/Welcome back/);
+      await greeting.hover();
       await page.getByLabel('First name').fill('Leila');
-      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('button', { name: 'Save changes' }).press('Enter');
       await page.getByText('Your profile has been saved.').waitFor();
+      assert.equal(
+        await greeting.count(),
+        0,
+        'the greeting names the visitor as before the change',
+      );
       await page.getByRole('button', { name: 'Account menu of Leila Mansour' }).first().waitFor();
 
       // Upload a picture: the header shows it.

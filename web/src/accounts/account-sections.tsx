@@ -11,7 +11,7 @@ import {
   SubmitButton,
 } from '../components/form-controls';
 import { Spinner } from '../components/spinner';
-import { flashToast, showToast } from '../components/toasts';
+import { dismissToasts, flashToast, showToast, welcomeToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
@@ -219,7 +219,11 @@ export function ProfileForm({ user }: { user: User }) {
       lastName: values.lastName.trim(),
       phoneNumber: values.phoneNumber.trim(),
     });
-    if (result.ok && result.data) storeUser(result.data);
+    if (result.ok && result.data) {
+      storeUser(result.data);
+      // A greeting still on screen would name the visitor as they were.
+      dismissToasts(welcomeToast);
+    }
     form.showResult(
       { ...result, message: result.message || (result.ok ? t('account.profile.saved') : '') },
       t('forms:forms.failed'),

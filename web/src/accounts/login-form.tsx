@@ -7,7 +7,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '../components/form-controls';
-import { flashToast, showToast } from '../components/toasts';
+import { flashToast, showToast, welcomeToast } from '../components/toasts';
 import { authNamespace } from '../i18n';
 import { useLocalizedPath, usePage } from '../page-context';
 import type { User } from '../page-props';
@@ -74,8 +74,8 @@ export function LoginForm() {
         const user = result.data;
         storeUser(user);
         const welcome = t('login.success', { name: user.firstName || user.fullName });
-        showToast(welcome);
-        flashToast(welcome);
+        showToast(welcome, { key: welcomeToast });
+        flashToast(welcome, 'success', welcomeToast);
         window.location.assign(afterLoginPath(window.location.search, localize('/account')));
         return;
       }

@@ -7,9 +7,13 @@ export const defaultToastLife = 3000;
 
 export type ToastTone = 'success' | 'info' | 'error';
 
-export type Toast = { id: number; text: string; tone: ToastTone; life: number };
+/** `key` names what a toast is about, so it can be taken away when that changes. */
+export type Toast = { id: number; text: string; tone: ToastTone; life: number; key?: string };
 
-type ToastOptions = { tone?: ToastTone; life?: number };
+type ToastOptions = { tone?: ToastTone; life?: number; key?: string };
+
+/** The key of the greeting a login shows: it names the visitor, so a new name takes it away. */
+export const welcomeToast = 'welcome';
 
 // Toasts carried across a page load (a login that navigates, a reset that goes to login).
 const flashKey = 'flashToasts';
@@ -26,9 +30,16 @@ function emit() {
 /** Shows a short message in the corner of the page. */
 export function showToast(
   text: string,
-  { tone = 'success', life = defaultToastLife }: ToastOptions = {},
+  { tone = 'success', life = defaultToastLife, key }: ToastOptions = {},
 ) {
-  toasts = [...toasts, { id: nextId++, text, tone, life }];
+  toasts = [...toasts, { id: nextId++, text, tone, life, key }];
+  emit();
+}
+
+/** Takes away the toasts about `key`, which no longer say what is true. */
+export function dismissToasts(key: string) {
+  if (!toasts.some((toast) => toast.key === key)) return;
+  toasts = toasts.filter((toast) => toast.key !== key);
   emit();
 }
 
@@ -38,10 +49,10 @@ export function dismissToast(id: number) {
 }
 
 /** Keeps a toast for the next page this tab loads, for an action that ends in a navigation. */
-export function flashToast(text: string, tone: ToastTone = 'success') {
+export function flashToast(text: string, tone: ToastTone = 'success', key?: string) {
   try {
     const pending = JSON.parse(sessionStorage.getItem(flashKey) ?? '[]') as unknown[];
-    sessionStorage.setItem(flashKey, JSON.stringify([...pending, { text, tone }]));
+    sessionStorage.setItem(flashKey, JSON.stringify([...pending, { text, tone, key }]));
   } catch {
     // Without storage the next page simply has no toast.
   }
@@ -52,12 +63,13 @@ function takeFlashed() {
     const pending = JSON.parse(sessionStorage.getItem(flashKey) ?? '[]') as {
       text?: unknown;
       tone?: unknown;
+      key?: unknown;
     }[];
     sessionStorage.removeItem(flashKey);
     for (const item of pending) {
       if (typeof item.text !== 'string') continue;
       const tone = item.tone === 'error' || item.tone === 'info' ? item.tone : 'success';
-      showToast(item.text, { tone });
+      showToast(item.text, { tone, key: typeof item.key === 'string' ? item.key : undefined });
     }
   } catch {
     // Nothing carried over.
