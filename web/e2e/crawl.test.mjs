@@ -222,3 +222,37 @@ test('every JSON-LD block parses and has the right @type for its page', () => {
   }
   assert.deepEqual(problems.slice(0, 20), []);
 });
+
+test('articles, events and job postings carry the properties search engines recommend', () => {
+  const problems = [];
+  let seen = 0;
+  for (const [path, { document }] of indexable()) {
+    for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+      const data = JSON.parse(script.textContent);
+      for (const item of Array.isArray(data) ? data : (data['@graph'] ?? [data])) {
+        const lacks = (what) => problems.push(`${path}: ${item['@type']} has no ${what}`);
+        switch (item['@type']) {
+          case 'Article':
+            seen++;
+            if (!item.dateModified) lacks('dateModified');
+            else if (item.dateModified < item.datePublished) lacks('dateModified after its date');
+            break;
+          case 'Event':
+            seen++;
+            if (item.eventStatus !== 'https://schema.org/EventScheduled') lacks('eventStatus');
+            if (item.offers?.['@type'] !== 'Offer' || item.offers.price === undefined)
+              lacks('offers with a price');
+            else if (!item.offers.priceCurrency || !item.offers.url)
+              lacks('offer currency and url');
+            break;
+          case 'JobPosting':
+            seen++;
+            if (!item.identifier?.value || !item.identifier?.name) lacks('identifier');
+            break;
+        }
+      }
+    }
+  }
+  assert.ok(seen > 0, 'no article, event or job posting was crawled');
+  assert.deepEqual(problems.slice(0, 20), []);
+});

@@ -123,6 +123,11 @@ describe('structuredData', () => {
       publisher: { '@type': 'Organization', name: 'Noorvale Assurance' },
       image: 'http://localhost:8080/og-default.png',
     });
+    // Changed since it went out: the day of the change; never changed: the day it went out.
+    news.page.updated = '2099-01-02';
+    expect(find(blocksOf(news), 'Article').dateModified).toBe('2099-01-02');
+    news.page.updated = '';
+    expect(find(blocksOf(news), 'Article').dateModified).toBe(news.page.content!.date);
     const blog = samplePageProps({ route: itemRoute('/resources/blogs/') });
     const author = blog.page.content!.author as { name: string; role: string };
     expect(find(blocksOf(blog), 'Article').author).toEqual({
@@ -153,6 +158,11 @@ describe('structuredData', () => {
       },
     });
     expect(posting.description).toContain(String(content.summary));
+    expect(posting.identifier).toEqual({
+      '@type': 'PropertyValue',
+      name: 'Noorvale Assurance',
+      value: 'it-auditor-cairo',
+    });
   });
 
   it('names part-time and contract roles the way schema.org does', () => {
@@ -179,7 +189,9 @@ describe('structuredData', () => {
       startDate: '2026-12-09T10:00:00+04:00',
       endDate: '2026-12-09T11:30:00+04:00',
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
       location: { '@type': 'VirtualLocation', url: props.canonical },
+      offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url: props.canonical },
       organizer: { '@type': 'Organization', name: 'Noorvale Assurance' },
     });
   });

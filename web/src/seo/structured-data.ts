@@ -1,5 +1,5 @@
 import type { ArticleContent, ServiceContent, VacancyContent, WebinarContent } from '../content';
-import { authorName, isBlogContent, isLandingContent } from '../content';
+import { authorName, isBlogContent, isLandingContent, slugOf } from '../content';
 import { plainText } from '../prose';
 import { addMinutes } from '../formatting';
 import { localizePath } from '../locale-paths';
@@ -135,6 +135,8 @@ function article(props: PageProps, content: ArticleContent): JsonLd {
     headline: content.title,
     description: content.description,
     datePublished: content.date,
+    // The last change to its content; a date published later than that is the date it went out.
+    dateModified: props.page.updated > content.date ? props.page.updated : content.date,
     author,
     publisher: { ...organizationRef(props), logo: `${props.baseUrl}${siteImages.logo.path}` },
     image: `${props.baseUrl}${siteImages.social.path}`,
@@ -159,6 +161,12 @@ function jobPosting(props: PageProps, content: VacancyContent): JsonLd {
     datePosted: content.datePosted,
     validThrough: content.validThrough,
     employmentType: employmentTypes[content.employmentType.toLowerCase()] ?? 'OTHER',
+    // The vacancy's own reference: its slug, the same in every language.
+    identifier: {
+      '@type': 'PropertyValue',
+      name: props.site.name,
+      value: slugOf(props.page.route),
+    },
     hiringOrganization: {
       ...organizationRef(props),
       logo: `${props.baseUrl}${siteImages.logo.path}`,
@@ -184,7 +192,10 @@ function event(props: PageProps, content: WebinarContent): JsonLd {
     startDate: content.start,
     endDate: addMinutes(content.start, content.durationMinutes),
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'VirtualLocation', url: props.canonical },
+    // Free, on registration through the form at the end of the page.
+    offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url: props.canonical },
     organizer: organizationRef(props),
     image: `${props.baseUrl}${siteImages.social.path}`,
   };
