@@ -72,3 +72,15 @@ describe('the staff list', () => {
     expect(screen.getByText('بلا عامل تحقق ثانٍ').closest('[data-staff]')).toBeTruthy();
   });
 });
+
+describe('the day an account joined', () => {
+  it.each([
+    ['en', 'Since 1 November 2026'],
+    ['ar', 'منذ 1 نوفمبر 2026'],
+  ] as const)('is written as the %s reader writes dates', async (lang, since) => {
+    await show(lang);
+    const amalCard = document.querySelector('[data-staff="amal@noorvale.example"]');
+    expect(amalCard?.textContent).toContain(since);
+    expect(amalCard?.textContent).not.toContain('2026-11-01');
+  });
+});

@@ -10,6 +10,7 @@ import {
   dangerButtonClass,
   inputClass,
   secondaryButtonClass,
+  useLabels,
   useT,
   type Notice,
 } from './ui';
@@ -117,7 +118,7 @@ function MemberCard({
     onErrors?: (errors: Record<string, string>) => void,
   ) => void;
 }) {
-  const { t } = useT();
+  const { t, day } = useLabels();
   const [values, setValues] = useState<RoleValues>({
     role: member.role,
     languages: member.languages,
@@ -144,7 +145,7 @@ function MemberCard({
           {' · '}
           {isKey(roleKey) ? t(roleKey) : member.role}
           {' · '}
-          {t('staff.since', { date: member.createdAt })}
+          {t('staff.since', { date: day(member.createdAt) })}
           {member.secondFactors.length === 0 && (
             <>
               {' '}

@@ -36,7 +36,15 @@ export function useLabels() {
       dateStyle: 'medium',
       timeStyle: 'short',
     });
-  return { t, lang, label, when };
+  // A calendar day (YYYY-MM-DD) is that day wherever the reader is; a moment is the reader's day.
+  const day = (iso: string) => {
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+    return new Date(dateOnly ? `${iso}T00:00:00Z` : iso).toLocaleDateString(
+      formattingLocale(lang),
+      { dateStyle: 'long', ...(dateOnly ? { timeZone: 'UTC' } : {}) },
+    );
+  };
+  return { t, lang, label, when, day };
 }
 
 /** The address's query, kept current as the history moves (navigate moves it too). */
