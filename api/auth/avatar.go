@@ -19,10 +19,10 @@ import (
 	"golang.org/x/image/webp"
 
 	"noorvale.example/site/api/blob"
-	"noorvale.example/site/api/store"
-
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/imagecheck"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
 )
 
 // Avatar limits.
@@ -31,6 +31,12 @@ const (
 	maxAvatarBody  = 2<<20 + 16<<10 // the file plus the multipart envelope
 	maxAvatarSide  = 4096           // largest width or height accepted
 	avatarSide     = 512            // largest width or height stored
+	// maxDecodeCost is the most memory one picture may take to decode and
+	// scale. A small file can describe a picture that takes hundreds of
+	// megabytes to decode (a 130 KB PNG of 16-bit pixels, a 190 KB
+	// progressive JPEG), so the cost is worked out from the header before
+	// anything is decoded.
+	maxDecodeCost = 64 << 20
 )
 
 // uploadAvatar stores a new profile picture: PNG, JPEG or WebP by content,
@@ -59,19 +65,20 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 
 	var decodeConfig func(io.Reader) (image.Config, error)
 	var decodeImage func(io.Reader) (image.Image, error)
-	kind := http.DetectContentType(data)
-	switch kind {
-	case "image/png":
+	switch http.DetectContentType(data) {
+	case imagecheck.PNG:
 		decodeConfig, decodeImage = png.DecodeConfig, png.Decode
-	case "image/jpeg":
+	case imagecheck.JPEG:
 		decodeConfig, decodeImage = jpeg.DecodeConfig, jpeg.Decode
-	case "image/webp":
+	case imagecheck.WebP:
 		decodeConfig, decodeImage = webp.DecodeConfig, webp.Decode
 	default:
 		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarType})
 	}
 	// The header first: a small file can claim enormous dimensions, or
 	// pixels that take far more memory to decode than their number says.
+	// The decoder's own reading of it says whether it takes the file and
+	// how large it is; imagecheck's, what decoding it will cost.
 	cfg, err := decodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarUnreadable})
@@ -79,11 +86,11 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width < 1 || cfg.Height < 1 {
 		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Accounts.AvatarDimensions, maxAvatarSide, maxAvatarSide)})
 	}
-	cost, err := decodeCost(kind, data, image.Pt(cfg.Width, cfg.Height))
+	h, err := imagecheck.Inspect(data)
 	if err != nil {
 		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarUnreadable})
 	}
-	if cost > maxDecodeCost {
+	if avatarCost(h) > maxDecodeCost {
 		return endpoint.Invalid(c, map[string]string{"file": m.Accounts.AvatarDemanding})
 	}
 	img, err := s.decodeAvatar(r.Context(), decodeImage, data)
@@ -124,6 +131,12 @@ func (s *Service) uploadAvatar(c echo.Context) error {
 	return endpoint.OK(c, userData(u), m.Accounts.AvatarSaved)
 }
 
+// avatarCost estimates, from its header, the bytes that decoding a
+// picture with Go's decoders and scaling it with fit take.
+func avatarCost(h imagecheck.Header) int64 {
+	return h.GoDecodeCost() + fitCost(image.Pt(h.Width, h.Height), avatarSide)
+}
+
 // decodeAvatar decodes data and scales it with fit, one picture at a time
 // in this process, so that however many arrive together, the memory they
 // take is one picture's (at most maxDecodeCost). It returns nil for data
@@ -159,6 +172,43 @@ func fit(img image.Image, side int) *image.RGBA {
 		draw.CatmullRom.Scale(dst, dst.Bounds(), img, img.Bounds(), draw.Src, nil)
 	}
 	return dst
+}
+
+// fitSteps are the sizes fit scales a picture of size through to fit side
+// × side: halvings while it is more than twice too large (each a box
+// filter that needs no buffer), then the final size.
+func fitSteps(size image.Point, side int) (halvings []image.Point, final image.Point) {
+	for max(size.X, size.Y) > 2*side {
+		size = image.Pt(max(1, size.X/2), max(1, size.Y/2))
+		halvings = append(halvings, size)
+	}
+	w, h := size.X, size.Y
+	switch {
+	case w <= side && h <= side:
+	case w >= h:
+		h, w = max(1, h*side/w), side
+	default:
+		w, h = max(1, w*side/h), side
+	}
+	return halvings, image.Pt(w, h)
+}
+
+// fitCost is what fit allocates for a picture of size: every step's RGBA
+// pixels and, when the last step scales, the Catmull-Rom scaler's buffer of
+// four float64 for each destination column and source row.
+func fitCost(size image.Point, side int) int64 {
+	halvings, final := fitSteps(size, side)
+	var cost int64
+	for _, step := range append(halvings, final) {
+		cost += 4 * int64(step.X) * int64(step.Y)
+	}
+	if len(halvings) > 0 {
+		size = halvings[len(halvings)-1]
+	}
+	if final != size {
+		cost += 32 * int64(final.X) * int64(size.Y)
+	}
+	return cost
 }
 
 // removeAvatar deletes the profile picture: the one recorded when the

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"noorvale.example/site/api/imagecheck"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
@@ -143,8 +144,8 @@ func TestDemandingPicturesRefusedFromTheirHeader(t *testing.T) {
 	}
 }
 
-// TestDecodeCost checks the estimate against what decoding and scaling
-// really allocate, for pictures of every kind the decoders lay out
+// TestDecodeCost checks the estimate made from the header against what
+// decoding and scaling really allocate, for pictures of every kind the decoders lay out
 // differently: it must never be below, nor far above.
 func TestDecodeCost(t *testing.T) {
 	gray := image.NewGray(image.Rect(0, 0, 900, 700))
@@ -164,15 +165,11 @@ func TestDecodeCost(t *testing.T) {
 		{"lossless WebP", webpImage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			kind := http.DetectContentType(tc.data)
-			cfg, _, err := image.DecodeConfig(bytes.NewReader(tc.data))
+			h, err := imagecheck.Inspect(tc.data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			estimate, err := decodeCost(kind, tc.data, image.Pt(cfg.Width, cfg.Height))
-			if err != nil {
-				t.Fatal(err)
-			}
+			estimate := avatarCost(h)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			img, _, err := image.Decode(bytes.NewReader(tc.data))

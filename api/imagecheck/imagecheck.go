@@ -6,8 +6,10 @@
 package imagecheck
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
+	"image"
 	"net/http"
 )
 
@@ -37,6 +39,16 @@ type Header struct {
 	// end: a progressive JPEG's coefficients, an interlaced PNG's passes, a
 	// lossless WebP's pixels (which later ones copy from), an AVIF's frames.
 	Layered bool
+	// Palette is a PNG whose pixels are indexes into a palette.
+	Palette bool
+	// Sampling is a JPEG's horizontal and vertical sampling factors, one
+	// pair a component in the frame's order (a 4:2:0 photo's are 2×2, 1×1,
+	// 1×1); zero for other types.
+	Sampling [4]image.Point
+	// RGB is a JPEG of three components that hold red, green and blue
+	// rather than luma and chroma, as its Adobe segment or its components'
+	// names say.
+	RGB bool
 }
 
 // decoderState is what a decoder needs besides pixels, generously:
@@ -101,6 +113,7 @@ func pngHeader(data []byte) (Header, error) {
 		Height:  int(binary.BigEndian.Uint32(data[20:24])),
 		Depth:   int(data[24]),
 		Layered: data[28] == 1,
+		Palette: data[25] == 3,
 	}
 	channels := map[byte]int{0: 1, 2: 3, 3: 3, 4: 2, 6: 4}[data[25]]
 	if channels == 0 || h.Depth == 0 {
@@ -122,11 +135,12 @@ func pngHeader(data []byte) (Header, error) {
 }
 
 // jpegHeader reads the frame header (any SOF marker), skipping the
-// segments before it.
+// segments before it but an Adobe one, which says how colours are stored.
 func jpegHeader(data []byte) (Header, error) {
 	if len(data) < 4 || data[0] != 0xff || data[1] != 0xd8 {
 		return Header{}, ErrHeader
 	}
+	adobeRGB := false
 	for i := 2; i+4 <= len(data); {
 		marker := data[i+1]
 		switch {
@@ -143,6 +157,8 @@ func jpegHeader(data []byte) (Header, error) {
 		}
 		segment := data[i+4 : i+2+n]
 		switch {
+		case marker == 0xee && len(segment) >= 12 && bytes.HasPrefix(segment, []byte("Adobe")):
+			adobeRGB = segment[11] == 0 // transform 0: no YCbCr, in practice RGB
 		case marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 && marker != 0xcc:
 			if len(segment) < 6 {
 				return Header{}, ErrHeader
@@ -160,6 +176,13 @@ func jpegHeader(data []byte) (Header, error) {
 				// 64 coefficients of two bytes for every 64 samples.
 				h.Depth = max(h.Depth, 16)
 			}
+			named := h.Channels == 3
+			for c := 0; c < min(h.Channels, len(h.Sampling)) && 6+3*c+1 < len(segment); c++ {
+				id, factors := segment[6+3*c], segment[6+3*c+1]
+				h.Sampling[c] = image.Pt(int(factors>>4), int(factors&0x0f))
+				named = named && id == "RGB"[c]
+			}
+			h.RGB = h.Channels == 3 && (adobeRGB || named)
 			return h, sane(h)
 		case marker == 0xda || marker == 0xd9:
 			return Header{}, ErrHeader // image data before its frame header
@@ -170,9 +193,11 @@ func jpegHeader(data []byte) (Header, error) {
 }
 
 // webpHeader reads the canvas of an extended file (VP8X) or the frame of
-// a simple lossy (VP8) or lossless (VP8L) one.
+// a simple lossy (VP8) or lossless (VP8L) one; each checks the length of
+// its own header, so a lossless picture of a few pixels, under 30 bytes in
+// all, is read too.
 func webpHeader(data []byte) (Header, error) {
-	if len(data) < 30 || string(data[:4]) != "RIFF" || string(data[8:12]) != "WEBP" {
+	if len(data) < 20 || string(data[:4]) != "RIFF" || string(data[8:12]) != "WEBP" {
 		return Header{}, ErrHeader
 	}
 	chunk, body := string(data[12:16]), data[20:]

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -62,33 +61,49 @@ const staffUsage = `usage: server staff invite --email ADDRESS --role ROLE [--la
 
 Both are recorded in the audit trail as done from the command line.`
 
-// staff runs "server staff invite|reset-second-factor ...".
-func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []string, stdout io.Writer) error {
-	if len(args) == 0 || (args[0] != "invite" && args[0] != "reset-second-factor") {
-		return usageError{staffUsage}
+// staffCmd runs "server staff invite|reset-second-factor ...".
+type staffCmd struct {
+	invite    bool // invite rather than reset a second factor
+	email     string
+	role      admin.Role
+	languages []string
+	office    string
+}
+
+func parseStaff(args []string) (command, error) {
+	sub, args, err := subcommand(args, staffUsage, "invite", "reset-second-factor")
+	if err != nil {
+		return nil, err
 	}
-	fs := flag.NewFlagSet("staff "+args[0], flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	email := fs.String("email", "", "")
+	c := staffCmd{invite: sub == "invite"}
+	fs := newFlagSet("staff " + sub)
+	fs.StringVar(&c.email, "email", "", "")
 	role := fs.String("role", "", "")
 	languages := fs.String("languages", "", "")
-	office := fs.String("office", "", "")
-	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *email == "" {
-		return usageError{staffUsage}
+	fs.StringVar(&c.office, "office", "", "")
+	if err := parseAlone(fs, args, staffUsage); err != nil {
+		return nil, err
 	}
-	invite := args[0] == "invite"
-	var langs []string
-	if invite {
-		if !admin.ValidRole(*role) {
-			return usageError{fmt.Sprintf("unknown --role %q\n\n%s", *role, staffUsage)}
-		}
-		if *languages != "" {
-			langs = strings.Split(*languages, ",")
-		}
-		if admin.Role(*role) == admin.Translator && len(langs) == 0 {
-			return usageError{"a translator needs --languages\n\n" + staffUsage}
-		}
+	if c.email == "" {
+		return nil, usageError{"--email is required\n\n" + staffUsage}
 	}
+	if !c.invite {
+		return c, nil
+	}
+	if !admin.ValidRole(*role) {
+		return nil, usageError{fmt.Sprintf("unknown --role %q\n\n%s", *role, staffUsage)}
+	}
+	c.role = admin.Role(*role)
+	if *languages != "" {
+		c.languages = strings.Split(*languages, ",")
+	}
+	if c.role == admin.Translator && len(c.languages) == 0 {
+		return nil, usageError{"a translator needs --languages\n\n" + staffUsage}
+	}
+	return c, nil
+}
+
+func (c staffCmd) run(ctx context.Context, cfg *config.Config, logger *slog.Logger, stdout io.Writer) error {
 	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -98,8 +113,8 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 	if err != nil {
 		return err
 	}
-	if !invite {
-		err := svc.ResetSecondFactor(ctx, *email, "", "")
+	if !c.invite {
+		err := svc.ResetSecondFactor(ctx, c.email, "", "")
 		if errors.Is(err, store.ErrNotFound) {
 			return usageError{"no staff account has this address"}
 		}
@@ -109,7 +124,7 @@ func staff(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []
 		fmt.Fprintln(stdout, "Second factors removed. The next sign-in with the password sets up a new one.")
 		return nil
 	}
-	inv, err := svc.Invite(ctx, *email, admin.Role(*role), langs, *office, "", "")
+	inv, err := svc.Invite(ctx, c.email, c.role, c.languages, c.office, "", "")
 	switch {
 	case errors.Is(err, store.ErrStaffExists):
 		return usageError{"a staff account already has this address"}

@@ -25,7 +25,7 @@ func TestStaffCommand(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	var out bytes.Buffer
-	if err := staff(ctx, cfg, logger, []string{"invite", "--email", "Amal@Noorvale.example", "--role", "administrator"}, &out); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"staff", "invite", "--email", "Amal@Noorvale.example", "--role", "administrator"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !regexp.MustCompile(`^https://www\.noorvale\.example/admin/join#[A-Za-z0-9_-]{43}\n`).MatchString(out.String()) {
@@ -40,7 +40,7 @@ func TestStaffCommand(t *testing.T) {
 		{"promote"},
 	} {
 		var usage usageError
-		if err := staff(ctx, cfg, logger, args, io.Discard); !errors.As(err, &usage) {
+		if err := runCommand(ctx, cfg, logger, append([]string{"staff"}, args...), io.Discard); !errors.As(err, &usage) {
 			t.Errorf("%q: %v, want a usage error", args, err)
 		}
 	}

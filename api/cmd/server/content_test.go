@@ -23,13 +23,13 @@ func TestContentExportCommand(t *testing.T) {
 		BaseURL: "https://www.noorvale.example", SecretKey: strings.Repeat("s", 32),
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if err := seed(ctx, cfg, logger, false); err != nil {
+	if err := (seedCmd{}).run(ctx, cfg, logger, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 
 	out := filepath.Join(dir, "export")
 	var printed bytes.Buffer
-	if err := contentCommand(ctx, cfg, logger, []string{"export", out}, &printed); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"content", "export", out}, &printed); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(printed.String(), "wrote ") {
@@ -38,18 +38,18 @@ func TestContentExportCommand(t *testing.T) {
 	if _, err := content.ReadSeed(os.DirFS(out)); err != nil {
 		t.Fatalf("the seed refuses the export: %v", err)
 	}
-	if err := contentCommand(ctx, cfg, logger, []string{"export", out}, io.Discard); !errors.Is(err, content.ErrExportDirNotEmpty) {
+	if err := runCommand(ctx, cfg, logger, []string{"content", "export", out}, io.Discard); !errors.Is(err, content.ErrExportDirNotEmpty) {
 		t.Fatalf("a second export without --force: %v", err)
 	}
-	if err := contentCommand(ctx, cfg, logger, []string{"export", "--force", out}, io.Discard); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"content", "export", "--force", out}, io.Discard); err != nil {
 		t.Fatalf("export --force: %v", err)
 	}
-	if err := contentCommand(ctx, cfg, logger, []string{"export", out, "--force"}, io.Discard); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"content", "export", out, "--force"}, io.Discard); err != nil {
 		t.Fatalf("export DIR --force: %v", err)
 	}
 	for _, args := range [][]string{{"export"}, {"import", out}, {"export", out, "another"}, {"export", "--all", out}} {
 		var usage usageError
-		if err := contentCommand(ctx, cfg, logger, args, io.Discard); !errors.As(err, &usage) {
+		if err := runCommand(ctx, cfg, logger, append([]string{"content"}, args...), io.Discard); !errors.As(err, &usage) {
 			t.Errorf("%q: %v, want a usage error", args, err)
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,39 +17,49 @@ const contentUsage = `usage: server content export [--force] DIR
           and review; seed reads it back. DIR must be empty or new; --force replaces
           its site.json, sitemap.json, pages/ and collections/ and leaves the rest.`
 
-// contentCommand runs "server content export [--force] DIR".
-func contentCommand(ctx context.Context, cfg *config.Config, logger *slog.Logger, args []string, stdout io.Writer) error {
-	if len(args) == 0 || args[0] != "export" {
-		return usageError{contentUsage}
+// contentExportCmd runs "server content export [--force] DIR".
+type contentExportCmd struct {
+	dir   string
+	force bool // replace what an earlier export wrote in dir
+}
+
+func parseContent(args []string) (command, error) {
+	_, args, err := subcommand(args, contentUsage, "export")
+	if err != nil {
+		return nil, err
 	}
-	fs := flag.NewFlagSet("content export", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	force := fs.Bool("force", false, "")
+	fs := newFlagSet("content export")
+	var c contentExportCmd
+	fs.BoolVar(&c.force, "force", false, "")
 	// The directory may come before or after --force.
 	var dirs []string
-	rest := args[1:]
 	for {
-		if err := fs.Parse(rest); err != nil {
-			return usageError{contentUsage}
+		if err := parseFlags(fs, args, contentUsage); err != nil {
+			return nil, err
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		dirs = append(dirs, fs.Arg(0))
-		rest = fs.Args()[1:]
+		args = fs.Args()[1:]
 	}
 	if len(dirs) != 1 || dirs[0] == "" {
-		return usageError{contentUsage}
+		return nil, usageError{"name one directory\n\n" + contentUsage}
 	}
+	c.dir = dirs[0]
+	return c, nil
+}
+
+func (c contentExportCmd) run(ctx context.Context, cfg *config.Config, logger *slog.Logger, stdout io.Writer) error {
 	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	n, err := content.Export(ctx, st, dirs[0], *force)
+	n, err := content.Export(ctx, st, c.dir, c.force)
 	if err != nil {
 		return err
 	}
-	_, _ = fmt.Fprintf(stdout, "wrote %d files to %s\n", n, dirs[0])
+	_, _ = fmt.Fprintf(stdout, "wrote %d files to %s\n", n, c.dir)
 	return nil
 }

@@ -37,7 +37,7 @@ func TestSubmissionsCommand(t *testing.T) {
 	_ = st.Close()
 
 	var out bytes.Buffer
-	if err := submissions(ctx, cfg, logger, []string{"export", "--kind", "inquiry", "--from", "2026-11-20", "--to", "2026-11-20"}, &out); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"submissions", "export", "--kind", "inquiry", "--from", "2026-11-20", "--to", "2026-11-20"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -47,7 +47,7 @@ func TestSubmissionsCommand(t *testing.T) {
 	}
 
 	file := filepath.Join(dir, "out.csv")
-	if err := submissions(ctx, cfg, logger, []string{"export", "--kind", "contact", "--out", file}, io.Discard); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"submissions", "export", "--kind", "contact", "--out", file}, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if data, err := os.ReadFile(file); err != nil || !strings.Contains(string(data), "dubai") {
@@ -55,7 +55,7 @@ func TestSubmissionsCommand(t *testing.T) {
 	}
 
 	out.Reset()
-	if err := submissions(ctx, cfg, logger, []string{"list"}, &out); err != nil {
+	if err := runCommand(ctx, cfg, logger, []string{"submissions", "list"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Count(out.String(), "\n") != 4 || !strings.Contains(out.String(), "n@example.com") {
@@ -71,7 +71,7 @@ func TestSubmissionsCommand(t *testing.T) {
 		{"delete"},
 	} {
 		var ue usageError
-		if err := submissions(ctx, cfg, logger, args, io.Discard); !errors.As(err, &ue) {
+		if err := runCommand(ctx, cfg, logger, append([]string{"submissions"}, args...), io.Discard); !errors.As(err, &ue) {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
 	}
