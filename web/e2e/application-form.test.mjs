@@ -255,10 +255,7 @@ describe('job application form', () => {
       // the spent one.
       await solveCaptcha(page, form);
       await form.getByRole('button', { name: 'Envoyer ma candidature' }).click();
-      await page
-        .locator('#apply')
-        .getByText('Votre candidature est envoyée')
-        .waitFor();
+      await page.locator('#apply').getByText('Votre candidature est envoyée').waitFor();
       assert.equal(sent.posts, 2);
       const [first, second] = await sentCaptchas(page);
       assert.ok(first, 'the first application carried a check');
