@@ -142,6 +142,13 @@ const mailsAnHour = 3
 // codes first.
 var notices = map[mail.Kind]bool{mail.KindPasswordChanged: true, mail.KindAccountDeleted: true}
 
+// alerts are the e-mails that tell an owner what others are doing to the
+// account (guessing at its reset codes), with the allowance each has of
+// its own: one in that time. Strangers cause them, so they are counted,
+// but never against the hour's account e-mails, which the strangers' own
+// requests for codes may have used up.
+var alerts = map[mail.Kind]time.Duration{mail.KindResetPaused: codePause}
+
 // sendMail queues an e-mail, unless its address has had its hour's
 // account e-mails. Not sending never fails nor changes the request's
 // answer (which must not differ between accounts), and failing to queue
@@ -154,7 +161,17 @@ func (s *Service) queueMail(ctx context.Context, m mail.Message) bool {
 		return false
 	}
 	ctx = context.WithoutCancel(ctx)
-	if !notices[m.Kind] {
+	if every, ok := alerts[m.Kind]; ok {
+		cnt, err := s.store.Hit(ctx, s.keys.Of("alert-to", string(m.Kind), m.To), s.now(), every)
+		if err != nil {
+			s.log.Error("auth: counting an address's alerts; not sent", "kind", string(m.Kind), "err", err)
+			return false
+		}
+		if cnt.Count > 1 {
+			s.log.Info("auth: an address had its alert of the kind; not sent", "kind", string(m.Kind))
+			return false
+		}
+	} else if !notices[m.Kind] {
 		cnt, err := s.store.Hit(ctx, s.keys.Of("mail-to", m.To), s.now(), time.Hour)
 		if err != nil {
 			s.log.Error("auth: counting an address's e-mail; not sent", "kind", string(m.Kind), "err", err)
