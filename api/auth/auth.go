@@ -37,7 +37,7 @@ type Config struct {
 	Captcha   Verifier
 	Blobs     blob.Store
 	BaseURL   string            // public origin: links in e-mail; https makes the cookie __Host- and Secure
-	SecretKey string            // keys the hashes of reset codes and throttle keys
+	SecretKey string            // keys the hashes of reset codes and throttle keys, and the signatures of device cookies
 	Hasher    *passwords.Hasher // passwords.NewHasher(0) when nil
 	Limits    Limits            // DefaultLimits when zero
 	Logger    *slog.Logger      // slog.Default() when nil
@@ -54,10 +54,15 @@ type Service struct {
 	blobs   blob.Store
 	baseURL string
 	hasher  *passwords.Hasher
-	limits  Limits
-	log     *slog.Logger
-	now     func() time.Time
-	cookie  sessioncookie.Cookie
+	// trusted is hasher on a lane of its own, for logins from known
+	// devices (see knownDevice), which a flood of other logins cannot fill.
+	trusted    *passwords.Hasher
+	device     sessioncookie.Cookie
+	deviceKeys endpoint.Keys
+	limits     Limits
+	log        *slog.Logger
+	now        func() time.Time
+	cookie     sessioncookie.Cookie
 	// decoding holds the one profile picture being decoded (see decodeAvatar).
 	decoding chan struct{}
 }
@@ -87,10 +92,14 @@ func New(cfg Config) *Service {
 		blobs:   cfg.Blobs,
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		hasher:  cfg.Hasher,
+		trusted: cfg.Hasher.On(passwords.NewSlots(passwords.SlotsConfig{Concurrency: deviceLane})),
 		limits:  cfg.Limits,
 		log:     cfg.Logger,
 		now:     now,
 		cookie:  visitorCookie(strings.HasPrefix(cfg.BaseURL, "https://")),
+
+		device:     deviceCookie(strings.HasPrefix(cfg.BaseURL, "https://")),
+		deviceKeys: deviceKeys(keys),
 
 		decoding: make(chan struct{}, 1),
 	}
