@@ -228,6 +228,7 @@ func (s *Service) deleteAccount(c echo.Context) error {
 	}
 	s.deleteBlob(ctx, avatarKey)
 	s.clearCookie(c)
+	c.SetCookie(s.device.Expired()) // it names an account that is gone
 	s.sendMail(ctx, mail.Message{To: u.Email, Name: recipientName(u), Locale: loc, Kind: mail.KindAccountDeleted})
 	return endpoint.OK(c, nil, m.Accounts.AccountDeleted)
 }

@@ -37,7 +37,7 @@ type Config struct {
 	Captcha   Verifier
 	Blobs     blob.Store
 	BaseURL   string            // public origin: links in e-mail; https makes the cookie __Host- and Secure
-	SecretKey string            // keys the hashes of reset codes and throttle keys
+	SecretKey string            // keys the hashes of reset codes and throttle keys, and the signatures of device cookies
 	Hasher    *passwords.Hasher // passwords.NewHasher(0) when nil
 	Limits    Limits            // DefaultLimits when zero
 	Logger    *slog.Logger      // slog.Default() when nil
@@ -54,10 +54,15 @@ type Service struct {
 	blobs   blob.Store
 	baseURL string
 	hasher  *passwords.Hasher
-	limits  Limits
-	log     *slog.Logger
-	now     func() time.Time
-	cookie  sessioncookie.Cookie
+	// trusted is hasher on a lane of its own, for logins from known
+	// devices (see knownDevice), which a flood of other logins cannot fill.
+	trusted    *passwords.Hasher
+	device     sessioncookie.Cookie
+	deviceKeys endpoint.Keys
+	limits     Limits
+	log        *slog.Logger
+	now        func() time.Time
+	cookie     sessioncookie.Cookie
 	// decoding holds the one profile picture being decoded (see decodeAvatar).
 	decoding chan struct{}
 }
@@ -87,10 +92,14 @@ func New(cfg Config) *Service {
 		blobs:   cfg.Blobs,
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		hasher:  cfg.Hasher,
+		trusted: cfg.Hasher.On(passwords.NewSlots(passwords.SlotsConfig{Concurrency: deviceLane})),
 		limits:  cfg.Limits,
 		log:     cfg.Logger,
 		now:     now,
 		cookie:  visitorCookie(strings.HasPrefix(cfg.BaseURL, "https://")),
+
+		device:     deviceCookie(strings.HasPrefix(cfg.BaseURL, "https://")),
+		deviceKeys: deviceKeys(keys),
 
 		decoding: make(chan struct{}, 1),
 	}
@@ -142,6 +151,13 @@ const mailsAnHour = 3
 // codes first.
 var notices = map[mail.Kind]bool{mail.KindPasswordChanged: true, mail.KindAccountDeleted: true}
 
+// alerts are the e-mails that tell an owner what others are doing to the
+// account (guessing at its reset codes), with the allowance each has of
+// its own: one in that time. Strangers cause them, so they are counted,
+// but never against the hour's account e-mails, which the strangers' own
+// requests for codes may have used up.
+var alerts = map[mail.Kind]time.Duration{mail.KindResetPaused: codePause}
+
 // sendMail queues an e-mail, unless its address has had its hour's
 // account e-mails. Not sending never fails nor changes the request's
 // answer (which must not differ between accounts), and failing to queue
@@ -154,7 +170,17 @@ func (s *Service) queueMail(ctx context.Context, m mail.Message) bool {
 		return false
 	}
 	ctx = context.WithoutCancel(ctx)
-	if !notices[m.Kind] {
+	if every, ok := alerts[m.Kind]; ok {
+		cnt, err := s.store.Hit(ctx, s.keys.Of("alert-to", string(m.Kind), m.To), s.now(), every)
+		if err != nil {
+			s.log.Error("auth: counting an address's alerts; not sent", "kind", string(m.Kind), "err", err)
+			return false
+		}
+		if cnt.Count > 1 {
+			s.log.Info("auth: an address had its alert of the kind; not sent", "kind", string(m.Kind))
+			return false
+		}
+	} else if !notices[m.Kind] {
 		cnt, err := s.store.Hit(ctx, s.keys.Of("mail-to", m.To), s.now(), time.Hour)
 		if err != nil {
 			s.log.Error("auth: counting an address's e-mail; not sent", "kind", string(m.Kind), "err", err)

@@ -103,8 +103,11 @@ func TestRegisterConfirmLoginLogout(t *testing.T) {
 
 		r = b.json("POST", "/api/account/logout", nil)
 		expect(t, "logout", r, 200, true)
-		if len(b.cookies) != 0 {
+		if _, kept := b.cookies["session"]; kept {
 			t.Fatal("logout left the cookie")
+		}
+		if _, kept := b.cookies["device"]; !kept || len(b.cookies) != 1 {
+			t.Fatalf("after logout the browser keeps %v, want the device cookie alone", b.cookies)
 		}
 		// The old cookie no longer works, even if someone kept it.
 		b.cookies["session"] = ck

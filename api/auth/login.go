@@ -27,6 +27,9 @@ type loginRequest struct {
 // whether or not the account is disabled;
 // failures are counted per address, whether or not it has an account, and
 // per source; a body that cannot be read counts as a failure of its source.
+// A browser that signed in to the account before (a known device, see
+// knownDevice) has its failures counted apart from the address's and
+// hashes in a lane of its own; every success gives it a new device cookie.
 //
 // POST /api/Website/Login
 func (s *Service) login(c echo.Context) error {
@@ -50,7 +53,15 @@ func (s *Service) login(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	th, err := s.loginThrottle(ctx, email, c.RealIP())
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	device, err := s.knownDevice(ctx, r, u)
+	if err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	th, err := s.loginThrottle(ctx, email, device, c.RealIP())
 	if err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
@@ -60,15 +71,23 @@ func (s *Service) login(c echo.Context) error {
 		}
 	}
 
-	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("auth: login: %w", err)
+	// A known device hashes in a lane of its own, so the owner's login
+	// does not wait behind a flood of others (which get 503 instead).
+	hasher := s.hasher
+	if device != "" {
+		free, err := s.deviceLaneFree(ctx, u)
+		if err != nil {
+			return fmt.Errorf("auth: login: %w", err)
+		}
+		if free {
+			hasher = s.trusted
+		}
 	}
 	var good, rehash bool
 	if u == nil {
-		err = s.hasher.VerifyDummy(ctx, req.Password)
+		err = hasher.VerifyDummy(ctx, req.Password)
 	} else {
-		good, rehash, err = s.hasher.Verify(ctx, req.Password, u.PasswordHash)
+		good, rehash, err = hasher.Verify(ctx, req.Password, u.PasswordHash)
 	}
 	if err != nil {
 		return fmt.Errorf("auth: login: %w", err)
@@ -93,11 +112,17 @@ func (s *Service) login(c echo.Context) error {
 		return endpoint.FailWith(c, http.StatusForbidden, m.Accounts.EmailNotConfirmed, endpoint.Flags{"emailNotConfirmed": true})
 	}
 
-	if err := s.store.ResetCounter(ctx, th.key); err != nil {
+	// A known device forgets its own failures only: those of the address,
+	// made elsewhere, still hold against every other browser.
+	done := th.key
+	if th.device != "" {
+		done = th.device
+	}
+	if err := s.store.ResetCounter(ctx, done); err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
 	if rehash {
-		if h, err := s.hasher.Hash(ctx, req.Password); err == nil {
+		if h, err := hasher.Hash(ctx, req.Password); err == nil {
 			if err := s.store.SetPasswordHash(ctx, u.ID, h); err != nil {
 				s.log.Warn("auth: upgrading a password hash", "err", err)
 			}
@@ -118,6 +143,9 @@ func (s *Service) login(c echo.Context) error {
 	if err := s.startSession(c, u, bool(req.RememberMe)); err != nil {
 		return fmt.Errorf("auth: login: %w", err)
 	}
+	// A new device cookie at every login, as OWASP has it: a stolen one
+	// is good for its own lifetime only.
+	s.issueDevice(c, u)
 	return endpoint.OK(c, userData(u), "")
 }
 

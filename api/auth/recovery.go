@@ -31,8 +31,9 @@ type forgetRequest struct {
 // work: the request is queued either way, and whether an account has the
 // address is looked up only when its e-mail is written (completeReset),
 // after the answer. A new code goes out at most once a minute per address,
-// and none for a day after ten wrong codes; the wrong-code counter of a
-// code restarts with it, for known and unknown addresses alike.
+// and none for a day to a source that entered ten wrong codes for it (the
+// owner, asking from elsewhere, still gets one); the wrong-code counter of
+// a code restarts with it, for known and unknown addresses alike.
 //
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
@@ -52,7 +53,7 @@ func (s *Service) forgetPassword(c echo.Context) error {
 		return err
 	}
 	ctx := r.Context()
-	paused, err := s.recoveryPaused(ctx, email)
+	paused, err := s.recoveryPaused(ctx, email, c.RealIP())
 	if err != nil {
 		return fmt.Errorf("auth: forget password: %w", err)
 	}
@@ -110,10 +111,20 @@ func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Mes
 	}, true, nil
 }
 
-// recoveryPaused reports whether an address has had its day's wrong codes.
-func (s *Service) recoveryPaused(ctx context.Context, email string) (bool, error) {
-	cnt, err := s.store.Counter(ctx, s.keys.Of("reset-wrong", email))
+// recoveryPaused reports whether a source has had its day's wrong codes
+// for an address.
+func (s *Service) recoveryPaused(ctx context.Context, email, ip string) (bool, error) {
+	cnt, err := s.store.Counter(ctx, s.wrongCodesKey(email, ip))
 	return s.now().Before(cnt.LockedUntil), err
+}
+
+// wrongCodesKey is the key a source's wrong codes for an address are
+// counted under. Counting them per source, not per address, is what keeps
+// a stranger from pausing the owner's recovery: the guesses that pause it
+// pause only where they came from, while each code still dies after its
+// five guesses from anywhere.
+func (s *Service) wrongCodesKey(email, ip string) string {
+	return s.keys.Of("reset-wrong", email, endpoint.ClientKey(ip))
 }
 
 // codeHash keys a reset code to its account under the secret key: a
@@ -135,11 +146,12 @@ type verifyRequest struct {
 }
 
 // verifyCode exchanges a correct code for a reset token valid fifteen
-// minutes. A code takes five guesses and an address ten wrong codes a day,
-// whether or not it has an account; each guess is counted before it is
-// compared, in single statements, so parallel guesses cannot overrun
-// either limit. The tenth wrong code pauses recovery for a day and tells
-// the owner.
+// minutes. A code takes five guesses, from any source, and a source ten
+// wrong codes a day for an address, whether or not it has an account; each
+// guess is counted before it is compared, in single statements, so
+// parallel guesses cannot overrun either limit. The tenth wrong code from
+// a source pauses that source's recovery of the address for a day and
+// tells the owner.
 //
 // POST /api/ApplicationUser/VerifyCode
 func (s *Service) verifyCode(c echo.Context) error {
@@ -165,7 +177,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
 		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeWrong)
 	}
-	paused, err := s.recoveryPaused(ctx, email)
+	paused, err := s.recoveryPaused(ctx, email, c.RealIP())
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
@@ -205,7 +217,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 		good = won
 	}
 	if !good {
-		dead, err := s.wrongCode(ctx, email, u)
+		dead, err := s.wrongCode(ctx, email, c.RealIP(), u)
 		if err != nil {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
@@ -228,12 +240,13 @@ func (s *Service) verifyCode(c echo.Context) error {
 	return endpoint.OK(c, map[string]string{"token": secret}, m.Accounts.CodeAccepted)
 }
 
-// wrongCode counts a wrong code against the address's day and reports
-// whether recovery is now paused. The tenth pauses it for a day: the
-// account's codes are deleted and its owner (u, nil for an unknown
-// address) is told.
-func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (bool, error) {
-	key := s.keys.Of("reset-wrong", email)
+// wrongCode counts a wrong code against the day of the address from the
+// source ip and reports whether that source's recovery of the address is
+// now paused. The tenth pauses it for a day and tells the owner (u, nil for
+// an unknown address); the account's codes stay, for the owner to use
+// from elsewhere, each with what is left of its five guesses.
+func (s *Service) wrongCode(ctx context.Context, email, ip string, u *store.User) (bool, error) {
+	key := s.wrongCodesKey(email, ip)
 	now := s.now()
 	cnt, err := s.store.Hit(ctx, key, now, codePause)
 	if err != nil || cnt.Count < wrongCodesADay {
@@ -245,11 +258,17 @@ func (s *Service) wrongCode(ctx context.Context, email string, u *store.User) (b
 	if err := s.store.Lock(ctx, key, now.Add(codePause)); err != nil {
 		return true, err
 	}
+	// The address keeps the latest pause of any source, for the back
+	// office to show; it holds nothing against anyone.
+	shown := s.keys.Of("reset-paused", email)
+	if _, err := s.store.Hit(ctx, shown, now, codePause); err != nil {
+		return true, err
+	}
+	if err := s.store.Lock(ctx, shown, now.Add(codePause)); err != nil {
+		return true, err
+	}
 	if u == nil {
 		return true, nil
-	}
-	if err := s.store.DeleteTokens(ctx, u.ID, store.PurposeResetCode); err != nil {
-		return true, err
 	}
 	loc, ok := locale.Parse(u.Locale)
 	if !ok {

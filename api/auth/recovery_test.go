@@ -72,7 +72,8 @@ func TestParallelGuessesAreCountedBeforeComparing(t *testing.T) {
 }
 
 // A fresh code every minute does not bring fresh guesses without end: ten
-// wrong codes a day, then no code for a day, and the owner is told.
+// wrong codes a day from one source, then no code for that source for a
+// day, and the owner is told.
 func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
@@ -124,6 +125,70 @@ func TestTenWrongCodesPauseRecoveryForADay(t *testing.T) {
 			t.Fatal("no code a day after the pause began")
 		}
 		expect(t, "right code after the pause", guess(codes[len(codes)-1]), 200, true)
+	})
+}
+
+// A stranger who asks for codes until the address's hour of e-mail is
+// used up, then enters ten wrong codes, pauses recovery only where the
+// guesses came from: the owner is told all the same, and resets the
+// password from elsewhere within the day.
+func TestStrangersWrongCodesDoNotPauseTheOwner(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("owner@example.com", goodPassword)
+		stranger := e.browser()
+		stranger.ip = "203.0.113.66"
+		forget := func(b *browser) {
+			t.Helper()
+			expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
+		}
+		guess := func(b *browser, code string) *result {
+			t.Helper()
+			return b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "owner@example.com", "code": code})
+		}
+
+		for range mailsAnHour {
+			forget(stranger)
+			e.clock.Advance(61 * time.Second)
+		}
+		codes := e.codes("owner@example.com")
+		if len(codes) != mailsAnHour {
+			t.Fatalf("%d codes mailed, want %d", len(codes), mailsAnHour)
+		}
+		wrong := wrongFor(t, codes[len(codes)-1])
+		for i := range wrongCodesADay {
+			if i == codeTries {
+				forget(stranger) // a new window of guesses; the hour's e-mail is used up
+				e.clock.Advance(61 * time.Second)
+			}
+			expect(t, "a stranger's wrong code", guess(stranger, wrong), 400, false)
+		}
+		if notice := e.mail.last(t, "owner@example.com"); notice.Kind != mail.KindResetPaused {
+			t.Fatalf("after %d wrong codes the owner's last e-mail is %+v, want the notice", wrongCodesADay, notice)
+		}
+
+		// Within the day: the stranger's source gets no code and may not
+		// guess; the owner, from home, resets the password.
+		e.clock.Advance(time.Hour)
+		owner := e.browser()
+		owner.ip = "198.51.100.80"
+		forget(owner)
+		codes = e.codes("owner@example.com")
+		if len(codes) != mailsAnHour+1 {
+			t.Fatalf("the owner's request mailed no code (%d codes in all)", len(codes))
+		}
+		fresh := codes[len(codes)-1]
+		e.clock.Advance(61 * time.Second)
+		forget(stranger)
+		if n := len(e.codes("owner@example.com")); n != mailsAnHour+1 {
+			t.Fatal("the paused source's request mailed a code")
+		}
+		r := guess(stranger, fresh)
+		expect(t, "the paused source with the right code", r, 400, false)
+		if r.env.Message != locale.For("en").Accounts.CodeDead {
+			t.Fatalf("answer %s", r.body)
+		}
+		expect(t, "the owner's code", guess(owner, fresh), 200, true)
 	})
 }
 

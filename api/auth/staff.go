@@ -44,7 +44,8 @@ func (s *Service) DeleteAccount(ctx context.Context, id string) error {
 }
 
 // Throttle is what the counters of an address hold against it now: until
-// when password recovery is paused after ten wrong codes in a day, and
+// when password recovery is paused for a source that entered ten wrong
+// codes in a day (the latest such pause; other sources are not held), and
 // until when its logins need a solved captcha after failures. A zero time
 // means neither. These are the only locks the accounts have: no number of
 // failures refuses a login that proves the password and solves the captcha.
@@ -57,7 +58,7 @@ type Throttle struct {
 func (s *Service) ThrottleOf(ctx context.Context, email string) (Throttle, error) {
 	var th Throttle
 	now := s.now()
-	paused, err := s.store.Counter(ctx, s.keys.Of("reset-wrong", email))
+	paused, err := s.store.Counter(ctx, s.keys.Of("reset-paused", email))
 	if err != nil {
 		return th, fmt.Errorf("auth: throttle: %w", err)
 	}

@@ -60,6 +60,7 @@ func (s *Service) busy(next echo.HandlerFunc) echo.HandlerFunc {
 // loginState is what the throttle says before a password is checked.
 type loginState struct {
 	key         string // failures for the address
+	device      string // failures of the known device the login comes from; "" for none
 	source      string // failures from the client's source
 	needCaptcha bool
 }
@@ -69,14 +70,21 @@ type loginState struct {
 // guesser who spreads guesses over many addresses pays too). Failures
 // never refuse a login that proves the password and solves the captcha,
 // so nobody can lock an owner out by guessing; each further guess costs a
-// captcha solved anew.
-func (s *Service) loginThrottle(ctx context.Context, email, ip string) (loginState, error) {
-	st := loginState{key: s.keys.Of("login", email), source: s.loginSource(ip)}
+// captcha solved anew. A login from a known device of the account (device,
+// from knownDevice) is not held to the address's failures, only to its
+// own and its source's: guesses from elsewhere do not reach the owner's
+// browser.
+func (s *Service) loginThrottle(ctx context.Context, email, device, ip string) (loginState, error) {
+	st := loginState{key: s.keys.Of("login", email), device: device, source: s.loginSource(ip)}
+	perAccount := st.key
+	if device != "" {
+		perAccount = device
+	}
 	now := s.now()
 	for _, limit := range []struct {
 		key   string
 		after int
-	}{{st.key, captchaAfter}, {st.source, sourceCaptcha}} {
+	}{{perAccount, captchaAfter}, {st.source, sourceCaptcha}} {
 		cnt, err := s.store.Counter(ctx, limit.key)
 		if err != nil {
 			return st, err
@@ -93,11 +101,16 @@ func (s *Service) loginThrottle(ctx context.Context, email, ip string) (loginSta
 // otherwise wipe a source's failures clean.
 func (s *Service) loginSource(ip string) string { return s.keys.Client("login-failed", ip) }
 
-// loginFailed counts a failed login for the address and its source and
-// returns whether a captcha is now required.
+// loginFailed counts a failed login for the address (for the device,
+// when it came from a known one) and its source and returns whether a
+// captcha is now required.
 func (s *Service) loginFailed(ctx context.Context, st loginState) (needCaptcha bool, err error) {
 	now := s.now()
-	cnt, err := s.store.Hit(ctx, st.key, now, loginWindow)
+	perAccount := st.key
+	if st.device != "" {
+		perAccount = st.device
+	}
+	cnt, err := s.store.Hit(ctx, perAccount, now, loginWindow)
 	if err != nil {
 		return false, err
 	}

@@ -83,8 +83,9 @@ type AccountDeletedLetter struct {
 	Reason   string `json:"reason"`
 }
 
-// ResetPausedLetter tells an account's owner that password resets are
-// paused after wrong codes; its footer is the AccountNotice.
+// ResetPausedLetter tells an account's owner that a connection entered ten
+// wrong reset codes and may enter no more for a while; its footer is the
+// AccountNotice.
 type ResetPausedLetter struct {
 	Subject   string `json:"subject"`
 	Intro     string `json:"intro"` // {hours}

@@ -111,6 +111,11 @@ func NewHasherOn(slots *Slots) *Hasher {
 	return h
 }
 
+// On returns a Hasher that checks and hashes as h does, with h's dummy
+// hash, within other slots: a lane of its own, which the waits of h's
+// slots do not reach.
+func (h *Hasher) On(slots *Slots) *Hasher { return &Hasher{slots: slots, dummy: h.dummy} }
+
 // Hash returns the PHC string of password:
 // $argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>.
 func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {

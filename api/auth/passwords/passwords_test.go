@@ -199,3 +199,15 @@ func TestCheck(t *testing.T) {
 func mustKey(pw string, salt []byte, time, memory uint32) []byte {
 	return argon2.IDKey([]byte(pw), salt, time, memory, 1, keyLen)
 }
+
+func TestOnHashesWithinItsOwnSlots(t *testing.T) {
+	h := NewHasher(1)
+	h.slots.ch <- struct{}{} // the common slot is busy
+	lane := h.On(NewSlots(SlotsConfig{Concurrency: 1}))
+	if lane.dummy != h.dummy {
+		t.Fatal("the lane has a dummy hash of its own")
+	}
+	if err := lane.VerifyDummy(context.Background(), "anything"); err != nil {
+		t.Fatalf("the lane waited for the common slot: %v", err)
+	}
+}
