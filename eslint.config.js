@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'web/admin/**/*.{ts,tsx}'],
+    files: ['web/{site,shared,admin}/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
   },

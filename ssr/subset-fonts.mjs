@@ -1,7 +1,7 @@
 // Cuts the site's typeface, IBM Plex Sans Arabic from @fontsource, down to the characters the
 // site's @font-face rules claim, and writes the smaller files to web/fonts, where the stylesheet,
 // the render bundle's preloads and the back-office's page link them. The rules in
-// web/src/styles.css are the one list: each face that loads a file from web/fonts is cut from
+// web/site/styles.css are the one list: each face that loads a file from web/fonts is cut from
 // @fontsource's file of the same name to exactly the code points of its unicode-range, and the
 // build stops if the typeface does not draw one of them, so a page never picks a face that lacks
 // a letter. The OpenType layout of those letters is kept (harfbuzz's subsetter follows every
@@ -25,7 +25,7 @@ const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The stylesheet whose @font-face rules say which file holds which characters. */
-export const stylesheet = join(repoRoot, 'web/src/styles.css');
+export const stylesheet = join(repoRoot, 'web/site/styles.css');
 /** Where the cut files go (not committed); the @font-face rules link them as ../fonts/<file>. */
 export const fontsDir = join(repoRoot, 'web/fonts');
 /** Where the typeface's own files come from, split by script and weight as Google Fonts does. */
