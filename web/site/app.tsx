@@ -4,7 +4,7 @@ import { TranslationProvider } from '../shared/i18n/translation';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
 import { mainContentId, SkipLink } from './layout/skip-link';
-import { Toaster } from '../shared/ui/toasts';
+import { Toaster } from './layout/toasts';
 import { PageContext } from './pages/page-context';
 import type { PageProps } from './pages/page-props';
 import { Island } from './islands/island';

@@ -1,5 +1,3 @@
-import { forgetUser } from '../../site/session/user-store';
-
 /** The address prefix of the site's API. */
 export const apiBase = '/api';
 
@@ -34,9 +32,10 @@ export function withLanguage(url: string, lang = pageLanguage()): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
 }
 
-// What an answer of 401 does. The visitor's pages forget the signed-in visitor; the back-office,
-// whose staff session is not the visitor's, sets its own and leaves the visitor's state alone.
-let unauthorized: () => void = forgetUser;
+// What an answer of 401 does. The visitor's pages forget the signed-in visitor (their user store
+// sets that); the back-office, whose staff session is not the visitor's, sets its own and leaves
+// the visitor's state alone.
+let unauthorized: () => void = () => {};
 
 /** Sets what an answer of 401 does in this app (the visitor's pages: forget the visitor). */
 export function onUnauthorized(handler: () => void): void {

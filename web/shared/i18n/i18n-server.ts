@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { defaultNamespace, type TFunction, type Translator } from './i18n';
-import type { Locale, Resources } from '../../site/pages/page-props';
+import type { Locale, Resources } from './locales';
 
 /**
  * The translations of a page as the server renders it, through i18next. The browser hydrates the

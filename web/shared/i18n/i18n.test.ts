@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, namespacesFor } from './i18n';
+import { createI18n } from './i18n';
 import { createServerI18n } from './i18n-server';
-import { locales, type Resources } from '../../site/pages/page-props';
+import { locales, type Resources } from './locales';
 
 const resources = {
   common: { nav: { home: 'Home' }, footer: { copyright: '© {{year}} {{name}}.' } },
@@ -28,26 +28,6 @@ describe('createI18n', () => {
     expect(i18n.t('nav.missing')).toBe('nav.missing');
     expect(i18n.t('nav')).toBe('nav');
     expect(i18n.getFixedT('absent')('cta.button')).toBe('cta.button');
-  });
-});
-
-describe('namespacesFor', () => {
-  it('sends each kind of page only the strings it uses', () => {
-    expect(namespacesFor('home')).toEqual(['common']);
-    expect(namespacesFor('not-found')).toEqual(['common']);
-    expect(namespacesFor('service')).toEqual(['common', 'pages']);
-    expect(namespacesFor('legal')).toEqual(['common', 'pages']);
-    expect(namespacesFor('careers')).toEqual(['common', 'resources']);
-    expect(namespacesFor('article')).toEqual(['common', 'resources']);
-  });
-
-  it('sends the form strings to the pages that have a form, and only to them', () => {
-    expect(namespacesFor('webinar')).toEqual(['common', 'resources', 'forms']);
-    expect(namespacesFor('vacancy')).toEqual(['common', 'resources', 'forms']);
-    expect(namespacesFor('contact')).toEqual(['common', 'pages', 'forms']);
-    expect(namespacesFor('forms')).toEqual(['common', 'pages', 'forms']);
-    expect(namespacesFor('login')).toEqual(['common', 'auth', 'forms']);
-    expect(namespacesFor('about')).toEqual(['common', 'pages']);
   });
 });
 

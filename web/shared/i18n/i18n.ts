@@ -1,4 +1,4 @@
-import type { Locale, PageKind, Resources } from '../../site/pages/page-props';
+import type { Locale, Resources } from './locales';
 
 export const defaultNamespace = 'common';
 
@@ -10,34 +10,6 @@ export const resourcesNamespace = 'resources';
 export const authNamespace = 'auth';
 /** Strings every form shares (messages, field errors, the captcha) and those of the site's forms. */
 export const formsNamespace = 'forms';
-
-const namespacesByKind: Partial<Record<PageKind, string[]>> = {
-  about: [pagesNamespace],
-  landing: [pagesNamespace],
-  service: [pagesNamespace],
-  standard: [pagesNamespace],
-  contact: [pagesNamespace, formsNamespace],
-  forms: [pagesNamespace, formsNamespace],
-  legal: [pagesNamespace],
-  resources: [resourcesNamespace],
-  careers: [resourcesNamespace],
-  article: [resourcesNamespace],
-  publication: [resourcesNamespace, formsNamespace],
-  webinar: [resourcesNamespace, formsNamespace],
-  vacancy: [resourcesNamespace, formsNamespace],
-  login: [authNamespace, formsNamespace],
-  register: [authNamespace, formsNamespace],
-  'forgot-password': [authNamespace, formsNamespace],
-  'verify-code': [authNamespace, formsNamespace],
-  'reset-password': [authNamespace, formsNamespace],
-  'confirm-email': [authNamespace, formsNamespace],
-  account: [authNamespace, formsNamespace],
-};
-
-/** The translation namespaces a kind of page uses; the browser receives only these. */
-export function namespacesFor(kind: PageKind): string[] {
-  return [defaultNamespace, ...(namespacesByKind[kind] ?? [])];
-}
 
 /** Values for `{{name}}` placeholders, and the text to use when a key has no translation. */
 export type TOptions = { defaultValue?: string } & Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../site/pages/page-props';
+import type { Locale } from './locales';
 
 /** Local-storage keys the site has always used for the visitor's language choice. */
 export const languageStorageKey = 'language';

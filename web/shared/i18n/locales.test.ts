@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sitemap from '../../../api/content/seed/sitemap.json';
-import { locales } from '../../site/pages/page-props';
+import { locales } from './locales';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -11,7 +11,7 @@ import {
   SubmitButton,
 } from '../../shared/ui/form-controls';
 import { Spinner } from '../../shared/ui/spinner';
-import { dismissToasts, flashToast, showToast, welcomeToast } from '../../shared/ui/toasts';
+import { dismissToasts, flashToast, showToast, welcomeToast } from '../layout/toasts';
 import { authNamespace } from '../../shared/i18n/i18n';
 import { useLocalizedPath, usePage } from '../pages/page-context';
 import type { User } from '../pages/page-props';

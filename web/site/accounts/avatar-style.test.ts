@@ -53,7 +53,7 @@ describe('avatar colour', () => {
   });
 
   it('matches the avatar tokens of the stylesheet', () => {
-    const css = readFileSync(new URL('../styles.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('../../shared/theme/theme.css', import.meta.url), 'utf8');
     avatarColours.forEach((colour, index) => {
       expect(css).toContain(`--color-avatar-${index}: ${colour};`);
     });

@@ -7,7 +7,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '../../shared/ui/form-controls';
-import { flashToast, showToast, welcomeToast } from '../../shared/ui/toasts';
+import { flashToast, showToast, welcomeToast } from '../layout/toasts';
 import { authNamespace } from '../../shared/i18n/i18n';
 import { useLocalizedPath, usePage } from '../pages/page-context';
 import type { User } from '../pages/page-props';

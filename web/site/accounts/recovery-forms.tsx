@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Captcha } from '../forms/captcha';
 import { EmailField, FormShell, SubmitButton, TextField } from '../../shared/ui/form-controls';
-import { flashToast } from '../../shared/ui/toasts';
+import { flashToast } from '../layout/toasts';
 import { authNamespace } from '../../shared/i18n/i18n';
 import { useLocalizedPath } from '../pages/page-context';
 import { useTranslation } from '../../shared/i18n/translation';

@@ -3,7 +3,7 @@ import { usePage } from '../pages/page-context';
 import { useTranslation } from '../../shared/i18n/translation';
 import { LinkIcon, MailIcon } from '../../shared/ui/icons';
 import { SocialIcon } from '../layout/social-links';
-import { showToast } from '../../shared/ui/toasts';
+import { showToast } from '../layout/toasts';
 
 const buttonClass =
   'inline-flex h-9 items-center justify-center rounded-md border border-line text-ink-muted transition-colors hover:border-accent hover:text-accent';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { ThemeToggle } from '../layout/theme-toggle';
-import { Toaster } from '../../shared/ui/toasts';
+import { Toaster } from '../layout/toasts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props
 type AnyComponent = ComponentType<any>;

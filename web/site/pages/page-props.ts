@@ -1,6 +1,6 @@
-export const locales = ['en', 'nl', 'fr', 'ar'] as const;
+import { isLocale, type Locale, type Resources } from '../../shared/i18n/locales';
 
-export type Locale = (typeof locales)[number];
+export { isLocale, locales, type Locale, type Resources } from '../../shared/i18n/locales';
 
 export type MenuItem = {
   name: string;
@@ -131,9 +131,6 @@ export type PageProps = {
   languages: { code: Locale; name: string }[];
 };
 
-/** Translation namespaces as sent to the browser: namespace → nested strings. */
-export type Resources = Record<string, Record<string, unknown>>;
-
 /**
  * What the document embeds in #page-props for hydration. A page that hydrates whole gets its props
  * and its namespaces; a page of islands gets the data its islands share (islands/page-data.ts),
@@ -144,10 +141,6 @@ export type PagePayload = {
   resources: Resources;
   islands?: { name: string; props: Record<string, unknown> }[];
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
 
 const pageKinds: readonly PageKind[] = [
   'home',

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onUnauthorized } from '../../shared/form-kit/api-client';
 import type { User } from '../pages/page-props';
 
 /** Local-storage key of the signed-in visitor's data: the visitor is logged in exactly while it exists. */
@@ -111,3 +112,6 @@ const nobody = () => null;
 export function useUser(): User | null {
   return useSyncExternalStore(subscribeToUser, storedUser, nobody);
 }
+
+// An answer of 401 from the API means the session is gone: the visitor's pages forget the visitor.
+onUnauthorized(forgetUser);

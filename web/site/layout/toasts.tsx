@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from '../i18n/translation';
-import { CheckIcon, CloseIcon } from './shell-icons';
+import { useTranslation } from '../../shared/i18n/translation';
+import { CheckIcon, CloseIcon } from '../../shared/ui/shell-icons';
 
 /** How long a toast stays, unless told otherwise (SPEC §9). */
 export const defaultToastLife = 3000;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { samplePageProps } from '../../site/testing/sample-props';
-import { renderInPage } from '../../site/testing/render-page';
+import { samplePageProps } from '../testing/sample-props';
+import { renderInPage } from '../testing/render-page';
 import { defaultToastLife, flashToast, showToast, Toaster } from './toasts';
 
 beforeEach(() => vi.useFakeTimers());
