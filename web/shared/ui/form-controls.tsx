@@ -180,12 +180,16 @@ export function SelectField({
   );
 }
 
-/** The error under a field; always present (empty) so its id can be referred to. */
-export function FieldError({ state }: { state: FieldState }) {
+/**
+ * The error under a field, with its icon, or nothing while there is none. It is announced when it
+ * appears (role="alert"), and the field points at it by `errorId` (aria-describedby).
+ */
+export function FieldError({ state }: { state: Pick<FieldState, 'error' | 'errorId'> }) {
   if (!state.error) return null;
   return (
     <p
       id={state.errorId}
+      role="alert"
       className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger"
     >
       <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-current">
