@@ -14,7 +14,7 @@ assertNodeVersion();
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
 
-// The app's root is web/, but build paths given on the command line (`--ssr web/src/…`,
+// The app's root is web/, but build paths given on the command line (`--ssr web/site/…`,
 // `--outDir dist/server`) are written from the repository root, where every script runs.
 function repoRelativeBuildPaths(): Plugin {
   return {
@@ -41,7 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     subsetFontsPlugin(),
     react(),
     tailwindcss(),
-    siteImages(fromRepo('web/src/images'), { emit: !isSsrBuild }),
+    siteImages(fromRepo('web/site/images'), { emit: !isSsrBuild }),
   ],
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
@@ -61,10 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // clientModules in entry-server.tsx): no script imports them, so no chunk loaded later
           // fetches them again.
           input: [
-            fromRepo('web/src/entry-client.tsx'),
-            fromRepo('web/src/entry-islands.tsx'),
-            fromRepo('web/src/styles.css'),
-            fromRepo('web/src/whole-markup.css'),
+            fromRepo('web/site/entry-client.tsx'),
+            fromRepo('web/site/entry-islands.tsx'),
+            fromRepo('web/site/styles.css'),
+            fromRepo('web/site/whole-markup.css'),
           ],
           // Libraries change less often than the site: a separate chunk stays cached across deploys.
           // Swiper gets its own chunk, which only pages with a carousel load; so does the captcha.
@@ -98,7 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['web/**/*.test.{ts,tsx}', 'ssr/**/*.test.{mjs,ts}'],
     exclude: ['**/node_modules/**', 'dist/**', 'web/e2e/**'],
     environment: 'node',
-    setupFiles: ['web/src/testing/setup.ts'],
+    setupFiles: ['web/site/testing/setup.ts'],
     restoreMocks: true,
     // Some tests render every page in every language; a loaded two-core machine needs the headroom.
     testTimeout: 30_000,

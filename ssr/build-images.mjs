@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** File names under dist/client; web/src/seo/site-images.ts links the same ones. */
+/** File names under dist/client; web/site/seo/site-images.ts links the same ones. */
 export const socialImage = { file: 'og-default.png', width: 1200, height: 630 };
 export const logoImage = { file: 'logo.png', width: 512, height: 512 };
 /** The icon browsers ask for at /favicon.ico whatever the page links: web/public/favicon.svg. */

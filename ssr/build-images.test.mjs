@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siteImages } from '../web/src/seo/site-images';
+import { siteImages } from '../web/site/seo/site-images';
 import {
   buildImages,
   faviconIco,

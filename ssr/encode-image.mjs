@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** Widths of the cover frame pages choose from (web/src/components/cover-image.tsx lists the same). */
+/** Widths of the cover frame pages choose from (web/shared/ui/cover-image.tsx lists the same). */
 export const coverWidths = [400, 800, 1200];
 /** The cover frame's height for a width: 16:9, as the generated covers (api/cover). */
 export const coverHeight = (/** @type {number} */ width) => Math.round((width * 9) / 16);

@@ -10,7 +10,7 @@ describe('assetsFromManifest', () => {
         imports: ['_runtime.js'],
         css: ['assets/vendor-3.css'],
       },
-      'src/entry-client.tsx': {
+      'site/entry-client.tsx': {
         file: 'assets/entry-client-4.js',
         isEntry: true,
         imports: ['_runtime.js', '_vendor.js'],
@@ -28,44 +28,44 @@ describe('assetsFromManifest', () => {
     const manifest = {
       '_vendor.js': { file: 'assets/vendor-2.js' },
       '_shared.js': { file: 'assets/shared-3.js', imports: ['_vendor.js'] },
-      'src/entry-client.tsx': {
+      'site/entry-client.tsx': {
         file: 'assets/entry-client-4.js',
         isEntry: true,
         imports: ['_vendor.js'],
-        dynamicImports: ['src/pages/home-page.tsx', 'src/pages/section-page.tsx'],
+        dynamicImports: ['site/pages/home-page.tsx', 'site/pages/section-page.tsx'],
       },
-      'src/pages/home-page.tsx': {
+      'site/pages/home-page.tsx': {
         file: 'assets/home-page-5.js',
         imports: ['_shared.js', '_vendor.js'],
         css: ['assets/home-page-6.css'],
       },
-      'src/pages/section-page.tsx': { file: 'assets/section-page-7.js', imports: ['_vendor.js'] },
+      'site/pages/section-page.tsx': { file: 'assets/section-page-7.js', imports: ['_vendor.js'] },
     };
-    const entry = 'src/entry-client.tsx';
-    expect(assetsFromManifest(manifest, { entry, preload: ['src/pages/home-page.tsx'] })).toEqual({
+    const entry = 'site/entry-client.tsx';
+    expect(assetsFromManifest(manifest, { entry, preload: ['site/pages/home-page.tsx'] })).toEqual({
       entry: '/assets/entry-client-4.js',
       css: ['/assets/home-page-6.css'],
       preload: ['/assets/vendor-2.js', '/assets/home-page-5.js', '/assets/shared-3.js'],
     });
     expect(
-      assetsFromManifest(manifest, { entry, preload: ['src/pages/section-page.tsx'] }).preload,
+      assetsFromManifest(manifest, { entry, preload: ['site/pages/section-page.tsx'] }).preload,
     ).toEqual(['/assets/vendor-2.js', '/assets/section-page-7.js']);
     expect(() =>
-      assetsFromManifest(manifest, { entry, preload: ['src/pages/missing.tsx'] }),
+      assetsFromManifest(manifest, { entry, preload: ['site/pages/missing.tsx'] }),
     ).toThrow(/missing/);
   });
 
   it('links a module’s stylesheets without preloading its script, for a page of islands', () => {
     const manifest = {
       '_vendor.js': { file: 'assets/vendor-2.js' },
-      'src/entry-islands.tsx': {
+      'site/entry-islands.tsx': {
         file: 'assets/entry-islands-3.js',
         isEntry: true,
         imports: ['_vendor.js'],
         css: ['assets/base-4.css'],
       },
-      'src/entry-client.tsx': { file: 'assets/entry-client-5.js', isEntry: true },
-      'src/pages/home-page.tsx': {
+      'site/entry-client.tsx': { file: 'assets/entry-client-5.js', isEntry: true },
+      'site/pages/home-page.tsx': {
         file: 'assets/home-page-6.js',
         imports: ['_carousel.js'],
         css: ['assets/home-page-7.css'],
@@ -74,29 +74,32 @@ describe('assetsFromManifest', () => {
     };
     expect(
       assetsFromManifest(manifest, {
-        entry: 'src/entry-islands.tsx',
-        css: ['src/pages/home-page.tsx'],
+        entry: 'site/entry-islands.tsx',
+        css: ['site/pages/home-page.tsx'],
       }),
     ).toEqual({
       entry: '/assets/entry-islands-3.js',
       css: ['/assets/base-4.css', '/assets/home-page-7.css', '/assets/carousel-9.css'],
       preload: ['/assets/vendor-2.js'],
     });
-    expect(() => assetsFromManifest(manifest, { entry: 'src/entry-nothing.tsx' })).toThrow(
+    expect(() => assetsFromManifest(manifest, { entry: 'site/entry-nothing.tsx' })).toThrow(
       /entry-nothing/,
     );
   });
 
   it('links a stylesheet that is an input of its own, before the page module’s', () => {
     const manifest = {
-      'src/entry-islands.tsx': { file: 'assets/entry-islands-1.js', isEntry: true },
-      'src/styles.css': { file: 'assets/styles-2.css', isEntry: true },
-      'src/pages/home-page.tsx': { file: 'assets/home-page-3.js', css: ['assets/home-page-4.css'] },
+      'site/entry-islands.tsx': { file: 'assets/entry-islands-1.js', isEntry: true },
+      'site/styles.css': { file: 'assets/styles-2.css', isEntry: true },
+      'site/pages/home-page.tsx': {
+        file: 'assets/home-page-3.js',
+        css: ['assets/home-page-4.css'],
+      },
     };
     expect(
       assetsFromManifest(manifest, {
-        entry: 'src/entry-islands.tsx',
-        css: ['src/styles.css', 'src/pages/home-page.tsx'],
+        entry: 'site/entry-islands.tsx',
+        css: ['site/styles.css', 'site/pages/home-page.tsx'],
       }),
     ).toEqual({
       entry: '/assets/entry-islands-1.js',
@@ -108,14 +111,14 @@ describe('assetsFromManifest', () => {
   it('leaves the entry to find its own imports when told not to preload them', () => {
     const manifest = {
       '_vendor.js': { file: 'assets/vendor-1.js', css: ['assets/vendor-2.css'] },
-      'src/entry-islands.tsx': {
+      'site/entry-islands.tsx': {
         file: 'assets/entry-islands-3.js',
         isEntry: true,
         imports: ['_vendor.js'],
       },
     };
     expect(
-      assetsFromManifest(manifest, { entry: 'src/entry-islands.tsx', preloadEntry: false }),
+      assetsFromManifest(manifest, { entry: 'site/entry-islands.tsx', preloadEntry: false }),
     ).toEqual({
       entry: '/assets/entry-islands-3.js',
       css: ['/assets/vendor-2.css'],

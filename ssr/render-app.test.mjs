@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPageProps, render, scriptHashes } from '../web/src/entry-server.tsx';
-import { samplePageProps } from '../web/src/testing/sample-props.ts';
+import { checkPageProps, render, scriptHashes } from '../web/site/entry-server.tsx';
+import { samplePageProps } from '../web/site/testing/sample-props.ts';
 import { createCoverEncoder } from './encode-image.mjs';
 import { createRenderApp } from './render-app.mjs';
 

@@ -13,7 +13,7 @@ const serverScript = resolve(import.meta.dirname, 'server.mjs');
 const fakeEntry = `
 export const scriptHashes = ['sha256-fake'];
 export function clientModules() {
-  return { entry: 'src/entry-client.tsx' };
+  return { entry: 'site/entry-client.tsx' };
 }
 export function checkPageProps(value) {
   return value && (value.status === 200 || value.status === 404) ? null : 'bad status';
@@ -23,7 +23,7 @@ export function render(props, assets) {
 }
 `;
 const fakeManifest = {
-  'src/entry-client.tsx': {
+  'site/entry-client.tsx': {
     file: 'assets/entry-client-1.js',
     isEntry: true,
     css: ['assets/e.css'],

@@ -1,7 +1,7 @@
 // Cuts the site's typeface, IBM Plex Sans Arabic from @fontsource, down to the characters the
 // site's @font-face rules claim, and writes the smaller files to web/fonts, where the stylesheet,
 // the render bundle's preloads and the back-office's page link them. The rules in
-// web/src/styles.css are the one list: each face that loads a file from web/fonts is cut from
+// web/shared/theme/theme.css are the one list: each face that loads a file from web/fonts is cut from
 // @fontsource's file of the same name to exactly the code points of its unicode-range, and the
 // build stops if the typeface does not draw one of them, so a page never picks a face that lacks
 // a letter. The OpenType layout of those letters is kept (harfbuzz's subsetter follows every
@@ -25,8 +25,8 @@ const require = createRequire(import.meta.url);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The stylesheet whose @font-face rules say which file holds which characters. */
-export const stylesheet = join(repoRoot, 'web/src/styles.css');
-/** Where the cut files go (not committed); the @font-face rules link them as ../fonts/<file>. */
+export const stylesheet = join(repoRoot, 'web/shared/theme/theme.css');
+/** Where the cut files go (not committed); the @font-face rules link them as ../../fonts/<file>. */
 export const fontsDir = join(repoRoot, 'web/fonts');
 /** Where the typeface's own files come from, split by script and weight as Google Fonts does. */
 export const sourceDir = join(
@@ -107,7 +107,7 @@ export function formatUnicodeRange(codePoints) {
 
 /**
  * @typedef {{ file: string, weight: number, codePoints: number[] }} FontFace
- * The @font-face rules of `css` that load a file from ../fonts/: the file's name, the face's
+ * The @font-face rules of `css` that load a file from web/fonts: the file's name, the face's
  * weight and the code points of its unicode-range.
  * @param {string} css
  * @returns {FontFace[]}
@@ -116,7 +116,7 @@ export function fontFaces(css) {
   /** @type {FontFace[]} */
   const faces = [];
   for (const [, body = ''] of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
-    const file = /url\(\s*['"]?\.\.\/fonts\/([\w.-]+\.woff2)['"]?\s*\)/.exec(body)?.[1];
+    const file = /url\(\s*['"]?(?:\.\.\/)+fonts\/([\w.-]+\.woff2)['"]?\s*\)/.exec(body)?.[1];
     if (!file) continue;
     const range = /unicode-range\s*:([^;]+);/.exec(body)?.[1];
     const weight = /font-weight\s*:\s*(\d+)/.exec(body)?.[1];
@@ -187,7 +187,7 @@ async function fingerprint(/** @type {FontFace[]} */ faces) {
  */
 export async function buildFonts({ css, outDir = fontsDir } = {}) {
   const faces = fontFaces(css ?? (await readFile(stylesheet, 'utf8')));
-  if (faces.length === 0) throw new Error('no @font-face rule loads a file from ../fonts/');
+  if (faces.length === 0) throw new Error('no @font-face rule loads a file from web/fonts');
   const stamp = join(outDir, '.fingerprint');
   const expected = await fingerprint(faces);
   const sizes = async () =>

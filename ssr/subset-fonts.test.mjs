@@ -274,7 +274,8 @@ describe('the typeface cut to the site', () => {
 
   it('leaves out only features the site never asks for', async () => {
     const sources = [
-      ...(await filesUnder(join(repoRoot, 'web/src'))),
+      ...(await filesUnder(join(repoRoot, 'web/site'))),
+      ...(await filesUnder(join(repoRoot, 'web/shared'))),
       ...(await filesUnder(join(repoRoot, 'web/admin'))),
     ].filter((file) => /\.(css|tsx?)$/.test(file) && !/\.test\./.test(file));
     for (const file of sources) {

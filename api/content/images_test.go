@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// imageField names the content fields that hold a path under web/src/images.
+// imageField names the content fields that hold a path under web/site/images.
 var imageField = regexp.MustCompile(`^(image|hoverImage|backgroundImage|src)$`)
 
 // TestContentImagesExist checks that every picture the content names is a
-// drawing under web/src/images, where the web build picks it up: a typo
+// drawing under web/site/images, where the web build picks it up: a typo
 // would leave an empty space on the page.
 func TestContentImagesExist(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", "..", "web", "src", "images"))
+	root, err := filepath.Abs(filepath.Join("..", "..", "web", "site", "images"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestContentImagesExist(t *testing.T) {
 			}
 			checked++
 			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(s))); err != nil {
-				t.Errorf("%s: %s names %s, which is not under web/src/images", f.name, path, s)
+				t.Errorf("%s: %s names %s, which is not under web/site/images", f.name, path, s)
 			}
 		})
 	}

@@ -39,7 +39,7 @@ const (
 	kindObjects                     // a non-empty list of objects with fields
 	kindRoutes                      // a non-empty list of locale-free routes
 	kindRouteTexts                  // an object from locale-free routes to strings
-	kindImage                       // a file under web/src/images, such as logos/clients/sahrif-bank.svg
+	kindImage                       // a file under web/site/images, such as logos/clients/sahrif-bank.svg
 	kindMarkup                      // text that may hold the elements SanitizeMarkup keeps
 	kindRating                      // a whole number from 1 to 5
 	kindAffix                       // up to 3 characters shown beside a number, possibly none

@@ -7,7 +7,7 @@ const maxReturnPath = 2048
 
 // NormalizeLocalPath returns p as a path of this site, normalized, and
 // whether it is one. The browser's twin is normalizeLocalPath in
-// web/src/local-path.ts; both are tested against testdata/local-paths.json.
+// web/site/routing/local-path.ts; both are tested against testdata/local-paths.json.
 //
 // A local path starts with one slash: "//host" is another site to a
 // browser. It holds no backslash (browsers read it as a slash) and no

@@ -6,7 +6,7 @@ import {
   toResult,
   withLanguage,
   type ApiResult,
-} from '../src/form-kit/api-client';
+} from '../shared/form-kit/api-client';
 
 /** The back-office API, under /api/admin. */
 export type Permission =

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { onUnauthorized } from '../src/form-kit/api-client';
-import { applyTheme, currentTheme } from '../src/theme';
+import { onUnauthorized } from '../shared/form-kit/api-client';
+import { applyTheme, currentTheme } from '../shared/theme/theme';
 import { adminApi, type Enrolled, type Session } from './api';
 import { Audit } from './audit';
 import { ContentSection, mayReadContent } from './content';

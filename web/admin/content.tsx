@@ -23,7 +23,7 @@ import {
   type Session,
   pagesCollection,
 } from './api';
-import { plainText, type ProseDoc } from '../src/prose';
+import { plainText, type ProseDoc } from '../shared/prose/prose';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { CoverField, CoverTarget } from './cover-upload';

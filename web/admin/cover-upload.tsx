@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useRef, useState } from 'react';
-import { upload } from '../src/form-kit/api-client';
-import { uploadedCoverPath } from '../src/components/cover-image';
+import { upload } from '../shared/form-kit/api-client';
+import { uploadedCoverPath } from '../shared/ui/cover-image';
 import { dangerButtonClass, useT } from './ui';
 
 /** The item and language a cover is uploaded for: the editor around the field says. */

@@ -1,5 +1,10 @@
 import type { InputHTMLAttributes } from 'react';
-import { useFormState, type FormApi, type Validate, type Values } from '../src/form-kit/form-state';
+import {
+  useFormState,
+  type FormApi,
+  type Validate,
+  type Values,
+} from '../shared/form-kit/form-state';
 import { isKey } from './i18n';
 import { inputClass, useT } from './ui';
 

@@ -2,8 +2,8 @@
 // read through the same i18next set-up as the site's server renderer. The site's helpers are
 // imported here only, so the rest of the back-office depends on this module alone.
 import type english from '../locales/en/admin.json';
-import { createServerI18n } from '../src/i18n-server';
-import { isRightToLeft } from '../src/language';
+import { createServerI18n } from '../shared/i18n/i18n-server';
+import { isRightToLeft } from '../shared/i18n/language';
 
 /** The namespace of the back-office's catalogues. */
 export const adminNamespace = 'admin';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { checkConfirmation, checkName, checkNewPassword } from '../src/form-kit/validation';
+import { checkConfirmation, checkName, checkNewPassword } from '../shared/form-kit/validation';
 import { adminApi, type Session } from './api';
 import { FormMessage, TextField, useStaffForm } from './form';
 import { isKey } from './i18n';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyTheme, themeStorageKey } from '../src/theme';
+import { applyTheme, themeStorageKey } from '../shared/theme/theme';
 import { App } from './app';
 import './admin.css';
 

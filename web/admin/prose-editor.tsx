@@ -10,7 +10,7 @@ import { BulletList, ListItem, OrderedList } from '@tiptap/extension-list';
 import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
-import { safeHref } from '../src/prose';
+import { safeHref } from '../shared/prose/prose';
 import type { Key } from './i18n';
 import { inputClass, secondaryButtonClass, useT } from './ui';
 

@@ -1,4 +1,4 @@
-import { checkCurrentPassword, checkEmail } from '../src/form-kit/validation';
+import { checkCurrentPassword, checkEmail } from '../shared/form-kit/validation';
 import { adminApi, type Session } from './api';
 import { FormMessage, TextField, useStaffForm } from './form';
 import { Card, buttonClass, useT } from './ui';

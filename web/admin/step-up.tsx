@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { ApiResult } from '../src/form-kit/api-client';
+import type { ApiResult } from '../shared/form-kit/api-client';
 import { needsStepUp, type Session } from './api';
 import { SecondFactor } from './factor';
 import { useT } from './ui';

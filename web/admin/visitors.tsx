@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiResult } from '../src/form-kit/api-client';
+import type { ApiResult } from '../shared/form-kit/api-client';
 import {
   adminApi,
   type Session,

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
-/** What pages know of a picture under web/src/images: its address and its intrinsic size. */
+/** What pages know of a picture under web/site/images: its address and its intrinsic size. */
 export type SiteImage = { url: string; width: number; height: number };
 
 export const siteImagesId = 'virtual:site-images';

@@ -1,0 +1,236 @@
+import type {
+  ArticleContent,
+  ServiceContent,
+  VacancyContent,
+  WebinarContent,
+} from '../content/content';
+import { authorName, isBlogContent, isLandingContent, slugOf } from '../content/content';
+import { plainText } from '../../shared/prose/prose';
+import { addMinutes } from '../i18n/formatting';
+import { localizePath } from '../i18n/locale-paths';
+import type { Office, PageProps } from '../pages/page-props';
+import { siteImages } from './site-images';
+
+// Schema.org descriptions of a page for search engines, written as JSON-LD blocks in <head>.
+
+export type JsonLd = Record<string, unknown> & { '@type': string };
+
+/** Where the firm works: the Gulf states, Egypt and the United Kingdom (ISO 3166-1). */
+export const areaServed = ['SA', 'AE', 'QA', 'KW', 'BH', 'OM', 'EG', 'GB'];
+
+const countryCodes: Record<string, string> = {
+  'united kingdom': 'GB',
+  'united arab emirates': 'AE',
+  egypt: 'EG',
+  'saudi arabia': 'SA',
+  qatar: 'QA',
+  kuwait: 'KW',
+  bahrain: 'BH',
+  oman: 'OM',
+};
+
+const context = 'https://schema.org';
+
+/** A postal address from an office's one-line address, whose last part names the country. */
+export function postalAddress(office: Office): JsonLd {
+  const parts = office.address.split(',').map((part) => part.trim());
+  const country = parts.length > 1 ? parts[parts.length - 1]! : '';
+  const code = countryCodes[country.toLowerCase()];
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: (code ? parts.slice(0, -1) : parts).join(', '),
+    addressLocality: office.city,
+    ...(code || country ? { addressCountry: code ?? country } : {}),
+  };
+}
+
+function organizationId(props: PageProps): string {
+  return `${props.baseUrl}/#organization`;
+}
+
+/** The firm, as the publisher, provider and employer other blocks refer to. */
+function organizationRef(props: PageProps): JsonLd {
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(props),
+    name: props.site.name,
+    url: `${props.baseUrl}/`,
+  };
+}
+
+function organization(props: PageProps): JsonLd {
+  const { site, baseUrl } = props;
+  return {
+    '@context': context,
+    ...organizationRef(props),
+    logo: `${baseUrl}${siteImages.logo.path}`,
+    email: site.email,
+    telephone: site.phone,
+    parentOrganization: { '@type': 'Organization', name: site.parent.name, url: site.parent.url },
+    location: site.offices.map((office) => ({
+      '@type': 'Place',
+      name: `${site.name}, ${office.city}`,
+      telephone: office.phone,
+      address: postalAddress(office),
+    })),
+  };
+}
+
+function breadcrumbList(
+  props: PageProps,
+  heading: string,
+  label: (key: string, name: string) => string,
+): JsonLd | null {
+  const { page, baseUrl, locale, canonical } = props;
+  if (page.breadcrumbs.length < 2) return null;
+  const last = page.breadcrumbs.length - 1;
+  const steps = page.breadcrumbs.flatMap((crumb, index) => {
+    if (index === last) return [{ name: heading, item: canonical || baseUrl + page.path }];
+    if (crumb.route === undefined) return [];
+    return [
+      {
+        name: crumb.translationKey ? label(crumb.translationKey, crumb.name) : crumb.name,
+        item: baseUrl + localizePath(crumb.route, locale),
+      },
+    ];
+  });
+  return {
+    '@context': context,
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      ...step,
+    })),
+  };
+}
+
+function service(props: PageProps, content: ServiceContent, heading: string): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'Service',
+    name: content.title,
+    serviceType: heading,
+    description: content.summary,
+    url: props.canonical,
+    provider: organizationRef(props),
+    areaServed,
+  };
+}
+
+function faqPage(faqs: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+    })),
+  };
+}
+
+function article(props: PageProps, content: ArticleContent): JsonLd {
+  const author = isBlogContent(content)
+    ? { '@type': 'Person', name: content.author.name, jobTitle: content.author.role }
+    : { '@type': 'Person', name: authorName(content) };
+  return {
+    '@context': context,
+    '@type': 'Article',
+    headline: content.title,
+    description: content.description,
+    datePublished: content.date,
+    // The last change to its content; a date published later than that is the date it went out.
+    dateModified: props.page.updated > content.date ? props.page.updated : content.date,
+    author,
+    publisher: { ...organizationRef(props), logo: `${props.baseUrl}${siteImages.logo.path}` },
+    image: `${props.baseUrl}${siteImages.social.path}`,
+    mainEntityOfPage: props.canonical,
+    inLanguage: props.page.contentLocale,
+  };
+}
+
+const employmentTypes: Record<string, string> = {
+  'full-time': 'FULL_TIME',
+  'part-time': 'PART_TIME',
+  contract: 'CONTRACTOR',
+};
+
+function jobPosting(props: PageProps, content: VacancyContent): JsonLd {
+  const office = props.site.offices.find((candidate) => candidate.key === content.office);
+  return {
+    '@context': context,
+    '@type': 'JobPosting',
+    title: content.title,
+    description: [content.summary, plainText(content.description)].join('\n\n'),
+    datePosted: content.datePosted,
+    validThrough: content.validThrough,
+    employmentType: employmentTypes[content.employmentType.toLowerCase()] ?? 'OTHER',
+    // The vacancy's own reference: its slug, the same in every language.
+    identifier: {
+      '@type': 'PropertyValue',
+      name: props.site.name,
+      value: slugOf(props.page.route),
+    },
+    hiringOrganization: {
+      ...organizationRef(props),
+      logo: `${props.baseUrl}${siteImages.logo.path}`,
+    },
+    ...(office
+      ? {
+          jobLocation: {
+            '@type': 'Place',
+            name: `${props.site.name}, ${office.city}`,
+            address: postalAddress(office),
+          },
+        }
+      : {}),
+  };
+}
+
+function event(props: PageProps, content: WebinarContent): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'Event',
+    name: content.title,
+    description: content.description,
+    startDate: content.start,
+    endDate: addMinutes(content.start, content.durationMinutes),
+    eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    location: { '@type': 'VirtualLocation', url: props.canonical },
+    // Free, on registration through the form at the end of the page.
+    offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url: props.canonical },
+    organizer: organizationRef(props),
+    image: `${props.baseUrl}${siteImages.social.path}`,
+  };
+}
+
+/**
+ * The JSON-LD blocks of a page: the firm on every page, the breadcrumb trail below the home page,
+ * and what the page is about (a service, its questions, an article, a vacancy or an event).
+ */
+export function structuredData(
+  props: PageProps,
+  heading: string,
+  label: (key: string, name: string) => string,
+): JsonLd[] {
+  const blocks: (JsonLd | null)[] = [organization(props)];
+  if (props.status !== 200) return blocks as JsonLd[];
+  blocks.push(breadcrumbList(props, heading, label));
+  const { page } = props;
+  const content = page.content;
+  if (!content) return blocks.filter((block) => block !== null);
+
+  const serviceShaped =
+    page.kind === 'service' ||
+    page.kind === 'standard' ||
+    (page.kind === 'landing' && 'what' in content && !isLandingContent(content));
+  if (serviceShaped) blocks.push(service(props, content as ServiceContent, heading));
+  const faqs = (content as Partial<ServiceContent>).faqs;
+  if (Array.isArray(faqs) && faqs.length > 0) blocks.push(faqPage(faqs));
+  if (page.kind === 'article') blocks.push(article(props, content as ArticleContent));
+  if (page.kind === 'vacancy') blocks.push(jobPosting(props, content as VacancyContent));
+  if (page.kind === 'webinar') blocks.push(event(props, content as WebinarContent));
+  return blocks.filter((block) => block !== null);
+}

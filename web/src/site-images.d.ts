@@ -1,5 +1,0 @@
-declare module 'virtual:site-images' {
-  /** The drawings under web/src/images, by their path there (web/vite/site-images.ts). */
-  const images: Record<string, import('../vite/site-images').SiteImage>;
-  export default images;
-}
