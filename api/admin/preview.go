@@ -124,7 +124,7 @@ func (s *Service) previewContent(c echo.Context) error {
 // markPreview makes a rendered page a preview: its scripts and their
 // preloads removed, the theme set on <html>, the title and the top of the
 // body marked with the banner. The page's markup is shown once an element
-// follows it (web/src/whole-markup.css), which the removed scripts were:
+// follows it (web/site/whole-markup.css), which the removed scripts were:
 // an empty one takes their place.
 func markPreview(doc []byte, theme string, b previewBanner) []byte {
 	doc = scriptElement.ReplaceAll(doc, nil)
