@@ -100,7 +100,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     setupFiles: ['web/site/testing/setup.ts'],
     restoreMocks: true,
-    // Some tests render every page in every language; a loaded two-core machine needs the headroom.
-    testTimeout: 30_000,
+    // A guard against a test that never ends, not a measure of speed: some tests render every
+    // page in every language, which on a two-core machine kept busy by other work took over 30 s.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 }));

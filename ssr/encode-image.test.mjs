@@ -71,7 +71,7 @@ async function expectCoverFiles(images) {
 }
 
 // Real encodings take seconds each, more on a busy machine.
-describe('encodeCover', { timeout: 120_000 }, () => {
+describe('encodeCover', () => {
   it.each([
     ['JPEG', (/** @type {import('sharp').Sharp} */ s) => s.jpeg()],
     ['PNG with transparency', (/** @type {import('sharp').Sharp} */ s) => s.ensureAlpha(0.5).png()],
@@ -110,7 +110,7 @@ describe('encodeCover', { timeout: 120_000 }, () => {
   });
 });
 
-describe('createCoverEncoder', { timeout: 300_000 }, () => {
+describe('createCoverEncoder', () => {
   /** A 36-megapixel PNG: 104 MB of pixels once decoded whole. */
   let large = Buffer.alloc(0);
   beforeAll(async () => {

@@ -114,7 +114,7 @@ describe('renderer HTTP', () => {
   });
 });
 
-describe('cover encoding beside rendering', { timeout: 120_000 }, () => {
+describe('cover encoding beside rendering', () => {
   /** What a test does to each encoder child as it starts. */
   let onChild = (/** @type {import('node:child_process').ChildProcess} */ _child) => {};
   /** @type {import('node:http').Server} */

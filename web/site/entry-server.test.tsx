@@ -72,14 +72,12 @@ describe('render', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Page introuvable');
   });
 
-  it('renders exactly one h1 on every page, in every language', () => {
-    for (const locale of locales) {
-      for (const route of [...sampleRoutes, ...sampleItemRoutes, '/missing']) {
-        const html = render(samplePageProps({ route, locale }), assets);
-        const headings = [...html.matchAll(/<h1[\s>][^]*?<\/h1>/g)];
-        expect(headings, `${locale} ${route}`).toHaveLength(1);
-        expect(headings[0]![0].replace(/<[^>]+>/g, '').trim(), `${locale} ${route}`).not.toBe('');
-      }
+  it.each(locales)('renders exactly one h1 on every page, in %s', (locale) => {
+    for (const route of [...sampleRoutes, ...sampleItemRoutes, '/missing']) {
+      const html = render(samplePageProps({ route, locale }), assets);
+      const headings = [...html.matchAll(/<h1[\s>][^]*?<\/h1>/g)];
+      expect(headings, `${locale} ${route}`).toHaveLength(1);
+      expect(headings[0]![0].replace(/<[^>]+>/g, '').trim(), `${locale} ${route}`).not.toBe('');
     }
   });
 
