@@ -342,7 +342,7 @@ func TestArabicAnswers(t *testing.T) {
 	b.lang = "ar"
 	r := b.do("POST", "/login", map[string]string{"email": "x@noorvale.example", "password": "wrong password here"})
 	expect(t, "failed sign-in", r, http.StatusUnauthorized)
-	if r.env.Message != catalogue["ar"].SignInFailed {
+	if r.env.Message != messagesIn("ar").SignInFailed {
 		t.Fatalf("message %q", r.env.Message)
 	}
 }
@@ -394,7 +394,7 @@ func TestPasskeysOffOnAnIPAddress(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.BaseURL = "http://127.0.0.1:8080" })
 	m := e.join("amal@noorvale.example", Administrator)
 	r := m.b.do("POST", "/enrol/passkey/options", nil)
-	if r.status != http.StatusBadRequest || r.env.Message != catalogue["en"].PasskeysOff {
+	if r.status != http.StatusBadRequest || r.env.Message != messagesIn("en").PasskeysOff {
 		t.Fatalf("passkey enrolment on an IP address: %d %s", r.status, r.body)
 	}
 }

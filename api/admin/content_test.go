@@ -174,32 +174,32 @@ func TestContentSaveConflictPublish(t *testing.T) {
 				b := withTitle(t, it.Languages["en"].Live, " ")
 				b["date"] = "20 July"
 				return b
-			}, map[string]string{"title": catalogue["en"].ContentProblems[content.ProblemEmpty], "date": catalogue["en"].ContentProblems[content.ProblemDate]}},
+			}, map[string]string{"title": messagesIn("en").ContentProblems[content.ProblemEmpty], "date": messagesIn("en").ContentProblems[content.ProblemDate]}},
 			{"a missing field and an unknown one, in Arabic", "ar", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				delete(b, "author")
 				b["colour"] = "blue"
 				return b
-			}, map[string]string{"author": catalogue["ar"].ContentProblems[content.ProblemMissing], "colour": catalogue["ar"].ContentProblems[content.ProblemUnknown]}},
+			}, map[string]string{"author": messagesIn("ar").ContentProblems[content.ProblemMissing], "colour": messagesIn("ar").ContentProblems[content.ProblemUnknown]}},
 			{"a script node and a NUL byte", "en", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title\x00")
 				b["body"] = map[string]any{"type": "doc", "content": []any{
 					map[string]any{"type": "script", "content": []any{map[string]any{"type": "text", "text": "alert(1)"}}},
 				}}
 				return b
-			}, map[string]string{"title": catalogue["en"].ContentProblems[content.ProblemControl], "body": catalogue["en"].ContentProblems[content.ProblemProse]}},
+			}, map[string]string{"title": messagesIn("en").ContentProblems[content.ProblemControl], "body": messagesIn("en").ContentProblems[content.ProblemProse]}},
 			{"a javascript link, in Arabic", "ar", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				b["body"] = map[string]any{"type": "doc", "content": []any{map[string]any{"type": "paragraph", "content": []any{
 					map[string]any{"type": "text", "text": "click", "marks": []any{map[string]any{"type": "link", "attrs": map[string]any{"href": "javascript:alert(1)"}}}},
 				}}}}
 				return b
-			}, map[string]string{"body": catalogue["ar"].ContentProblems[content.ProblemLink]}},
+			}, map[string]string{"body": messagesIn("ar").ContentProblems[content.ProblemLink]}},
 			{"paragraphs in the short form files may use", "en", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				b["body"] = []any{"One"}
 				return b
-			}, map[string]string{"body": catalogue["en"].ContentProblems[content.ProblemProse]}},
+			}, map[string]string{"body": messagesIn("en").ContentProblems[content.ProblemProse]}},
 		}
 		for _, c := range invalid {
 			t.Run(c.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func coverKey(id, file string) string { return "covers/" + id + "/" + file }
 //
 // POST /api/admin/content/:collection/:slug/:locale/cover (multipart, field "file")
 func (s *Service) uploadCover(c echo.Context) error {
-	m := coverMsgs(c)
+	m := &msgsOf(c).Covers
 	_, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -189,7 +189,7 @@ func (s *Service) coverProblem(c echo.Context, body string) map[string]string {
 			s.log.Warn("admin: cover lookup failed", "err", err)
 		}
 	}
-	return map[string]string{"cover": coverMsgs(c).NotStored}
+	return map[string]string{"cover": msgsOf(c).Covers.NotStored}
 }
 
 // ServeCover sends one file of an uploaded cover to anyone: public,

@@ -412,7 +412,7 @@ func TestErasureWithAStuckCV(t *testing.T) {
 	e.svc.blobs = failingDelete{e.blobs}
 	r := admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
 	expect(t, "erasure", r, http.StatusServiceUnavailable)
-	if r.env.Message != msgs("en").ErasureIncomplete {
+	if r.env.Message != messagesIn("en").ErasureIncomplete {
 		t.Fatalf("message %q", r.env.Message)
 	}
 	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt != nil {

@@ -156,7 +156,7 @@ func TestInboxVisibilityByRole(t *testing.T) {
 			for _, path := range []string{"/inbox", "/inbox/count", "/inbox/" + strconv.FormatInt(ids["proposal"], 10)} {
 				r := who.b.do("GET", path, nil)
 				expect(t, path, r, http.StatusForbidden)
-				if r.env.Message != catalogue["en"].Forbidden {
+				if r.env.Message != messagesIn("en").Forbidden {
 					t.Errorf("%s: %q", path, r.env.Message)
 				}
 			}
@@ -234,7 +234,7 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 		}
 		admin.b.lang = "ar"
 		r = admin.b.do("GET", "/inbox?from=yesterday", nil)
-		if r.status != http.StatusBadRequest || r.env.Errors["from"] != catalogue["ar"].DateInvalid {
+		if r.status != http.StatusBadRequest || r.env.Errors["from"] != messagesIn("ar").DateInvalid {
 			t.Errorf("Arabic date message: %d %v", r.status, r.env.Errors)
 		}
 		admin.b.lang = "en"
@@ -382,7 +382,7 @@ func TestOpeningACV(t *testing.T) {
 		e.clock.Advance(time.Second)
 		r = hr.b.do("GET", url, nil)
 		expect(t, "opening after a minute", r, http.StatusGone)
-		if r.env.Message != catalogue["en"].CVLinkExpired {
+		if r.env.Message != messagesIn("en").CVLinkExpired {
 			t.Errorf("expired: %q", r.env.Message)
 		}
 
@@ -396,7 +396,7 @@ func TestOpeningACV(t *testing.T) {
 			t.Fatal(err)
 		}
 		r = hr.b.do("POST", app+"/cv-link", nil)
-		if r.status != http.StatusNotFound || r.env.Message != catalogue["en"].CVMissing {
+		if r.status != http.StatusNotFound || r.env.Message != messagesIn("en").CVMissing {
 			t.Errorf("a deleted CV: %d %s", r.status, r.body)
 		}
 	})

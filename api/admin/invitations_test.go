@@ -99,7 +99,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 		expect(t, "an editor revoking", editor.b.do("DELETE", "/staff/invitations/"+nadiaID, nil), http.StatusForbidden)
 		r = amal.b.do("DELETE", "/staff/invitations/"+nadiaID, nil)
 		expect(t, "revoke", r, http.StatusOK)
-		if r.env.Message != msgs("en").InvitationRevoked {
+		if r.env.Message != messagesIn("en").InvitationRevoked {
 			t.Fatalf("the revocation says %q", r.env.Message)
 		}
 		if works(nadiaToken) || len(list(amal.b)) != 0 {
@@ -109,7 +109,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 			{"revoked twice", nadiaID}, {"not an id", "not-an-id"}, {"an unknown id", strings.Repeat("a", 32)},
 		} {
 			r := amal.b.do("DELETE", "/staff/invitations/"+c.id, nil)
-			if r.status != http.StatusNotFound || r.env.Message != msgs("en").InvitationGone {
+			if r.status != http.StatusNotFound || r.env.Message != messagesIn("en").InvitationGone {
 				t.Errorf("%s: %d %s", c.name, r.status, r.body)
 			}
 		}

@@ -53,7 +53,8 @@ type createRequest struct {
 //
 // POST /api/admin/content/:collection
 func (s *Service) createItem(c echo.Context) error {
-	m, im := msgsOf(c), itemMsgsOf(c)
+	m := msgsOf(c)
+	im := &m.Items
 	collection, _, ok := collectionItem(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
@@ -107,13 +108,13 @@ func (s *Service) unpublishItem(c echo.Context) error {
 		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
 	}
 	if errors.Is(err, store.ErrNotLive) {
-		return endpoint.Fail(c, http.StatusConflict, itemMsgsOf(c).ItemNotLive)
+		return endpoint.Fail(c, http.StatusConflict, msgsOf(c).Items.ItemNotLive)
 	}
 	if err != nil {
 		return err
 	}
 	s.auditItem(c, ActionContentUnpublishItem, collection, slug, "")
-	return endpoint.OK(c, nil, itemMsgsOf(c).ItemUnpublished)
+	return endpoint.OK(c, nil, msgsOf(c).Items.ItemUnpublished)
 }
 
 // deleteItem removes an item everywhere; the seed never brings it back.
@@ -132,7 +133,7 @@ func (s *Service) deleteItem(c echo.Context) error {
 		return err
 	}
 	s.auditItem(c, ActionContentDelete, collection, slug, "")
-	return endpoint.OK(c, nil, itemMsgsOf(c).ItemDeleted)
+	return endpoint.OK(c, nil, msgsOf(c).Items.ItemDeleted)
 }
 
 // renameItem changes an item's slug; its old address answers 301 to the
@@ -140,7 +141,7 @@ func (s *Service) deleteItem(c echo.Context) error {
 //
 // PUT /api/admin/content/:collection/:slug/slug
 func (s *Service) renameItem(c echo.Context) error {
-	im := itemMsgsOf(c)
+	im := &msgsOf(c).Items
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
 		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)

@@ -177,8 +177,8 @@ func TestCreateUnpublishAndDeleteItems(t *testing.T) {
 			status     int
 			message    string
 		}{
-			{"unpublish again", "/content/news/" + storySlug + "/unpublish", http.StatusConflict, itemCatalogue["en"].ItemNotLive},
-			{"unpublish an item that does not exist", "/content/news/no-such-story/unpublish", http.StatusNotFound, catalogue["en"].ContentNotFound},
+			{"unpublish again", "/content/news/" + storySlug + "/unpublish", http.StatusConflict, messagesIn("en").Items.ItemNotLive},
+			{"unpublish an item that does not exist", "/content/news/no-such-story/unpublish", http.StatusNotFound, messagesIn("en").ContentNotFound},
 		} {
 			r := editor.b.do("POST", c.path, nil)
 			if r.status != c.status || r.env.Message != c.message {

@@ -39,7 +39,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 					signIn(b)
 				}
 				r := b.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
-				if r.status != http.StatusBadRequest || r.env.Errors["code"] != msgs("en").CodeWrong {
+				if r.status != http.StatusBadRequest || r.env.Errors["code"] != messagesIn("en").CodeWrong {
 					t.Fatalf("wrong code %d: %d %s", i+1, r.status, r.body)
 				}
 			}
@@ -72,7 +72,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		wrong(guesser, factorTries-1)
 		r := guesser.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
 		expect(t, "the tenth wrong in a row", r, http.StatusTooManyRequests)
-		if want := sprintf(msgs("en").FactorLocked, 15); r.env.Message != want {
+		if want := sprintf(messagesIn("en").FactorLocked, 15); r.env.Message != want {
 			t.Fatalf("the lock says %q, want %q", r.env.Message, want)
 		}
 		if got := r.header.Get("Retry-After"); got != "900" {
@@ -101,7 +101,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		signIn(arabic)
 		r = right(arabic)
 		expect(t, "the right code while locked", r, http.StatusTooManyRequests)
-		if want := sprintf(msgs("ar").FactorLocked, 15); r.env.Message != want {
+		if want := sprintf(messagesIn("ar").FactorLocked, 15); r.env.Message != want {
 			t.Fatalf("the Arabic lock says %q, want %q", r.env.Message, want)
 		}
 		expect(t, "a fresh check while locked", right(m.b), http.StatusTooManyRequests)
@@ -113,7 +113,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		wrong(guesser, factorTries-1)
 		r = guesser.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
 		expect(t, "ten more wrong", r, http.StatusTooManyRequests)
-		if want := sprintf(msgs("en").FactorLocked, 30); r.env.Message != want {
+		if want := sprintf(messagesIn("en").FactorLocked, 30); r.env.Message != want {
 			t.Fatalf("the second lock says %q, want %q", r.env.Message, want)
 		}
 		if n := len(lockNotices()); n != 2 {

@@ -152,7 +152,7 @@ func TestSettingsSavedByEditors(t *testing.T) {
 		r = editor.b.do("PUT", "/settings", map[string]any{"base": 0, "body": bad})
 		editor.b.lang = "en"
 		expect(t, "a wrong link", r, http.StatusBadRequest)
-		if r.env.Errors["chatUrl"] != msgs("ar").ContentProblems[content.ProblemURL] {
+		if r.env.Errors["chatUrl"] != messagesIn("ar").ContentProblems[content.ProblemURL] {
 			t.Fatalf("the refusal in Arabic: %s", r.body)
 		}
 

@@ -65,7 +65,8 @@ var (
 //
 // GET /api/admin/content/:collection/:slug/:locale/preview
 func (s *Service) previewContent(c echo.Context) error {
-	m, pm := msgsOf(c), previewMsgsOf(c)
+	m := msgsOf(c)
+	pm := &m.Preview
 	k, ok := contentKey(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
@@ -118,7 +119,7 @@ func (s *Service) previewContent(c echo.Context) error {
 	h["Cache-Control"] = []string{"no-store"}
 	h["X-Robots-Tag"] = []string{"noindex, nofollow, noarchive"}
 	staffLang := endpoint.Locale(c.Request())
-	return c.HTMLBlob(http.StatusOK, markPreview(doc, theme, pm.banner(staffLang, k.Locale, version, state)))
+	return c.HTMLBlob(http.StatusOK, markPreview(doc, theme, banner(pm, staffLang, k.Locale, version, state)))
 }
 
 // markPreview makes a rendered page a preview: its scripts and their
@@ -153,7 +154,7 @@ func (b previewBanner) html() string {
 
 // banner describes a preview of a language at a version (0: the text of
 // the content files) in a state.
-func (pm *previewMessages) banner(staffLang locale.Locale, loc string, version int64, state string) previewBanner {
+func banner(pm *locale.AdminPreview, staffLang locale.Locale, loc string, version int64, state string) previewBanner {
 	b := previewBanner{lang: "en", dir: "ltr", title: pm.Title, note: pm.NotLive}
 	if staffLang == locale.Ar {
 		b.lang, b.dir = "ar", "rtl"

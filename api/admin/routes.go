@@ -83,7 +83,7 @@ var SignedInRoutes = []Route{
 func (s *Service) Routes(g *echo.Group) {
 	limit := func(bucket string, n int) echo.MiddlewareFunc {
 		return s.limiter.Middleware("admin-"+bucket, n, rateWindow, func(r *http.Request) string {
-			return msgs(endpoint.Locale(r)).RateLimited
+			return messagesIn(endpoint.Locale(r)).RateLimited
 		})
 	}
 	strict := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Strict) }

@@ -28,12 +28,12 @@ func TestOwnSecondFactors(t *testing.T) {
 		// The app is the only factor: it stays.
 		r = m.b.do("DELETE", "/factors/totp", nil)
 		expect(t, "removing the only factor", r, http.StatusConflict)
-		if r.env.Message != msgs("en").LastFactor {
+		if r.env.Message != messagesIn("en").LastFactor {
 			t.Fatalf("refusal says %q", r.env.Message)
 		}
 		m.b.lang = "ar"
 		r = m.b.do("DELETE", "/factors/totp", nil)
-		if r.env.Message != msgs("ar").LastFactor {
+		if r.env.Message != messagesIn("ar").LastFactor {
 			t.Fatalf("the Arabic refusal says %q", r.env.Message)
 		}
 		m.b.lang = "en"

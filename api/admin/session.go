@@ -144,7 +144,6 @@ func mustStaff(c echo.Context) current {
 }
 
 // msgsOf returns the messages in the request's language.
-func msgsOf(c echo.Context) *messages { return msgs(endpoint.Locale(c.Request())) }
 
 // requireStage answers 401 unless the request carries a staff session at
 // one of the stages.

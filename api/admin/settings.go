@@ -67,7 +67,8 @@ func (s *Service) showSettings(c echo.Context) error {
 //
 // PUT /api/admin/settings
 func (s *Service) saveSettings(c echo.Context) error {
-	m, im := msgsOf(c), itemMsgsOf(c)
+	m := msgsOf(c)
+	im := &m.Items
 	var req saveRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)

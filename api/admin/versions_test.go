@@ -45,10 +45,10 @@ func TestShowContentVersion(t *testing.T) {
 		missing := []struct {
 			name, path, lang, want string
 		}{
-			{"another language's version", "/ar/versions/" + strconv.FormatInt(first, 10), "en", catalogue["en"].ContentVersionNotFound},
-			{"no such version, in Arabic", "/en/versions/999999", "ar", catalogue["ar"].ContentVersionNotFound},
-			{"not a number", "/en/versions/latest", "en", catalogue["en"].ContentVersionNotFound},
-			{"no such language", "/xx/versions/" + strconv.FormatInt(first, 10), "en", catalogue["en"].ContentNotFound},
+			{"another language's version", "/ar/versions/" + strconv.FormatInt(first, 10), "en", messagesIn("en").ContentVersionNotFound},
+			{"no such version, in Arabic", "/en/versions/999999", "ar", messagesIn("ar").ContentVersionNotFound},
+			{"not a number", "/en/versions/latest", "en", messagesIn("en").ContentVersionNotFound},
+			{"no such language", "/xx/versions/" + strconv.FormatInt(first, 10), "en", messagesIn("en").ContentNotFound},
 		}
 		for _, c := range missing {
 			t.Run(c.name, func(t *testing.T) {
