@@ -668,13 +668,31 @@ func (s *Service) exportInbox(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	detail := exportDetail(c.QueryParams(), f.Search != "", len(rows))
+	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionInboxExport, Detail: detail, IP: c.RealIP()})
+	h := c.Response().Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="inbox.csv"`)
+	h.Set("Cache-Control", "no-store")
+	c.Response().WriteHeader(http.StatusOK)
+	w := csv.NewWriter(c.Response())
+	_ = w.WriteAll(exportRows(sc, f.Kind, rows, all))
+	return w.Error()
+}
+
+// exportRows is what an export of rows holds: a header naming the columns
+// of the kinds exported (kind alone if one was chosen, else every kind of
+// the scope; never the visitor's account id), then status and assignee
+// (by name, from staff), and a row per submission with every cell
+// neutralised so no spreadsheet takes it for a formula.
+func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Staff) [][]string {
 	names := map[string]string{}
-	for _, p := range all {
+	for _, p := range staff {
 		names[p.ID] = p.Name
 	}
 	kinds := sc.kinds
-	if f.Kind != "" {
-		kinds = []string{f.Kind}
+	if kind != "" {
+		kinds = []string{kind}
 	}
 	var cols []string
 	for _, k := range kinds {
@@ -684,27 +702,7 @@ func (s *Service) exportInbox(c echo.Context) error {
 			}
 		}
 	}
-	var filter []string
-	for _, k := range []string{"kind", "office", "status", "assignee", "language", "from", "to"} {
-		if v := c.QueryParam(k); v != "" {
-			filter = append(filter, k+"="+v)
-		}
-	}
-	if f.Search != "" {
-		filter = append(filter, "search")
-	}
-	detail := strconv.Itoa(len(rows)) + " rows"
-	if len(filter) > 0 {
-		detail += " (" + strings.Join(filter, ", ") + ")"
-	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionInboxExport, Detail: detail, IP: c.RealIP()})
-	h := c.Response().Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="inbox.csv"`)
-	h.Set("Cache-Control", "no-store")
-	c.Response().WriteHeader(http.StatusOK)
-	w := csv.NewWriter(c.Response())
-	_ = w.Write(append(slices.Clone(cols), "status", "assignee"))
+	out := [][]string{append(slices.Clone(cols), "status", "assignee")}
 	for _, r := range rows {
 		cells := forms.Cells(r.Submission, cols)
 		assignee := ""
@@ -715,8 +713,26 @@ func (s *Service) exportInbox(c echo.Context) error {
 		for i := range cells {
 			cells[i] = forms.Neutralize(cells[i])
 		}
-		_ = w.Write(cells)
+		out = append(out, cells)
 	}
-	w.Flush()
-	return w.Error()
+	return out
+}
+
+// exportDetail describes an export of n rows for the trail: how many, and
+// the filter that chose them, the search named but never quoted.
+func exportDetail(q url.Values, search bool, n int) string {
+	var filter []string
+	for _, k := range []string{"kind", "office", "status", "assignee", "language", "from", "to"} {
+		if v := q.Get(k); v != "" {
+			filter = append(filter, k+"="+v)
+		}
+	}
+	if search {
+		filter = append(filter, "search")
+	}
+	detail := strconv.Itoa(n) + " rows"
+	if len(filter) > 0 {
+		detail += " (" + strings.Join(filter, ", ") + ")"
+	}
+	return detail
 }

@@ -66,34 +66,14 @@ func (s *Service) scheduleContent(c echo.Context) error {
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
 	}
-	errs := map[string]string{}
-	switch req.Action {
-	case store.SchedulePublish:
-		if req.Version <= 0 {
-			errs["version"] = m.ContentVersionNotFound
-		}
-	case store.ScheduleUnpublish:
-		req.Version = 0
-	default:
-		errs["action"] = m.ContentScheduleAction
-	}
-	if _, err := time.LoadLocation(req.TimeZone); err != nil || req.TimeZone == "" || req.TimeZone == "Local" {
-		errs["timeZone"] = m.ContentScheduleZone
-	}
 	now := s.now()
-	if req.At.IsZero() || !req.At.After(now) {
-		errs["at"] = m.ContentSchedulePast
-	}
+	req, errs := checkSchedule(req, now, m.Admin)
 	if len(errs) > 0 {
 		return endpoint.Invalid(c, errs)
 	}
-	if req.Action == store.ScheduleUnpublish {
-		if k.Locale == string(locale.Default) {
-			return endpoint.Fail(c, http.StatusConflict, m.ContentEnglishStays)
-		}
-		if _, live := it.Live[k.Locale]; !live {
-			return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
-		}
+	_, live := it.Live[k.Locale]
+	if msg := unpublishRefusal(req.Action, k.Locale, live, m.Admin); msg != "" {
+		return endpoint.Fail(c, http.StatusConflict, msg)
 	}
 	me := mustStaff(c).staff
 	sc := store.ContentSchedule{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Action: req.Action, Version: req.Version,
@@ -108,6 +88,47 @@ func (s *Service) scheduleContent(c echo.Context) error {
 	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionContentSchedule, Item: k.String(),
 		Detail: scheduleDetail(sc), IP: c.RealIP()})
 	return endpoint.OK(c, viewSchedule(sc, map[string]string{me.ID: me.Name}), m.ContentScheduled)
+}
+
+// checkSchedule reads a plan made at now: publishing needs a version,
+// unpublishing drops any, the time zone must be a named one (not the
+// server's) and the time still to come. It returns the plan as it is
+// stored and a message per field at fault.
+func checkSchedule(req scheduleRequest, now time.Time, m *locale.Admin) (scheduleRequest, map[string]string) {
+	errs := map[string]string{}
+	switch req.Action {
+	case store.SchedulePublish:
+		if req.Version <= 0 {
+			errs["version"] = m.ContentVersionNotFound
+		}
+	case store.ScheduleUnpublish:
+		req.Version = 0
+	default:
+		errs["action"] = m.ContentScheduleAction
+	}
+	if _, err := time.LoadLocation(req.TimeZone); err != nil || req.TimeZone == "" || req.TimeZone == "Local" {
+		errs["timeZone"] = m.ContentScheduleZone
+	}
+	if req.At.IsZero() || !req.At.After(now) {
+		errs["at"] = m.ContentSchedulePast
+	}
+	return req, errs
+}
+
+// unpublishRefusal says why a plan with action may not be made for a
+// language loc, live or not: the English text stays, and only a live
+// language can be unpublished. "" when it may.
+func unpublishRefusal(action, loc string, live bool, m *locale.Admin) string {
+	if action != store.ScheduleUnpublish {
+		return ""
+	}
+	if loc == string(locale.Default) {
+		return m.ContentEnglishStays
+	}
+	if !live {
+		return m.ContentNotLive
+	}
+	return ""
 }
 
 // scheduleDetail describes a plan for the trail: "publish version 12 at
@@ -238,5 +259,12 @@ func (s *Service) authorMay(ctx context.Context, sc store.ContentSchedule) (bool
 	if err != nil {
 		return false, err
 	}
-	return !m.Disabled() && mayWrite(m, sc.Locale), nil
+	return authorMayCarryOut(m, sc), nil
+}
+
+// authorMayCarryOut reports whether a plan's author, as stored now, may
+// still have it carried out: an active account whose role covers the
+// plan's language.
+func authorMayCarryOut(m *store.Staff, sc store.ContentSchedule) bool {
+	return !m.Disabled() && mayWrite(m, sc.Locale)
 }
