@@ -11,12 +11,13 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/go-webauthn/webauthn/webauthn"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
@@ -27,81 +28,24 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// Role is what a staff member may do.
-type Role string
+// Role is what a staff member may do (access.Role).
+type Role = access.Role
 
-// The roles.
+// The roles, as the server command names them.
 const (
-	Administrator Role = "administrator" // everything, including staff and the audit trail
-	Editor        Role = "editor"        // all content in all languages
-	Translator    Role = "translator"    // content in the languages assigned to them
-	HR            Role = "hr"            // job applications
-	Sales         Role = "sales"         // proposals, enquiries, office contacts (of one office if set), webinar registrations, downloads
-	Viewer        Role = "viewer"        // published content and drafts, no leads
+	Administrator = access.Administrator
+	Editor        = access.Editor
+	Translator    = access.Translator
+	HR            = access.HR
+	Sales         = access.Sales
+	Viewer        = access.Viewer
 )
-
-// Roles lists every role, most powerful first.
-var Roles = []Role{Administrator, Editor, Translator, HR, Sales, Viewer}
-
-// Permission is one thing a role may do; the server checks these, never
-// what the browser shows.
-type Permission string
-
-// The permissions.
-const (
-	ManageStaff      Permission = "staff"             // invite, change roles, disable
-	ReadAudit        Permission = "audit"             // read and export the audit trail
-	ReadContent      Permission = "content.read"      // published content and drafts
-	EditContent      Permission = "content.edit"      // every language
-	TranslateContent Permission = "content.translate" // the staff member's languages
-	ReadApplications Permission = "applications"      // job applications and CVs
-	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
-	ManageVisitors   Permission = "visitors"          // visitor accounts: look up, end sessions, disable, delete
-	ErasePersons     Permission = "erasure"           // everything held about an e-mail address, and erasing it
-	// ReadInbox is what the inbox's routes need: either of the two above.
-	// No role holds it by name; the server shows each role only the kinds
-	// its own permissions cover.
-	ReadInbox Permission = "inbox"
-	// WriteContent is what the content's writing routes need: either
-	// editing or translating; the route then checks the language.
-	WriteContent Permission = "content.write"
-)
-
-var permissions = map[Role][]Permission{
-	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads, ManageVisitors, ErasePersons},
-	Editor:        {ReadContent, EditContent},
-	Translator:    {ReadContent, TranslateContent},
-	HR:            {ReadApplications},
-	Sales:         {ReadLeads},
-	Viewer:        {ReadContent},
-}
-
-// Permissions returns what a role may do; none for an unknown role.
-func Permissions(r Role) []Permission { return permissions[r] }
-
-// Can reports whether role r has permission p.
-func Can(r Role, p Permission) bool {
-	if p == ReadInbox {
-		return Can(r, ReadLeads) || Can(r, ReadApplications)
-	}
-	if p == WriteContent {
-		return Can(r, EditContent) || Can(r, TranslateContent)
-	}
-	return slices.Contains(permissions[r], p)
-}
 
 // ValidRole reports whether r names a role.
-func ValidRole(r string) bool { return slices.Contains(Roles, Role(r)) }
-
-// Offices are the offices a sales account may be limited to.
-var Offices = []string{"london", "dubai", "cairo"}
+func ValidRole(r string) bool { return access.ValidRole(r) }
 
 // Lifetimes.
 const (
-	sessionLife     = 8 * time.Hour    // a staff session ends this long after sign-in, however busy
-	idleLife        = 30 * time.Minute // or after this long unused
-	pendingLife     = 10 * time.Minute // a sign-in waiting for its second factor
-	touchEvery      = time.Minute
 	freshFactor     = 10 * time.Minute // by default, sensitive actions need a second factor proven this recently
 	invitationLife  = 48 * time.Hour
 	loginWindow     = 15 * time.Minute
@@ -113,7 +57,6 @@ const (
 	factorLockMax   = 24 * time.Hour
 	recoveryCodes   = 10
 	rateWindow      = time.Minute
-	auditPage       = 100
 	maxCeremonyBody = 16 << 10
 )
 
@@ -173,8 +116,9 @@ type Service struct {
 	now        func() time.Time
 	sealer     *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
 	webauthn   *webauthn.WebAuthn
-	cookie     sessioncookie.Cookie
-	stepUp     time.Duration // 0: every sensitive action asks for the second factor
+	sessions   *access.Sessions
+	trail      *audit.Trail
+	auditing   *audit.Service
 }
 
 // Forms is what the inbox asks of the site's forms: the sealed e-mail
@@ -233,6 +177,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
+	trail := audit.NewTrail(cfg.Store, cfg.Logger, now)
 	return &Service{
 		store:      cfg.Store,
 		baseURL:    base,
@@ -252,19 +197,14 @@ func New(cfg Config) (*Service, error) {
 		now:        now,
 		sealer:     sealer,
 		webauthn:   wa,
-		cookie:     staffCookie(u.Scheme == "https"),
-		stepUp:     cfg.StepUp,
+		sessions:   access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp),
+		trail:      trail,
+		auditing:   audit.New(cfg.Store, trail),
 	}, nil
 }
 
 // Run deletes expired staff sessions every hour until ctx ends.
-func (s *Service) Run(ctx context.Context) {
-	sessioncookie.Sweep(ctx, func(ctx context.Context) {
-		if _, err := s.store.DeleteExpiredStaffSessions(ctx, s.now()); err != nil && ctx.Err() == nil {
-			s.log.Warn("admin: deleting expired staff sessions", "err", err)
-		}
-	})
-}
+func (s *Service) Run(ctx context.Context) { s.sessions.Run(ctx) }
 
 // Invitation is a link to join the back-office.
 type Invitation struct {
@@ -280,9 +220,9 @@ var ErrInvalidInvitation = errors.New("admin: invalid invitation")
 // languages or office that apply to it), valid 48 hours, in place of any
 // earlier one to the address, and records it in the audit trail. by is the
 // inviting staff member's id, "" from the command line.
-func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
+func (s *Service) Invite(ctx context.Context, email string, role access.Role, languages []string, office, by, ip string) (Invitation, error) {
 	email = endpoint.NormalizeEmail(email)
-	if !endpoint.Email(email) || !ValidRole(string(role)) {
+	if !endpoint.Email(email) || !access.ValidRole(string(role)) {
 		return Invitation{}, ErrInvalidInvitation
 	}
 	if _, err := s.store.StaffByEmail(ctx, email); err == nil {
@@ -290,10 +230,10 @@ func (s *Service) Invite(ctx context.Context, email string, role Role, languages
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return Invitation{}, err
 	}
-	token := newSecret()
+	token := sessioncookie.NewSecret()
 	now := s.now()
 	inv := &store.StaffInvitation{
-		TokenHash: sha(token), Email: email, Role: string(role), Languages: strings.Join(languages, ","),
+		TokenHash: sessioncookie.Hash(token), Email: email, Role: string(role), Languages: strings.Join(languages, ","),
 		Office: office, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(invitationLife),
 	}
 	if err := s.store.CreateInvitation(ctx, inv); err != nil {
@@ -306,7 +246,7 @@ func (s *Service) Invite(ctx context.Context, email string, role Role, languages
 	if office != "" {
 		detail += " (" + office + ")"
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: by, Action: audit.ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
 	return Invitation{ID: inv.ID, Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
 }
 
@@ -325,6 +265,6 @@ func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) e
 	if err := s.store.ResetSecondFactor(ctx, m.ID, s.now()); err != nil {
 		return err
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionFactorReset, Item: m.ID, IP: ip})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: by, Action: audit.ActionFactorReset, Item: m.ID, IP: ip})
 	return nil
 }

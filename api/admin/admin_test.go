@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -28,18 +30,18 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st, withReplies(st, mailQueue(t, st)), withCovers(&fakeEncoder{}))
 		e.seedStory()
-		members := map[Role]*member{}
-		for _, r := range Roles {
+		members := map[access.Role]*member{}
+		for _, r := range access.Roles {
 			var langs []string
-			if r == Translator {
+			if r == access.Translator {
 				langs = []string{"ar"}
 			}
 			members[r] = e.join(string(r)+"@noorvale.example", r, langs...)
 		}
 		// The member the staff routes act on: disabled and enabled again, given a role.
-		target := e.join("target@noorvale.example", Viewer).id
+		target := e.join("target@noorvale.example", access.Viewer).id
 		// The invitation the revocation route acts on.
-		pending, err := e.svc.Invite(t.Context(), "pending@noorvale.example", Viewer, nil, "", "", "")
+		pending, err := e.svc.Invite(t.Context(), "pending@noorvale.example", access.Viewer, nil, "", "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,12 +116,12 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 				t.Fatalf("the role test does not know %s %s", route.Method, route.Path)
 			}
 		}
-		for _, role := range Roles {
+		for _, role := range access.Roles {
 			m := members[role]
 			// Each role acts on a submission of a kind it covers, if any: HR and
 			// administrators on the application, sales on the lead.
 			sub := application
-			if role == Sales {
+			if role == access.Sales {
 				sub = lead
 			}
 			for _, route := range SignedInRoutes {
@@ -154,20 +156,20 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 							body = map[string]any{"status": "screening"}
 						}
 					case "PUT /content/:collection/:slug/:locale":
-						it := members[Editor].item(t)
+						it := members[access.Editor].item(t)
 						body = map[string]any{"base": it.latestID("ar"), "body": withTitle(t, it.Languages["en"].Live, "عنوان "+string(role))}
 					case "POST /content/:collection/:slug/:locale/publish":
-						body = map[string]any{"version": members[Editor].item(t).latestID("ar")}
+						body = map[string]any{"version": members[access.Editor].item(t).latestID("ar")}
 					case "POST /content/:collection/:slug/:locale/schedule":
 						body = map[string]any{"action": "unpublish", "at": e.clock.Now().Add(time.Hour), "timeZone": "Africa/Cairo"}
 					case "POST /content/:collection/:slug/:locale/restore":
-						latest := members[Editor].item(t).latestID("ar")
+						latest := members[access.Editor].item(t).latestID("ar")
 						body = map[string]any{"version": latest, "base": latest}
 					case "GET /content/:collection/:slug/:locale/versions/:version":
-						path = strings.Replace(path, ":version", strconv.FormatInt(members[Editor].item(t).latestID("ar"), 10), 1)
+						path = strings.Replace(path, ":version", strconv.FormatInt(members[access.Editor].item(t).latestID("ar"), 10), 1)
 					case "GET /inbox/:id/cv":
 						// The link comes from the route before it, for whoever may ask for one.
-						if Can(role, ReadApplications) {
+						if access.Can(role, access.ReadApplications) {
 							var link struct{ URL string }
 							r := m.b.do("POST", "/inbox/"+strconv.FormatInt(sub, 10)+"/cv-link", nil)
 							expect(t, "cv link", r, http.StatusOK)
@@ -176,7 +178,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						}
 					}
 					r := m.b.send(route.Method, path, body)
-					allowed := route.Permission == "" || Can(role, route.Permission)
+					allowed := route.Permission == "" || access.Can(role, route.Permission)
 					if !allowed {
 						expect(t, key, r, http.StatusForbidden)
 						if r.env.Message == "" {
@@ -204,8 +206,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 func TestSignInWithPasswordAndCode(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		editor := e.join("badr@noorvale.example", Editor)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		editor := e.join("badr@noorvale.example", access.Editor)
 		admin.b.do("POST", "/logout", nil)
 		if r := admin.b.do("GET", "/session", nil); r.status != http.StatusUnauthorized {
 			t.Fatalf("after signing out /session answers %d", r.status)
@@ -220,7 +222,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		expect(t, "right password", r, http.StatusOK)
 		var st1 sessionState
 		r.data(t, &st1)
-		if st1.Stage != stagePassword {
+		if st1.Stage != access.StagePassword {
 			t.Fatalf("after the password the stage is %q", st1.Stage)
 		}
 		// The password alone opens nothing.
@@ -272,7 +274,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		r = b.do("GET", "/audit", nil)
 		expect(t, "audit", r, http.StatusOK)
 		var page struct {
-			Events []auditEvent `json:"events"`
+			Events []audit.Event `json:"events"`
 		}
 		r.data(t, &page)
 		seen := map[string]int{}
@@ -285,8 +287,8 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 			}
 		}
 		for action, n := range map[string]int{
-			ActionInvitation: 2, ActionJoined: 2, ActionFactorAdded: 2, ActionSignOut: 1, ActionSignInFailed: 3,
-			ActionFactorFailed: 2, ActionSignIn: 1, ActionRecoveryUsed: 1, ActionStepUp: 1, ActionRoleChange: 1, ActionDisable: 1,
+			audit.ActionInvitation: 2, audit.ActionJoined: 2, audit.ActionFactorAdded: 2, audit.ActionSignOut: 1, audit.ActionSignInFailed: 3,
+			audit.ActionFactorFailed: 2, audit.ActionSignIn: 1, audit.ActionRecoveryUsed: 1, audit.ActionStepUp: 1, audit.ActionRoleChange: 1, audit.ActionDisable: 1,
 		} {
 			if seen[action] != n {
 				t.Errorf("the trail has %d %q events, want %d (all: %v)", seen[action], action, n, seen)
@@ -319,7 +321,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 
 func TestSessionEndsWhenIdleOrOld(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
-	m := e.join("idle@noorvale.example", Viewer)
+	m := e.join("idle@noorvale.example", access.Viewer)
 	e.clock.Advance(29 * time.Minute)
 	expect(t, "used within 30 minutes", m.b.do("GET", "/session", nil), http.StatusOK)
 	e.clock.Advance(31 * time.Minute)
@@ -342,7 +344,7 @@ func TestArabicAnswers(t *testing.T) {
 	b.lang = "ar"
 	r := b.do("POST", "/login", map[string]string{"email": "x@noorvale.example", "password": "wrong password here"})
 	expect(t, "failed sign-in", r, http.StatusUnauthorized)
-	if r.env.Message != messagesIn("ar").SignInFailed {
+	if r.env.Message != access.In("ar").SignInFailed {
 		t.Fatalf("message %q", r.env.Message)
 	}
 }
@@ -351,7 +353,7 @@ func TestArabicAnswers(t *testing.T) {
 // second factor proven for it.
 func TestStepUpForEveryAction(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.EveryAction = true })
-	m := e.join("every@noorvale.example", Administrator)
+	m := e.join("every@noorvale.example", access.Administrator)
 	invite := func(email string) *result {
 		return m.b.do("POST", "/staff/invitations", map[string]any{"email": email, "role": "viewer"})
 	}
@@ -366,7 +368,7 @@ func TestStepUpForEveryAction(t *testing.T) {
 // in to enrol a new one and nothing else; the reset is in the trail.
 func TestResetSecondFactor(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
-	m := e.join("lost@noorvale.example", Administrator)
+	m := e.join("lost@noorvale.example", access.Administrator)
 	if err := e.svc.ResetSecondFactor(t.Context(), m.email, "", ""); err != nil {
 		t.Fatal(err)
 	}
@@ -376,12 +378,12 @@ func TestResetSecondFactor(t *testing.T) {
 	expect(t, "password", r, http.StatusOK)
 	var st sessionState
 	r.data(t, &st)
-	if st.Stage != stageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
+	if st.Stage != access.StageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
 		t.Fatalf("after the reset: %+v", st)
 	}
 	expect(t, "an old recovery code", b.do("POST", "/factor/code", map[string]string{"code": m.codes[1]}), http.StatusUnauthorized)
 	expect(t, "staff before enrolling", b.do("GET", "/staff", nil), http.StatusUnauthorized)
-	events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionFactorReset})
+	events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionFactorReset})
 	if err != nil || len(events) != 1 || events[0].Item != m.id {
 		t.Fatalf("the reset in the trail: %+v, %v", events, err)
 	}
@@ -392,9 +394,9 @@ func TestResetSecondFactor(t *testing.T) {
 // authenticator app, and asking for a passkey says why it cannot be used.
 func TestPasskeysOffOnAnIPAddress(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.BaseURL = "http://127.0.0.1:8080" })
-	m := e.join("amal@noorvale.example", Administrator)
+	m := e.join("amal@noorvale.example", access.Administrator)
 	r := m.b.do("POST", "/enrol/passkey/options", nil)
-	if r.status != http.StatusBadRequest || r.env.Message != messagesIn("en").PasskeysOff {
+	if r.status != http.StatusBadRequest || r.env.Message != access.In("en").PasskeysOff {
 		t.Fatalf("passkey enrolment on an IP address: %d %s", r.status, r.body)
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
@@ -163,11 +165,11 @@ func contentKey(c echo.Context) (store.ContentKey, bool) {
 // mayWrite reports whether the staff member may change a language:
 // editors every language, translators theirs but English.
 func mayWrite(m *store.Staff, loc string) bool {
-	role := Role(m.Role)
-	if Can(role, EditContent) {
+	role := access.Role(m.Role)
+	if access.Can(role, access.EditContent) {
 		return true
 	}
-	return Can(role, TranslateContent) && loc != string(locale.Default) && slices.Contains(m.LanguageList(), loc)
+	return access.Can(role, access.TranslateContent) && loc != string(locale.Default) && slices.Contains(m.LanguageList(), loc)
 }
 
 // writableLanguages lists the languages a staff member may change.
@@ -212,7 +214,7 @@ func (s *Service) contentSchema(c echo.Context) error {
 		fields, ok = content.PageShapeOf(c.QueryParam("route"))
 	}
 	if !ok {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
 	return endpoint.OK(c, map[string]any{"collection": c.Param("collection"), "fields": fields}, "")
 }
@@ -239,7 +241,7 @@ type languageCount struct {
 func (s *Service) listContent(c echo.Context) error {
 	collection, _, ok := contentItemKey(c)
 	if !ok {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
 	rows, err := s.store.ContentCollection(c.Request().Context(), collection)
 	if err != nil {
@@ -286,7 +288,7 @@ func (s *Service) listContent(c echo.Context) error {
 //
 // GET /api/admin/content/:collection/:slug
 func (s *Service) showContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	collection, slug, ok := contentItemKey(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
@@ -333,7 +335,7 @@ func (s *Service) showContent(c echo.Context) error {
 	}
 	return endpoint.OK(c, map[string]any{
 		"collection": collection, "slug": slug, "languages": langs, "order": locale.All,
-		"writable": writableLanguages(mustStaff(c).staff),
+		"writable": writableLanguages(access.Of(c).Staff),
 	}, "")
 }
 
@@ -341,13 +343,13 @@ func (s *Service) showContent(c echo.Context) error {
 // 404 when it is not one of an existing item's and 403 when the staff
 // member may not change it.
 func (s *Service) contentLanguageOf(c echo.Context) (store.ContentKey, *store.ContentItem, error) {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, ok := contentKey(c)
 	if !ok {
 		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
-	if !mayWrite(mustStaff(c).staff, k.Locale) {
-		return k, nil, s.refuse(c, "language "+k.Locale, m.ContentLanguageForbidden)
+	if !mayWrite(access.Of(c).Staff, k.Locale) {
+		return k, nil, s.sessions.Refuse(c, "language "+k.Locale, m.ContentLanguageForbidden)
 	}
 	it, err := s.store.ContentItem(c.Request().Context(), k.Collection, k.Slug)
 	if errors.Is(err, store.ErrNotFound) {
@@ -379,11 +381,11 @@ func (s *Service) conflict(c echo.Context, k store.ContentKey) error {
 	if v, ok := it.Latest[k.Locale]; ok {
 		current = viewVersion(v, names, true)
 	}
-	return endpoint.FailWith(c, http.StatusConflict, msgsOf(c).ContentConflict, map[string]any{"conflict": true, "current": current})
+	return endpoint.FailWith(c, http.StatusConflict, access.Text(c).ContentConflict, map[string]any{"conflict": true, "current": current})
 }
 
 // fieldErrors puts what is wrong with a body in the reader's words, by field path.
-func fieldErrors(m *messages, problems []content.Problem) map[string]string {
+func fieldErrors(m *access.Messages, problems []content.Problem) map[string]string {
 	out := map[string]string{}
 	for _, p := range problems {
 		if _, taken := out[p.Path]; taken {
@@ -413,7 +415,7 @@ type saveRequest struct {
 //
 // PUT /api/admin/content/:collection/:slug/:locale
 func (s *Service) saveContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -435,7 +437,7 @@ func (s *Service) saveContent(c echo.Context) error {
 	if problem := s.coverProblem(c, body); problem != nil {
 		return endpoint.Invalid(c, problem)
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	v, err := s.store.SaveContentVersion(c.Request().Context(), k, body, me.ID, req.Base, s.now())
 	if errors.Is(err, store.ErrVersionConflict) {
 		return s.conflict(c, k)
@@ -451,7 +453,7 @@ type versionRequest struct {
 	Base    int64 `json:"base"`
 }
 
-func readVersion(c echo.Context, m *messages) (versionRequest, error) {
+func readVersion(c echo.Context, m *access.Messages) (versionRequest, error) {
 	var req versionRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return req, endpoint.RefuseBody(c, err)
@@ -468,14 +470,14 @@ func (s *Service) auditContent(c echo.Context, action string, k store.ContentKey
 	if version > 0 {
 		detail = "version " + strconv.FormatInt(version, 10)
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: action, Item: k.String(), Detail: detail, IP: c.RealIP()})
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: action, Item: k.String(), Detail: detail, IP: c.RealIP()})
 }
 
 // publishContent makes a version of one language live, in that language alone.
 //
 // POST /api/admin/content/:collection/:slug/:locale/publish
 func (s *Service) publishContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -484,14 +486,14 @@ func (s *Service) publishContent(c echo.Context) error {
 	if req.Version <= 0 {
 		return err
 	}
-	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, mustStaff(c).staff.ID, s.now())
+	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)
 	}
 	if err != nil {
 		return err
 	}
-	s.auditContent(c, ActionContentPublish, k, req.Version)
+	s.auditContent(c, audit.ActionContentPublish, k, req.Version)
 	return endpoint.OK(c, nil, m.ContentPublished)
 }
 
@@ -500,7 +502,7 @@ func (s *Service) publishContent(c echo.Context) error {
 //
 // POST /api/admin/content/:collection/:slug/:locale/unpublish
 func (s *Service) unpublishContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -511,14 +513,14 @@ func (s *Service) unpublishContent(c echo.Context) error {
 	if _, live := it.Live[k.Locale]; !live {
 		return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
 	}
-	err = s.store.UnpublishContent(c.Request().Context(), k, mustStaff(c).staff.ID, s.now())
+	err = s.store.UnpublishContent(c.Request().Context(), k, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusConflict, m.ContentNotLive)
 	}
 	if err != nil {
 		return err
 	}
-	s.auditContent(c, ActionContentUnpublish, k, 0)
+	s.auditContent(c, audit.ActionContentUnpublish, k, 0)
 	return endpoint.OK(c, nil, m.ContentUnpublished)
 }
 
@@ -526,7 +528,7 @@ func (s *Service) unpublishContent(c echo.Context) error {
 //
 // GET /api/admin/content/:collection/:slug/:locale/versions
 func (s *Service) listContentVersions(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, ok := contentKey(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
@@ -550,7 +552,7 @@ func (s *Service) listContentVersions(c echo.Context) error {
 //
 // POST /api/admin/content/:collection/:slug/:locale/restore
 func (s *Service) restoreContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -559,7 +561,7 @@ func (s *Service) restoreContent(c echo.Context) error {
 	if req.Version <= 0 {
 		return err
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	v, err := s.store.RestoreContentVersion(c.Request().Context(), k, req.Version, me.ID, req.Base, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -569,6 +571,6 @@ func (s *Service) restoreContent(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	s.auditContent(c, ActionContentRestore, k, req.Version)
+	s.auditContent(c, audit.ActionContentRestore, k, req.Version)
 	return endpoint.OK(c, viewVersion(v, map[string]string{me.ID: me.Name}, true), m.ContentRestored)
 }

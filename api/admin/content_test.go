@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -101,10 +103,10 @@ func TestContentLanguagesByRole(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
-		viewer := e.join("viewer@noorvale.example", Viewer)
-		sales := e.join("sales@noorvale.example", Sales)
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
+		viewer := e.join("viewer@noorvale.example", access.Viewer)
+		sales := e.join("sales@noorvale.example", access.Sales)
 		base := editor.item(t)
 		cases := []struct {
 			name   string
@@ -155,8 +157,8 @@ func TestContentSaveConflictPublish(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		amal := e.join("amal@noorvale.example", Editor)
-		badr := e.join("badr@noorvale.example", Editor)
+		amal := e.join("amal@noorvale.example", access.Editor)
+		badr := e.join("badr@noorvale.example", access.Editor)
 		it := amal.item(t)
 		if it.Languages["en"].State != "published" || it.Languages["fr"].State != "missing" || it.Languages["en"].Latest != nil {
 			t.Fatalf("before any edit: %+v", it.Languages)
@@ -174,32 +176,32 @@ func TestContentSaveConflictPublish(t *testing.T) {
 				b := withTitle(t, it.Languages["en"].Live, " ")
 				b["date"] = "20 July"
 				return b
-			}, map[string]string{"title": messagesIn("en").ContentProblems[content.ProblemEmpty], "date": messagesIn("en").ContentProblems[content.ProblemDate]}},
+			}, map[string]string{"title": access.In("en").ContentProblems[content.ProblemEmpty], "date": access.In("en").ContentProblems[content.ProblemDate]}},
 			{"a missing field and an unknown one, in Arabic", "ar", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				delete(b, "author")
 				b["colour"] = "blue"
 				return b
-			}, map[string]string{"author": messagesIn("ar").ContentProblems[content.ProblemMissing], "colour": messagesIn("ar").ContentProblems[content.ProblemUnknown]}},
+			}, map[string]string{"author": access.In("ar").ContentProblems[content.ProblemMissing], "colour": access.In("ar").ContentProblems[content.ProblemUnknown]}},
 			{"a script node and a NUL byte", "en", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title\x00")
 				b["body"] = map[string]any{"type": "doc", "content": []any{
 					map[string]any{"type": "script", "content": []any{map[string]any{"type": "text", "text": "alert(1)"}}},
 				}}
 				return b
-			}, map[string]string{"title": messagesIn("en").ContentProblems[content.ProblemControl], "body": messagesIn("en").ContentProblems[content.ProblemProse]}},
+			}, map[string]string{"title": access.In("en").ContentProblems[content.ProblemControl], "body": access.In("en").ContentProblems[content.ProblemProse]}},
 			{"a javascript link, in Arabic", "ar", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				b["body"] = map[string]any{"type": "doc", "content": []any{map[string]any{"type": "paragraph", "content": []any{
 					map[string]any{"type": "text", "text": "click", "marks": []any{map[string]any{"type": "link", "attrs": map[string]any{"href": "javascript:alert(1)"}}}},
 				}}}}
 				return b
-			}, map[string]string{"body": messagesIn("ar").ContentProblems[content.ProblemLink]}},
+			}, map[string]string{"body": access.In("ar").ContentProblems[content.ProblemLink]}},
 			{"paragraphs in the short form files may use", "en", func() map[string]any {
 				b := withTitle(t, it.Languages["en"].Live, "Title")
 				b["body"] = []any{"One"}
 				return b
-			}, map[string]string{"body": messagesIn("en").ContentProblems[content.ProblemProse]}},
+			}, map[string]string{"body": access.In("en").ContentProblems[content.ProblemProse]}},
 		}
 		for _, c := range invalid {
 			t.Run(c.name, func(t *testing.T) {
@@ -306,9 +308,9 @@ func TestContentSaveConflictPublish(t *testing.T) {
 			}
 		}
 		want := map[string][]string{
-			ActionContentPublish:   {"news/" + storySlug + " (en)"},
-			ActionContentUnpublish: {"news/" + storySlug + " (ar)"},
-			ActionContentRestore:   {"news/" + storySlug + " (en)"},
+			audit.ActionContentPublish:   {"news/" + storySlug + " (en)"},
+			audit.ActionContentUnpublish: {"news/" + storySlug + " (ar)"},
+			audit.ActionContentRestore:   {"news/" + storySlug + " (en)"},
 		}
 		for action, items := range want {
 			if strings.Join(seen[action], ",") != strings.Join(items, ",") {
@@ -330,7 +332,7 @@ func withTitleOf(t *testing.T, body json.RawMessage) string {
 // The editor's form is built from the shape the server checks with.
 func TestContentSchema(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
-	m := e.join("viewer@noorvale.example", Viewer)
+	m := e.join("viewer@noorvale.example", access.Viewer)
 	r := m.b.do("GET", "/content/schema/webinars", nil)
 	expect(t, "schema", r, http.StatusOK)
 	var s struct{ Fields []content.FieldSpec }
@@ -354,8 +356,8 @@ func TestContentOutdated(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		type outdatedView struct {
 			Since         string
 			EnglishBefore map[string]any

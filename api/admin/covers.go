@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
@@ -73,7 +74,7 @@ func coverKey(id, file string) string { return "covers/" + id + "/" + file }
 //
 // POST /api/admin/content/:collection/:slug/:locale/cover (multipart, field "file")
 func (s *Service) uploadCover(c echo.Context) error {
-	m := &msgsOf(c).Covers
+	m := &access.Text(c).Covers
 	_, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -94,7 +95,7 @@ func (s *Service) uploadCover(c echo.Context) error {
 	case errors.Is(err, endpoint.ErrNoFile):
 		return endpoint.Invalid(c, map[string]string{"file": m.Missing})
 	case err != nil:
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).BadRequest)
+		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).BadRequest)
 	}
 
 	// The header first: a small file can describe a picture that takes
@@ -189,7 +190,7 @@ func (s *Service) coverProblem(c echo.Context, body string) map[string]string {
 			s.log.Warn("admin: cover lookup failed", "err", err)
 		}
 	}
-	return map[string]string{"cover": msgsOf(c).Covers.NotStored}
+	return map[string]string{"cover": access.Text(c).Covers.NotStored}
 }
 
 // ServeCover sends one file of an uploaded cover to anyone: public,

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/ssr"
@@ -147,8 +148,8 @@ func TestCoverUpload(t *testing.T) {
 		e := newEnv(t, st, withCovers(enc))
 		e.echo.GET(CoverPath+":id/:file", e.svc.ServeCover)
 		e.seedStory()
-		editor := e.join("badr@noorvale.example", Editor)
-		translator := e.join("salma@noorvale.example", Translator, "ar")
+		editor := e.join("badr@noorvale.example", access.Editor)
+		translator := e.join("salma@noorvale.example", access.Translator, "ar")
 
 		refusals := []struct {
 			name, lang string
@@ -198,11 +199,11 @@ func TestCoverUpload(t *testing.T) {
 		t.Run("an encoder that runs out of memory", func(t *testing.T) {
 			e := newEnv(t, st, withCovers(refusingEncoder{fmt.Errorf("%w: killed", ssr.ErrImageDemanding)}))
 			e.seedStory()
-			editor := e.join("nadia@noorvale.example", Editor)
+			editor := e.join("nadia@noorvale.example", access.Editor)
 			r := editor.b.send("POST", coverRoute, multipartBody{"a.jpg", photo(t, 1600, 900, "jpeg")})
 			expect(t, "an encoding over budget", r, http.StatusBadRequest)
-			if got := r.env.Errors["file"]; got != messagesIn("en").Covers.Demanding {
-				t.Fatalf("answered %q, want %q", got, messagesIn("en").Covers.Demanding)
+			if got := r.env.Errors["file"]; got != access.In("en").Covers.Demanding {
+				t.Fatalf("answered %q, want %q", got, access.In("en").Covers.Demanding)
 			}
 		})
 
@@ -264,9 +265,9 @@ func interlaced(png []byte) []byte {
 // The cover messages say the same in every language the back-office
 // speaks, none left empty.
 func TestCoverCatalogueComplete(t *testing.T) {
-	want := reflect.ValueOf(messagesIn("en").Covers)
+	want := reflect.ValueOf(access.In("en").Covers)
 	for _, lang := range []locale.Locale{locale.En, locale.Ar} {
-		v := reflect.ValueOf(messagesIn(lang).Covers)
+		v := reflect.ValueOf(access.In(lang).Covers)
 		for i := range v.NumField() {
 			name, text := v.Type().Field(i).Name, v.Field(i).String()
 			if text == "" {
@@ -277,7 +278,7 @@ func TestCoverCatalogueComplete(t *testing.T) {
 			}
 		}
 	}
-	if messagesIn(locale.Ar).Covers == messagesIn(locale.En).Covers {
+	if access.In(locale.Ar).Covers == access.In(locale.En).Covers {
 		t.Error("covers speak one language, the back-office two")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
 )
@@ -47,7 +48,7 @@ func weekStart(t time.Time) time.Time {
 // GET /api/admin/inbox/dashboard
 func (s *Service) dashboard(c echo.Context) error {
 	ctx := c.Request().Context()
-	sc := scopeOf(mustStaff(c).staff)
+	sc := scopeOf(access.Of(c).Staff)
 	first := weekStart(s.now()).AddDate(0, 0, -7*(dashboardWeeks-1))
 	weeks := make([]string, dashboardWeeks)
 	for i := range weeks {
@@ -65,7 +66,7 @@ func (s *Service) dashboard(c echo.Context) error {
 			add(k, "")
 			continue
 		}
-		for _, o := range Offices {
+		for _, o := range access.Offices {
 			if sc.office == "" || o == sc.office {
 				add(k, o)
 			}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/store"
@@ -76,7 +78,7 @@ func (h *holdings) empty() bool {
 // personEmail reads and checks the address an erasure route names,
 // answering 400 (and returning "") when it is missing or malformed.
 func personEmail(c echo.Context, raw string) (string, error) {
-	v := endpoint.NewChecker(msgsOf(c).Messages)
+	v := endpoint.NewChecker(access.Text(c).Messages)
 	email := v.Email("email", raw)
 	if !v.OK() {
 		return "", endpoint.Invalid(c, v.Errs)
@@ -149,7 +151,7 @@ func (s *Service) showHeld(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionErasureLookup,
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionErasureLookup,
 		Item: s.erasureItem(email), Detail: h.detail(), IP: c.RealIP()})
 	return endpoint.OK(c, h, "")
 }
@@ -238,7 +240,7 @@ func (s *Service) erase(ctx context.Context, email string) (erased, error) {
 //
 // POST /api/admin/erasure {email}
 func (s *Service) erasePerson(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	var req struct {
 		Email string `json:"email"`
 	}
@@ -258,8 +260,8 @@ func (s *Service) erasePerson(c echo.Context) error {
 		}
 	}
 	if done != (erased{}) || err == nil {
-		s.audit(ctx, store.AuditEvent{
-			ActorID: mustStaff(c).staff.ID, Action: ActionErasure, Item: s.erasureItem(email),
+		s.trail.Record(ctx, store.AuditEvent{
+			ActorID: access.Of(c).Staff.ID, Action: audit.ActionErasure, Item: s.erasureItem(email),
 			Detail: done.detail(), IP: c.RealIP(),
 		})
 	}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
@@ -139,7 +141,7 @@ func TestErasePerson(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		admin := e.join("amal@noorvale.example", Administrator)
+		admin := e.join("amal@noorvale.example", access.Administrator)
 		p := e.erasable(queue)
 		// Someone else's submission and mail, which stay.
 		other := e.submit(forms.KindContact, "dubai", "en", map[string]any{"name": "Omar Said", "email": "omar@example.com", "message": "Hello."}, nil)
@@ -297,7 +299,7 @@ func TestErasePerson(t *testing.T) {
 				expect(t, "a reply", admin.b.do("POST", item+"/replies", map[string]string{"body": "Hello"}), http.StatusConflict)
 			}},
 			{"the trail has one entry, without the address", func(t *testing.T) {
-				events, err := st.AuditEvents(ctx, store.AuditFilter{Action: ActionErasure})
+				events, err := st.AuditEvents(ctx, store.AuditFilter{Action: audit.ActionErasure})
 				if err != nil || len(events) != 1 {
 					t.Fatalf("%d erasure events, %v", len(events), err)
 				}
@@ -332,8 +334,8 @@ func TestErasePerson(t *testing.T) {
 func TestErasureRefusesBadInput(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		hr := e.join("hr@noorvale.example", HR)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		hr := e.join("hr@noorvale.example", access.HR)
 		tooLong := strings.Repeat("a", 250) + "@example.com"
 		cases := []struct {
 			name, method, path string
@@ -391,7 +393,7 @@ func TestErasureRefusesBadInput(t *testing.T) {
 				t.Fatalf("a form-encoded erasure: %d", r.status)
 			}
 		})
-		if events, _ := st.AuditEvents(t.Context(), store.AuditFilter{Action: ActionErasure}); len(events) != 0 {
+		if events, _ := st.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionErasure}); len(events) != 0 {
 			t.Fatalf("refused erasures were recorded: %+v", events)
 		}
 	})
@@ -406,13 +408,13 @@ func (failingDelete) Delete(context.Context, string) error { return errors.New("
 // answer says to try again; what could be erased was, and the trail says so.
 func TestErasureWithAStuckCV(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
-	admin := e.join("amal@noorvale.example", Administrator)
+	admin := e.join("amal@noorvale.example", access.Administrator)
 	app := e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, []byte(samplePDF))
 	lead := e.submit(forms.KindInquiry, "", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, nil)
 	e.svc.blobs = failingDelete{e.blobs}
 	r := admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
 	expect(t, "erasure", r, http.StatusServiceUnavailable)
-	if r.env.Message != messagesIn("en").ErasureIncomplete {
+	if r.env.Message != access.In("en").ErasureIncomplete {
 		t.Fatalf("message %q", r.env.Message)
 	}
 	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt != nil {
@@ -446,7 +448,7 @@ func TestErasureLeavesNothingOnDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	admin := e.join("amal@noorvale.example", Administrator)
+	admin := e.join("amal@noorvale.example", access.Administrator)
 	p := e.erasable(queue)
 	expect(t, "note", admin.b.do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Prefers WhatsApp after six."}), http.StatusOK)
 	// Part of it reached the database file, as it does between checkpoints.

@@ -20,6 +20,8 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/store"
 )
@@ -107,18 +109,18 @@ const (
 	ceremonyPasskeyConfirm = "passkey-confirm"
 )
 
-func (s *Service) saveCeremony(ctx context.Context, cur current, cer ceremony) error {
+func (s *Service) saveCeremony(ctx context.Context, cur access.Current, cer ceremony) error {
 	b, err := json.Marshal(cer)
 	if err != nil {
 		return err
 	}
-	cur.session.Ceremony = string(b)
-	return s.store.UpdateStaffSession(ctx, cur.session.IDHash, map[string]any{"ceremony": string(b)})
+	cur.Session.Ceremony = string(b)
+	return s.store.UpdateStaffSession(ctx, cur.Session.IDHash, map[string]any{"ceremony": string(b)})
 }
 
-func loadCeremony(cur current, kind string) (ceremony, bool) {
+func loadCeremony(cur access.Current, kind string) (ceremony, bool) {
 	var cer ceremony
-	if cur.session.Ceremony == "" || json.Unmarshal([]byte(cur.session.Ceremony), &cer) != nil || cer.Kind != kind {
+	if cur.Session.Ceremony == "" || json.Unmarshal([]byte(cur.Session.Ceremony), &cer) != nil || cer.Kind != kind {
 		return ceremony{}, false
 	}
 	return cer, true
@@ -163,7 +165,7 @@ func readCredential(c echo.Context) ([]byte, error) {
 //
 // POST /api/admin/factor/passkey/options
 func (s *Service) passkeyOptions(c echo.Context) error {
-	if until := mustStaff(c).staff.FactorLockedUntil; until != nil && until.After(s.now()) {
+	if until := access.Of(c).Staff.FactorLockedUntil; until != nil && until.After(s.now()) {
 		return s.answerLocked(c, *until)
 	}
 	return s.beginPasskeyCeremony(c, ceremonyPasskeyConfirm, func(u passkeyUser) (any, *webauthn.SessionData, error) {
@@ -186,17 +188,17 @@ var errNoPasskey = errors.New("admin: no passkey to check")
 // browser passes to the authenticator.
 func (s *Service) beginPasskeyCeremony(c echo.Context, kind string, begin func(passkeyUser) (any, *webauthn.SessionData, error)) error {
 	if s.webauthn == nil {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeysOff)
+		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).PasskeysOff)
 	}
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	u, err := s.passkeyUser(ctx, cur.staff)
+	cur := access.Of(c)
+	u, err := s.passkeyUser(ctx, cur.Staff)
 	if err != nil {
 		return err
 	}
 	options, data, err := begin(u)
 	if errors.Is(err, errNoPasskey) {
-		return endpoint.Fail(c, http.StatusBadRequest, msgsOf(c).PasskeyFailed)
+		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).PasskeyFailed)
 	}
 	if err != nil {
 		return fmt.Errorf("admin: %s options: %w", kind, err)
@@ -243,7 +245,7 @@ func (s *Service) confirmPasskey(c echo.Context) error {
 // passkeyReply is the browser's answer to a passkey ceremony this session
 // began, with what checking it needs.
 type passkeyReply struct {
-	cur     current
+	cur     access.Current
 	session webauthn.SessionData
 	body    []byte
 	user    passkeyUser
@@ -253,11 +255,11 @@ type passkeyReply struct {
 // nil reply means the request has been answered already: passkeys are off
 // at this address, the ceremony expired, or the body was refused.
 func (s *Service) readPasskeyReply(c echo.Context, kind string) (*passkeyReply, error) {
-	m := msgsOf(c)
+	m := access.Text(c)
 	if s.webauthn == nil {
 		return nil, endpoint.Fail(c, http.StatusBadRequest, m.PasskeysOff)
 	}
-	cur := mustStaff(c)
+	cur := access.Of(c)
 	cer, ok := loadCeremony(cur, kind)
 	if !ok || cer.WebAuthn == nil {
 		return nil, endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
@@ -266,7 +268,7 @@ func (s *Service) readPasskeyReply(c echo.Context, kind string) (*passkeyReply, 
 	if err != nil {
 		return nil, endpoint.RefuseBody(c, endpoint.Classify(err))
 	}
-	u, err := s.passkeyUser(c.Request().Context(), cur.staff)
+	u, err := s.passkeyUser(c.Request().Context(), cur.Staff)
 	if err != nil {
 		return nil, err
 	}
@@ -278,9 +280,9 @@ func (s *Service) readPasskeyReply(c echo.Context, kind string) (*passkeyReply, 
 // with a second factor proven for it, as for any sensitive action. Finishing
 // needs no proof of its own: it completes the ceremony this session began.
 func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
-	sensitive := s.fresh(next)
+	sensitive := s.sessions.Fresh(next)
 	return func(c echo.Context) error {
-		if mustStaff(c).session.Stage == stageFull {
+		if access.Of(c).Session.Stage == access.StageFull {
 			return sensitive(c)
 		}
 		return next(c)
@@ -292,12 +294,12 @@ func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
 //
 // POST /api/admin/enrol/totp/options
 func (s *Service) totpEnrolOptions(c echo.Context) error {
-	cur := mustStaff(c)
-	key, err := totp.Generate(totp.GenerateOpts{Issuer: "Noorvale Assurance", AccountName: cur.staff.Email})
+	cur := access.Of(c)
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: "Noorvale Assurance", AccountName: cur.Staff.Email})
 	if err != nil {
 		return fmt.Errorf("admin: totp: %w", err)
 	}
-	if err := s.saveCeremony(c.Request().Context(), cur, ceremony{Kind: ceremonyTOTP, TOTP: s.sealer.Seal(cur.session.IDHash, []byte(key.Secret()))}); err != nil {
+	if err := s.saveCeremony(c.Request().Context(), cur, ceremony{Kind: ceremonyTOTP, TOTP: s.sealer.Seal(cur.Session.IDHash, []byte(key.Secret()))}); err != nil {
 		return err
 	}
 	return endpoint.OK(c, map[string]string{"secret": key.Secret(), "uri": key.URL()}, "")
@@ -307,9 +309,9 @@ func (s *Service) totpEnrolOptions(c echo.Context) error {
 //
 // POST /api/admin/enrol/totp
 func (s *Service) enrolTOTP(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
+	cur := access.Of(c)
 	var req codeRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -322,7 +324,7 @@ func (s *Service) enrolTOTP(c echo.Context) error {
 	if !ok {
 		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
 	}
-	raw, err := s.sealer.Open(cur.session.IDHash, cer.TOTP)
+	raw, err := s.sealer.Open(cur.Session.IDHash, cer.TOTP)
 	if err != nil {
 		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyExpired)
 	}
@@ -331,11 +333,11 @@ func (s *Service) enrolTOTP(c echo.Context) error {
 	if step == 0 {
 		return s.codeFailed(c, cur, "totp enrolment", nil)
 	}
-	err = s.store.UpdateStaff(ctx, cur.staff.ID, map[string]any{"totp_sealed": s.sealer.Seal(cur.staff.ID, []byte(secret)), "totp_last_step": step}, s.now())
+	err = s.store.UpdateStaff(ctx, cur.Staff.ID, map[string]any{"totp_sealed": s.sealer.Seal(cur.Staff.ID, []byte(secret)), "totp_last_step": step}, s.now())
 	if err != nil {
 		return err
 	}
-	cur.staff.TOTPSealed = "set"
+	cur.Staff.TOTPSealed = "set"
 	return s.enrolled(c, "totp")
 }
 
@@ -369,7 +371,7 @@ func (s *Service) enrolPasskey(c echo.Context) error {
 	if reply == nil {
 		return err
 	}
-	m := msgsOf(c)
+	m := access.Text(c)
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(reply.body)
 	if err != nil {
 		return endpoint.Fail(c, http.StatusBadRequest, m.PasskeyFailed)
@@ -384,7 +386,7 @@ func (s *Service) enrolPasskey(c echo.Context) error {
 		return err
 	}
 	err = s.store.AddPasskey(c.Request().Context(), &store.StaffPasskey{
-		CredentialID: base64.RawURLEncoding.EncodeToString(cred.ID), StaffID: reply.cur.staff.ID,
+		CredentialID: base64.RawURLEncoding.EncodeToString(cred.ID), StaffID: reply.cur.Staff.ID,
 		Credential: string(stored), CreatedAt: s.now(),
 	})
 	if err != nil {
@@ -397,14 +399,14 @@ func (s *Service) enrolPasskey(c echo.Context) error {
 // sign-in and comes with the ten recovery codes, shown this once.
 func (s *Service) enrolled(c echo.Context, method string) error {
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorAdded, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	cur := access.Of(c)
+	s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionFactorAdded, Item: cur.Staff.ID, Detail: method, IP: c.RealIP()})
 	// The first factor completes the sign-in. Another one, added when signed in, is not a proof
 	// for the next sensitive action: the proof asked before adding it was spent on that.
 	var codes []string
-	if cur.session.Stage == stageEnrol {
+	if cur.Session.Stage == access.StageEnrol {
 		var err error
-		if codes, err = s.newRecoveryCodes(ctx, cur.staff.ID); err != nil {
+		if codes, err = s.newRecoveryCodes(ctx, cur.Staff.ID); err != nil {
 			return err
 		}
 		if err := s.markProven(c, cur); err != nil {
@@ -415,5 +417,5 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, msgsOf(c).FactorAdded)
+	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, access.Text(c).FactorAdded)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/pquerna/otp/totp"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
@@ -194,13 +195,13 @@ func (m *member) wrongCode(e *env) string {
 
 // join invites an address with a role from the command line's side,
 // accepts the invitation in a new browser and enrols an authenticator app.
-func (e *env) join(email string, role Role, languages ...string) *member {
+func (e *env) join(email string, role access.Role, languages ...string) *member {
 	e.t.Helper()
 	return e.joinOffice(email, role, "", languages...)
 }
 
 // joinOffice is join for an account with an office (a sales account's).
-func (e *env) joinOffice(email string, role Role, office string, languages ...string) *member {
+func (e *env) joinOffice(email string, role access.Role, office string, languages ...string) *member {
 	e.t.Helper()
 	ctx := e.t.Context()
 	inv, err := e.svc.Invite(ctx, email, role, languages, office, "", "")
@@ -213,7 +214,7 @@ func (e *env) joinOffice(email string, role Role, office string, languages ...st
 	expect(e.t, "join", r, 200)
 	var st sessionState
 	r.data(e.t, &st)
-	if st.Stage != stageEnrol {
+	if st.Stage != access.StageEnrol {
 		e.t.Fatalf("after joining the stage is %q", st.Stage)
 	}
 	m.id = st.Staff.ID
@@ -229,7 +230,7 @@ func (e *env) joinOffice(email string, role Role, office string, languages ...st
 		RecoveryCodes []string     `json:"recoveryCodes"`
 	}
 	r.data(e.t, &done)
-	if done.Session.Stage != stageFull || len(done.RecoveryCodes) != recoveryCodes {
+	if done.Session.Stage != access.StageFull || len(done.RecoveryCodes) != recoveryCodes {
 		e.t.Fatalf("after enrolling: %+v", done)
 	}
 	m.codes = done.RecoveryCodes

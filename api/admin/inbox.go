@@ -17,6 +17,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
@@ -66,15 +68,15 @@ type scope struct {
 }
 
 func scopeOf(m *store.Staff) scope {
-	role := Role(m.Role)
+	role := access.Role(m.Role)
 	var sc scope
 	for _, k := range forms.Kinds {
-		if k == forms.KindApplication && Can(role, ReadApplications) ||
-			k != forms.KindApplication && Can(role, ReadLeads) {
+		if k == forms.KindApplication && access.Can(role, access.ReadApplications) ||
+			k != forms.KindApplication && access.Can(role, access.ReadLeads) {
 			sc.kinds = append(sc.kinds, k)
 		}
 	}
-	if role == Sales {
+	if role == access.Sales {
 		sc.office = m.Office
 	}
 	return sc
@@ -109,7 +111,7 @@ func (sc scope) filter() store.InboxFilter {
 // inboxFilter reads the inbox's filter from the query: kind, office,
 // status, assignee (a staff id or "none"), language, from and to (dates,
 // inclusive), q (the search) and page (from 1).
-func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.InboxFilter, int, map[string]string) {
+func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (store.InboxFilter, int, map[string]string) {
 	q := c.QueryParams()
 	f := sc.filter()
 	errs := map[string]string{}
@@ -120,7 +122,7 @@ func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.Inbo
 		f.Kind = v
 	}
 	if v := q.Get("office"); v != "" {
-		if !slices.Contains(Offices, v) || sc.office != "" && v != sc.office {
+		if !slices.Contains(access.Offices, v) || sc.office != "" && v != sc.office {
 			errs["office"] = m.OfficeInvalid
 		}
 		f.Office = v
@@ -144,7 +146,7 @@ func (s *Service) inboxFilter(c echo.Context, m *messages, sc scope) (store.Inbo
 		}
 		f.Locale = v
 	}
-	readDateRange(q, &f.From, &f.To, errs, m)
+	audit.ReadDateRange(q, &f.From, &f.To, errs, m.Admin)
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
 	v := endpoint.NewChecker(m.Messages)
@@ -227,7 +229,7 @@ func (s *Service) assignees(c echo.Context) ([]store.Staff, error) {
 	}
 	var out []store.Staff
 	for _, m := range all {
-		if !m.Disabled() && Can(Role(m.Role), ReadInbox) {
+		if !m.Disabled() && access.Can(access.Role(m.Role), access.ReadInbox) {
 			out = append(out, m)
 		}
 	}
@@ -240,8 +242,8 @@ func (s *Service) assignees(c echo.Context) ([]store.Staff, error) {
 //
 // GET /api/admin/inbox
 func (s *Service) listInbox(c echo.Context) error {
-	m := msgsOf(c)
-	me := mustStaff(c).staff
+	m := access.Text(c)
+	me := access.Of(c).Staff
 	sc := scopeOf(me)
 	f, page, errs := s.inboxFilter(c, m, sc)
 	if len(errs) > 0 {
@@ -267,7 +269,7 @@ func (s *Service) listInbox(c echo.Context) error {
 			people = append(people, person{ID: p.ID, Name: p.Name})
 		}
 	}
-	offices := Offices
+	offices := access.Offices
 	if sc.office != "" {
 		offices = []string{sc.office}
 	}
@@ -284,13 +286,13 @@ func (s *Service) listInbox(c echo.Context) error {
 //
 // GET /api/admin/inbox/count
 func (s *Service) countInbox(c echo.Context) error {
-	f := scopeOf(mustStaff(c).staff).filter()
+	f := scopeOf(access.Of(c).Staff).filter()
 	f.Status = store.StatusNew
 	n, _, err := s.store.InboxCount(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
-	_, latest, err := s.store.InboxCount(c.Request().Context(), scopeOf(mustStaff(c).staff).filter())
+	_, latest, err := s.store.InboxCount(c.Request().Context(), scopeOf(access.Of(c).Staff).filter())
 	if err != nil {
 		return err
 	}
@@ -300,7 +302,7 @@ func (s *Service) countInbox(c echo.Context) error {
 // inboxTarget loads the submission a route names, answering 404 when
 // there is none or the reader's role does not cover it.
 func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
-	notFound := func() error { return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ItemNotFound) }
+	notFound := func() error { return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ItemNotFound) }
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
 	if err != nil || id <= 0 {
 		return nil, notFound()
@@ -312,7 +314,7 @@ func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !scopeOf(mustStaff(c).staff).covers(it.Kind, it.Target) {
+	if !scopeOf(access.Of(c).Staff).covers(it.Kind, it.Target) {
 		return nil, notFound()
 	}
 	return it, nil
@@ -380,7 +382,7 @@ func (s *Service) showInbox(c echo.Context) error {
 	}
 	return endpoint.OK(c, map[string]any{
 		"item": item, "fields": data, "pageNames": pages, "notes": nv, "statuses": statusesOf(it.Kind), "staff": people,
-		"cv": cv, "canOpenCV": cv == "stored" && Can(Role(mustStaff(c).staff.Role), ReadApplications),
+		"cv": cv, "canOpenCV": cv == "stored" && access.Can(access.Role(access.Of(c).Staff.Role), access.ReadApplications),
 	}, "")
 }
 
@@ -388,7 +390,7 @@ func (s *Service) showInbox(c echo.Context) error {
 //
 // PUT /api/admin/inbox/:id/status
 func (s *Service) setStatus(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -406,8 +408,8 @@ func (s *Service) setStatus(c echo.Context) error {
 		if err := s.store.SetSubmissionState(c.Request().Context(), it.ID, req.Status, it.AssigneeID, s.now()); err != nil {
 			return err
 		}
-		s.audit(c.Request().Context(), store.AuditEvent{
-			ActorID: mustStaff(c).staff.ID, Action: ActionStatusChange, Item: submissionItem(it.ID),
+		s.trail.Record(c.Request().Context(), store.AuditEvent{
+			ActorID: access.Of(c).Staff.ID, Action: audit.ActionStatusChange, Item: submissionItem(it.ID),
 			Detail: it.Status + " → " + req.Status, IP: c.RealIP(),
 		})
 	}
@@ -419,7 +421,7 @@ func (s *Service) setStatus(c echo.Context) error {
 //
 // PUT /api/admin/inbox/:id/assignee
 func (s *Service) setAssignee(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -457,8 +459,8 @@ func (s *Service) setAssignee(c echo.Context) error {
 		if err := s.store.SetSubmissionState(c.Request().Context(), it.ID, it.Status, next, s.now()); err != nil {
 			return err
 		}
-		s.audit(c.Request().Context(), store.AuditEvent{
-			ActorID: mustStaff(c).staff.ID, Action: ActionAssign, Item: submissionItem(it.ID),
+		s.trail.Record(c.Request().Context(), store.AuditEvent{
+			ActorID: access.Of(c).Staff.ID, Action: audit.ActionAssign, Item: submissionItem(it.ID),
 			Detail: orNone(before) + " → " + orNone(req.Assignee), IP: c.RealIP(),
 		})
 	}
@@ -480,7 +482,7 @@ func submissionItem(id int64) string { return "submission " + strconv.FormatInt(
 //
 // POST /api/admin/inbox/:id/notes
 func (s *Service) addNote(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -500,13 +502,13 @@ func (s *Service) addNote(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	n := &store.InboxNote{SubmissionID: it.ID, AuthorID: me.ID, Body: body, CreatedAt: s.now()}
 	if err := s.store.AddInboxNote(c.Request().Context(), n); err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{
-		ActorID: me.ID, Action: ActionNote, Item: submissionItem(it.ID), Detail: "note " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
+	s.trail.Record(c.Request().Context(), store.AuditEvent{
+		ActorID: me.ID, Action: audit.ActionNote, Item: submissionItem(it.ID), Detail: "note " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})
 	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
 }
@@ -517,7 +519,7 @@ func (s *Service) addNote(c echo.Context) error {
 //
 // POST /api/admin/inbox/:id/replies
 func (s *Service) reply(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -536,7 +538,7 @@ func (s *Service) reply(c echo.Context) error {
 	if s.forms == nil {
 		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	sealed, err := s.forms.SealReply(&it.Submission, forms.Reply{Body: body, StaffName: me.Name, StaffEmail: me.Email})
 	switch {
 	case errors.Is(err, forms.ErrNoReplyAddress):
@@ -551,8 +553,8 @@ func (s *Service) reply(c echo.Context) error {
 		return err
 	}
 	s.forms.WakeMail()
-	s.audit(c.Request().Context(), store.AuditEvent{
-		ActorID: me.ID, Action: ActionReply, Item: submissionItem(it.ID), Detail: "reply " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
+	s.trail.Record(c.Request().Context(), store.AuditEvent{
+		ActorID: me.ID, Action: audit.ActionReply, Item: submissionItem(it.ID), Detail: "reply " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})
 	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.ReplySent)
 }
@@ -589,10 +591,10 @@ func (s *Service) cvLink(c echo.Context) error {
 		return err
 	}
 	if it.CVBlobKey == nil || it.CVDeletedAt != nil || s.blobs == nil {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).CVMissing)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).CVMissing)
 	}
 	expires := s.now().Add(cvLinkLife)
-	token := s.cvToken(it.ID, mustStaff(c).staff.ID, expires)
+	token := s.cvToken(it.ID, access.Of(c).Staff.ID, expires)
 	link := fmt.Sprintf("/api/admin/inbox/%d/cv?token=%s", it.ID, url.QueryEscape(token))
 	return endpoint.OK(c, map[string]any{"url": link, "expiresAt": expires}, "")
 }
@@ -602,12 +604,12 @@ func (s *Service) cvLink(c echo.Context) error {
 //
 // GET /api/admin/inbox/:id/cv?token=…
 func (s *Service) openCV(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	expires, ok := s.cvTokenExpiry(it.ID, me.ID, c.QueryParam("token"))
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.CVLinkExpired)
@@ -631,7 +633,7 @@ func (s *Service) openCV(c echo.Context) error {
 	if !strings.HasSuffix(*it.CVBlobKey, ".pdf") {
 		ext = ".docx"
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionCVOpened, Item: submissionItem(it.ID), IP: c.RealIP()})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: me.ID, Action: audit.ActionCVOpened, Item: submissionItem(it.ID), IP: c.RealIP()})
 	h := c.Response().Header()
 	if contentType == "" {
 		contentType = "application/octet-stream"
@@ -653,8 +655,8 @@ func (s *Service) openCV(c echo.Context) error {
 //
 // GET /api/admin/inbox/export
 func (s *Service) exportInbox(c echo.Context) error {
-	m := msgsOf(c)
-	me := mustStaff(c).staff
+	m := access.Text(c)
+	me := access.Of(c).Staff
 	sc := scopeOf(me)
 	f, _, errs := s.inboxFilter(c, m, sc)
 	if len(errs) > 0 {
@@ -669,7 +671,7 @@ func (s *Service) exportInbox(c echo.Context) error {
 		return err
 	}
 	detail := exportDetail(c.QueryParams(), f.Search != "", len(rows))
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionInboxExport, Detail: detail, IP: c.RealIP()})
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: audit.ActionInboxExport, Detail: detail, IP: c.RealIP()})
 	h := c.Response().Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="inbox.csv"`)

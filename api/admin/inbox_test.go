@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
@@ -107,12 +109,12 @@ func seedInbox(e *env) map[string]int64 {
 func TestInboxVisibilityByRole(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		hr := e.join("hana@noorvale.example", HR)
-		sales := e.join("sami@noorvale.example", Sales)
-		london := e.joinOffice("lara@noorvale.example", Sales, "london")
-		viewer := e.join("vera@noorvale.example", Viewer)
-		editor := e.join("eddie@noorvale.example", Editor)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		hr := e.join("hana@noorvale.example", access.HR)
+		sales := e.join("sami@noorvale.example", access.Sales)
+		london := e.joinOffice("lara@noorvale.example", access.Sales, "london")
+		viewer := e.join("vera@noorvale.example", access.Viewer)
+		editor := e.join("eddie@noorvale.example", access.Editor)
 		ids := seedInbox(e)
 
 		all := []int64{ids["webinar"], ids["application"], ids["dubai"], ids["london"], ids["inquiry"], ids["proposal"]}
@@ -156,7 +158,7 @@ func TestInboxVisibilityByRole(t *testing.T) {
 			for _, path := range []string{"/inbox", "/inbox/count", "/inbox/" + strconv.FormatInt(ids["proposal"], 10)} {
 				r := who.b.do("GET", path, nil)
 				expect(t, path, r, http.StatusForbidden)
-				if r.env.Message != messagesIn("en").Forbidden {
+				if r.env.Message != access.In("en").Forbidden {
 					t.Errorf("%s: %q", path, r.env.Message)
 				}
 			}
@@ -180,8 +182,8 @@ func TestInboxVisibilityByRole(t *testing.T) {
 func TestInboxFiltersSearchAndPages(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		sales := e.join("sami@noorvale.example", Sales)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		sales := e.join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		id := func(name string) string { return strconv.FormatInt(ids[name], 10) }
 
@@ -234,7 +236,7 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 		}
 		admin.b.lang = "ar"
 		r = admin.b.do("GET", "/inbox?from=yesterday", nil)
-		if r.status != http.StatusBadRequest || r.env.Errors["from"] != messagesIn("ar").DateInvalid {
+		if r.status != http.StatusBadRequest || r.env.Errors["from"] != access.In("ar").DateInvalid {
 			t.Errorf("Arabic date message: %d %v", r.status, r.env.Errors)
 		}
 		admin.b.lang = "en"
@@ -257,9 +259,9 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 func TestInboxWorkIsAudited(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		hr := e.join("hana@noorvale.example", HR)
-		sales := e.join("sami@noorvale.example", Sales)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		hr := e.join("hana@noorvale.example", access.HR)
+		sales := e.join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		lead := "/inbox/" + strconv.FormatInt(ids["proposal"], 10)
 		app := "/inbox/" + strconv.FormatInt(ids["application"], 10)
@@ -311,14 +313,14 @@ func TestInboxWorkIsAudited(t *testing.T) {
 				}
 			}
 		}
-		if len(seen[ActionStatusChange]) != 3 || len(seen[ActionAssign]) != 1 || len(seen[ActionNote]) != 2 {
+		if len(seen[audit.ActionStatusChange]) != 3 || len(seen[audit.ActionAssign]) != 1 || len(seen[audit.ActionNote]) != 2 {
 			t.Fatalf("the trail: %v", seen)
 		}
-		assign := seen[ActionAssign][0]
+		assign := seen[audit.ActionAssign][0]
 		if assign.ActorID != sales.id || assign.Item != "submission "+strconv.FormatInt(ids["proposal"], 10) || assign.Detail != "none → "+sales.id {
 			t.Errorf("the assignment in the trail: %+v", assign)
 		}
-		if closed := seen[ActionStatusChange][1]; closed.Detail != "in-progress → closed" {
+		if closed := seen[audit.ActionStatusChange][1]; closed.Detail != "in-progress → closed" {
 			t.Errorf("the closing in the trail: %+v", closed)
 		}
 	})
@@ -331,9 +333,9 @@ func TestInboxWorkIsAudited(t *testing.T) {
 func TestOpeningACV(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		hr := e.join("hana@noorvale.example", HR)
-		sales := e.join("sami@noorvale.example", Sales)
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		hr := e.join("hana@noorvale.example", access.HR)
+		sales := e.join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		app := "/inbox/" + strconv.FormatInt(ids["application"], 10)
 		link := func(m *member) string {
@@ -382,11 +384,11 @@ func TestOpeningACV(t *testing.T) {
 		e.clock.Advance(time.Second)
 		r = hr.b.do("GET", url, nil)
 		expect(t, "opening after a minute", r, http.StatusGone)
-		if r.env.Message != messagesIn("en").CVLinkExpired {
+		if r.env.Message != access.In("en").CVLinkExpired {
 			t.Errorf("expired: %q", r.env.Message)
 		}
 
-		opened, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionCVOpened})
+		opened, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionCVOpened})
 		if err != nil || len(opened) != 1 || opened[0].ActorID != hr.id || opened[0].Item != "submission "+strconv.FormatInt(ids["application"], 10) {
 			t.Fatalf("the opening in the trail: %+v %v", opened, err)
 		}
@@ -396,7 +398,7 @@ func TestOpeningACV(t *testing.T) {
 			t.Fatal(err)
 		}
 		r = hr.b.do("POST", app+"/cv-link", nil)
-		if r.status != http.StatusNotFound || r.env.Message != messagesIn("en").CVMissing {
+		if r.status != http.StatusNotFound || r.env.Message != access.In("en").CVMissing {
 			t.Errorf("a deleted CV: %d %s", r.status, r.body)
 		}
 	})
@@ -408,7 +410,7 @@ func TestOpeningACV(t *testing.T) {
 func TestInboxExport(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		sales := e.join("sami@noorvale.example", Sales)
+		sales := e.join("sami@noorvale.example", access.Sales)
 		seedInbox(e)
 		e.submit(forms.KindProposal, "", "en", map[string]any{
 			"name": "=HYPERLINK(\"http://evil.example\")", "email": "mallory@example.com", "company": "Evil; @SUM(1)",
@@ -453,7 +455,7 @@ func TestInboxExport(t *testing.T) {
 			t.Error("the export holds an application")
 		}
 
-		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionInboxExport})
+		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionInboxExport})
 		if err != nil || len(events) != 2 || events[1].Detail != "2 rows (kind=proposal, search)" || events[1].ActorID != sales.id {
 			t.Fatalf("the exports in the trail: %+v %v", events, err)
 		}
@@ -496,9 +498,9 @@ func TestReplyingToASubmission(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		queue := mailQueue(t, st)
 		e := newEnv(t, st, withReplies(st, queue))
-		dubai := e.joinOffice("rana@noorvale.example", Sales, "dubai")
-		london := e.joinOffice("sami@noorvale.example", Sales, "london")
-		hr := e.join("hana@noorvale.example", HR)
+		dubai := e.joinOffice("rana@noorvale.example", access.Sales, "dubai")
+		london := e.joinOffice("sami@noorvale.example", access.Sales, "london")
+		hr := e.join("hana@noorvale.example", access.HR)
 		ids := seedInbox(e)
 		contact := "/inbox/" + strconv.FormatInt(ids["dubai"], 10)
 		erased := e.submit(forms.KindInquiry, "", "en", map[string]any{"subject": "Pricing"}, nil)
@@ -556,7 +558,7 @@ func TestReplyingToASubmission(t *testing.T) {
 			t.Error("the reply quotes the submission or a note")
 		}
 
-		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionReply})
+		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionReply})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -573,9 +575,9 @@ func TestReplyingToASubmission(t *testing.T) {
 func TestInboxDashboard(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		dubai := e.joinOffice("rana@noorvale.example", Sales, "dubai")
-		hr := e.join("hana@noorvale.example", HR)
-		admin := e.join("amal@noorvale.example", Administrator)
+		dubai := e.joinOffice("rana@noorvale.example", access.Sales, "dubai")
+		hr := e.join("hana@noorvale.example", access.HR)
+		admin := e.join("amal@noorvale.example", access.Administrator)
 		now := e.clock.Now() // Wednesday 25 November 2026
 		at := func(weeksAgo int) {
 			e.clock.Set(now.AddDate(0, 0, -7*weeksAgo))

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -32,9 +35,9 @@ func invitationToken(t *testing.T, r *result) (id, token string) {
 func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		amal := e.join("amal@noorvale.example", Administrator)
-		badr := e.join("badr@noorvale.example", Administrator)
-		editor := e.join("chadi@noorvale.example", Editor)
+		amal := e.join("amal@noorvale.example", access.Administrator)
+		badr := e.join("badr@noorvale.example", access.Administrator)
+		editor := e.join("chadi@noorvale.example", access.Editor)
 		works := func(token string) bool {
 			t.Helper()
 			r := e.browser().do("POST", "/invitation", map[string]string{"token": token})
@@ -99,7 +102,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 		expect(t, "an editor revoking", editor.b.do("DELETE", "/staff/invitations/"+nadiaID, nil), http.StatusForbidden)
 		r = amal.b.do("DELETE", "/staff/invitations/"+nadiaID, nil)
 		expect(t, "revoke", r, http.StatusOK)
-		if r.env.Message != messagesIn("en").InvitationRevoked {
+		if r.env.Message != access.In("en").InvitationRevoked {
 			t.Fatalf("the revocation says %q", r.env.Message)
 		}
 		if works(nadiaToken) || len(list(amal.b)) != 0 {
@@ -109,11 +112,11 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 			{"revoked twice", nadiaID}, {"not an id", "not-an-id"}, {"an unknown id", strings.Repeat("a", 32)},
 		} {
 			r := amal.b.do("DELETE", "/staff/invitations/"+c.id, nil)
-			if r.status != http.StatusNotFound || r.env.Message != messagesIn("en").InvitationGone {
+			if r.status != http.StatusNotFound || r.env.Message != access.In("en").InvitationGone {
 				t.Errorf("%s: %d %s", c.name, r.status, r.body)
 			}
 		}
-		if ev := trail(ActionInvitationRevoked); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Item != e.svc.invitedItem("nadia@example.com") || ev[0].Detail != "viewer" {
+		if ev := trail(audit.ActionInvitationRevoked); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Item != e.svc.invitedItem("nadia@example.com") || ev[0].Detail != "viewer" {
 			t.Fatalf("the revocation in the trail: %+v", ev)
 		}
 
@@ -129,7 +132,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 		if _, err := st.StaffByEmail(t.Context(), "omar@example.com"); err == nil {
 			t.Fatal("a disabled administrator's link made an account")
 		}
-		if ev := trail(ActionInvitationVoided); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Detail != "administrator" {
+		if ev := trail(audit.ActionInvitationVoided); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Detail != "administrator" {
 			t.Fatalf("the voided invitation in the trail: %+v", ev)
 		}
 
@@ -145,12 +148,12 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 		if works(omarToken) || len(list(amal.b)) != 0 {
 			t.Fatal("a demoted administrator's invitation still works or is listed")
 		}
-		if ev := trail(ActionInvitationVoided); len(ev) != 2 || ev[0].Detail != "translator (fr)" {
+		if ev := trail(audit.ActionInvitationVoided); len(ev) != 2 || ev[0].Detail != "translator (fr)" {
 			t.Fatalf("the voided invitations in the trail: %+v", ev)
 		}
 
 		// An invitation whose maker lost the right while making it does not work either.
-		late := &store.StaffInvitation{TokenHash: sha(omarToken), Email: "omar@example.com", Role: "administrator", InvitedBy: badr.id,
+		late := &store.StaffInvitation{TokenHash: sessioncookie.Hash(omarToken), Email: "omar@example.com", Role: "administrator", InvitedBy: badr.id,
 			CreatedAt: e.clock.Now(), ExpiresAt: e.clock.Now().Add(time.Hour)}
 		if err := st.CreateInvitation(t.Context(), late); err != nil {
 			t.Fatal(err)

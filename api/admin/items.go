@@ -7,6 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
@@ -19,16 +21,6 @@ import (
 // address in every language, so it is checked for form and uniqueness
 // here, and a changed one leaves a redirect from the old address.
 
-// What the audit trail records of whole items, named "news/a-slug", and
-// of the firm's settings.
-const (
-	ActionContentCreate        = "content-create"
-	ActionContentUnpublishItem = "content-unpublish-item"
-	ActionContentDelete        = "content-delete"
-	ActionContentRename        = "content-rename"
-	ActionSettingsSave         = "settings-save"
-)
-
 // collectionItem reads the collection and slug of an item route; pages are
 // not items here.
 func collectionItem(c echo.Context) (collection, slug string, ok bool) {
@@ -38,7 +30,7 @@ func collectionItem(c echo.Context) (collection, slug string, ok bool) {
 
 // auditItem records an action on a whole item, named "news/a-slug".
 func (s *Service) auditItem(c echo.Context, action, collection, slug, detail string) {
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: action,
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: action,
 		Item: collection + "/" + slug, Detail: detail, IP: c.RealIP()})
 }
 
@@ -53,7 +45,7 @@ type createRequest struct {
 //
 // POST /api/admin/content/:collection
 func (s *Service) createItem(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	im := &m.Items
 	collection, _, ok := collectionItem(c)
 	if !ok {
@@ -80,7 +72,7 @@ func (s *Service) createItem(c echo.Context) error {
 	if len(errs) > 0 {
 		return endpoint.Invalid(c, errs)
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	k := store.ContentKey{Collection: collection, Slug: req.Slug, Locale: string(locale.Default)}
 	v, err := s.store.CreateContentItem(c.Request().Context(), k, body, me.ID, s.now())
 	if errors.Is(err, store.ErrSlugTaken) {
@@ -89,7 +81,7 @@ func (s *Service) createItem(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.auditItem(c, ActionContentCreate, collection, req.Slug, "")
+	s.auditItem(c, audit.ActionContentCreate, collection, req.Slug, "")
 	return endpoint.OK(c, map[string]any{"collection": collection, "slug": req.Slug,
 		"version": viewVersion(v, map[string]string{me.ID: me.Name}, false)}, im.ItemCreated)
 }
@@ -101,20 +93,20 @@ func (s *Service) createItem(c echo.Context) error {
 func (s *Service) unpublishItem(c echo.Context) error {
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
-	err := s.store.UnpublishContentItem(c.Request().Context(), collection, slug, mustStaff(c).staff.ID, s.now())
+	err := s.store.UnpublishContentItem(c.Request().Context(), collection, slug, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
 	if errors.Is(err, store.ErrNotLive) {
-		return endpoint.Fail(c, http.StatusConflict, msgsOf(c).Items.ItemNotLive)
+		return endpoint.Fail(c, http.StatusConflict, access.Text(c).Items.ItemNotLive)
 	}
 	if err != nil {
 		return err
 	}
-	s.auditItem(c, ActionContentUnpublishItem, collection, slug, "")
-	return endpoint.OK(c, nil, msgsOf(c).Items.ItemUnpublished)
+	s.auditItem(c, audit.ActionContentUnpublishItem, collection, slug, "")
+	return endpoint.OK(c, nil, access.Text(c).Items.ItemUnpublished)
 }
 
 // deleteItem removes an item everywhere; the seed never brings it back.
@@ -123,17 +115,17 @@ func (s *Service) unpublishItem(c echo.Context) error {
 func (s *Service) deleteItem(c echo.Context) error {
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
-	err := s.store.DeleteContentItem(c.Request().Context(), collection, slug, mustStaff(c).staff.ID, s.now())
+	err := s.store.DeleteContentItem(c.Request().Context(), collection, slug, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
 	if err != nil {
 		return err
 	}
-	s.auditItem(c, ActionContentDelete, collection, slug, "")
-	return endpoint.OK(c, nil, msgsOf(c).Items.ItemDeleted)
+	s.auditItem(c, audit.ActionContentDelete, collection, slug, "")
+	return endpoint.OK(c, nil, access.Text(c).Items.ItemDeleted)
 }
 
 // renameItem changes an item's slug; its old address answers 301 to the
@@ -141,10 +133,10 @@ func (s *Service) deleteItem(c echo.Context) error {
 //
 // PUT /api/admin/content/:collection/:slug/slug
 func (s *Service) renameItem(c echo.Context) error {
-	im := &msgsOf(c).Items
+	im := &access.Text(c).Items
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
 	var req struct {
 		Slug string `json:"slug"`
@@ -158,15 +150,15 @@ func (s *Service) renameItem(c echo.Context) error {
 	case req.Slug == slug:
 		return endpoint.Invalid(c, map[string]string{"slug": im.SlugSame})
 	}
-	err := s.store.RenameContentItem(c.Request().Context(), collection, slug, req.Slug, mustStaff(c).staff.ID, s.now())
+	err := s.store.RenameContentItem(c.Request().Context(), collection, slug, req.Slug, access.Of(c).Staff.ID, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).ContentNotFound)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	case errors.Is(err, store.ErrSlugTaken):
 		return endpoint.FailWith(c, http.StatusConflict, im.SlugTaken, map[string]any{"errors": map[string]string{"slug": im.SlugTaken}})
 	case err != nil:
 		return err
 	}
-	s.auditItem(c, ActionContentRename, collection, slug, slug+" → "+req.Slug)
+	s.auditItem(c, audit.ActionContentRename, collection, slug, slug+" → "+req.Slug)
 	return endpoint.OK(c, map[string]any{"collection": collection, "slug": req.Slug}, im.ItemRenamed)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -18,9 +19,9 @@ import (
 // "made-by-<role>", publishes its English, takes it off, renames it
 // "renamed-by-<role>" and deletes it; it saves the settings on top of the
 // latest save. Roles that may not are refused before any of it matters.
-func roleItem(t *testing.T, m *member, role Role, key string) (string, any, bool) {
+func roleItem(t *testing.T, m *member, role access.Role, key string) (string, any, bool) {
 	t.Helper()
-	if !Can(role, EditContent) {
+	if !access.Can(role, access.EditContent) {
 		return "", nil, false
 	}
 	made := "made-by-" + string(role)
@@ -133,8 +134,8 @@ func TestCreateUnpublishAndDeleteItems(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		english := json.RawMessage(editor.item(t).Languages["en"].Live)
 
 		r := editor.b.do("POST", "/content/news", map[string]any{"slug": "Not A Slug", "body": english})
@@ -177,8 +178,8 @@ func TestCreateUnpublishAndDeleteItems(t *testing.T) {
 			status     int
 			message    string
 		}{
-			{"unpublish again", "/content/news/" + storySlug + "/unpublish", http.StatusConflict, messagesIn("en").Items.ItemNotLive},
-			{"unpublish an item that does not exist", "/content/news/no-such-story/unpublish", http.StatusNotFound, messagesIn("en").ContentNotFound},
+			{"unpublish again", "/content/news/" + storySlug + "/unpublish", http.StatusConflict, access.In("en").Items.ItemNotLive},
+			{"unpublish an item that does not exist", "/content/news/no-such-story/unpublish", http.StatusNotFound, access.In("en").ContentNotFound},
 		} {
 			r := editor.b.do("POST", c.path, nil)
 			if r.status != c.status || r.env.Message != c.message {

@@ -7,8 +7,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/store"
 )
 
@@ -36,7 +39,7 @@ func (s *Service) invitation(c echo.Context) error {
 	}
 	inv, err := s.findInvitation(c, req.Token)
 	if errors.Is(err, errNoInvitation) {
-		return endpoint.Fail(c, http.StatusNotFound, msgsOf(c).InvitationInvalid)
+		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).InvitationInvalid)
 	}
 	if err != nil {
 		return err
@@ -50,11 +53,11 @@ func (s *Service) invitation(c echo.Context) error {
 // their invitations are voided with the change, and this check closes the
 // gap of an invitation made while that change was under way.
 func (s *Service) findInvitation(c echo.Context, token string) (*store.StaffInvitation, error) {
-	if !wellFormedSecret(token) {
+	if !sessioncookie.WellFormed(token) {
 		return nil, errNoInvitation
 	}
 	ctx := c.Request().Context()
-	inv, err := s.store.InvitationByHash(ctx, sha(token), s.now())
+	inv, err := s.store.InvitationByHash(ctx, sessioncookie.Hash(token), s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errNoInvitation
 	}
@@ -87,7 +90,7 @@ type joinRequest struct {
 //
 // POST /api/admin/join
 func (s *Service) join(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	ctx := c.Request().Context()
 	var req joinRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -108,9 +111,9 @@ func (s *Service) join(c echo.Context) error {
 	default:
 		switch passwords.Check(req.Password, inv.Email, name) {
 		case passwords.TooShort:
-			v.Set("password", sprintf(m.PasswordShort, passwords.MinLength))
+			v.Set("password", access.Sprintf(m.PasswordShort, passwords.MinLength))
 		case passwords.TooLong:
-			v.Set("password", sprintf(m.PasswordLong, passwords.MaxLength))
+			v.Set("password", access.Sprintf(m.PasswordLong, passwords.MaxLength))
 		case passwords.Common:
 			v.Set("password", m.PasswordCommon)
 		case passwords.LikePersonal:
@@ -127,8 +130,8 @@ func (s *Service) join(c echo.Context) error {
 	if err != nil {
 		return s.hashFailed(c, fmt.Errorf("admin: join: %w", err))
 	}
-	st := &store.Staff{Name: name, PasswordHash: hash, Locale: staffLocale(c)}
-	err = s.store.AcceptInvitation(ctx, sha(req.Token), st, s.now())
+	st := &store.Staff{Name: name, PasswordHash: hash, Locale: access.StaffLocale(c)}
+	err = s.store.AcceptInvitation(ctx, sessioncookie.Hash(req.Token), st, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return endpoint.Fail(c, http.StatusNotFound, m.InvitationInvalid)
@@ -137,8 +140,8 @@ func (s *Service) join(c echo.Context) error {
 	case err != nil:
 		return fmt.Errorf("admin: join: %w", err)
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: st.ID, Action: ActionJoined, Item: st.ID, Detail: st.Role, IP: c.RealIP()})
-	if err := s.startSession(c, st, stageEnrol); err != nil {
+	s.trail.Record(ctx, store.AuditEvent{ActorID: st.ID, Action: audit.ActionJoined, Item: st.ID, Detail: st.Role, IP: c.RealIP()})
+	if err := s.sessions.Start(c, st, access.StageEnrol); err != nil {
 		return fmt.Errorf("admin: join: %w", err)
 	}
 	return s.answerState(c, m.Joined)

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -19,7 +21,7 @@ import (
 func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		m := e.join("hala@noorvale.example", Sales)
+		m := e.join("hala@noorvale.example", access.Sales)
 		signIn := func(b *browser) {
 			t.Helper()
 			r := b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password})
@@ -39,7 +41,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 					signIn(b)
 				}
 				r := b.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
-				if r.status != http.StatusBadRequest || r.env.Errors["code"] != messagesIn("en").CodeWrong {
+				if r.status != http.StatusBadRequest || r.env.Errors["code"] != access.In("en").CodeWrong {
 					t.Fatalf("wrong code %d: %d %s", i+1, r.status, r.body)
 				}
 			}
@@ -72,7 +74,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		wrong(guesser, factorTries-1)
 		r := guesser.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
 		expect(t, "the tenth wrong in a row", r, http.StatusTooManyRequests)
-		if want := sprintf(messagesIn("en").FactorLocked, 15); r.env.Message != want {
+		if want := access.Sprintf(access.In("en").FactorLocked, 15); r.env.Message != want {
 			t.Fatalf("the lock says %q, want %q", r.env.Message, want)
 		}
 		if got := r.header.Get("Retry-After"); got != "900" {
@@ -89,7 +91,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		if _, err := mail.Render(notices[0]); err != nil {
 			t.Fatalf("the notice does not render: %v", err)
 		}
-		events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: ActionFactorLocked})
+		events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionFactorLocked})
 		if err != nil || len(events) != 1 || events[0].Item != m.id || events[0].IP != "192.0.2.66" || events[0].Detail != "totp" {
 			t.Fatalf("the lock in the trail: %+v, %v", events, err)
 		}
@@ -101,7 +103,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		signIn(arabic)
 		r = right(arabic)
 		expect(t, "the right code while locked", r, http.StatusTooManyRequests)
-		if want := sprintf(messagesIn("ar").FactorLocked, 15); r.env.Message != want {
+		if want := access.Sprintf(access.In("ar").FactorLocked, 15); r.env.Message != want {
 			t.Fatalf("the Arabic lock says %q, want %q", r.env.Message, want)
 		}
 		expect(t, "a fresh check while locked", right(m.b), http.StatusTooManyRequests)
@@ -113,7 +115,7 @@ func TestSecondFactorLocksAfterTenWrongInARow(t *testing.T) {
 		wrong(guesser, factorTries-1)
 		r = guesser.do("POST", "/factor/code", map[string]string{"code": m.wrongCode(e)})
 		expect(t, "ten more wrong", r, http.StatusTooManyRequests)
-		if want := sprintf(messagesIn("en").FactorLocked, 30); r.env.Message != want {
+		if want := access.Sprintf(access.In("en").FactorLocked, 30); r.env.Message != want {
 			t.Fatalf("the second lock says %q, want %q", r.env.Message, want)
 		}
 		if n := len(lockNotices()); n != 2 {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -41,8 +42,8 @@ func TestPagesEditedLikeItems(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedPage("/about-us")
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		q := "?route=" + url.QueryEscape("/about-us")
 
 		r := editor.b.do("GET", "/content/pages", nil)
@@ -130,9 +131,9 @@ func TestSettingsSavedByEditors(t *testing.T) {
 		if _, err := st.ReplaceContent(t.Context(), store.ContentSet{Settings: settings}); err != nil {
 			t.Fatal(err)
 		}
-		editor := e.join("editor@noorvale.example", Editor)
-		other := e.join("other@noorvale.example", Administrator)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		other := e.join("other@noorvale.example", access.Administrator)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		expect(t, "a translator reading", translator.b.do("GET", "/settings", nil), http.StatusForbidden)
 
 		r := editor.b.do("GET", "/settings", nil)
@@ -152,7 +153,7 @@ func TestSettingsSavedByEditors(t *testing.T) {
 		r = editor.b.do("PUT", "/settings", map[string]any{"base": 0, "body": bad})
 		editor.b.lang = "en"
 		expect(t, "a wrong link", r, http.StatusBadRequest)
-		if r.env.Errors["chatUrl"] != messagesIn("ar").ContentProblems[content.ProblemURL] {
+		if r.env.Errors["chatUrl"] != access.In("ar").ContentProblems[content.ProblemURL] {
 			t.Fatalf("the refusal in Arabic: %s", r.body)
 		}
 
@@ -200,8 +201,8 @@ func TestRenameItems(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		english := json.RawMessage(editor.item(t).Languages["en"].Live)
 		expect(t, "create", editor.b.do("POST", "/content/news", map[string]any{"slug": "other-story", "body": english}), http.StatusOK)
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
@@ -65,7 +66,7 @@ var (
 //
 // GET /api/admin/content/:collection/:slug/:locale/preview
 func (s *Service) previewContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	pm := &m.Preview
 	k, ok := contentKey(c)
 	if !ok {

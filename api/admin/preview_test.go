@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/store"
@@ -42,9 +43,9 @@ func TestPreviewShowsTheLatestDraftMarkedAndInert(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		viewer := e.join("viewer@noorvale.example", Viewer)
-		sales := e.join("sales@noorvale.example", Sales)
+		editor := e.join("editor@noorvale.example", access.Editor)
+		viewer := e.join("viewer@noorvale.example", access.Viewer)
+		sales := e.join("sales@noorvale.example", access.Sales)
 		it := editor.item(t)
 		r := editor.b.do("PUT", "/content/news/"+storySlug+"/ar", map[string]any{
 			"base": it.latestID("ar"), "body": withTitle(t, it.Languages["ar"].Live, "عنوان المسودة")})

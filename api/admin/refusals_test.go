@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -19,9 +21,9 @@ func TestRefusalsAndLookupsAudited(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		admin := e.join("amal@noorvale.example", Administrator)
-		editor := e.join("badr@noorvale.example", Editor)
-		translator := e.join("chadi@noorvale.example", Translator, "ar")
+		admin := e.join("amal@noorvale.example", access.Administrator)
+		editor := e.join("badr@noorvale.example", access.Editor)
+		translator := e.join("chadi@noorvale.example", access.Translator, "ar")
 		e.clock.Advance(11 * time.Minute) // every proof of the second factor is stale
 
 		const person = "Layla.Haddad@Example.com"
@@ -34,14 +36,14 @@ func TestRefusalsAndLookupsAudited(t *testing.T) {
 			action       string
 			item, detail string
 		}{
-			{"an editor listing staff", editor, "GET", "/staff", nil, false, ActionRefused, "GET /staff", "staff"},
-			{"an editor reading the trail", editor, "GET", "/audit", nil, false, ActionRefused, "GET /audit", "audit"},
-			{"a translator looking a person up", translator, "GET", "/erasure?email=" + person, nil, false, ActionRefused, "GET /erasure", "erasure"},
+			{"an editor listing staff", editor, "GET", "/staff", nil, false, audit.ActionRefused, "GET /staff", "staff"},
+			{"an editor reading the trail", editor, "GET", "/audit", nil, false, audit.ActionRefused, "GET /audit", "audit"},
+			{"a translator looking a person up", translator, "GET", "/erasure?email=" + person, nil, false, audit.ActionRefused, "GET /erasure", "erasure"},
 			{"a translator saving English", translator, "PUT", "/content/news/" + storySlug + "/en", map[string]any{"base": 0, "body": map[string]any{}},
-				false, ActionRefused, "PUT /content/:collection/:slug/:locale", "language en"},
-			{"exporting the trail on a stale factor", admin, "GET", "/audit/export", nil, true, ActionStepUpRequired, "GET /audit/export", ""},
-			{"looking a person up on a stale factor", admin, "GET", "/erasure?email=" + person, nil, true, ActionStepUpRequired, "GET /erasure", ""},
-			{"disabling on a stale factor", admin, "POST", "/staff/" + editor.id + "/disable", nil, true, ActionStepUpRequired, "POST /staff/:id/disable", ""},
+				false, audit.ActionRefused, "PUT /content/:collection/:slug/:locale", "language en"},
+			{"exporting the trail on a stale factor", admin, "GET", "/audit/export", nil, true, audit.ActionStepUpRequired, "GET /audit/export", ""},
+			{"looking a person up on a stale factor", admin, "GET", "/erasure?email=" + person, nil, true, audit.ActionStepUpRequired, "GET /erasure", ""},
+			{"disabling on a stale factor", admin, "POST", "/staff/" + editor.id + "/disable", nil, true, audit.ActionStepUpRequired, "POST /staff/:id/disable", ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				r := tc.who.b.do(tc.method, tc.path, tc.body)
@@ -64,7 +66,7 @@ func TestRefusalsAndLookupsAudited(t *testing.T) {
 		e.clock.Advance(30 * time.Second)
 		expect(t, "a fresh check", admin.b.do("POST", "/factor/code", map[string]string{"code": admin.code(e)}), http.StatusOK)
 		expect(t, "lookup", admin.b.do("GET", "/erasure?email="+person, nil), http.StatusOK)
-		events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: ActionErasureLookup})
+		events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionErasureLookup})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +79,7 @@ func TestRefusalsAndLookupsAudited(t *testing.T) {
 		if strings.Contains(strings.ToLower(string(r.body)), "layla") {
 			t.Fatal("the trail holds the address looked up")
 		}
-		for _, action := range []string{ActionRefused, ActionStepUpRequired, ActionErasureLookup} {
+		for _, action := range []string{audit.ActionRefused, audit.ActionStepUpRequired, audit.ActionErasureLookup} {
 			if !strings.Contains(string(r.body), ","+action+",") {
 				t.Errorf("the export has no %s", action)
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 )
 
@@ -14,7 +15,7 @@ type Route struct {
 	Path   string
 	// Permission is what the route needs beyond being signed in; "" for
 	// every staff member.
-	Permission Permission
+	Permission access.Permission
 	// Fresh routes also need a second factor proven in the last ten minutes.
 	Fresh bool
 }
@@ -22,58 +23,58 @@ type Route struct {
 // SignedInRoutes lists the routes that need a full staff session, with
 // what they need beyond it.
 var SignedInRoutes = []Route{
-	{http.MethodGet, "/staff", ManageStaff, false},
-	{http.MethodPost, "/staff/invitations", ManageStaff, true},
-	{http.MethodGet, "/staff/invitations", ManageStaff, false},
-	{http.MethodDelete, "/staff/invitations/:id", ManageStaff, true},
-	{http.MethodPut, "/staff/:id/role", ManageStaff, true},
-	{http.MethodPost, "/staff/:id/disable", ManageStaff, true},
-	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
-	{http.MethodGet, "/audit", ReadAudit, false},
-	{http.MethodGet, "/audit/export", ReadAudit, true},
+	{http.MethodGet, "/staff", access.ManageStaff, false},
+	{http.MethodPost, "/staff/invitations", access.ManageStaff, true},
+	{http.MethodGet, "/staff/invitations", access.ManageStaff, false},
+	{http.MethodDelete, "/staff/invitations/:id", access.ManageStaff, true},
+	{http.MethodPut, "/staff/:id/role", access.ManageStaff, true},
+	{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true},
+	{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true},
+	{http.MethodGet, "/audit", access.ReadAudit, false},
+	{http.MethodGet, "/audit/export", access.ReadAudit, true},
 	{http.MethodGet, "/factors", "", false},
 	{http.MethodDelete, "/factors/passkeys/:id", "", true},
 	{http.MethodDelete, "/factors/totp", "", true},
 	{http.MethodPost, "/factors/recovery-codes", "", true},
-	{http.MethodGet, "/inbox", ReadInbox, false},
-	{http.MethodGet, "/inbox/count", ReadInbox, false},
-	{http.MethodGet, "/inbox/export", ReadInbox, true},
-	{http.MethodGet, "/inbox/dashboard", ReadInbox, false},
-	{http.MethodGet, "/inbox/:id", ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/status", ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/assignee", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/notes", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/replies", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/cv-link", ReadApplications, true},
-	{http.MethodGet, "/inbox/:id/cv", ReadApplications, false},
-	{http.MethodGet, "/visitors", ManageVisitors, false},
-	{http.MethodGet, "/visitors/:id", ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/confirmation", ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id/sessions", ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/disable", ManageVisitors, true},
-	{http.MethodPost, "/visitors/:id/enable", ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id", ManageVisitors, true},
-	{http.MethodGet, "/erasure", ErasePersons, true},
-	{http.MethodPost, "/erasure", ErasePersons, true},
-	{http.MethodGet, "/content/schema/:collection", ReadContent, false},
-	{http.MethodGet, "/content/:collection", ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug", ReadContent, false},
-	{http.MethodPut, "/content/:collection/:slug/:locale", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/publish", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/schedule", WriteContent, false},
-	{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions", ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", ReadContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/cover", WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/preview", ReadContent, false},
-	{http.MethodPost, "/content/:collection", EditContent, false},
-	{http.MethodPost, "/content/:collection/:slug/unpublish", EditContent, false},
-	{http.MethodPut, "/content/:collection/:slug/slug", EditContent, false},
-	{http.MethodDelete, "/content/:collection/:slug", EditContent, false},
-	{http.MethodGet, "/settings", EditContent, false},
-	{http.MethodPut, "/settings", EditContent, false},
+	{http.MethodGet, "/inbox", access.ReadInbox, false},
+	{http.MethodGet, "/inbox/count", access.ReadInbox, false},
+	{http.MethodGet, "/inbox/export", access.ReadInbox, true},
+	{http.MethodGet, "/inbox/dashboard", access.ReadInbox, false},
+	{http.MethodGet, "/inbox/:id", access.ReadInbox, false},
+	{http.MethodPut, "/inbox/:id/status", access.ReadInbox, false},
+	{http.MethodPut, "/inbox/:id/assignee", access.ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/notes", access.ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/replies", access.ReadInbox, false},
+	{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true},
+	{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false},
+	{http.MethodGet, "/visitors", access.ManageVisitors, false},
+	{http.MethodGet, "/visitors/:id", access.ManageVisitors, false},
+	{http.MethodPost, "/visitors/:id/confirmation", access.ManageVisitors, false},
+	{http.MethodDelete, "/visitors/:id/sessions", access.ManageVisitors, false},
+	{http.MethodPost, "/visitors/:id/disable", access.ManageVisitors, true},
+	{http.MethodPost, "/visitors/:id/enable", access.ManageVisitors, false},
+	{http.MethodDelete, "/visitors/:id", access.ManageVisitors, true},
+	{http.MethodGet, "/erasure", access.ErasePersons, true},
+	{http.MethodPost, "/erasure", access.ErasePersons, true},
+	{http.MethodGet, "/content/schema/:collection", access.ReadContent, false},
+	{http.MethodGet, "/content/:collection", access.ReadContent, false},
+	{http.MethodGet, "/content/:collection/:slug", access.ReadContent, false},
+	{http.MethodPut, "/content/:collection/:slug/:locale", access.WriteContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/publish", access.WriteContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false},
+	{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", access.WriteContent, false},
+	{http.MethodGet, "/content/:collection/:slug/:locale/versions", access.ReadContent, false},
+	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false},
+	{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false},
+	{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false},
+	{http.MethodPost, "/content/:collection", access.EditContent, false},
+	{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false},
+	{http.MethodPut, "/content/:collection/:slug/slug", access.EditContent, false},
+	{http.MethodDelete, "/content/:collection/:slug", access.EditContent, false},
+	{http.MethodGet, "/settings", access.EditContent, false},
+	{http.MethodPut, "/settings", access.EditContent, false},
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -83,14 +84,14 @@ var SignedInRoutes = []Route{
 func (s *Service) Routes(g *echo.Group) {
 	limit := func(bucket string, n int) echo.MiddlewareFunc {
 		return s.limiter.Middleware("admin-"+bucket, n, rateWindow, func(r *http.Request) string {
-			return messagesIn(endpoint.Locale(r)).RateLimited
+			return access.In(endpoint.Locale(r)).RateLimited
 		})
 	}
 	strict := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Strict) }
 	standard := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Standard) }
 	json := endpoint.Accepts(endpoint.JSON)
-	confirming := s.requireStage(stagePassword, stageFull)
-	enrolling := s.requireStage(stageEnrol, stageFull)
+	confirming := s.sessions.RequireStage(access.StagePassword, access.StageFull)
+	enrolling := s.sessions.RequireStage(access.StageEnrol, access.StageFull)
 
 	// Before a session, and on the way to a full one.
 	g.POST("/login", s.login, json, strict("login"))
@@ -101,7 +102,7 @@ func (s *Service) Routes(g *echo.Group) {
 	g.POST("/factor/passkey/options", s.passkeyOptions, json, strict("passkey"), confirming)
 	g.POST("/factor/passkey", s.confirmPasskey, json, strict("passkey"), confirming)
 	// Any stage: the app asks what to show.
-	g.GET("/session", s.session, json, standard("session"), s.requireStage(stagePassword, stageEnrol, stageFull))
+	g.GET("/session", s.session, json, standard("session"), s.sessions.RequireStage(access.StagePassword, access.StageEnrol, access.StageFull))
 	g.POST("/enrol/totp/options", s.totpEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
 	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling)
 	g.POST("/enrol/passkey/options", s.passkeyEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
@@ -116,8 +117,8 @@ func (s *Service) Routes(g *echo.Group) {
 		"PUT /staff/:id/role":                                s.changeRole,
 		"POST /staff/:id/disable":                            s.setDisabled(true),
 		"POST /staff/:id/enable":                             s.setDisabled(false),
-		"GET /audit":                                         s.listAudit,
-		"GET /audit/export":                                  s.exportAudit,
+		"GET /audit":                                         s.auditing.List,
+		"GET /audit/export":                                  s.auditing.Export,
 		"GET /factors":                                       s.listFactors,
 		"DELETE /factors/passkeys/:id":                       s.removePasskey,
 		"DELETE /factors/totp":                               s.removeTOTP,
@@ -168,12 +169,12 @@ func (s *Service) Routes(g *echo.Group) {
 		if r.Path == "/content/:collection/:slug/:locale/cover" {
 			body = endpoint.Accepts(endpoint.Multipart) // the picture
 		}
-		mw := []echo.MiddlewareFunc{body, standard("staff"), s.requireStage(stageFull)}
+		mw := []echo.MiddlewareFunc{body, standard("staff"), s.sessions.RequireStage(access.StageFull)}
 		if r.Permission != "" {
-			mw = append(mw, s.permit(r.Permission))
+			mw = append(mw, s.sessions.Permit(r.Permission))
 		}
 		if r.Fresh {
-			mw = append(mw, s.fresh)
+			mw = append(mw, s.sessions.Fresh)
 		}
 		g.Add(r.Method, r.Path, handlers[r.Method+" "+r.Path], mw...)
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
@@ -57,7 +59,7 @@ type scheduleRequest struct {
 //
 // POST /api/admin/content/:collection/:slug/:locale/schedule
 func (s *Service) scheduleContent(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -75,7 +77,7 @@ func (s *Service) scheduleContent(c echo.Context) error {
 	if msg := unpublishRefusal(req.Action, k.Locale, live, m.Admin); msg != "" {
 		return endpoint.Fail(c, http.StatusConflict, msg)
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	sc := store.ContentSchedule{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Action: req.Action, Version: req.Version,
 		DueAt: req.At.UTC(), TimeZone: req.TimeZone, CreatedBy: me.ID, CreatedAt: now}
 	err = s.store.ScheduleContent(c.Request().Context(), sc)
@@ -85,7 +87,7 @@ func (s *Service) scheduleContent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionContentSchedule, Item: k.String(),
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: audit.ActionContentSchedule, Item: k.String(),
 		Detail: scheduleDetail(sc), IP: c.RealIP()})
 	return endpoint.OK(c, viewSchedule(sc, map[string]string{me.ID: me.Name}), m.ContentScheduled)
 }
@@ -145,7 +147,7 @@ func scheduleDetail(sc store.ContentSchedule) string {
 //
 // DELETE /api/admin/content/:collection/:slug/:locale/schedule
 func (s *Service) cancelSchedule(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
 		return err
@@ -157,7 +159,7 @@ func (s *Service) cancelSchedule(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionContentCancel, Item: k.String(),
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionContentCancel, Item: k.String(),
 		Detail: scheduleDetail(sc), IP: c.RealIP()})
 	return endpoint.OK(c, nil, m.ContentScheduleCancelled)
 }
@@ -206,7 +208,7 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 					}
 					if ok {
 						dropped++
-						s.audit(ctx, store.AuditEvent{Action: ActionContentVoided, Item: sc.Key().String(), Detail: scheduleDetail(sc)})
+						s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionContentVoided, Item: sc.Key().String(), Detail: scheduleDetail(sc)})
 					}
 					continue
 				}
@@ -218,11 +220,11 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 					continue
 				}
 				acted++
-				action, detail := ActionContentUnpublish, "scheduled"
+				action, detail := audit.ActionContentUnpublish, "scheduled"
 				if sc.Action == store.SchedulePublish {
-					action, detail = ActionContentPublish, "version "+strconv.FormatInt(sc.Version, 10)+", scheduled"
+					action, detail = audit.ActionContentPublish, "version "+strconv.FormatInt(sc.Version, 10)+", scheduled"
 				}
-				s.audit(ctx, store.AuditEvent{Action: action, Item: sc.Key().String(), Detail: detail})
+				s.trail.Record(ctx, store.AuditEvent{Action: action, Item: sc.Key().String(), Detail: detail})
 			}
 			done += acted
 			refused += dropped

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -20,8 +22,8 @@ func TestContentScheduled(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		it := editor.item(t)
 		base := "/content/news/" + storySlug
 		r := editor.b.do("PUT", base+"/en", map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, "Scheduled title")})
@@ -143,11 +145,11 @@ func TestContentScheduled(t *testing.T) {
 		}
 		item := "news/" + storySlug
 		for _, want := range []string{
-			ActionContentSchedule + " " + item + " (en) staff",
-			ActionContentSchedule + " " + item + " (ar) staff",
-			ActionContentPublish + " " + item + " (en) scheduler",
-			ActionContentUnpublish + " " + item + " (ar) scheduler",
-			ActionContentCancel + " " + item + " (en) staff",
+			audit.ActionContentSchedule + " " + item + " (en) staff",
+			audit.ActionContentSchedule + " " + item + " (ar) staff",
+			audit.ActionContentPublish + " " + item + " (en) scheduler",
+			audit.ActionContentUnpublish + " " + item + " (ar) scheduler",
+			audit.ActionContentCancel + " " + item + " (en) staff",
 		} {
 			n := 0
 			for _, got := range trail {
@@ -155,7 +157,7 @@ func TestContentScheduled(t *testing.T) {
 					n++
 				}
 			}
-			if want == ActionContentSchedule+" "+item+" (en) staff" && n != 2 || want != ActionContentSchedule+" "+item+" (en) staff" && n != 1 {
+			if want == audit.ActionContentSchedule+" "+item+" (en) staff" && n != 2 || want != audit.ActionContentSchedule+" "+item+" (en) staff" && n != 1 {
 				t.Errorf("%q %d times in the trail: %v", want, n, trail)
 			}
 		}
@@ -171,9 +173,9 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		amal := e.join("amal@noorvale.example", Administrator)
-		editor := e.join("editor@noorvale.example", Editor)
-		translator := e.join("translator@noorvale.example", Translator, "ar")
+		amal := e.join("amal@noorvale.example", access.Administrator)
+		editor := e.join("editor@noorvale.example", access.Editor)
+		translator := e.join("translator@noorvale.example", access.Translator, "ar")
 		base := "/content/news/" + storySlug
 		liveEn, liveAr := liveTitle(t, st, "en"), liveTitle(t, st, "ar")
 		r := editor.b.do("PUT", base+"/en", map[string]any{"base": 0, "body": withTitle(t, editor.item(t).Languages["en"].Live, "Planned by the editor")})
@@ -188,7 +190,7 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 
 		voided := func() []string {
 			t.Helper()
-			events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: ActionContentVoided})
+			events, err := st.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionContentVoided})
 			if err != nil {
 				t.Fatal(err)
 			}

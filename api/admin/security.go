@@ -7,6 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/store"
 )
@@ -33,16 +35,16 @@ type factorList struct {
 // GET /api/admin/factors
 func (s *Service) listFactors(c echo.Context) error {
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	rows, err := s.store.Passkeys(ctx, cur.staff.ID)
+	cur := access.Of(c)
+	rows, err := s.store.Passkeys(ctx, cur.Staff.ID)
 	if err != nil {
 		return err
 	}
-	left, err := s.store.RecoveryCodesLeft(ctx, cur.staff.ID)
+	left, err := s.store.RecoveryCodesLeft(ctx, cur.Staff.ID)
 	if err != nil {
 		return err
 	}
-	out := factorList{Passkeys: make([]passkeyView, len(rows)), TOTP: cur.staff.TOTPSealed != "", RecoveryCodesLeft: left, PasskeysOff: s.webauthn == nil}
+	out := factorList{Passkeys: make([]passkeyView, len(rows)), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left, PasskeysOff: s.webauthn == nil}
 	for i, r := range rows {
 		out.Passkeys[i] = passkeyView{ID: r.CredentialID, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt}
 	}
@@ -53,27 +55,27 @@ func (s *Service) listFactors(c echo.Context) error {
 //
 // DELETE /api/admin/factors/passkeys/:id
 func (s *Service) removePasskey(c echo.Context) error {
-	cur := mustStaff(c)
-	err := s.store.RemovePasskey(c.Request().Context(), cur.staff.ID, c.Param("id"), s.now())
-	return s.factorRemoved(c, err, "passkey", msgsOf(c).PasskeyNotFound)
+	cur := access.Of(c)
+	err := s.store.RemovePasskey(c.Request().Context(), cur.Staff.ID, c.Param("id"), s.now())
+	return s.factorRemoved(c, err, "passkey", access.Text(c).PasskeyNotFound)
 }
 
 // removeTOTP removes the staff member's authenticator app.
 //
 // DELETE /api/admin/factors/totp
 func (s *Service) removeTOTP(c echo.Context) error {
-	cur := mustStaff(c)
-	err := s.store.RemoveTOTP(c.Request().Context(), cur.staff.ID, s.now())
+	cur := access.Of(c)
+	err := s.store.RemoveTOTP(c.Request().Context(), cur.Staff.ID, s.now())
 	if err == nil {
-		cur.staff.TOTPSealed = ""
+		cur.Staff.TOTPSealed = ""
 	}
-	return s.factorRemoved(c, err, "totp", msgsOf(c).AppNotFound)
+	return s.factorRemoved(c, err, "totp", access.Text(c).AppNotFound)
 }
 
 // factorRemoved answers a removal: refused when it was the last factor or
 // not there, recorded and answered with the session's new state when done.
 func (s *Service) factorRemoved(c echo.Context, err error, method, missing string) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	switch {
 	case errors.Is(err, store.ErrLastFactor):
 		return endpoint.Fail(c, http.StatusConflict, m.LastFactor)
@@ -82,8 +84,8 @@ func (s *Service) factorRemoved(c echo.Context, err error, method, missing strin
 	case err != nil:
 		return err
 	}
-	cur := mustStaff(c)
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorRemoved, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	cur := access.Of(c)
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionFactorRemoved, Item: cur.Staff.ID, Detail: method, IP: c.RealIP()})
 	return s.answerState(c, m.FactorRemoved)
 }
 
@@ -93,15 +95,15 @@ func (s *Service) factorRemoved(c echo.Context, err error, method, missing strin
 // POST /api/admin/factors/recovery-codes
 func (s *Service) renewRecoveryCodes(c echo.Context) error {
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	codes, err := s.newRecoveryCodes(ctx, cur.staff.ID)
+	cur := access.Of(c)
+	codes, err := s.newRecoveryCodes(ctx, cur.Staff.ID)
 	if err != nil {
 		return err
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionCodesRenewed, Item: cur.staff.ID, IP: c.RealIP()})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionCodesRenewed, Item: cur.Staff.ID, IP: c.RealIP()})
 	st, err := s.state(ctx, cur)
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, msgsOf(c).CodesRenewed)
+	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, access.Text(c).CodesRenewed)
 }

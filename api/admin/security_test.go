@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -15,7 +17,7 @@ import (
 func TestOwnSecondFactors(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		m := e.join("hala@noorvale.example", Sales)
+		m := e.join("hala@noorvale.example", access.Sales)
 
 		var list factorList
 		r := m.b.do("GET", "/factors", nil)
@@ -28,12 +30,12 @@ func TestOwnSecondFactors(t *testing.T) {
 		// The app is the only factor: it stays.
 		r = m.b.do("DELETE", "/factors/totp", nil)
 		expect(t, "removing the only factor", r, http.StatusConflict)
-		if r.env.Message != messagesIn("en").LastFactor {
+		if r.env.Message != access.In("en").LastFactor {
 			t.Fatalf("refusal says %q", r.env.Message)
 		}
 		m.b.lang = "ar"
 		r = m.b.do("DELETE", "/factors/totp", nil)
-		if r.env.Message != messagesIn("ar").LastFactor {
+		if r.env.Message != access.In("ar").LastFactor {
 			t.Fatalf("the Arabic refusal says %q", r.env.Message)
 		}
 		m.b.lang = "en"
@@ -96,11 +98,11 @@ func TestOwnSecondFactors(t *testing.T) {
 		}
 		var seen []string
 		for _, ev := range events {
-			if ev.Action == ActionFactorRemoved || ev.Action == ActionCodesRenewed {
+			if ev.Action == audit.ActionFactorRemoved || ev.Action == audit.ActionCodesRenewed {
 				seen = append(seen, ev.Action+" "+ev.Detail)
 			}
 		}
-		want := []string{ActionCodesRenewed + " ", ActionFactorRemoved + " totp"} // newest first
+		want := []string{audit.ActionCodesRenewed + " ", audit.ActionFactorRemoved + " totp"} // newest first
 		if !slices.Equal(seen, want) {
 			t.Fatalf("audit trail: %q, want %q", seen, want)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -26,7 +27,7 @@ func (e *env) withCookie(c http.Cookie) *browser {
 func TestSignInRenewsTheSessionSecret(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		m := e.join("hala@noorvale.example", Administrator)
+		m := e.join("hala@noorvale.example", access.Administrator)
 		for _, c := range []struct {
 			name  string
 			prove func(b *browser) *result
@@ -60,7 +61,7 @@ func TestSignInRenewsTheSessionSecret(t *testing.T) {
 		}
 
 		t.Run("the first factor, after joining", func(t *testing.T) {
-			inv, err := e.svc.Invite(t.Context(), "new@noorvale.example", Viewer, nil, "", m.id, "")
+			inv, err := e.svc.Invite(t.Context(), "new@noorvale.example", access.Viewer, nil, "", m.id, "")
 			if err != nil {
 				t.Fatal(err)
 			}

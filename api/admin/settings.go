@@ -9,6 +9,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/store"
@@ -67,7 +69,7 @@ func (s *Service) showSettings(c echo.Context) error {
 //
 // PUT /api/admin/settings
 func (s *Service) saveSettings(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	im := &m.Items
 	var req saveRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -82,7 +84,7 @@ func (s *Service) saveSettings(c echo.Context) error {
 	case len(problems) > 0:
 		return endpoint.Invalid(c, fieldErrors(m, problems))
 	}
-	me := mustStaff(c).staff
+	me := access.Of(c).Staff
 	rev, err := s.store.SaveIdentity(c.Request().Context(), values, body, me.ID, req.Base, s.now())
 	if errors.Is(err, store.ErrVersionConflict) {
 		current, latest, err := s.currentSettings(c)
@@ -95,7 +97,7 @@ func (s *Service) saveSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: ActionSettingsSave, Item: "settings",
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: audit.ActionSettingsSave, Item: "settings",
 		Detail: "revision " + strconv.FormatInt(rev.ID, 10), IP: c.RealIP()})
 	return endpoint.OK(c, map[string]any{"revision": settingsRevisionView{ID: rev.ID, Author: person{ID: me.ID, Name: me.Name},
 		CreatedAt: rev.CreatedAt}}, im.SettingsSaved)

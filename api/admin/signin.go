@@ -12,8 +12,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -22,11 +25,11 @@ import (
 // sessionState is what the back-office shows of its signed-in (or
 // signing-in) staff member.
 type sessionState struct {
-	Stage       string       `json:"stage"`
-	Staff       staffView    `json:"staff"`
-	Permissions []Permission `json:"permissions"`
-	Factors     factorsView  `json:"factors"`
-	Fresh       bool         `json:"fresh"` // a second factor was proven in the last ten minutes
+	Stage       string              `json:"stage"`
+	Staff       staffView           `json:"staff"`
+	Permissions []access.Permission `json:"permissions"`
+	Factors     factorsView         `json:"factors"`
+	Fresh       bool                `json:"fresh"` // a second factor was proven in the last ten minutes
 }
 
 type factorsView struct {
@@ -53,29 +56,29 @@ func viewOf(m *store.Staff) staffView {
 	}
 }
 
-func (s *Service) state(ctx context.Context, cur current) (sessionState, error) {
-	keys, err := s.store.Passkeys(ctx, cur.staff.ID)
+func (s *Service) state(ctx context.Context, cur access.Current) (sessionState, error) {
+	keys, err := s.store.Passkeys(ctx, cur.Staff.ID)
 	if err != nil {
 		return sessionState{}, err
 	}
-	left, err := s.store.RecoveryCodesLeft(ctx, cur.staff.ID)
+	left, err := s.store.RecoveryCodesLeft(ctx, cur.Staff.ID)
 	if err != nil {
 		return sessionState{}, err
 	}
-	perms := Permissions(Role(cur.staff.Role))
+	perms := access.Permissions(access.Role(cur.Staff.Role))
 	if perms == nil {
-		perms = []Permission{}
+		perms = []access.Permission{}
 	}
 	return sessionState{
-		Stage: cur.session.Stage, Staff: viewOf(cur.staff), Permissions: perms,
-		Factors: factorsView{Passkeys: len(keys), TOTP: cur.staff.TOTPSealed != "", RecoveryCodesLeft: left},
-		Fresh:   s.isFresh(cur.session),
+		Stage: cur.Session.Stage, Staff: viewOf(cur.Staff), Permissions: perms,
+		Factors: factorsView{Passkeys: len(keys), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left},
+		Fresh:   s.sessions.IsFresh(cur.Session),
 	}, nil
 }
 
 // answerState answers the current session's state with a message.
 func (s *Service) answerState(c echo.Context, message string) error {
-	st, err := s.state(c.Request().Context(), mustStaff(c))
+	st, err := s.state(c.Request().Context(), access.Of(c))
 	if err != nil {
 		return err
 	}
@@ -101,7 +104,7 @@ type loginRequest struct {
 //
 // POST /api/admin/login
 func (s *Service) login(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	ctx := c.Request().Context()
 	var req loginRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -130,7 +133,7 @@ func (s *Service) login(c echo.Context) error {
 			return fmt.Errorf("admin: login: %w", err)
 		}
 		if end := cnt.WindowStart.Add(loginWindow); cnt.Count >= limit.after && now.Before(end) {
-			return endpoint.TooMany(c, sprintf(m.SignInLocked, int(end.Sub(now).Minutes())+1), end.Sub(now))
+			return endpoint.TooMany(c, access.Sprintf(m.SignInLocked, int(end.Sub(now).Minutes())+1), end.Sub(now))
 		}
 	}
 
@@ -153,20 +156,20 @@ func (s *Service) login(c echo.Context) error {
 				return fmt.Errorf("admin: login: %w", err)
 			}
 		}
-		e := store.AuditEvent{Action: ActionSignInFailed, IP: ip, Detail: "unknown address"}
+		e := store.AuditEvent{Action: audit.ActionSignInFailed, IP: ip, Detail: "unknown address"}
 		if st != nil {
 			e.Item, e.Detail = st.ID, "wrong password"
 			if st.Disabled() {
 				e.Detail = "disabled account"
 			}
 		}
-		s.audit(ctx, e)
+		s.trail.Record(ctx, e)
 		return endpoint.Fail(c, http.StatusUnauthorized, m.SignInFailed)
 	}
 	if err := s.store.ResetCounter(ctx, addrKey); err != nil {
 		return fmt.Errorf("admin: login: %w", err)
 	}
-	changes := map[string]any{"locale": staffLocale(c)}
+	changes := map[string]any{"locale": access.StaffLocale(c)}
 	if rehash {
 		if h, err := s.hasher.Hash(ctx, req.Password); err == nil {
 			changes["password_hash"] = h
@@ -175,17 +178,17 @@ func (s *Service) login(c echo.Context) error {
 	if err := s.store.UpdateStaff(ctx, st.ID, changes, now); err != nil {
 		s.log.Warn("admin: recording a staff member's language", "err", err)
 	}
-	stage := stagePassword
+	stage := access.StagePassword
 	if has, err := s.hasFactor(ctx, st); err != nil {
 		return fmt.Errorf("admin: login: %w", err)
 	} else if !has {
-		stage = stageEnrol
+		stage = access.StageEnrol
 	}
-	if err := s.startSession(c, st, stage); err != nil {
+	if err := s.sessions.Start(c, st, stage); err != nil {
 		return fmt.Errorf("admin: login: %w", err)
 	}
 	msg := m.SecondFactorDue
-	if stage == stageEnrol {
+	if stage == access.StageEnrol {
 		msg = m.EnrolDue
 	}
 	return s.answerState(c, msg)
@@ -195,7 +198,7 @@ func (s *Service) login(c echo.Context) error {
 func (s *Service) hashFailed(c echo.Context, err error) error {
 	if errors.Is(err, passwords.ErrBusy) {
 		c.Response().Header().Set("Retry-After", "5")
-		return endpoint.Fail(c, http.StatusServiceUnavailable, msgsOf(c).Busy)
+		return endpoint.Fail(c, http.StatusServiceUnavailable, access.Text(c).Busy)
 	}
 	return err
 }
@@ -213,16 +216,16 @@ func (s *Service) hasFactor(ctx context.Context, m *store.Staff) (bool, error) {
 // POST /api/admin/logout
 func (s *Service) logout(c echo.Context) error {
 	ctx := c.Request().Context()
-	if cur, err := s.lookup(c); err == nil {
-		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionSignOut, IP: c.RealIP()})
+	if cur, err := s.sessions.Lookup(c); err == nil {
+		s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionSignOut, IP: c.RealIP()})
 	}
-	if h := s.presentedHash(c.Request()); h != "" {
+	if h := s.sessions.PresentedHash(c.Request()); h != "" {
 		if err := s.store.DeleteStaffSession(ctx, h); err != nil {
 			return fmt.Errorf("admin: logout: %w", err)
 		}
 	}
-	s.clearCookie(c)
-	return endpoint.OK(c, nil, msgsOf(c).SignedOut)
+	s.sessions.ClearCookie(c)
+	return endpoint.OK(c, nil, access.Text(c).SignedOut)
 }
 
 type codeRequest struct {
@@ -237,9 +240,9 @@ type codeRequest struct {
 //
 // POST /api/admin/factor/code
 func (s *Service) confirmCode(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
+	cur := access.Of(c)
 	var req codeRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -263,9 +266,9 @@ func (s *Service) confirmCode(c echo.Context) error {
 	}
 	ok := false
 	if method == "totp" {
-		ok, err = s.checkTOTP(ctx, cur.staff, code)
+		ok, err = s.checkTOTP(ctx, cur.Staff, code)
 	} else {
-		ok, err = s.store.UseRecoveryCode(ctx, cur.staff.ID, s.recoveryHash(cur.staff.ID, code), s.now())
+		ok, err = s.store.UseRecoveryCode(ctx, cur.Staff.ID, s.recoveryHash(cur.Staff.ID, code), s.now())
 	}
 	if err != nil {
 		return fmt.Errorf("admin: confirm code: %w", err)
@@ -274,7 +277,7 @@ func (s *Service) confirmCode(c echo.Context) error {
 		return s.codeFailed(c, cur, method, &try)
 	}
 	if method != "totp" {
-		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionRecoveryUsed, Item: cur.staff.ID, IP: c.RealIP()})
+		s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionRecoveryUsed, Item: cur.Staff.ID, IP: c.RealIP()})
 	}
 	return s.factorProven(c, method)
 }
@@ -285,8 +288,8 @@ func (s *Service) confirmCode(c echo.Context) error {
 // count. The try that makes factorTries wrong in a row locks the step for
 // factorLock, each further lock in a row for twice as long as the one
 // before, up to factorLockMax; a right one forgets them all.
-func (s *Service) takeFactorTry(ctx context.Context, cur current) (store.FactorTry, error) {
-	return s.store.TakeFactorTry(context.WithoutCancel(ctx), cur.staff.ID, s.now(), factorTries, lockFor)
+func (s *Service) takeFactorTry(ctx context.Context, cur access.Current) (store.FactorTry, error) {
+	return s.store.TakeFactorTry(context.WithoutCancel(ctx), cur.Staff.ID, s.now(), factorTries, lockFor)
 }
 
 // lockFor is how long the nth lock in a row of a second-factor step lasts.
@@ -301,11 +304,11 @@ func lockFor(n int) time.Duration {
 // answerLocked answers 429 to a second factor sent while the account's
 // second-factor step is locked, saying how long to wait.
 func (s *Service) answerLocked(c echo.Context, until time.Time) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	wait := until.Sub(s.now())
-	msg := sprintf(m.FactorLocked, int(math.Ceil(wait.Minutes())))
+	msg := access.Sprintf(m.FactorLocked, int(math.Ceil(wait.Minutes())))
 	if wait > 2*time.Hour {
-		msg = sprintf(m.FactorLockedHours, int(math.Ceil(wait.Hours())))
+		msg = access.Sprintf(m.FactorLockedHours, int(math.Ceil(wait.Hours())))
 	}
 	return endpoint.TooMany(c, msg, wait)
 }
@@ -315,30 +318,30 @@ func (s *Service) answerLocked(c echo.Context, until time.Time) error {
 // sign-in waiting for the factor ends, and the answer says how long the
 // lock lasts. Otherwise it counts in the session, which ends at the fifth.
 // try is nil for a code that proves nothing yet (an enrolment's).
-func (s *Service) codeFailed(c echo.Context, cur current, method string, try *store.FactorTry) error {
-	m := msgsOf(c)
+func (s *Service) codeFailed(c echo.Context, cur access.Current, method string, try *store.FactorTry) error {
+	m := access.Text(c)
 	ctx := c.Request().Context()
-	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorFailed, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionFactorFailed, Item: cur.Staff.ID, Detail: method, IP: c.RealIP()})
 	if try != nil && try.Last {
-		s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: ActionFactorLocked, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
-		s.noticeLocked(ctx, cur.staff, try.LockedUntil)
-		if cur.session.Stage != stageFull {
-			if err := s.store.DeleteStaffSession(context.WithoutCancel(ctx), cur.session.IDHash); err != nil {
+		s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionFactorLocked, Item: cur.Staff.ID, Detail: method, IP: c.RealIP()})
+		s.noticeLocked(ctx, cur.Staff, try.LockedUntil)
+		if cur.Session.Stage != access.StageFull {
+			if err := s.store.DeleteStaffSession(context.WithoutCancel(ctx), cur.Session.IDHash); err != nil {
 				return fmt.Errorf("admin: end session: %w", err)
 			}
-			s.clearCookie(c)
+			s.sessions.ClearCookie(c)
 		}
 		return s.answerLocked(c, try.LockedUntil)
 	}
-	cnt, err := s.store.Hit(context.WithoutCancel(ctx), s.keys.Of("staff-code", cur.session.IDHash), s.now(), loginWindow)
+	cnt, err := s.store.Hit(context.WithoutCancel(ctx), s.keys.Of("staff-code", cur.Session.IDHash), s.now(), loginWindow)
 	if err != nil {
 		return fmt.Errorf("admin: count wrong code: %w", err)
 	}
 	if cnt.Count >= codeTries {
-		if err := s.store.DeleteStaffSession(ctx, cur.session.IDHash); err != nil {
+		if err := s.store.DeleteStaffSession(ctx, cur.Session.IDHash); err != nil {
 			return fmt.Errorf("admin: end session: %w", err)
 		}
-		s.clearCookie(c)
+		s.sessions.ClearCookie(c)
 		return endpoint.Fail(c, http.StatusUnauthorized, m.TooManyCodes)
 	}
 	return endpoint.Invalid(c, map[string]string{"code": m.CodeWrong})
@@ -369,18 +372,18 @@ func (s *Service) noticeLocked(ctx context.Context, m *store.Staff, until time.T
 // signed-in session may take sensitive actions for ten minutes.
 func (s *Service) factorProven(c echo.Context, method string) error {
 	ctx := c.Request().Context()
-	cur := mustStaff(c)
-	action := ActionStepUp
-	if cur.session.Stage != stageFull {
-		action = ActionSignIn
+	cur := access.Of(c)
+	action := audit.ActionStepUp
+	if cur.Session.Stage != access.StageFull {
+		action = audit.ActionSignIn
 	}
-	if err := s.store.FactorProven(context.WithoutCancel(ctx), cur.staff.ID); err != nil {
+	if err := s.store.FactorProven(context.WithoutCancel(ctx), cur.Staff.ID); err != nil {
 		return fmt.Errorf("admin: second factor: %w", err)
 	}
 	if err := s.markProven(c, cur); err != nil {
 		return s.sessionGone(c, fmt.Errorf("admin: second factor: %w", err))
 	}
-	s.audit(ctx, store.AuditEvent{ActorID: cur.staff.ID, Action: action, Item: cur.staff.ID, Detail: method, IP: c.RealIP()})
+	s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: action, Item: cur.Staff.ID, Detail: method, IP: c.RealIP()})
 	return s.answerState(c, "")
 }
 
@@ -389,26 +392,26 @@ func (s *Service) factorProven(c echo.Context, method string) error {
 // sign-in it completes renews the session's secret, in the cookie too:
 // whatever learnt the secret before the second factor holds a secret that
 // no longer works.
-func (s *Service) markProven(c echo.Context, cur current) error {
+func (s *Service) markProven(c echo.Context, cur access.Current) error {
 	now := s.now()
-	signIn := cur.session.Stage != stageFull
-	expires := expiry(stageFull, cur.session.CreatedAt, now)
+	signIn := cur.Session.Stage != access.StageFull
+	expires := access.Expiry(access.StageFull, cur.Session.CreatedAt, now)
 	changes := map[string]any{
-		"stage": stageFull, "factor_at": now, "factor_spent": false, "expires_at": expires, "ceremony": "",
+		"stage": access.StageFull, "factor_at": now, "factor_spent": false, "expires_at": expires, "ceremony": "",
 	}
 	secret := ""
 	if signIn {
-		secret = newSecret()
-		changes["id_hash"] = sha(secret)
+		secret = sessioncookie.NewSecret()
+		changes["id_hash"] = sessioncookie.Hash(secret)
 	}
-	if err := s.store.RenewStaffSession(c.Request().Context(), cur.session.IDHash, changes); err != nil {
+	if err := s.store.RenewStaffSession(c.Request().Context(), cur.Session.IDHash, changes); err != nil {
 		return err
 	}
-	cur.session.Stage, cur.session.FactorAt, cur.session.FactorSpent, cur.session.ExpiresAt = stageFull, &now, false, expires
-	cur.session.Ceremony = ""
+	cur.Session.Stage, cur.Session.FactorAt, cur.Session.FactorSpent, cur.Session.ExpiresAt = access.StageFull, &now, false, expires
+	cur.Session.Ceremony = ""
 	if signIn {
-		cur.session.IDHash = sha(secret)
-		s.setCookie(c, secret)
+		cur.Session.IDHash = sessioncookie.Hash(secret)
+		s.sessions.SetCookie(c, secret)
 	}
 	return nil
 }
@@ -419,6 +422,6 @@ func (s *Service) sessionGone(c echo.Context, err error) error {
 	if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	s.clearCookie(c)
-	return endpoint.Fail(c, http.StatusUnauthorized, msgsOf(c).NotSignedIn)
+	s.sessions.ClearCookie(c)
+	return endpoint.Fail(c, http.StatusUnauthorized, access.Text(c).NotSignedIn)
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
@@ -56,7 +58,7 @@ func (s *Service) listStaff(c echo.Context) error {
 			out[i].SecondFactors = append(out[i].SecondFactors, factorTOTP)
 		}
 	}
-	return endpoint.OK(c, map[string]any{"staff": out, "roles": Roles, "offices": Offices, "languages": locale.All}, "")
+	return endpoint.OK(c, map[string]any{"staff": out, "roles": access.Roles, "offices": access.Offices, "languages": locale.All}, "")
 }
 
 type roleRequest struct {
@@ -68,14 +70,14 @@ type roleRequest struct {
 
 // checkRole checks a role with its languages (a translator's, at least
 // one) or office (a sales account's, optional); the others have neither.
-func checkRole(v *endpoint.Checker, m *messages, req roleRequest) (Role, []string, string) {
-	role := Role(req.Role)
-	if !ValidRole(req.Role) {
+func checkRole(v *endpoint.Checker, m *access.Messages, req roleRequest) (access.Role, []string, string) {
+	role := access.Role(req.Role)
+	if !access.ValidRole(req.Role) {
 		v.Set("role", m.RoleInvalid)
 		return role, nil, ""
 	}
 	var langs []string
-	if role == Translator {
+	if role == access.Translator {
 		for _, l := range req.Languages {
 			if _, ok := locale.Parse(l); !ok || l == "" {
 				v.Set("languages", m.LanguageInvalid)
@@ -90,8 +92,8 @@ func checkRole(v *endpoint.Checker, m *messages, req roleRequest) (Role, []strin
 		}
 	}
 	office := ""
-	if role == Sales && req.Office != "" {
-		if !slices.Contains(Offices, req.Office) {
+	if role == access.Sales && req.Office != "" {
+		if !slices.Contains(access.Offices, req.Office) {
 			v.Set("office", m.OfficeInvalid)
 		}
 		office = req.Office
@@ -103,7 +105,7 @@ func checkRole(v *endpoint.Checker, m *messages, req roleRequest) (Role, []strin
 //
 // POST /api/admin/staff/invitations
 func (s *Service) invite(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	var req roleRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -114,7 +116,7 @@ func (s *Service) invite(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	inv, err := s.Invite(c.Request().Context(), email, role, langs, office, mustStaff(c).staff.ID, c.RealIP())
+	inv, err := s.Invite(c.Request().Context(), email, role, langs, office, access.Of(c).Staff.ID, c.RealIP())
 	if errors.Is(err, store.ErrStaffExists) {
 		return endpoint.Invalid(c, map[string]string{"email": m.InvitationExists})
 	}
@@ -128,18 +130,18 @@ func (s *Service) invite(c echo.Context) error {
 func (s *Service) target(c echo.Context) (*store.Staff, error) {
 	id := c.Param("id")
 	if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
-		return nil, endpoint.Fail(c, http.StatusNotFound, msgsOf(c).NotFound)
+		return nil, endpoint.Fail(c, http.StatusNotFound, access.Text(c).NotFound)
 	}
 	t, err := s.store.StaffByID(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, endpoint.Fail(c, http.StatusNotFound, msgsOf(c).NotFound)
+		return nil, endpoint.Fail(c, http.StatusNotFound, access.Text(c).NotFound)
 	}
 	return t, err
 }
 
 // lastAdministrator reports whether t is the only active administrator.
 func (s *Service) lastAdministrator(c echo.Context, t *store.Staff) (bool, error) {
-	if t.Role != string(Administrator) || t.Disabled() {
+	if t.Role != string(access.Administrator) || t.Disabled() {
 		return false, nil
 	}
 	all, err := s.store.StaffList(c.Request().Context())
@@ -148,7 +150,7 @@ func (s *Service) lastAdministrator(c echo.Context, t *store.Staff) (bool, error
 	}
 	n := 0
 	for _, m := range all {
-		if m.Role == string(Administrator) && !m.Disabled() {
+		if m.Role == string(access.Administrator) && !m.Disabled() {
 			n++
 		}
 	}
@@ -160,7 +162,7 @@ func (s *Service) lastAdministrator(c echo.Context, t *store.Staff) (bool, error
 //
 // PUT /api/admin/staff/:id/role
 func (s *Service) changeRole(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	t, err := s.target(c)
 	if t == nil {
 		return err
@@ -174,7 +176,7 @@ func (s *Service) changeRole(c echo.Context) error {
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
-	if role != Administrator {
+	if role != access.Administrator {
 		if last, err := s.lastAdministrator(c, t); err != nil {
 			return err
 		} else if last {
@@ -184,7 +186,7 @@ func (s *Service) changeRole(c echo.Context) error {
 	before := describeRole(t.Role, t.Languages, t.Office)
 	after := describeRole(string(role), strings.Join(langs, ","), office)
 	// Whoever no longer may invite takes their pending invitations with them.
-	void := Can(Role(t.Role), ManageStaff) && !Can(role, ManageStaff)
+	void := access.Can(access.Role(t.Role), access.ManageStaff) && !access.Can(role, access.ManageStaff)
 	voided, err := s.store.ChangeStaffRole(c.Request().Context(), t.ID, string(role), strings.Join(langs, ","), office, void, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
@@ -192,8 +194,8 @@ func (s *Service) changeRole(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	me := mustStaff(c).staff.ID
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: me, Action: ActionRoleChange, Item: t.ID, Detail: before + " → " + after, IP: c.RealIP()})
+	me := access.Of(c).Staff.ID
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me, Action: audit.ActionRoleChange, Item: t.ID, Detail: before + " → " + after, IP: c.RealIP()})
 	s.auditVoided(c, me, voided)
 	return endpoint.OK(c, nil, m.RoleChanged)
 }
@@ -202,7 +204,7 @@ func (s *Service) changeRole(c echo.Context) error {
 // account.
 func (s *Service) auditVoided(c echo.Context, actorID string, voided []store.StaffInvitation) {
 	for _, inv := range voided {
-		s.audit(c.Request().Context(), store.AuditEvent{ActorID: actorID, Action: ActionInvitationVoided, Item: s.invitedItem(inv.Email),
+		s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: actorID, Action: audit.ActionInvitationVoided, Item: s.invitedItem(inv.Email),
 			Detail: describeRole(inv.Role, inv.Languages, inv.Office), IP: c.RealIP()})
 	}
 }
@@ -225,13 +227,13 @@ func describeRole(role, languages, office string) string {
 // POST /api/admin/staff/:id/enable
 func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		m := msgsOf(c)
+		m := access.Text(c)
 		ctx := c.Request().Context()
 		t, err := s.target(c)
 		if t == nil {
 			return err
 		}
-		me := mustStaff(c).staff
+		me := access.Of(c).Staff
 		if t.ID == me.ID {
 			return endpoint.Fail(c, http.StatusConflict, m.NotYourself)
 		}
@@ -239,7 +241,7 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 			if err := s.store.UpdateStaff(ctx, t.ID, map[string]any{"disabled_at": nil}, s.now()); err != nil {
 				return err
 			}
-			s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionEnable, Item: t.ID, IP: c.RealIP()})
+			s.trail.Record(ctx, store.AuditEvent{ActorID: me.ID, Action: audit.ActionEnable, Item: t.ID, IP: c.RealIP()})
 			return endpoint.OK(c, nil, m.Enabled)
 		}
 		if last, err := s.lastAdministrator(c, t); err != nil {
@@ -254,10 +256,10 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionDisable, Item: t.ID, IP: c.RealIP()})
+		s.trail.Record(ctx, store.AuditEvent{ActorID: me.ID, Action: audit.ActionDisable, Item: t.ID, IP: c.RealIP()})
 		s.auditVoided(c, me.ID, gone.Invitations)
 		for _, sc := range gone.Schedules {
-			s.audit(ctx, store.AuditEvent{ActorID: me.ID, Action: ActionContentVoided, Item: sc.Key().String(),
+			s.trail.Record(ctx, store.AuditEvent{ActorID: me.ID, Action: audit.ActionContentVoided, Item: sc.Key().String(),
 				Detail: scheduleDetail(sc), IP: c.RealIP()})
 		}
 		return endpoint.OK(c, nil, m.Disabled)
@@ -314,14 +316,14 @@ func mayInvite(staff []store.Staff, id string) bool {
 		return true
 	}
 	i := slices.IndexFunc(staff, func(m store.Staff) bool { return m.ID == id })
-	return i >= 0 && !staff[i].Disabled() && Can(Role(staff[i].Role), ManageStaff)
+	return i >= 0 && !staff[i].Disabled() && access.Can(access.Role(staff[i].Role), access.ManageStaff)
 }
 
 // revokeInvitation revokes a pending invitation: its link stops working.
 //
 // DELETE /api/admin/staff/invitations/:id
 func (s *Service) revokeInvitation(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	id := c.Param("id")
 	if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
 		return endpoint.Fail(c, http.StatusNotFound, m.InvitationGone)
@@ -333,7 +335,7 @@ func (s *Service) revokeInvitation(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: ActionInvitationRevoked,
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionInvitationRevoked,
 		Item: s.invitedItem(inv.Email), Detail: describeRole(inv.Role, inv.Languages, inv.Office), IP: c.RealIP()})
 	return endpoint.OK(c, nil, m.InvitationRevoked)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -16,12 +17,12 @@ import (
 func TestStaffListShowsSecondFactors(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		amal := e.join("amal@noorvale.example", Administrator)
-		badr := e.join("badr@noorvale.example", Editor)
-		reset := e.join("chadi@noorvale.example", Viewer)
+		amal := e.join("amal@noorvale.example", access.Administrator)
+		badr := e.join("badr@noorvale.example", access.Editor)
+		reset := e.join("chadi@noorvale.example", access.Viewer)
 
 		// Dalia joins and stops before setting up a second factor.
-		inv, err := e.svc.Invite(t.Context(), "dalia@noorvale.example", HR, nil, "", "", "")
+		inv, err := e.svc.Invite(t.Context(), "dalia@noorvale.example", access.HR, nil, "", "", "")
 		if err != nil {
 			t.Fatal(err)
 		}

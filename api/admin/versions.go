@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/store"
 )
@@ -18,7 +19,7 @@ import (
 //
 // GET /api/admin/content/:collection/:slug/:locale/versions/:version
 func (s *Service) showContentVersion(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	k, ok := contentKey(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -17,8 +18,8 @@ func TestShowContentVersion(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
 		e.seedStory()
-		editor := e.join("amal@noorvale.example", Editor)
-		viewer := e.join("hala@noorvale.example", Viewer)
+		editor := e.join("amal@noorvale.example", access.Editor)
+		viewer := e.join("hala@noorvale.example", access.Viewer)
 		it := editor.item(t)
 		r := editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, "The first title")})
 		expect(t, "save", r, http.StatusOK)
@@ -38,17 +39,17 @@ func TestShowContentVersion(t *testing.T) {
 		if err := json.Unmarshal(got.Body, &body); err != nil {
 			t.Fatal(err)
 		}
-		if got.ID != first || got.Author.Name != "Staff "+string(Editor) || body.Title != "The first title" {
+		if got.ID != first || got.Author.Name != "Staff "+string(access.Editor) || body.Title != "The first title" {
 			t.Fatalf("the first version reads %d by %q titled %q", got.ID, got.Author.Name, body.Title)
 		}
 
 		missing := []struct {
 			name, path, lang, want string
 		}{
-			{"another language's version", "/ar/versions/" + strconv.FormatInt(first, 10), "en", messagesIn("en").ContentVersionNotFound},
-			{"no such version, in Arabic", "/en/versions/999999", "ar", messagesIn("ar").ContentVersionNotFound},
-			{"not a number", "/en/versions/latest", "en", messagesIn("en").ContentVersionNotFound},
-			{"no such language", "/xx/versions/" + strconv.FormatInt(first, 10), "en", messagesIn("en").ContentNotFound},
+			{"another language's version", "/ar/versions/" + strconv.FormatInt(first, 10), "en", access.In("en").ContentVersionNotFound},
+			{"no such version, in Arabic", "/en/versions/999999", "ar", access.In("ar").ContentVersionNotFound},
+			{"not a number", "/en/versions/latest", "en", access.In("en").ContentVersionNotFound},
+			{"no such language", "/xx/versions/" + strconv.FormatInt(first, 10), "en", access.In("en").ContentNotFound},
 		}
 		for _, c := range missing {
 			t.Run(c.name, func(t *testing.T) {

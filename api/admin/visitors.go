@@ -11,6 +11,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
@@ -90,7 +92,7 @@ func utcOrNil(t *time.Time) *time.Time {
 //
 // GET /api/admin/visitors
 func (s *Service) listVisitors(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	q := c.QueryParams()
 	v := endpoint.NewChecker(m.Messages)
 	// One line of text: a control character (NUL among them, which
@@ -124,11 +126,11 @@ func (s *Service) listVisitors(c echo.Context) error {
 func (s *Service) visitor(c echo.Context) (*store.User, error) {
 	id := c.Param("id")
 	if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
-		return nil, endpoint.Fail(c, http.StatusNotFound, msgsOf(c).VisitorNotFound)
+		return nil, endpoint.Fail(c, http.StatusNotFound, access.Text(c).VisitorNotFound)
 	}
 	u, err := s.store.UserByID(c.Request().Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, endpoint.Fail(c, http.StatusNotFound, msgsOf(c).VisitorNotFound)
+		return nil, endpoint.Fail(c, http.StatusNotFound, access.Text(c).VisitorNotFound)
 	}
 	return u, err
 }
@@ -170,7 +172,7 @@ func (s *Service) showVisitor(c echo.Context) error {
 // auditVisitor records an action on an account: the account by its id,
 // never its address or name.
 func (s *Service) auditVisitor(c echo.Context, action, id, detail string) {
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: mustStaff(c).staff.ID, Action: action, Item: id, Detail: detail, IP: c.RealIP()})
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: action, Item: id, Detail: detail, IP: c.RealIP()})
 }
 
 func sessionsDetail(n int64) string { return fmt.Sprintf("%d sessions", n) }
@@ -180,7 +182,7 @@ func sessionsDetail(n int64) string { return fmt.Sprintf("%d sessions", n) }
 //
 // POST /api/admin/visitors/:id/confirmation
 func (s *Service) resendVisitorConfirmation(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -191,7 +193,7 @@ func (s *Service) resendVisitorConfirmation(c echo.Context) error {
 	if !s.accounts.SendConfirmation(c.Request().Context(), u) {
 		return endpoint.Fail(c, http.StatusTooManyRequests, m.VisitorMailCapped)
 	}
-	s.auditVisitor(c, ActionVisitorConfirmation, u.ID, "")
+	s.auditVisitor(c, audit.ActionVisitorConfirmation, u.ID, "")
 	return endpoint.OK(c, nil, m.VisitorConfirmationSent)
 }
 
@@ -199,7 +201,7 @@ func (s *Service) resendVisitorConfirmation(c echo.Context) error {
 //
 // DELETE /api/admin/visitors/:id/sessions
 func (s *Service) endVisitorSessions(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -208,7 +210,7 @@ func (s *Service) endVisitorSessions(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.auditVisitor(c, ActionVisitorSessionsEnded, u.ID, sessionsDetail(n))
+	s.auditVisitor(c, audit.ActionVisitorSessionsEnded, u.ID, sessionsDetail(n))
 	return endpoint.OK(c, map[string]int64{"ended": n}, m.VisitorSessionsEnded)
 }
 
@@ -217,7 +219,7 @@ func (s *Service) endVisitorSessions(c echo.Context) error {
 //
 // POST /api/admin/visitors/:id/disable
 func (s *Service) disableVisitor(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -232,7 +234,7 @@ func (s *Service) disableVisitor(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.auditVisitor(c, ActionVisitorDisable, u.ID, sessionsDetail(n))
+	s.auditVisitor(c, audit.ActionVisitorDisable, u.ID, sessionsDetail(n))
 	return endpoint.OK(c, nil, m.VisitorDisabled)
 }
 
@@ -240,7 +242,7 @@ func (s *Service) disableVisitor(c echo.Context) error {
 //
 // POST /api/admin/visitors/:id/enable
 func (s *Service) enableVisitor(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -255,7 +257,7 @@ func (s *Service) enableVisitor(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.auditVisitor(c, ActionVisitorEnable, u.ID, "")
+	s.auditVisitor(c, audit.ActionVisitorEnable, u.ID, "")
 	return endpoint.OK(c, nil, m.VisitorEnabled)
 }
 
@@ -263,7 +265,7 @@ func (s *Service) enableVisitor(c echo.Context) error {
 //
 // DELETE /api/admin/visitors/:id
 func (s *Service) deleteVisitor(c echo.Context) error {
-	m := msgsOf(c)
+	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -275,6 +277,6 @@ func (s *Service) deleteVisitor(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.auditVisitor(c, ActionVisitorDelete, u.ID, "")
+	s.auditVisitor(c, audit.ActionVisitorDelete, u.ID, "")
 	return endpoint.OK(c, nil, m.VisitorDeleted)
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -32,7 +34,7 @@ func detailOf(t *testing.T, b *browser, id string) visitorDetail {
 func TestVisitorAccounts(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
+		admin := e.join("amal@noorvale.example", access.Administrator)
 		b := admin.b
 		lina := e.visitor("Lina", "Farouk", "lina.farouk@example.com", true)
 		e.clock.Advance(time.Minute)
@@ -115,7 +117,7 @@ func TestVisitorAccounts(t *testing.T) {
 			message string
 			after   func(t *testing.T)
 		}{
-			{"a confirmation link for an unconfirmed account", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusOK, messagesIn("en").VisitorConfirmationSent, func(t *testing.T) {
+			{"a confirmation link for an unconfirmed account", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusOK, access.In("en").VisitorConfirmationSent, func(t *testing.T) {
 				sent := e.mail.to(omar.email)
 				if len(sent) != 1 || sent[0].Kind != mail.KindConfirmRequest {
 					t.Fatalf("Omar's e-mail: %+v", sent)
@@ -123,20 +125,20 @@ func TestVisitorAccounts(t *testing.T) {
 			}},
 			{"a second link within the hour", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusOK, "", nil},
 			{"a third", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusOK, "", nil},
-			{"a fourth, over the address's hourly cap", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusTooManyRequests, messagesIn("en").VisitorMailCapped, func(t *testing.T) {
+			{"a fourth, over the address's hourly cap", "POST", "/visitors/" + omar.id + "/confirmation", http.StatusTooManyRequests, access.In("en").VisitorMailCapped, func(t *testing.T) {
 				if n := len(e.mail.to(omar.email)); n != 3 {
 					t.Fatalf("Omar got %d e-mails", n)
 				}
 			}},
-			{"a link for a confirmed account", "POST", "/visitors/" + lina.id + "/confirmation", http.StatusConflict, messagesIn("en").VisitorConfirmed, nil},
-			{"ending the sessions", "DELETE", "/visitors/" + lina.id + "/sessions", http.StatusOK, messagesIn("en").VisitorSessionsEnded, func(t *testing.T) {
+			{"a link for a confirmed account", "POST", "/visitors/" + lina.id + "/confirmation", http.StatusConflict, access.In("en").VisitorConfirmed, nil},
+			{"ending the sessions", "DELETE", "/visitors/" + lina.id + "/sessions", http.StatusOK, access.In("en").VisitorSessionsEnded, func(t *testing.T) {
 				for _, vb := range []*visitorBrowser{laptop, phone} {
 					expect(t, "the visitor's next call", &result{status: vb.do("GET", "/api/account", nil).status}, http.StatusUnauthorized)
 				}
 				expect(t, "signing in again", &result{status: laptop.logIn(lina).status}, http.StatusOK)
 			}},
-			{"enabling an account that is not disabled", "POST", "/visitors/" + lina.id + "/enable", http.StatusConflict, messagesIn("en").VisitorNotDisabled, nil},
-			{"disabling", "POST", "/visitors/" + lina.id + "/disable", http.StatusOK, messagesIn("en").VisitorDisabled, func(t *testing.T) {
+			{"enabling an account that is not disabled", "POST", "/visitors/" + lina.id + "/enable", http.StatusConflict, access.In("en").VisitorNotDisabled, nil},
+			{"disabling", "POST", "/visitors/" + lina.id + "/disable", http.StatusOK, access.In("en").VisitorDisabled, func(t *testing.T) {
 				expect(t, "the visitor's session", &result{status: laptop.do("GET", "/api/account", nil).status}, http.StatusUnauthorized)
 				r := laptop.logIn(lina)
 				if r.status != http.StatusForbidden || !strings.Contains(string(r.body), "disabled") {
@@ -146,11 +148,11 @@ func TestVisitorAccounts(t *testing.T) {
 					t.Fatalf("the disabled account: %+v", d)
 				}
 			}},
-			{"disabling it again", "POST", "/visitors/" + lina.id + "/disable", http.StatusConflict, messagesIn("en").VisitorAlreadyDisabled, nil},
-			{"enabling", "POST", "/visitors/" + lina.id + "/enable", http.StatusOK, messagesIn("en").VisitorEnabled, func(t *testing.T) {
+			{"disabling it again", "POST", "/visitors/" + lina.id + "/disable", http.StatusConflict, access.In("en").VisitorAlreadyDisabled, nil},
+			{"enabling", "POST", "/visitors/" + lina.id + "/enable", http.StatusOK, access.In("en").VisitorEnabled, func(t *testing.T) {
 				expect(t, "signing in after enabling", &result{status: laptop.logIn(lina).status}, http.StatusOK)
 			}},
-			{"deleting", "DELETE", "/visitors/" + lina.id, http.StatusOK, messagesIn("en").VisitorDeleted, func(t *testing.T) {
+			{"deleting", "DELETE", "/visitors/" + lina.id, http.StatusOK, access.In("en").VisitorDeleted, func(t *testing.T) {
 				expect(t, "the deleted account", b.do("GET", "/visitors/"+lina.id, nil), http.StatusNotFound)
 				expect(t, "its session", &result{status: laptop.do("GET", "/api/account", nil).status}, http.StatusUnauthorized)
 				expect(t, "its login", &result{status: laptop.logIn(lina).status}, http.StatusUnauthorized)
@@ -189,11 +191,11 @@ func TestVisitorAccounts(t *testing.T) {
 				}
 			}
 			want := map[string][]string{
-				ActionVisitorConfirmation:  {omar.id + " ", omar.id + " ", omar.id + " "},
-				ActionVisitorSessionsEnded: {lina.id + " 2 sessions"},
-				ActionVisitorDisable:       {lina.id + " 1 sessions"},
-				ActionVisitorEnable:        {lina.id + " "},
-				ActionVisitorDelete:        {lina.id + " "},
+				audit.ActionVisitorConfirmation:  {omar.id + " ", omar.id + " ", omar.id + " "},
+				audit.ActionVisitorSessionsEnded: {lina.id + " 2 sessions"},
+				audit.ActionVisitorDisable:       {lina.id + " 1 sessions"},
+				audit.ActionVisitorEnable:        {lina.id + " "},
+				audit.ActionVisitorDelete:        {lina.id + " "},
 			}
 			for action, items := range want {
 				if strings.Join(seen[action], "|") != strings.Join(items, "|") {
@@ -208,7 +210,7 @@ func TestVisitorAccounts(t *testing.T) {
 // ten minutes, like a role change; the other actions do not.
 func TestVisitorActionsNeedAFreshFactor(t *testing.T) {
 	e := newEnv(t, testenv.SQLiteStore(t))
-	admin := e.join("amal@noorvale.example", Administrator)
+	admin := e.join("amal@noorvale.example", access.Administrator)
 	v := e.visitor("Nadia", "Haddad", "nadia@example.com", true)
 	e.clock.Advance(11 * time.Minute)
 	for _, tc := range []struct {
@@ -236,26 +238,26 @@ func TestVisitorActionsNeedAFreshFactor(t *testing.T) {
 func TestVisitorBadInput(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
 		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
+		admin := e.join("amal@noorvale.example", access.Administrator)
 		unknown := strings.Repeat("ab", 16)
 		for _, tc := range []struct {
 			name, lang, method, path string
 			status                   int
 			message, field           string
 		}{
-			{"a search too long", "en", "GET", "/visitors?q=" + strings.Repeat("a", maxSearch+1), http.StatusBadRequest, messagesIn("en").TooLongFor(maxSearch), "q"},
-			{"a search with a NUL byte", "en", "GET", "/visitors?q=lina%00", http.StatusBadRequest, messagesIn("en").InvalidChars, "q"},
+			{"a search too long", "en", "GET", "/visitors?q=" + strings.Repeat("a", maxSearch+1), http.StatusBadRequest, access.In("en").TooLongFor(maxSearch), "q"},
+			{"a search with a NUL byte", "en", "GET", "/visitors?q=lina%00", http.StatusBadRequest, access.In("en").InvalidChars, "q"},
 			{"a search that is no UTF-8", "ar", "GET", "/visitors?q=%ff%fe", http.StatusBadRequest, "", "q"},
 			{"page zero", "en", "GET", "/visitors?page=0", http.StatusBadRequest, "", "page"},
 			{"a page that is no number", "ar", "GET", "/visitors?page=two", http.StatusBadRequest, "", "page"},
-			{"an id of the wrong shape", "en", "GET", "/visitors/not-an-id", http.StatusNotFound, messagesIn("en").VisitorNotFound, ""},
-			{"an id in upper case", "en", "GET", "/visitors/" + strings.ToUpper(unknown), http.StatusNotFound, messagesIn("en").VisitorNotFound, ""},
-			{"an unknown account", "ar", "GET", "/visitors/" + unknown, http.StatusNotFound, messagesIn("ar").VisitorNotFound, ""},
-			{"a link for an unknown account", "en", "POST", "/visitors/" + unknown + "/confirmation", http.StatusNotFound, messagesIn("en").VisitorNotFound, ""},
-			{"ending an unknown account's sessions", "ar", "DELETE", "/visitors/" + unknown + "/sessions", http.StatusNotFound, messagesIn("ar").VisitorNotFound, ""},
-			{"disabling an unknown account", "en", "POST", "/visitors/" + unknown + "/disable", http.StatusNotFound, messagesIn("en").VisitorNotFound, ""},
-			{"enabling an unknown account", "en", "POST", "/visitors/" + unknown + "/enable", http.StatusNotFound, messagesIn("en").VisitorNotFound, ""},
-			{"deleting an unknown account", "ar", "DELETE", "/visitors/" + unknown, http.StatusNotFound, messagesIn("ar").VisitorNotFound, ""},
+			{"an id of the wrong shape", "en", "GET", "/visitors/not-an-id", http.StatusNotFound, access.In("en").VisitorNotFound, ""},
+			{"an id in upper case", "en", "GET", "/visitors/" + strings.ToUpper(unknown), http.StatusNotFound, access.In("en").VisitorNotFound, ""},
+			{"an unknown account", "ar", "GET", "/visitors/" + unknown, http.StatusNotFound, access.In("ar").VisitorNotFound, ""},
+			{"a link for an unknown account", "en", "POST", "/visitors/" + unknown + "/confirmation", http.StatusNotFound, access.In("en").VisitorNotFound, ""},
+			{"ending an unknown account's sessions", "ar", "DELETE", "/visitors/" + unknown + "/sessions", http.StatusNotFound, access.In("ar").VisitorNotFound, ""},
+			{"disabling an unknown account", "en", "POST", "/visitors/" + unknown + "/disable", http.StatusNotFound, access.In("en").VisitorNotFound, ""},
+			{"enabling an unknown account", "en", "POST", "/visitors/" + unknown + "/enable", http.StatusNotFound, access.In("en").VisitorNotFound, ""},
+			{"deleting an unknown account", "ar", "DELETE", "/visitors/" + unknown, http.StatusNotFound, access.In("ar").VisitorNotFound, ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				b := *admin.b

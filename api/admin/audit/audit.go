@@ -1,8 +1,11 @@
-package admin
+// Package audit is the back-office's audit trail: the actions it records,
+// recording them, and the routes that list and export it.
+package audit
 
 import (
 	"context"
 	"encoding/csv"
+	"log/slog"
 	"maps"
 	"net/http"
 	"net/url"
@@ -11,8 +14,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
 )
 
@@ -43,8 +48,8 @@ const (
 	// A back-office request refused: the role does not cover the route
 	// (or the language), or the route asked for the second factor again.
 	// The item is the route, "PUT /staff/:id/role".
-	ActionRefused        = "refused"
-	ActionStepUpRequired = "step-up-required"
+	ActionRefused        = access.ActionRefused
+	ActionStepUpRequired = access.ActionStepUpRequired
 	ActionStatusChange   = "submission-status"
 	ActionAssign         = "submission-assignee"
 	ActionNote           = "submission-note"
@@ -69,8 +74,15 @@ const (
 	// A plan cancelled because its author may no longer carry it out:
 	// when an administrator disables them (the administrator is the
 	// actor), or when it falls due (no actor).
-	ActionContentVoided  = "content-schedule-voided"
-	auditDetailMaxLength = 200
+	ActionContentVoided = "content-schedule-voided"
+	// Whole items, named "news/a-slug", and the firm's settings.
+	ActionContentCreate        = "content-create"
+	ActionContentUnpublishItem = "content-unpublish-item"
+	ActionContentDelete        = "content-delete"
+	ActionContentRename        = "content-rename"
+	ActionSettingsSave         = "settings-save"
+	auditDetailMaxLength       = 200
+	auditPage                  = 100
 )
 
 // Actions lists what the trail records, for the filter.
@@ -86,9 +98,21 @@ var Actions = []string{
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 }
 
-// audit appends an event; a failure is logged, not answered: the action
+// Trail records what staff did.
+type Trail struct {
+	store *store.Store
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// NewTrail returns the trail kept in st.
+func NewTrail(st *store.Store, log *slog.Logger, now func() time.Time) *Trail {
+	return &Trail{store: st, log: log, now: now}
+}
+
+// Record appends an event; a failure is logged, not answered: the action
 // itself already happened.
-func (s *Service) audit(ctx context.Context, e store.AuditEvent) {
+func (s *Trail) Record(ctx context.Context, e store.AuditEvent) {
 	e.At = s.now()
 	if len(e.Detail) > auditDetailMaxLength {
 		e.Detail = e.Detail[:auditDetailMaxLength]
@@ -98,8 +122,17 @@ func (s *Service) audit(ctx context.Context, e store.AuditEvent) {
 	}
 }
 
-// auditEvent is an event as the back-office shows it.
-type auditEvent struct {
+// Service answers the trail's routes.
+type Service struct {
+	store *store.Store
+	trail *Trail
+}
+
+// New returns the trail's routes on st, their exports recorded in trail.
+func New(st *store.Store, trail *Trail) *Service { return &Service{store: st, trail: trail} }
+
+// Event is an event as the back-office shows it.
+type Event struct {
 	ID      int64     `json:"id"`
 	At      time.Time `json:"at"`
 	ActorID string    `json:"actorId"`
@@ -111,7 +144,7 @@ type auditEvent struct {
 
 // auditFilter reads the filter of the list and the export from the query:
 // actor, action, item, from and to (dates, inclusive), before (an id).
-func (s *Service) auditFilter(c echo.Context, m *messages) (store.AuditFilter, map[string]string) {
+func auditFilter(c echo.Context, m *access.Messages) (store.AuditFilter, map[string]string) {
 	q := c.QueryParams()
 	// Lines of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the reader's mistake.
@@ -125,7 +158,7 @@ func (s *Service) auditFilter(c echo.Context, m *messages) (store.AuditFilter, m
 		}
 		f.Action = a
 	}
-	readDateRange(q, &f.From, &f.To, errs, m)
+	ReadDateRange(q, &f.From, &f.To, errs, m.Admin)
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -145,13 +178,13 @@ func contains(list []string, v string) bool {
 	return false
 }
 
-// listAudit answers a page of the trail, newest first, with the staff
+// List answers a page of the trail, newest first, with the staff
 // names the page needs and the id to ask for the next page with.
 //
 // GET /api/admin/audit
-func (s *Service) listAudit(c echo.Context) error {
-	m := msgsOf(c)
-	f, errs := s.auditFilter(c, m)
+func (s *Service) List(c echo.Context) error {
+	m := access.Text(c)
+	f, errs := auditFilter(c, m)
 	if len(errs) > 0 {
 		return endpoint.Invalid(c, errs)
 	}
@@ -165,21 +198,21 @@ func (s *Service) listAudit(c echo.Context) error {
 		rows = rows[:auditPage]
 		next = rows[len(rows)-1].ID
 	}
-	events := make([]auditEvent, len(rows))
+	events := make([]Event, len(rows))
 	for i, r := range rows {
-		events[i] = auditEvent(r)
+		events[i] = Event(r)
 	}
 	return endpoint.OK(c, map[string]any{"events": events, "next": next, "actions": Actions}, "")
 }
 
-// exportAudit answers the events the filter selects as CSV, every cell
+// Export answers the events the filter selects as CSV, every cell
 // neutralized so a spreadsheet never runs one as a formula. The export is
 // itself recorded.
 //
 // GET /api/admin/audit/export
-func (s *Service) exportAudit(c echo.Context) error {
-	m := msgsOf(c)
-	f, errs := s.auditFilter(c, m)
+func (s *Service) Export(c echo.Context) error {
+	m := access.Text(c)
+	f, errs := auditFilter(c, m)
 	if len(errs) > 0 {
 		return endpoint.Invalid(c, errs)
 	}
@@ -187,8 +220,8 @@ func (s *Service) exportAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cur := mustStaff(c)
-	s.audit(c.Request().Context(), store.AuditEvent{ActorID: cur.staff.ID, Action: ActionAuditExport, Detail: strconv.Itoa(len(rows)) + " rows", IP: c.RealIP()})
+	cur := access.Of(c)
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: cur.Staff.ID, Action: ActionAuditExport, Detail: strconv.Itoa(len(rows)) + " rows", IP: c.RealIP()})
 	h := c.Response().Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", `attachment; filename="audit-trail.csv"`)
@@ -206,10 +239,10 @@ func (s *Service) exportAudit(c echo.Context) error {
 	return w.Error()
 }
 
-// readDateRange reads the query's from and to (dates, both inclusive) into
+// ReadDateRange reads the query's from and to (dates, both inclusive) into
 // from and to: the start of the first day and the end of the last. A
 // malformed date is an error on its field.
-func readDateRange(q url.Values, from, to *time.Time, errs map[string]string, m *messages) {
+func ReadDateRange(q url.Values, from, to *time.Time, errs map[string]string, m *locale.Admin) {
 	for _, d := range []struct {
 		name string
 		into *time.Time
