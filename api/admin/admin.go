@@ -18,6 +18,8 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/privacy"
+	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
@@ -97,18 +99,17 @@ type Config struct {
 
 // Service answers the back-office API.
 type Service struct {
-	store    *store.Store
-	baseURL  string
-	keys     endpoint.Keys
-	limiter  endpoint.Limiter
-	hasher   *passwords.Hasher
-	blobs    blob.Store
-	forms    Forms
-	accounts Accounts
-	outbox   DevOutbox
-	mail     mail.Enqueuer
-	covers   CoverEncoder
-	preview  Previewer
+	store   *store.Store
+	baseURL string
+	keys    endpoint.Keys
+	limiter endpoint.Limiter
+	hasher  *passwords.Hasher
+	blobs   blob.Store
+	forms   Forms
+	outbox  DevOutbox
+	mail    mail.Enqueuer
+	covers  CoverEncoder
+	preview Previewer
 	// previewCSP is the Content-Security-Policy of a preview.
 	previewCSP []string
 	limits     Limits
@@ -119,7 +120,17 @@ type Service struct {
 	sessions   *access.Sessions
 	trail      *audit.Trail
 	auditing   *audit.Service
+	visitors   *visitors.Service
+	privacy    *privacy.Service
 }
+
+// DevOutbox is the development outbox (/dev/mail), erased with a person;
+// *mail.Outbox is one.
+type DevOutbox = privacy.DevOutbox
+
+// Accounts is what the back-office needs of the visitors' accounts;
+// *auth.Service is one.
+type Accounts = visitors.Accounts
 
 // Forms is what the inbox asks of the site's forms: the sealed e-mail
 // answering a submission's sender, which the inbox stores with its record
@@ -186,8 +197,6 @@ func New(cfg Config) (*Service, error) {
 		hasher:     cfg.Hasher,
 		blobs:      cfg.Blobs,
 		forms:      cfg.Forms,
-		accounts:   cfg.Accounts,
-		outbox:     cfg.Outbox,
 		mail:       cfg.Mail,
 		covers:     cfg.Covers,
 		preview:    cfg.Preview,
@@ -200,6 +209,8 @@ func New(cfg Config) (*Service, error) {
 		sessions:   access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp),
 		trail:      trail,
 		auditing:   audit.New(cfg.Store, trail),
+		visitors:   visitors.New(cfg.Store, cfg.Accounts, trail, now),
+		privacy:    privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 	}, nil
 }
 

@@ -135,12 +135,18 @@ type heldData struct {
 
 func TestErasePerson(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
+		// The inbox can reply, so that a reply to an erased address is
+		// refused for the erasure, not for want of a way to send it.
+		var queue *mail.Queue
+		e := newEnv(t, st, func(cfg *Config) {
+			q, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: cfg.Now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			queue = q
+			withReplies(st, q)(cfg)
+		})
 		ctx := t.Context()
-		queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: e.clock.Now})
-		if err != nil {
-			t.Fatal(err)
-		}
 		admin := e.join("amal@noorvale.example", access.Administrator)
 		p := e.erasable(queue)
 		// Someone else's submission and mail, which stay.
@@ -293,9 +299,6 @@ func TestErasePerson(t *testing.T) {
 				// Nothing about the person is added back: no note, and no reply to an address it no longer holds.
 				item := "/inbox/" + strconv.FormatInt(p.proposal, 10)
 				expect(t, "a note", admin.b.do("POST", item+"/notes", map[string]string{"body": "She called again."}), http.StatusConflict)
-				var withForms Config
-				withReplies(st, queue)(&withForms)
-				e.svc.forms = withForms.Forms
 				expect(t, "a reply", admin.b.do("POST", item+"/replies", map[string]string{"body": "Hello"}), http.StatusConflict)
 			}},
 			{"the trail has one entry, without the address", func(t *testing.T) {
@@ -304,7 +307,7 @@ func TestErasePerson(t *testing.T) {
 					t.Fatalf("%d erasure events, %v", len(events), err)
 				}
 				ev := events[0]
-				if ev.ActorID != admin.id || ev.Item != e.svc.erasureItem(laylaEmail) || len(ev.Item) != 16 ||
+				if ev.ActorID != admin.id || ev.Item != e.erasureItem(laylaEmail) || len(ev.Item) != 16 ||
 					ev.Detail != "account=1 sessions=1 registrations=1 submissions=3 cvs=1 mail=2 outbox=0" {
 					t.Fatalf("the event: %+v", ev)
 				}
@@ -399,19 +402,31 @@ func TestErasureRefusesBadInput(t *testing.T) {
 	})
 }
 
-// failingDelete refuses to delete anything.
-type failingDelete struct{ blob.Store }
+// failingDelete refuses to delete anything while it is failing.
+type failingDelete struct {
+	blob.Store
+	failing bool
+}
 
-func (failingDelete) Delete(context.Context, string) error { return errors.New("disk on fire") }
+func (f *failingDelete) Delete(ctx context.Context, key string) error {
+	if f.failing {
+		return errors.New("disk on fire")
+	}
+	return f.Store.Delete(ctx, key)
+}
 
 // A CV that cannot be deleted leaves its application unerased and the
 // answer says to try again; what could be erased was, and the trail says so.
 func TestErasureWithAStuckCV(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t))
+	stuck := &failingDelete{}
+	e := newEnv(t, testenv.SQLiteStore(t), func(cfg *Config) {
+		stuck.Store = cfg.Blobs
+		cfg.Blobs = stuck
+	})
 	admin := e.join("amal@noorvale.example", access.Administrator)
 	app := e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, []byte(samplePDF))
 	lead := e.submit(forms.KindInquiry, "", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, nil)
-	e.svc.blobs = failingDelete{e.blobs}
+	stuck.failing = true
 	r := admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
 	expect(t, "erasure", r, http.StatusServiceUnavailable)
 	if r.env.Message != access.In("en").ErasureIncomplete {
@@ -423,7 +438,7 @@ func TestErasureWithAStuckCV(t *testing.T) {
 	if sub, _ := e.store.Submission(t.Context(), lead); sub.ErasedAt == nil {
 		t.Fatal("the inquiry was not erased")
 	}
-	e.svc.blobs = e.blobs
+	stuck.failing = false
 	expect(t, "erasure again", admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
 	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt == nil {
 		t.Fatal("the application was not erased the second time")

@@ -21,6 +21,7 @@ import (
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -303,4 +304,10 @@ func (b *visitorBrowser) do(method, target string, body any) *result {
 func (b *visitorBrowser) logIn(v *visitor) *result {
 	b.e.t.Helper()
 	return b.do("POST", "/api/Website/Login", map[string]any{"email": v.email, "password": v.password})
+}
+
+// erasureItem is how the trail names an erased address: a hash of it
+// keyed with the site's secret, never the address.
+func (e *env) erasureItem(email string) string {
+	return endpoint.NewKeys(strings.Repeat("k", 32)).Of("erased-email", endpoint.NormalizeEmail(email))[:16]
 }

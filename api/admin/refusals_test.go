@@ -70,7 +70,7 @@ func TestRefusalsAndLookupsAudited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(events) != 1 || events[0].ActorID != admin.id || events[0].Item != e.svc.erasureItem(person) ||
+		if len(events) != 1 || events[0].ActorID != admin.id || events[0].Item != e.erasureItem(person) ||
 			events[0].Detail != "account=0 submissions=0 mail=0 outbox=0" {
 			t.Fatalf("the lookup in the trail: %+v", events)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -19,11 +20,11 @@ const (
 )
 
 // detailOf reads one account's state from the back-office.
-func detailOf(t *testing.T, b *browser, id string) visitorDetail {
+func detailOf(t *testing.T, b *browser, id string) visitors.Detail {
 	t.Helper()
 	r := b.do("GET", "/visitors/"+id, nil)
 	expect(t, "the account", r, http.StatusOK)
-	var d visitorDetail
+	var d visitors.Detail
 	r.data(t, &d)
 	return d
 }
@@ -66,8 +67,8 @@ func TestVisitorAccounts(t *testing.T) {
 					r := b.do("GET", "/visitors"+tc.query, nil)
 					expect(t, "search", r, http.StatusOK)
 					var page struct {
-						Items []visitorItem `json:"items"`
-						Total int64         `json:"total"`
+						Items []visitors.Item `json:"items"`
+						Total int64           `json:"total"`
 					}
 					r.data(t, &page)
 					var got []string
@@ -245,7 +246,7 @@ func TestVisitorBadInput(t *testing.T) {
 			status                   int
 			message, field           string
 		}{
-			{"a search too long", "en", "GET", "/visitors?q=" + strings.Repeat("a", maxSearch+1), http.StatusBadRequest, access.In("en").TooLongFor(maxSearch), "q"},
+			{"a search too long", "en", "GET", "/visitors?q=" + strings.Repeat("a", visitors.MaxSearch+1), http.StatusBadRequest, access.In("en").TooLongFor(visitors.MaxSearch), "q"},
 			{"a search with a NUL byte", "en", "GET", "/visitors?q=lina%00", http.StatusBadRequest, access.In("en").InvalidChars, "q"},
 			{"a search that is no UTF-8", "ar", "GET", "/visitors?q=%ff%fe", http.StatusBadRequest, "", "q"},
 			{"page zero", "en", "GET", "/visitors?page=0", http.StatusBadRequest, "", "page"},

@@ -1,9 +1,12 @@
-package admin
+// Package privacy is erasing a person on request: listing everything the site holds
+// about an e-mail address, then erasing it in one action.
+package privacy
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -11,6 +14,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/store"
@@ -136,13 +140,13 @@ func (s *Service) held(ctx context.Context, email string) (*holdings, error) {
 	return h, nil
 }
 
-// showHeld answers everything the site holds about an address, after a
+// Show answers everything the site holds about an address, after a
 // fresh second factor: the list is itself personal data. Each lookup is
 // recorded in the audit trail as an erasure is: who, how much of each kind
 // was found, and a keyed hash of the address.
 //
 // GET /api/admin/erasure?email=…
-func (s *Service) showHeld(c echo.Context) error {
+func (s *Service) Show(c echo.Context) error {
 	email, err := personEmail(c, c.QueryParam("email"))
 	if email == "" {
 		return err
@@ -234,12 +238,12 @@ func (s *Service) erase(ctx context.Context, email string) (erased, error) {
 	return out, nil
 }
 
-// erasePerson erases everything held about an address, after a fresh
+// Erase erases everything held about an address, after a fresh
 // second factor, and records it once in the audit trail: who, when, how
 // much of each kind, and a keyed hash of the address, never the address.
 //
 // POST /api/admin/erasure {email}
-func (s *Service) erasePerson(c echo.Context) error {
+func (s *Service) Erase(c echo.Context) error {
 	m := access.Text(c)
 	var req struct {
 		Email string `json:"email"`
@@ -283,4 +287,22 @@ func (s *Service) erasePerson(c echo.Context) error {
 // administrator who knows the address can find its erasure.
 func (s *Service) erasureItem(email string) string {
 	return s.keys.Of("erased-email", endpoint.NormalizeEmail(email))[:16]
+}
+
+// Service answers the erasure routes.
+type Service struct {
+	store  *store.Store
+	blobs  blob.Store
+	keys   endpoint.Keys
+	outbox DevOutbox
+	trail  *audit.Trail
+	log    *slog.Logger
+	now    func() time.Time
+}
+
+// New returns the erasure routes: what is held is looked up in st, blobs
+// (CVs and pictures) and outbox (nil in production), the erased address
+// named in trail by a hash keyed with keys.
+func New(st *store.Store, blobs blob.Store, keys endpoint.Keys, outbox DevOutbox, trail *audit.Trail, log *slog.Logger, now func() time.Time) *Service {
+	return &Service{store: st, blobs: blobs, keys: keys, outbox: outbox, trail: trail, log: log, now: now}
 }

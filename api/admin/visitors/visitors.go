@@ -1,4 +1,7 @@
-package admin
+// Package visitors is what administrators do to visitors' accounts from the back-office:
+// look one up, see its state and sessions, send a new confirmation link,
+// end its sessions, disable, enable or delete it.
+package visitors
 
 import (
 	"context"
@@ -25,6 +28,9 @@ import (
 // through the visitors' own service, so it takes the paths their own
 // requests take.
 
+// MaxSearch is the longest search, in characters.
+const MaxSearch = 200
+
 // Accounts is what the back-office needs of the visitors' accounts;
 // *auth.Service is one.
 type Accounts interface {
@@ -42,8 +48,8 @@ type Accounts interface {
 
 const visitorsPage = 25
 
-// visitorItem is an account as the list shows it.
-type visitorItem struct {
+// Item is an account as the list shows it.
+type Item struct {
 	ID        string    `json:"id"`
 	Email     string    `json:"email"`
 	FirstName string    `json:"firstName"`
@@ -53,30 +59,30 @@ type visitorItem struct {
 	Disabled  bool      `json:"disabled"`
 }
 
-func visitorOf(u *store.User) visitorItem {
-	return visitorItem{
+func visitorOf(u *store.User) Item {
+	return Item{
 		ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		CreatedAt: u.CreatedAt.UTC(), Confirmed: u.Confirmed(), Disabled: u.Disabled(),
 	}
 }
 
-// visitorSession is a signed-in browser of an account, named by its
+// Session is a signed-in browser of an account, named by its
 // device: never its id, its secret's hash or its address.
-type visitorSession struct {
+type Session struct {
 	Device     string    `json:"device"`
 	CreatedAt  time.Time `json:"createdAt"`
 	LastSeenAt time.Time `json:"lastSeenAt"`
 }
 
-// visitorDetail is one account's state.
-type visitorDetail struct {
-	visitorItem
-	Locale              string           `json:"locale"`
-	ConfirmedAt         *time.Time       `json:"confirmedAt"`
-	DisabledAt          *time.Time       `json:"disabledAt"`
-	RecoveryPausedUntil *time.Time       `json:"recoveryPausedUntil"`
-	CaptchaUntil        *time.Time       `json:"captchaUntil"`
-	Sessions            []visitorSession `json:"sessions"`
+// Detail is one account's state.
+type Detail struct {
+	Item
+	Locale              string     `json:"locale"`
+	ConfirmedAt         *time.Time `json:"confirmedAt"`
+	DisabledAt          *time.Time `json:"disabledAt"`
+	RecoveryPausedUntil *time.Time `json:"recoveryPausedUntil"`
+	CaptchaUntil        *time.Time `json:"captchaUntil"`
+	Sessions            []Session  `json:"sessions"`
 }
 
 func utcOrNil(t *time.Time) *time.Time {
@@ -87,17 +93,17 @@ func utcOrNil(t *time.Time) *time.Time {
 	return &u
 }
 
-// listVisitors answers a page of the accounts whose address or name
+// List answers a page of the accounts whose address or name
 // contains q, newest first, with how many there are.
 //
 // GET /api/admin/visitors
-func (s *Service) listVisitors(c echo.Context) error {
+func (s *Service) List(c echo.Context) error {
 	m := access.Text(c)
 	q := c.QueryParams()
 	v := endpoint.NewChecker(m.Messages)
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
-	search := v.Line("q", q.Get("q"), maxSearch, false)
+	search := v.Line("q", q.Get("q"), MaxSearch, false)
 	page := 1
 	if p := q.Get("page"); p != "" {
 		n, err := strconv.Atoi(p)
@@ -115,7 +121,7 @@ func (s *Service) listVisitors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	items := make([]visitorItem, len(rows))
+	items := make([]Item, len(rows))
 	for i := range rows {
 		items[i] = visitorOf(&rows[i])
 	}
@@ -135,11 +141,11 @@ func (s *Service) visitor(c echo.Context) (*store.User, error) {
 	return u, err
 }
 
-// showVisitor answers one account's state: confirmed, disabled, whether
+// Show answers one account's state: confirmed, disabled, whether
 // its recovery is paused or its logins need the captcha, and its sessions.
 //
 // GET /api/admin/visitors/:id
-func (s *Service) showVisitor(c echo.Context) error {
+func (s *Service) Show(c echo.Context) error {
 	u, err := s.visitor(c)
 	if u == nil {
 		return err
@@ -157,12 +163,12 @@ func (s *Service) showVisitor(c echo.Context) error {
 	if loc != locale.Ar {
 		loc = locale.En
 	}
-	sessions := make([]visitorSession, len(rows))
+	sessions := make([]Session, len(rows))
 	for i, r := range rows {
-		sessions[i] = visitorSession{Device: auth.DescribeDevice(r.UserAgent, loc), CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC()}
+		sessions[i] = Session{Device: auth.DescribeDevice(r.UserAgent, loc), CreatedAt: r.CreatedAt.UTC(), LastSeenAt: r.LastSeenAt.UTC()}
 	}
-	return endpoint.OK(c, visitorDetail{
-		visitorItem: visitorOf(u), Locale: u.Locale,
+	return endpoint.OK(c, Detail{
+		Item: visitorOf(u), Locale: u.Locale,
 		ConfirmedAt: utcOrNil(u.EmailConfirmedAt), DisabledAt: utcOrNil(u.DisabledAt),
 		RecoveryPausedUntil: utcOrNil(&th.RecoveryPausedUntil), CaptchaUntil: utcOrNil(&th.CaptchaUntil),
 		Sessions: sessions,
@@ -177,11 +183,11 @@ func (s *Service) auditVisitor(c echo.Context, action, id, detail string) {
 
 func sessionsDetail(n int64) string { return fmt.Sprintf("%d sessions", n) }
 
-// resendVisitorConfirmation sends an unconfirmed account a new
+// ResendConfirmation sends an unconfirmed account a new
 // confirmation link, unless its address had its hour's account e-mails.
 //
 // POST /api/admin/visitors/:id/confirmation
-func (s *Service) resendVisitorConfirmation(c echo.Context) error {
+func (s *Service) ResendConfirmation(c echo.Context) error {
 	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
@@ -197,10 +203,10 @@ func (s *Service) resendVisitorConfirmation(c echo.Context) error {
 	return endpoint.OK(c, nil, m.VisitorConfirmationSent)
 }
 
-// endVisitorSessions signs an account out everywhere.
+// EndSessions signs an account out everywhere.
 //
 // DELETE /api/admin/visitors/:id/sessions
-func (s *Service) endVisitorSessions(c echo.Context) error {
+func (s *Service) EndSessions(c echo.Context) error {
 	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
@@ -214,11 +220,11 @@ func (s *Service) endVisitorSessions(c echo.Context) error {
 	return endpoint.OK(c, map[string]int64{"ended": n}, m.VisitorSessionsEnded)
 }
 
-// disableVisitor disables an account and ends its sessions and any
+// Disable disables an account and ends its sessions and any
 // password reset under way; enableVisitor lifts it.
 //
 // POST /api/admin/visitors/:id/disable
-func (s *Service) disableVisitor(c echo.Context) error {
+func (s *Service) Disable(c echo.Context) error {
 	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
@@ -238,10 +244,10 @@ func (s *Service) disableVisitor(c echo.Context) error {
 	return endpoint.OK(c, nil, m.VisitorDisabled)
 }
 
-// enableVisitor lets a disabled account sign in again.
+// Enable lets a disabled account sign in again.
 //
 // POST /api/admin/visitors/:id/enable
-func (s *Service) enableVisitor(c echo.Context) error {
+func (s *Service) Enable(c echo.Context) error {
 	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
@@ -261,10 +267,10 @@ func (s *Service) enableVisitor(c echo.Context) error {
 	return endpoint.OK(c, nil, m.VisitorEnabled)
 }
 
-// deleteVisitor deletes an account with its sessions, tokens and picture.
+// Delete deletes an account with its sessions, tokens and picture.
 //
 // DELETE /api/admin/visitors/:id
-func (s *Service) deleteVisitor(c echo.Context) error {
+func (s *Service) Delete(c echo.Context) error {
 	m := access.Text(c)
 	u, err := s.visitor(c)
 	if u == nil {
@@ -279,4 +285,18 @@ func (s *Service) deleteVisitor(c echo.Context) error {
 	}
 	s.auditVisitor(c, audit.ActionVisitorDelete, u.ID, "")
 	return endpoint.OK(c, nil, m.VisitorDeleted)
+}
+
+// Service answers the visitor-account routes.
+type Service struct {
+	store    *store.Store
+	accounts Accounts
+	trail    *audit.Trail
+	now      func() time.Time
+}
+
+// New returns the visitor-account routes on st, acting through accounts
+// and recording in trail.
+func New(st *store.Store, accounts Accounts, trail *audit.Trail, now func() time.Time) *Service {
+	return &Service{store: st, accounts: accounts, trail: trail, now: now}
 }
