@@ -18,12 +18,12 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/inbox"
 	"noorvale.example/site/api/admin/privacy"
 	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
-	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/seal"
 	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/mail"
@@ -122,6 +122,7 @@ type Service struct {
 	auditing   *audit.Service
 	visitors   *visitors.Service
 	privacy    *privacy.Service
+	inbox      *inbox.Service
 }
 
 // DevOutbox is the development outbox (/dev/mail), erased with a person;
@@ -132,15 +133,8 @@ type DevOutbox = privacy.DevOutbox
 // *auth.Service is one.
 type Accounts = visitors.Accounts
 
-// Forms is what the inbox asks of the site's forms: the sealed e-mail
-// answering a submission's sender, which the inbox stores with its record
-// of the reply, and the names of the pages a submission chose;
-// *forms.Service is one.
-type Forms interface {
-	SealReply(sub *store.Submission, r forms.Reply) (store.OutgoingMail, error)
-	WakeMail()
-	PageName(route string) string
-}
+// Forms is what the inbox asks of the site's forms; *forms.Service is one.
+type Forms = inbox.Forms
 
 // New returns the back-office service.
 func New(cfg Config) (*Service, error) {
@@ -210,6 +204,7 @@ func New(cfg Config) (*Service, error) {
 		trail:      trail,
 		auditing:   audit.New(cfg.Store, trail),
 		visitors:   visitors.New(cfg.Store, cfg.Accounts, trail, now),
+		inbox:      inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
 		privacy:    privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 	}, nil
 }

@@ -574,3 +574,9 @@ func (s *Service) restoreContent(c echo.Context) error {
 	s.auditContent(c, audit.ActionContentRestore, k, req.Version)
 	return endpoint.OK(c, viewVersion(v, map[string]string{me.ID: me.Name}, true), m.ContentRestored)
 }
+
+// person is a staff member as the content's history names them.
+type person struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}

@@ -16,6 +16,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/inbox"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
@@ -285,8 +286,8 @@ func TestErasePerson(t *testing.T) {
 				r := admin.b.do("GET", "/inbox/"+strconv.FormatInt(p.app, 10), nil)
 				expect(t, "inbox item", r, http.StatusOK)
 				var got struct {
-					Item inboxItem `json:"item"`
-					CV   string    `json:"cv"`
+					Item inbox.Item `json:"item"`
+					CV   string     `json:"cv"`
 				}
 				r.data(t, &got)
 				if got.Item.ErasedAt == nil || got.Item.Name != "" || got.Item.Email != "" || got.CV != "deleted" {

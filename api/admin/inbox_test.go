@@ -18,6 +18,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/inbox"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
@@ -51,11 +52,11 @@ func (e *env) submit(kind, target, lang string, data map[string]any, cv []byte) 
 }
 
 type inboxPageData struct {
-	Items    []inboxItem `json:"items"`
-	Total    int         `json:"total"`
-	Statuses []string    `json:"statuses"`
-	Kinds    []string    `json:"kinds"`
-	Staff    []person    `json:"staff"`
+	Items    []inbox.Item `json:"items"`
+	Total    int          `json:"total"`
+	Statuses []string     `json:"statuses"`
+	Kinds    []string     `json:"kinds"`
+	Staff    []person     `json:"staff"`
 }
 
 func (b *browser) inbox(t *testing.T, query string) inboxPageData {
@@ -71,7 +72,7 @@ func (b *browser) inbox(t *testing.T, query string) inboxPageData {
 	return page
 }
 
-func idsOf(items []inboxItem) []int64 {
+func idsOf(items []inbox.Item) []int64 {
 	out := make([]int64, len(items))
 	for i, it := range items {
 		out[i] = it.ID
@@ -173,7 +174,7 @@ func TestInboxVisibilityByRole(t *testing.T) {
 		if !slices.Equal(names, []string{"Staff administrator", "Staff hr"}) {
 			t.Errorf("HR may assign to %v", names)
 		}
-		if !slices.Equal(page.Statuses, ApplicationStatuses) || !slices.Equal(page.Kinds, []string{forms.KindApplication}) {
+		if !slices.Equal(page.Statuses, inbox.ApplicationStatuses) || !slices.Equal(page.Kinds, []string{forms.KindApplication}) {
 			t.Errorf("HR's filters: %v %v", page.Statuses, page.Kinds)
 		}
 	})
@@ -226,7 +227,7 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 				t.Errorf("no message for %s: %v", field, r.env.Errors)
 			}
 		}
-		for _, q := range []string{"lina%00", "%ff%fe", "a%0Ab", strings.Repeat("a", maxSearch+1)} {
+		for _, q := range []string{"lina%00", "%ff%fe", "a%0Ab", strings.Repeat("a", inbox.MaxSearch+1)} {
 			for _, route := range []string{"/inbox", "/inbox/export"} {
 				r := admin.b.do("GET", route+"?q="+q, nil)
 				if r.status != http.StatusBadRequest || r.env.Errors["q"] == "" {
@@ -247,7 +248,7 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 		}
 		first := admin.b.inbox(t, "q=bulk")
 		second := admin.b.inbox(t, "q=bulk&page=2")
-		if first.Total != 30 || len(first.Items) != inboxPage || len(second.Items) != 5 ||
+		if first.Total != 30 || len(first.Items) != inbox.PageSize || len(second.Items) != 5 ||
 			first.Items[0].Name != "Bulk 29" || second.Items[4].Name != "Bulk 00" {
 			t.Errorf("pages: %d total, %d + %d items", first.Total, len(first.Items), len(second.Items))
 		}
@@ -283,9 +284,9 @@ func TestInboxWorkIsAudited(t *testing.T) {
 		r := sales.b.do("GET", lead, nil)
 		expect(t, "detail", r, http.StatusOK)
 		var detail struct {
-			Item   inboxItem      `json:"item"`
+			Item   inbox.Item     `json:"item"`
 			Fields map[string]any `json:"fields"`
-			Notes  []noteView     `json:"notes"`
+			Notes  []inbox.Note   `json:"notes"`
 			CV     string         `json:"cv"`
 		}
 		r.data(t, &detail)
@@ -513,7 +514,7 @@ func TestReplyingToASubmission(t *testing.T) {
 			status int
 		}{
 			{"an empty reply", dubai, contact, map[string]string{"body": " \n "}, http.StatusBadRequest},
-			{"a reply too long", dubai, contact, map[string]string{"body": strings.Repeat("a", maxReply+1)}, http.StatusBadRequest},
+			{"a reply too long", dubai, contact, map[string]string{"body": strings.Repeat("a", inbox.MaxReply+1)}, http.StatusBadRequest},
 			{"a body that is no object", dubai, contact, []string{"hello"}, http.StatusBadRequest},
 			{"another office's contact", london, contact, map[string]string{"body": "Hello"}, http.StatusNotFound},
 			{"a lead, by HR", hr, contact, map[string]string{"body": "Hello"}, http.StatusNotFound},
@@ -531,7 +532,7 @@ func TestReplyingToASubmission(t *testing.T) {
 		expect(t, "a note", dubai.b.do("POST", contact+"/notes", map[string]string{"body": "Called twice."}), http.StatusOK)
 
 		var detail struct {
-			Notes []noteView `json:"notes"`
+			Notes []inbox.Note `json:"notes"`
 		}
 		dubai.b.do("GET", contact, nil).data(t, &detail)
 		if len(detail.Notes) != 2 || detail.Notes[0].Kind != store.NoteReply || detail.Notes[0].Body != text ||
@@ -597,9 +598,9 @@ func TestInboxDashboard(t *testing.T) {
 		expect(t, "interview", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(a1, 10)+"/status", map[string]string{"status": "interview"}), http.StatusOK)
 
 		type board struct {
-			Weeks  []string      `json:"weeks"`
-			Series []weekSeries  `json:"series"`
-			Open   []statusCount `json:"open"`
+			Weeks  []string            `json:"weeks"`
+			Series []inbox.WeekSeries  `json:"series"`
+			Open   []inbox.StatusCount `json:"open"`
 		}
 		read := func(m *member) board {
 			r := m.b.do("GET", "/inbox/dashboard", nil)
@@ -619,16 +620,16 @@ func TestInboxDashboard(t *testing.T) {
 			name   string
 			who    *member
 			weekly map[string]string
-			open   []statusCount
+			open   []inbox.StatusCount
 		}{
 			{"sales in Dubai", dubai, map[string]string{
 				"proposal/": "1 1 2", "inquiry/": "0 0 0", "contact/dubai": "1 1 2", "webinar/": "0 0 0", "publication/": "0 0 0",
-			}, []statusCount{{"new", 3}, {"in-progress", 1}}},
-			{"HR", hr, map[string]string{"application/": "0 1 1"}, []statusCount{{"new", 0}, {"screening", 0}, {"interview", 1}, {"offer", 0}}},
+			}, []inbox.StatusCount{{Status: "new", Count: 3}, {Status: "in-progress", Count: 1}}},
+			{"HR", hr, map[string]string{"application/": "0 1 1"}, []inbox.StatusCount{{Status: "new", Count: 0}, {Status: "screening", Count: 0}, {Status: "interview", Count: 1}, {Status: "offer", Count: 0}}},
 			{"an administrator", admin, map[string]string{
 				"proposal/": "1 1 2", "inquiry/": "0 0 0", "contact/london": "1 0 1", "contact/dubai": "1 1 2", "contact/cairo": "0 0 0",
 				"application/": "0 1 1", "webinar/": "0 0 0", "publication/": "0 0 0",
-			}, []statusCount{{"new", 4}, {"in-progress", 1}, {"screening", 0}, {"interview", 1}, {"offer", 0}}},
+			}, []inbox.StatusCount{{Status: "new", Count: 4}, {Status: "in-progress", Count: 1}, {Status: "screening", Count: 0}, {Status: "interview", Count: 1}, {Status: "offer", Count: 0}}},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				b := read(c.who)

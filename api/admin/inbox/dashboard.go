@@ -1,4 +1,4 @@
-package admin
+package inbox
 
 import (
 	"slices"
@@ -19,19 +19,19 @@ import (
 const dashboardWeeks = 12
 
 // openStatuses are the statuses of work not yet finished, in the order the
-// dashboard shows them.
+// Dashboard shows them.
 var openStatuses = []string{"new", "in-progress", "screening", "interview", "offer"}
 
-// weekSeries is the weekly count of one form, or of one office's contact form.
-type weekSeries struct {
+// WeekSeries is the weekly count of one form, or of one office's contact form.
+type WeekSeries struct {
 	Kind   string  `json:"kind"`
 	Office string  `json:"office,omitempty"`
 	Counts []int64 `json:"counts"` // one per week, oldest first
 	Total  int64   `json:"total"`
 }
 
-// statusCount is how many open submissions have a status.
-type statusCount struct {
+// StatusCount is how many open submissions have a status.
+type StatusCount struct {
 	Status string `json:"status"`
 	Count  int64  `json:"count"`
 }
@@ -43,10 +43,10 @@ func weekStart(t time.Time) time.Time {
 	return day.AddDate(0, 0, -((int(day.Weekday()) + 6) % 7))
 }
 
-// dashboard answers the weekly arrivals and the open statuses.
+// Dashboard answers the weekly arrivals and the open statuses.
 //
 // GET /api/admin/inbox/dashboard
-func (s *Service) dashboard(c echo.Context) error {
+func (s *Service) Dashboard(c echo.Context) error {
 	ctx := c.Request().Context()
 	sc := scopeOf(access.Of(c).Staff)
 	first := weekStart(s.now()).AddDate(0, 0, -7*(dashboardWeeks-1))
@@ -55,11 +55,11 @@ func (s *Service) dashboard(c echo.Context) error {
 		weeks[i] = first.AddDate(0, 0, 7*i).Format(time.DateOnly)
 	}
 
-	var series []weekSeries
+	var series []WeekSeries
 	index := map[string]int{}
 	add := func(kind, office string) {
 		index[kind+"/"+office] = len(series)
-		series = append(series, weekSeries{Kind: kind, Office: office, Counts: make([]int64, dashboardWeeks)})
+		series = append(series, WeekSeries{Kind: kind, Office: office, Counts: make([]int64, dashboardWeeks)})
 	}
 	for _, k := range sc.kinds {
 		if k != forms.KindContact {
@@ -102,10 +102,10 @@ func (s *Service) dashboard(c echo.Context) error {
 			byStatus[n.Status] += n.N
 		}
 	}
-	open := []statusCount{}
+	open := []StatusCount{}
 	for _, st := range openStatuses {
 		if slices.Contains(sc.statuses(), st) {
-			open = append(open, statusCount{Status: st, Count: byStatus[st]})
+			open = append(open, StatusCount{Status: st, Count: byStatus[st]})
 		}
 	}
 	return endpoint.OK(c, map[string]any{"weeks": weeks, "series": series, "open": open}, "")

@@ -1,4 +1,7 @@
-package admin
+// Package inbox is the back-office's inbox: every form the site takes, for the staff
+// whose role covers it, with its status, assignee, notes and replies, its
+// CV, its export and its dashboard.
+package inbox
 
 import (
 	"crypto/hmac"
@@ -43,11 +46,15 @@ var (
 // leadKinds are the kinds of form the leads permission covers.
 var leadKinds = []string{forms.KindProposal, forms.KindInquiry, forms.KindContact, forms.KindWebinar, forms.KindPublication}
 
+// Limits of the inbox's lists, searches, notes and replies.
 const (
-	inboxPage     = 25
-	maxSearch     = 200
-	maxNote       = 4000
-	maxReply      = 20000
+	PageSize  = 25    // submissions on a page of the list
+	MaxSearch = 200   // characters of a search
+	MaxNote   = 4000  // characters of a note
+	MaxReply  = 20000 // characters of a reply
+)
+
+const (
 	cvLinkLife    = 60 * time.Second
 	summaryLength = 160
 )
@@ -150,7 +157,7 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
 	v := endpoint.NewChecker(m.Messages)
-	f.Search = v.Line("q", q.Get("q"), maxSearch, false)
+	f.Search = v.Line("q", q.Get("q"), MaxSearch, false)
 	maps.Copy(errs, v.Errs)
 	page := 1
 	if v := q.Get("page"); v != "" {
@@ -163,8 +170,8 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 	return f, page, errs
 }
 
-// inboxItem is a submission as the inbox's list shows it.
-type inboxItem struct {
+// Item is a submission as the inbox's list shows it.
+type Item struct {
 	ID        int64     `json:"id"`
 	Kind      string    `json:"kind"`
 	Target    string    `json:"target"`
@@ -181,7 +188,7 @@ type inboxItem struct {
 	ErasedAt *time.Time `json:"erasedAt"`
 }
 
-func itemOf(it *store.InboxItem) (inboxItem, map[string]any) {
+func itemOf(it *store.InboxItem) (Item, map[string]any) {
 	var data map[string]any
 	_ = json.Unmarshal([]byte(it.Data), &data)
 	text := func(k string) string { return forms.Flatten(data[k]) }
@@ -197,7 +204,7 @@ func itemOf(it *store.InboxItem) (inboxItem, map[string]any) {
 	} else {
 		summary = string(r)
 	}
-	out := inboxItem{
+	out := Item{
 		ID: it.ID, Kind: it.Kind, Target: it.Target, Locale: it.Locale, CreatedAt: it.CreatedAt.UTC(),
 		Status: it.Status, Name: text("name"), Email: text("email"), Company: text("company"), Summary: summary,
 	}
@@ -236,12 +243,12 @@ func (s *Service) assignees(c echo.Context) ([]store.Staff, error) {
 	return out, nil
 }
 
-// listInbox answers a page of the submissions the reader's role covers
+// List answers a page of the submissions the reader's role covers
 // and the filter selects, newest first, with how many there are, the
 // statuses and kinds the filters offer, and the staff one may assign.
 //
 // GET /api/admin/inbox
-func (s *Service) listInbox(c echo.Context) error {
+func (s *Service) List(c echo.Context) error {
 	m := access.Text(c)
 	me := access.Of(c).Staff
 	sc := scopeOf(me)
@@ -249,12 +256,12 @@ func (s *Service) listInbox(c echo.Context) error {
 	if len(errs) > 0 {
 		return endpoint.Invalid(c, errs)
 	}
-	f.Limit, f.Offset = inboxPage, (page-1)*inboxPage
+	f.Limit, f.Offset = PageSize, (page-1)*PageSize
 	rows, total, err := s.store.Inbox(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
-	items := make([]inboxItem, len(rows))
+	items := make([]Item, len(rows))
 	for i := range rows {
 		items[i], _ = itemOf(&rows[i])
 	}
@@ -274,18 +281,18 @@ func (s *Service) listInbox(c echo.Context) error {
 		offices = []string{sc.office}
 	}
 	return endpoint.OK(c, map[string]any{
-		"items": items, "total": total, "page": page, "pageSize": inboxPage,
+		"items": items, "total": total, "page": page, "pageSize": PageSize,
 		"kinds": sc.kinds, "offices": offices, "statuses": sc.statuses(),
 		"leadStatuses": LeadStatuses, "applicationStatuses": ApplicationStatuses,
 		"languages": locale.All, "staff": people,
 	}, "")
 }
 
-// countInbox answers how many new submissions the reader's role covers,
+// Count answers how many new submissions the reader's role covers,
 // and the newest one's id: the navigation polls it.
 //
 // GET /api/admin/inbox/count
-func (s *Service) countInbox(c echo.Context) error {
+func (s *Service) Count(c echo.Context) error {
 	f := scopeOf(access.Of(c).Staff).filter()
 	f.Status = store.StatusNew
 	n, _, err := s.store.InboxCount(c.Request().Context(), f)
@@ -320,7 +327,8 @@ func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
 	return it, nil
 }
 
-type noteView struct {
+// Note is a note or a reply as the inbox shows it.
+type Note struct {
 	ID       int64     `json:"id"`
 	Kind     string    `json:"kind"` // "note", or "reply" for one sent to the sender
 	AuthorID string    `json:"authorId"`
@@ -329,11 +337,11 @@ type noteView struct {
 	At       time.Time `json:"at"`
 }
 
-// showInbox answers one submission, read-only, with its state, notes,
+// Show answers one submission, read-only, with its state, notes,
 // the statuses it may take and the staff it may be assigned to.
 //
 // GET /api/admin/inbox/:id
-func (s *Service) showInbox(c echo.Context) error {
+func (s *Service) Show(c echo.Context) error {
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -355,9 +363,9 @@ func (s *Service) showInbox(c echo.Context) error {
 			people = append(people, person{ID: p.ID, Name: p.Name})
 		}
 	}
-	nv := make([]noteView, len(notes))
+	nv := make([]Note, len(notes))
 	for i, n := range notes {
-		nv[i] = noteView{ID: n.ID, Kind: n.Kind, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
+		nv[i] = Note{ID: n.ID, Kind: n.Kind, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
 	}
 	item, data := itemOf(it)
 	delete(data, "cvSize")
@@ -386,10 +394,10 @@ func (s *Service) showInbox(c echo.Context) error {
 	}, "")
 }
 
-// setStatus changes a submission's status.
+// SetStatus changes a submission's status.
 //
 // PUT /api/admin/inbox/:id/status
-func (s *Service) setStatus(c echo.Context) error {
+func (s *Service) SetStatus(c echo.Context) error {
 	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
@@ -416,11 +424,11 @@ func (s *Service) setStatus(c echo.Context) error {
 	return endpoint.OK(c, map[string]string{"status": req.Status}, m.StatusChanged)
 }
 
-// setAssignee gives a submission to a staff member whose role covers it,
+// SetAssignee gives a submission to a staff member whose role covers it,
 // or to nobody ("").
 //
 // PUT /api/admin/inbox/:id/assignee
-func (s *Service) setAssignee(c echo.Context) error {
+func (s *Service) SetAssignee(c echo.Context) error {
 	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
@@ -477,11 +485,11 @@ func orNone(id string) string {
 // submissionItem names a submission in the audit trail.
 func submissionItem(id int64) string { return "submission " + strconv.FormatInt(id, 10) }
 
-// addNote adds an internal note to a submission; the trail records that
+// AddNote adds an internal note to a submission; the trail records that
 // one was written, never what it says.
 //
 // POST /api/admin/inbox/:id/notes
-func (s *Service) addNote(c echo.Context) error {
+func (s *Service) AddNote(c echo.Context) error {
 	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
@@ -498,7 +506,7 @@ func (s *Service) addNote(c echo.Context) error {
 		return endpoint.RefuseBody(c, err)
 	}
 	v := endpoint.NewChecker(m.Messages)
-	body := v.Text("body", req.Body, maxNote, true)
+	body := v.Text("body", req.Body, MaxNote, true)
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
@@ -510,15 +518,15 @@ func (s *Service) addNote(c echo.Context) error {
 	s.trail.Record(c.Request().Context(), store.AuditEvent{
 		ActorID: me.ID, Action: audit.ActionNote, Item: submissionItem(it.ID), Detail: "note " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})
-	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
+	return endpoint.OK(c, Note{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
 }
 
-// reply e-mails the staff member's answer to a submission's sender,
+// Reply e-mails the staff member's answer to a submission's sender,
 // through the queue, and records it on the submission beside the notes.
 // The trail records that a reply went, never what it says.
 //
 // POST /api/admin/inbox/:id/replies
-func (s *Service) reply(c echo.Context) error {
+func (s *Service) Reply(c echo.Context) error {
 	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
@@ -531,7 +539,7 @@ func (s *Service) reply(c echo.Context) error {
 		return endpoint.RefuseBody(c, err)
 	}
 	v := endpoint.NewChecker(m.Messages)
-	body := v.Text("body", req.Body, maxReply, true)
+	body := v.Text("body", req.Body, MaxReply, true)
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}
@@ -556,7 +564,7 @@ func (s *Service) reply(c echo.Context) error {
 	s.trail.Record(c.Request().Context(), store.AuditEvent{
 		ActorID: me.ID, Action: audit.ActionReply, Item: submissionItem(it.ID), Detail: "reply " + strconv.FormatInt(n.ID, 10), IP: c.RealIP(),
 	})
-	return endpoint.OK(c, noteView{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.ReplySent)
+	return endpoint.OK(c, Note{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.ReplySent)
 }
 
 // cvToken is what a link to a CV carries: its expiry and a keyed hash
@@ -580,12 +588,12 @@ func (s *Service) cvTokenExpiry(id int64, staffID, token string) (time.Time, boo
 	return time.Unix(unix, 0), hmac.Equal([]byte(want), []byte(token))
 }
 
-// cvLink answers a link to an application's CV, valid 60 seconds for the
+// CVLink answers a link to an application's CV, valid 60 seconds for the
 // staff member who asked: opening a CV needs a fresh second factor, and
 // the link keeps that proof from travelling further.
 //
 // POST /api/admin/inbox/:id/cv-link
-func (s *Service) cvLink(c echo.Context) error {
+func (s *Service) CVLink(c echo.Context) error {
 	it, err := s.inboxTarget(c)
 	if it == nil {
 		return err
@@ -599,11 +607,11 @@ func (s *Service) cvLink(c echo.Context) error {
 	return endpoint.OK(c, map[string]any{"url": link, "expiresAt": expires}, "")
 }
 
-// openCV serves a CV through a link from cvLink, as an attachment the
+// OpenCV serves a CV through a link from cvLink, as an attachment the
 // browser neither sniffs nor runs, and records the opening.
 //
 // GET /api/admin/inbox/:id/cv?token=…
-func (s *Service) openCV(c echo.Context) error {
+func (s *Service) OpenCV(c echo.Context) error {
 	m := access.Text(c)
 	it, err := s.inboxTarget(c)
 	if it == nil {
@@ -648,13 +656,13 @@ func (s *Service) openCV(c echo.Context) error {
 	return err
 }
 
-// exportInbox answers the submissions the filter selects (every page) as
+// Export answers the submissions the filter selects (every page) as
 // CSV, each cell neutralized as the command line's export does, after a
 // fresh second factor. The trail records the export and its filter, not
 // the search text, which may be someone's name.
 //
 // GET /api/admin/inbox/export
-func (s *Service) exportInbox(c echo.Context) error {
+func (s *Service) Export(c echo.Context) error {
 	m := access.Text(c)
 	me := access.Of(c).Staff
 	sc := scopeOf(me)
@@ -737,4 +745,31 @@ func exportDetail(q url.Values, search bool, n int) string {
 		detail += " (" + strings.Join(filter, ", ") + ")"
 	}
 	return detail
+}
+
+// Service answers the inbox's routes.
+type Service struct {
+	store *store.Store
+	blobs blob.Store
+	forms Forms
+	keys  endpoint.Keys
+	trail *audit.Trail
+	now   func() time.Time
+}
+
+// New returns the inbox on st: CVs opened from blobs (none: they cannot
+// be), replies sealed by forms (none: no replies), CV links signed with
+// keys, the work recorded in trail.
+func New(st *store.Store, blobs blob.Store, forms Forms, keys endpoint.Keys, trail *audit.Trail, now func() time.Time) *Service {
+	return &Service{store: st, blobs: blobs, forms: forms, keys: keys, trail: trail, now: now}
+}
+
+// Forms is what the inbox asks of the site's forms: the sealed e-mail
+// answering a submission's sender, which the inbox stores with its record
+// of the reply, and the names of the pages a submission chose;
+// *forms.Service is one.
+type Forms interface {
+	SealReply(sub *store.Submission, r forms.Reply) (store.OutgoingMail, error)
+	WakeMail()
+	PageName(route string) string
 }
