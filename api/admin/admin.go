@@ -15,9 +15,11 @@ import (
 	"time"
 
 	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/inbox"
 	"noorvale.example/site/api/admin/privacy"
 	"noorvale.example/site/api/admin/visitors"
@@ -99,31 +101,34 @@ type Config struct {
 
 // Service answers the back-office API.
 type Service struct {
-	store   *store.Store
-	baseURL string
-	keys    endpoint.Keys
-	limiter endpoint.Limiter
-	hasher  *passwords.Hasher
-	blobs   blob.Store
-	forms   Forms
-	outbox  DevOutbox
-	mail    mail.Enqueuer
-	covers  CoverEncoder
-	preview Previewer
-	// previewCSP is the Content-Security-Policy of a preview.
-	previewCSP []string
-	limits     Limits
-	log        *slog.Logger
-	now        func() time.Time
-	sealer     *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
-	webauthn   *webauthn.WebAuthn
-	sessions   *access.Sessions
-	trail      *audit.Trail
-	auditing   *audit.Service
-	visitors   *visitors.Service
-	privacy    *privacy.Service
-	inbox      *inbox.Service
+	store    *store.Store
+	baseURL  string
+	keys     endpoint.Keys
+	limiter  endpoint.Limiter
+	hasher   *passwords.Hasher
+	mail     mail.Enqueuer
+	limits   Limits
+	log      *slog.Logger
+	now      func() time.Time
+	sealer   *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
+	webauthn *webauthn.WebAuthn
+	sessions *access.Sessions
+	trail    *audit.Trail
+	auditing *audit.Service
+	visitors *visitors.Service
+	privacy  *privacy.Service
+	inbox    *inbox.Service
+	content  *content.Service
 }
+
+// CoverEncoder encodes an uploaded cover; the renderer is one.
+type CoverEncoder = content.CoverEncoder
+
+// Previewer draws a draft as the site will show it; the renderer is one.
+type Previewer = content.Previewer
+
+// CoverPath is where the site serves the covers staff upload.
+const CoverPath = content.CoverPath
 
 // DevOutbox is the development outbox (/dev/mail), erased with a person;
 // *mail.Outbox is one.
@@ -183,34 +188,44 @@ func New(cfg Config) (*Service, error) {
 	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
 	trail := audit.NewTrail(cfg.Store, cfg.Logger, now)
+	sessions := access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp)
 	return &Service{
-		store:      cfg.Store,
-		baseURL:    base,
-		keys:       keys,
-		limiter:    endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
-		hasher:     cfg.Hasher,
-		blobs:      cfg.Blobs,
-		forms:      cfg.Forms,
-		mail:       cfg.Mail,
-		covers:     cfg.Covers,
-		preview:    cfg.Preview,
-		previewCSP: previewCSP(cfg.StyleHashes),
-		limits:     cfg.Limits,
-		log:        cfg.Logger,
-		now:        now,
-		sealer:     sealer,
-		webauthn:   wa,
-		sessions:   access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp),
-		trail:      trail,
-		auditing:   audit.New(cfg.Store, trail),
-		visitors:   visitors.New(cfg.Store, cfg.Accounts, trail, now),
-		inbox:      inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
-		privacy:    privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
+		store:    cfg.Store,
+		baseURL:  base,
+		keys:     keys,
+		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
+		hasher:   cfg.Hasher,
+		mail:     cfg.Mail,
+		limits:   cfg.Limits,
+		log:      cfg.Logger,
+		now:      now,
+		sealer:   sealer,
+		webauthn: wa,
+		sessions: sessions,
+		trail:    trail,
+		auditing: audit.New(cfg.Store, trail),
+		visitors: visitors.New(cfg.Store, cfg.Accounts, trail, now),
+		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
+		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers, Preview: cfg.Preview,
+			Sessions: sessions, Trail: trail, StyleHashes: cfg.StyleHashes, Logger: cfg.Logger, Now: now}),
+		privacy: privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 	}, nil
 }
 
 // Run deletes expired staff sessions every hour until ctx ends.
 func (s *Service) Run(ctx context.Context) { s.sessions.Run(ctx) }
+
+// RunSchedules carries out the content's plans due every 30 seconds until
+// ctx ends.
+func (s *Service) RunSchedules(ctx context.Context) { s.content.RunSchedules(ctx) }
+
+// RunDueSchedules carries out every plan due now and returns how many.
+func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
+	return s.content.RunDueSchedules(ctx)
+}
+
+// ServeCover answers an uploaded cover's file under CoverPath.
+func (s *Service) ServeCover(c echo.Context) error { return s.content.ServeCover(c) }
 
 // Invitation is a link to join the back-office.
 type Invitation struct {

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"noorvale.example/site/api/admin/access"
+	admincontent "noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/ssr"
@@ -33,7 +34,7 @@ type fakeEncoder struct{ calls atomic.Int32 }
 func (f *fakeEncoder) EncodeCover(_ context.Context, data []byte) ([]ssr.EncodedImage, error) {
 	f.calls.Add(1)
 	var out []ssr.EncodedImage
-	for name, contentType := range coverFiles {
+	for name, contentType := range admincontent.CoverFiles {
 		out = append(out, ssr.EncodedImage{Name: name, Type: contentType, Data: []byte("encoded " + name)})
 	}
 	return out, nil
@@ -220,7 +221,7 @@ func TestCoverUpload(t *testing.T) {
 		}
 
 		// Served to anyone, immutable, with the type of its name.
-		for file, contentType := range coverFiles {
+		for file, contentType := range admincontent.CoverFiles {
 			req := httptest.NewRequest("GET", CoverPath+uploaded.ID+"/"+file, nil)
 			a := testenv.Serve(t, e.echo, req, "203.0.113.9", nil)
 			if a.Status != http.StatusOK || string(a.Body) != "encoded "+file || a.Header.Get("Content-Type") != contentType ||

@@ -52,11 +52,11 @@ func (e *env) submit(kind, target, lang string, data map[string]any, cv []byte) 
 }
 
 type inboxPageData struct {
-	Items    []inbox.Item `json:"items"`
-	Total    int          `json:"total"`
-	Statuses []string     `json:"statuses"`
-	Kinds    []string     `json:"kinds"`
-	Staff    []person     `json:"staff"`
+	Items    []inbox.Item   `json:"items"`
+	Total    int            `json:"total"`
+	Statuses []string       `json:"statuses"`
+	Kinds    []string       `json:"kinds"`
+	Staff    []inbox.Person `json:"staff"`
 }
 
 func (b *browser) inbox(t *testing.T, query string) inboxPageData {

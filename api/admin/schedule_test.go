@@ -10,6 +10,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	admincontent "noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -209,7 +210,7 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 
 		// Disabling the editor cancels the English plan in the same step.
 		expect(t, "disable the editor", amal.b.do("POST", "/staff/"+editor.id+"/disable", nil), http.StatusOK)
-		if s := amal.item(t).Languages["en"].State; s == stateScheduled {
+		if s := amal.item(t).Languages["en"].State; s == admincontent.StateScheduled {
 			t.Fatal("the disabled editor's plan is still shown")
 		}
 		if got := voided(); !slices.Equal(got, []string{item + " (en) administrator"}) {
@@ -231,7 +232,7 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 			t.Fatalf("live titles %q and %q, want %q and %q as before", got, got2, liveEn, liveAr)
 		}
 		for _, l := range []string{"en", "ar"} {
-			if s := amal.item(t).Languages[l].State; s == stateScheduled {
+			if s := amal.item(t).Languages[l].State; s == admincontent.StateScheduled {
 				t.Errorf("%s is still scheduled", l)
 			}
 		}

@@ -260,7 +260,7 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 		s.auditVoided(c, me.ID, gone.Invitations)
 		for _, sc := range gone.Schedules {
 			s.trail.Record(ctx, store.AuditEvent{ActorID: me.ID, Action: audit.ActionContentVoided, Item: sc.Key().String(),
-				Detail: scheduleDetail(sc), IP: c.RealIP()})
+				Detail: audit.ScheduleDetail(sc), IP: c.RealIP()})
 		}
 		return endpoint.OK(c, nil, m.Disabled)
 	}

@@ -258,3 +258,13 @@ func ReadDateRange(q url.Values, from, to *time.Time, errs map[string]string, m 
 		}
 	}
 }
+
+// ScheduleDetail describes a plan for the trail: "publish version 12 at
+// 2026-11-27T09:00:00Z (Asia/Riyadh)".
+func ScheduleDetail(sc store.ContentSchedule) string {
+	what := sc.Action
+	if sc.Version > 0 {
+		what += " version " + strconv.FormatInt(sc.Version, 10)
+	}
+	return what + " at " + sc.DueAt.UTC().Format(time.RFC3339) + " (" + sc.TimeZone + ")"
+}

@@ -221,8 +221,8 @@ func itemOf(it *store.InboxItem) (Item, map[string]any) {
 	return out, data
 }
 
-// person is a staff member as the inbox names them.
-type person struct {
+// Person is a staff member as the inbox names them.
+type Person struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
@@ -269,11 +269,11 @@ func (s *Service) List(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	people := []person{}
+	people := []Person{}
 	for _, p := range staff {
 		// Only those who see something of what the reader sees.
 		if slices.ContainsFunc(sc.kinds, func(k string) bool { return scopeOf(&p).covers(k, sc.office) }) {
-			people = append(people, person{ID: p.ID, Name: p.Name})
+			people = append(people, Person{ID: p.ID, Name: p.Name})
 		}
 	}
 	offices := access.Offices
@@ -356,11 +356,11 @@ func (s *Service) Show(c echo.Context) error {
 		return err
 	}
 	names := map[string]string{}
-	people := []person{}
+	people := []Person{}
 	for _, p := range all {
 		names[p.ID] = p.Name
 		if !p.Disabled() && scopeOf(&p).covers(it.Kind, it.Target) {
-			people = append(people, person{ID: p.ID, Name: p.Name})
+			people = append(people, Person{ID: p.ID, Name: p.Name})
 		}
 	}
 	nv := make([]Note, len(notes))
@@ -495,7 +495,7 @@ func (s *Service) AddNote(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	// Notes are about the person; once their data is erased, none is added.
+	// Notes are about the Person; once their data is erased, none is added.
 	if it.ErasedAt != nil {
 		return endpoint.Fail(c, http.StatusConflict, m.NotesErased)
 	}

@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"context"
@@ -19,8 +19,8 @@ import (
 // Publishing and unpublishing one language at a time chosen in a time
 // zone, carried out by a background job within a minute of that time.
 
-// stateScheduled is the state of a language with a plan.
-const stateScheduled = "scheduled"
+// StateScheduled is the state of a language with a plan.
+const StateScheduled = "scheduled"
 
 // scheduleLockKey names the scheduled publishing job among PostgreSQL
 // advisory locks, so that one replica runs it at a time.
@@ -53,12 +53,12 @@ type scheduleRequest struct {
 	TimeZone string    `json:"timeZone"`
 }
 
-// scheduleContent plans a publication of one of a language's versions,
+// Schedule plans a publication of one of a language's versions,
 // or the unpublication of a live translation, at a time to come; it
 // replaces the language's plan if it had one.
 //
 // POST /api/admin/content/:collection/:slug/:locale/schedule
-func (s *Service) scheduleContent(c echo.Context) error {
+func (s *Service) Schedule(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -88,7 +88,7 @@ func (s *Service) scheduleContent(c echo.Context) error {
 		return err
 	}
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: audit.ActionContentSchedule, Item: k.String(),
-		Detail: scheduleDetail(sc), IP: c.RealIP()})
+		Detail: audit.ScheduleDetail(sc), IP: c.RealIP()})
 	return endpoint.OK(c, viewSchedule(sc, map[string]string{me.ID: me.Name}), m.ContentScheduled)
 }
 
@@ -133,20 +133,10 @@ func unpublishRefusal(action, loc string, live bool, m *locale.Admin) string {
 	return ""
 }
 
-// scheduleDetail describes a plan for the trail: "publish version 12 at
-// 2026-11-27T09:00:00Z (Asia/Riyadh)".
-func scheduleDetail(sc store.ContentSchedule) string {
-	what := sc.Action
-	if sc.Version > 0 {
-		what += " version " + strconv.FormatInt(sc.Version, 10)
-	}
-	return what + " at " + sc.DueAt.UTC().Format(time.RFC3339) + " (" + sc.TimeZone + ")"
-}
-
-// cancelSchedule drops a language's plan.
+// CancelSchedule drops a language's plan.
 //
 // DELETE /api/admin/content/:collection/:slug/:locale/schedule
-func (s *Service) cancelSchedule(c echo.Context) error {
+func (s *Service) CancelSchedule(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -160,7 +150,7 @@ func (s *Service) cancelSchedule(c echo.Context) error {
 		return err
 	}
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionContentCancel, Item: k.String(),
-		Detail: scheduleDetail(sc), IP: c.RealIP()})
+		Detail: audit.ScheduleDetail(sc), IP: c.RealIP()})
 	return endpoint.OK(c, nil, m.ContentScheduleCancelled)
 }
 
@@ -208,7 +198,7 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 					}
 					if ok {
 						dropped++
-						s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionContentVoided, Item: sc.Key().String(), Detail: scheduleDetail(sc)})
+						s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionContentVoided, Item: sc.Key().String(), Detail: audit.ScheduleDetail(sc)})
 					}
 					continue
 				}

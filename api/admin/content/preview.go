@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"bytes"
@@ -60,12 +60,12 @@ var (
 	modulePreload = regexp.MustCompile(`(?i)<link rel="modulepreload"[^>]*>`)
 )
 
-// previewContent answers the page of one language of an item with its
+// Preview answers the page of one language of an item with its
 // latest saved version in place of what is live, in the light or dark
 // theme (?theme=dark).
 //
 // GET /api/admin/content/:collection/:slug/:locale/preview
-func (s *Service) previewContent(c echo.Context) error {
+func (s *Service) Preview(c echo.Context) error {
 	m := access.Text(c)
 	pm := &m.Preview
 	k, ok := contentKey(c)

@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"encoding/json"
@@ -39,12 +39,12 @@ type createRequest struct {
 	Body json.RawMessage `json:"body"`
 }
 
-// createItem starts a new item of a collection from its English text, as a
+// CreateItem starts a new item of a collection from its English text, as a
 // draft: it is on the site once its English is published. A slug of the
 // wrong form answers 400, one an item has 409.
 //
 // POST /api/admin/content/:collection
-func (s *Service) createItem(c echo.Context) error {
+func (s *Service) CreateItem(c echo.Context) error {
 	m := access.Text(c)
 	im := &m.Items
 	collection, _, ok := collectionItem(c)
@@ -86,11 +86,11 @@ func (s *Service) createItem(c echo.Context) error {
 		"version": viewVersion(v, map[string]string{me.ID: me.Name}, false)}, im.ItemCreated)
 }
 
-// unpublishItem takes an item off the site in every language: 404 when
+// UnpublishItem takes an item off the site in every language: 404 when
 // there is no such item, 409 when it is on the site in none.
 //
 // POST /api/admin/content/:collection/:slug/unpublish
-func (s *Service) unpublishItem(c echo.Context) error {
+func (s *Service) UnpublishItem(c echo.Context) error {
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
@@ -109,10 +109,10 @@ func (s *Service) unpublishItem(c echo.Context) error {
 	return endpoint.OK(c, nil, access.Text(c).Items.ItemUnpublished)
 }
 
-// deleteItem removes an item everywhere; the seed never brings it back.
+// DeleteItem removes an item everywhere; the seed never brings it back.
 //
 // DELETE /api/admin/content/:collection/:slug
-func (s *Service) deleteItem(c echo.Context) error {
+func (s *Service) DeleteItem(c echo.Context) error {
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
@@ -128,11 +128,11 @@ func (s *Service) deleteItem(c echo.Context) error {
 	return endpoint.OK(c, nil, access.Text(c).Items.ItemDeleted)
 }
 
-// renameItem changes an item's slug; its old address answers 301 to the
+// RenameItem changes an item's slug; its old address answers 301 to the
 // new one in every language, forever.
 //
 // PUT /api/admin/content/:collection/:slug/slug
-func (s *Service) renameItem(c echo.Context) error {
+func (s *Service) RenameItem(c echo.Context) error {
 	im := &access.Text(c).Items
 	collection, slug, ok := collectionItem(c)
 	if !ok || slug == "" {

@@ -1,9 +1,13 @@
-package admin
+// Package content is editing the site's content from the back-office: items per
+// language with their drafts, versions and schedules, previews, covers,
+// the pages, and the firm's settings.
+package content
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
@@ -14,6 +18,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
@@ -204,11 +209,11 @@ func viewVersion(v store.ContentVersion, names map[string]string, withBody bool)
 	return out
 }
 
-// contentSchema answers the fields of a collection's items, which the
+// Schema answers the fields of a collection's items, which the
 // editor builds its form from.
 //
 // GET /api/admin/content/schema/:collection
-func (s *Service) contentSchema(c echo.Context) error {
+func (s *Service) Schema(c echo.Context) error {
 	fields, ok := content.ItemShape(c.Param("collection"))
 	if c.Param("collection") == content.PagesCollection {
 		fields, ok = content.PageShapeOf(c.QueryParam("route"))
@@ -234,11 +239,11 @@ type languageCount struct {
 	Outdated int `json:"outdated"`
 }
 
-// listContent answers a collection's items with each language's state,
+// List answers a collection's items with each language's state,
 // and per language how many items are missing or outdated.
 //
 // GET /api/admin/content/:collection
-func (s *Service) listContent(c echo.Context) error {
+func (s *Service) List(c echo.Context) error {
 	collection, _, ok := contentItemKey(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
@@ -264,7 +269,7 @@ func (s *Service) listContent(c echo.Context) error {
 			ed, edited := r.Editions[string(l)]
 			it.Languages[string(l)] = stateOf(live, ed, edited)
 			if _, planned := r.Schedules[string(l)]; planned {
-				it.Languages[string(l)] = stateScheduled
+				it.Languages[string(l)] = StateScheduled
 			}
 			switch {
 			case !live:
@@ -283,11 +288,11 @@ func (s *Service) listContent(c echo.Context) error {
 	return endpoint.OK(c, map[string]any{"collection": collection, "collections": names, "items": items, "languages": locale.All, "counts": counts}, "")
 }
 
-// showContent answers one item: every language's live text, latest
+// Show answers one item: every language's live text, latest
 // version and state, and the languages the reader may change.
 //
 // GET /api/admin/content/:collection/:slug
-func (s *Service) showContent(c echo.Context) error {
+func (s *Service) Show(c echo.Context) error {
 	m := access.Text(c)
 	collection, slug, ok := contentItemKey(c)
 	if !ok {
@@ -323,7 +328,7 @@ func (s *Service) showContent(c echo.Context) error {
 			lang.Latest = viewVersion(v, names, true)
 		}
 		if sc, ok := it.Schedules[string(l)]; ok {
-			lang.State = stateScheduled
+			lang.State = StateScheduled
 			lang.Schedule = viewSchedule(sc, names)
 		}
 		if edited {
@@ -408,13 +413,13 @@ type saveRequest struct {
 	Body json.RawMessage `json:"body"`
 }
 
-// saveContent saves a draft of one language of an item: checked against
+// Save saves a draft of one language of an item: checked against
 // its collection's shape (400 with a message per field), and only if it
 // is based on the language's latest version (409 otherwise, with that
 // version and who saved it).
 //
 // PUT /api/admin/content/:collection/:slug/:locale
-func (s *Service) saveContent(c echo.Context) error {
+func (s *Service) Save(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -473,10 +478,10 @@ func (s *Service) auditContent(c echo.Context, action string, k store.ContentKey
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: action, Item: k.String(), Detail: detail, IP: c.RealIP()})
 }
 
-// publishContent makes a version of one language live, in that language alone.
+// Publish makes a version of one language live, in that language alone.
 //
 // POST /api/admin/content/:collection/:slug/:locale/publish
-func (s *Service) publishContent(c echo.Context) error {
+func (s *Service) Publish(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -497,11 +502,11 @@ func (s *Service) publishContent(c echo.Context) error {
 	return endpoint.OK(c, nil, m.ContentPublished)
 }
 
-// unpublishContent takes a translation off the site; the page then shows
+// Unpublish takes a translation off the site; the page then shows
 // the English text in that language's frame. English stays published.
 //
 // POST /api/admin/content/:collection/:slug/:locale/unpublish
-func (s *Service) unpublishContent(c echo.Context) error {
+func (s *Service) Unpublish(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -524,10 +529,10 @@ func (s *Service) unpublishContent(c echo.Context) error {
 	return endpoint.OK(c, nil, m.ContentUnpublished)
 }
 
-// listContentVersions answers a language's versions, newest first.
+// Versions answers a language's versions, newest first.
 //
 // GET /api/admin/content/:collection/:slug/:locale/versions
-func (s *Service) listContentVersions(c echo.Context) error {
+func (s *Service) Versions(c echo.Context) error {
 	m := access.Text(c)
 	k, ok := contentKey(c)
 	if !ok {
@@ -548,10 +553,10 @@ func (s *Service) listContentVersions(c echo.Context) error {
 	return endpoint.OK(c, map[string]any{"versions": out}, "")
 }
 
-// restoreContent saves an earlier version of a language as its new draft.
+// Restore saves an earlier version of a language as its new draft.
 //
 // POST /api/admin/content/:collection/:slug/:locale/restore
-func (s *Service) restoreContent(c echo.Context) error {
+func (s *Service) Restore(c echo.Context) error {
 	m := access.Text(c)
 	k, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -579,4 +584,39 @@ func (s *Service) restoreContent(c echo.Context) error {
 type person struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+}
+
+// Service answers the content's routes.
+type Service struct {
+	store    *store.Store
+	blobs    blob.Store
+	covers   CoverEncoder
+	preview  Previewer
+	sessions *access.Sessions
+	trail    *audit.Trail
+	log      *slog.Logger
+	now      func() time.Time
+	// previewCSP is the Content-Security-Policy of a preview.
+	previewCSP []string
+}
+
+// Config is what the content's routes need.
+type Config struct {
+	Store    *store.Store
+	Blobs    blob.Store   // where covers are kept
+	Covers   CoverEncoder // none: covers cannot be uploaded
+	Preview  Previewer    // none: previews answer 503
+	Sessions *access.Sessions
+	Trail    *audit.Trail
+	// StyleHashes are the CSP hashes of the site's stylesheets, which a
+	// preview carries inline as every page does.
+	StyleHashes []string
+	Logger      *slog.Logger
+	Now         func() time.Time
+}
+
+// New returns the content's routes.
+func New(cfg Config) *Service {
+	return &Service{store: cfg.Store, blobs: cfg.Blobs, covers: cfg.Covers, preview: cfg.Preview, sessions: cfg.Sessions,
+		trail: cfg.Trail, log: cfg.Logger, now: cfg.Now, previewCSP: previewCSP(cfg.StyleHashes)}
 }

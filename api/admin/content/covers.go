@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"bytes"
@@ -52,10 +52,10 @@ const (
 	maxCoverDecode = 96 << 20
 )
 
-// coverFiles are the files the renderer makes of a cover, with their
+// CoverFiles are the files the renderer makes of a cover, with their
 // content types: the cover frame at three widths as AVIF and WebP, and the
 // link preview. Only these are stored and served.
-var coverFiles = map[string]string{
+var CoverFiles = map[string]string{
 	"400.avif": "image/avif", "400.webp": "image/webp",
 	"800.avif": "image/avif", "800.webp": "image/webp",
 	"1200.avif": "image/avif", "1200.webp": "image/webp",
@@ -67,13 +67,13 @@ const coverProbe = "400.webp"
 
 func coverKey(id, file string) string { return "covers/" + id + "/" + file }
 
-// uploadCover checks, encodes and stores a cover for an item in a language
+// UploadCover checks, encodes and stores a cover for an item in a language
 // the staff member may write, and answers its id, which the editor puts in
 // the item's "cover" field: nothing shows it until that is saved and
 // published.
 //
 // POST /api/admin/content/:collection/:slug/:locale/cover (multipart, field "file")
-func (s *Service) uploadCover(c echo.Context) error {
+func (s *Service) UploadCover(c echo.Context) error {
 	m := &access.Text(c).Covers
 	_, it, err := s.contentLanguageOf(c)
 	if it == nil {
@@ -143,7 +143,7 @@ func (s *Service) uploadCover(c echo.Context) error {
 func (s *Service) storeCover(ctx context.Context, id string, images []ssr.EncodedImage) error {
 	stored := map[string]bool{}
 	for _, img := range images {
-		contentType, known := coverFiles[img.Name]
+		contentType, known := CoverFiles[img.Name]
 		if !known || contentType != img.Type || stored[img.Name] {
 			continue
 		}
@@ -153,9 +153,9 @@ func (s *Service) storeCover(ctx context.Context, id string, images []ssr.Encode
 		}
 		stored[img.Name] = true
 	}
-	if len(stored) != len(coverFiles) {
+	if len(stored) != len(CoverFiles) {
 		s.deleteCover(id)
-		return fmt.Errorf("admin: the renderer made %d of the %d files of a cover", len(stored), len(coverFiles))
+		return fmt.Errorf("admin: the renderer made %d of the %d files of a cover", len(stored), len(CoverFiles))
 	}
 	return nil
 }
@@ -163,7 +163,7 @@ func (s *Service) storeCover(ctx context.Context, id string, images []ssr.Encode
 // deleteCover removes a cover's files, logging what it could not remove.
 func (s *Service) deleteCover(id string) {
 	ctx := context.WithoutCancel(context.Background())
-	for name := range coverFiles {
+	for name := range CoverFiles {
 		if err := s.blobs.Delete(ctx, coverKey(id, name)); err != nil {
 			s.log.Warn("admin: cover file left behind", "key", coverKey(id, name), "err", err)
 		}
@@ -199,7 +199,7 @@ func (s *Service) coverProblem(c echo.Context, body string) map[string]string {
 // GET /media/covers/:id/:file
 func (s *Service) ServeCover(c echo.Context) error {
 	id, file := c.Param("id"), c.Param("file")
-	contentType, known := coverFiles[file]
+	contentType, known := CoverFiles[file]
 	if !known || !content.ValidCoverID(id) || s.blobs == nil {
 		return echo.ErrNotFound
 	}

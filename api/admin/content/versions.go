@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"errors"
@@ -12,13 +12,13 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// showContentVersion answers one saved version of a language with its
+// Version answers one saved version of a language with its
 // text, which the editor compares with the version before it, with the
 // live text or with the form: the list of versions carries no texts, so
 // that a long history stays small.
 //
 // GET /api/admin/content/:collection/:slug/:locale/versions/:version
-func (s *Service) showContentVersion(c echo.Context) error {
+func (s *Service) Version(c echo.Context) error {
 	m := access.Text(c)
 	k, ok := contentKey(c)
 	if !ok {

@@ -1,4 +1,4 @@
-package admin
+package content
 
 import (
 	"encoding/json"
@@ -54,10 +54,10 @@ func (s *Service) currentSettings(c echo.Context) (json.RawMessage, *settingsRev
 		CreatedAt: rev.CreatedAt}, nil
 }
 
-// showSettings answers the settings' fields and values.
+// Settings answers the settings' fields and values.
 //
 // GET /api/admin/settings
-func (s *Service) showSettings(c echo.Context) error {
+func (s *Service) Settings(c echo.Context) error {
 	body, rev, err := s.currentSettings(c)
 	if err != nil {
 		return err
@@ -65,10 +65,10 @@ func (s *Service) showSettings(c echo.Context) error {
 	return endpoint.OK(c, map[string]any{"fields": content.SiteShape(), "body": body, "revision": rev}, "")
 }
 
-// saveSettings checks and saves the settings, if based on the latest save.
+// SaveSettings checks and saves the settings, if based on the latest save.
 //
 // PUT /api/admin/settings
-func (s *Service) saveSettings(c echo.Context) error {
+func (s *Service) SaveSettings(c echo.Context) error {
 	m := access.Text(c)
 	im := &m.Items
 	var req saveRequest
