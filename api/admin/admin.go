@@ -21,6 +21,7 @@ import (
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/preview"
 	"noorvale.example/site/api/admin/privacy"
 	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
@@ -119,13 +120,14 @@ type Service struct {
 	privacy  *privacy.Service
 	inbox    *inbox.Service
 	content  *content.Service
+	preview  *preview.Service
 }
 
 // CoverEncoder encodes an uploaded cover; the renderer is one.
 type CoverEncoder = content.CoverEncoder
 
 // Previewer draws a draft as the site will show it; the renderer is one.
-type Previewer = content.Previewer
+type Previewer = preview.Previewer
 
 // CoverPath is where the site serves the covers staff upload.
 const CoverPath = content.CoverPath
@@ -206,8 +208,9 @@ func New(cfg Config) (*Service, error) {
 		auditing: audit.New(cfg.Store, trail),
 		visitors: visitors.New(cfg.Store, cfg.Accounts, trail, now),
 		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
-		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers, Preview: cfg.Preview,
-			Sessions: sessions, Trail: trail, StyleHashes: cfg.StyleHashes, Logger: cfg.Logger, Now: now}),
+		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers,
+			Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now}),
+		preview: preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
 		privacy: privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 	}, nil
 }

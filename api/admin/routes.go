@@ -151,7 +151,7 @@ func (s *Service) Routes(g *echo.Group) {
 		"POST /content/:collection/:slug/:locale/unpublish":  s.content.Unpublish,
 		"GET /content/:collection/:slug/:locale/versions":    s.content.Versions,
 		"POST /content/:collection/:slug/:locale/restore":    s.content.Restore,
-		"GET /content/:collection/:slug/:locale/preview":     s.content.Preview,
+		"GET /content/:collection/:slug/:locale/preview":     s.preview.Preview,
 		"POST /content/:collection":                          s.content.CreateItem,
 		"POST /content/:collection/:slug/unpublish":          s.content.UnpublishItem,
 		"DELETE /content/:collection/:slug":                  s.content.DeleteItem,

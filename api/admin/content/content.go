@@ -157,8 +157,9 @@ func contentItemKey(c echo.Context) (collection, slug string, ok bool) {
 	return collection, slug, true
 }
 
-// contentKey reads the language a route names as well.
-func contentKey(c echo.Context) (store.ContentKey, bool) {
+// KeyOf reads the item and language a content route names: its
+// collection, slug and locale.
+func KeyOf(c echo.Context) (store.ContentKey, bool) {
 	collection, slug, ok := contentItemKey(c)
 	loc, known := locale.Parse(c.Param("locale"))
 	if !ok || !known || string(loc) != c.Param("locale") {
@@ -349,7 +350,7 @@ func (s *Service) Show(c echo.Context) error {
 // member may not change it.
 func (s *Service) contentLanguageOf(c echo.Context) (store.ContentKey, *store.ContentItem, error) {
 	m := access.Text(c)
-	k, ok := contentKey(c)
+	k, ok := KeyOf(c)
 	if !ok {
 		return k, nil, endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
@@ -534,7 +535,7 @@ func (s *Service) Unpublish(c echo.Context) error {
 // GET /api/admin/content/:collection/:slug/:locale/versions
 func (s *Service) Versions(c echo.Context) error {
 	m := access.Text(c)
-	k, ok := contentKey(c)
+	k, ok := KeyOf(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
@@ -591,13 +592,10 @@ type Service struct {
 	store    *store.Store
 	blobs    blob.Store
 	covers   CoverEncoder
-	preview  Previewer
 	sessions *access.Sessions
 	trail    *audit.Trail
 	log      *slog.Logger
 	now      func() time.Time
-	// previewCSP is the Content-Security-Policy of a preview.
-	previewCSP []string
 }
 
 // Config is what the content's routes need.
@@ -605,18 +603,14 @@ type Config struct {
 	Store    *store.Store
 	Blobs    blob.Store   // where covers are kept
 	Covers   CoverEncoder // none: covers cannot be uploaded
-	Preview  Previewer    // none: previews answer 503
 	Sessions *access.Sessions
 	Trail    *audit.Trail
-	// StyleHashes are the CSP hashes of the site's stylesheets, which a
-	// preview carries inline as every page does.
-	StyleHashes []string
-	Logger      *slog.Logger
-	Now         func() time.Time
+	Logger   *slog.Logger
+	Now      func() time.Time
 }
 
 // New returns the content's routes.
 func New(cfg Config) *Service {
-	return &Service{store: cfg.Store, blobs: cfg.Blobs, covers: cfg.Covers, preview: cfg.Preview, sessions: cfg.Sessions,
-		trail: cfg.Trail, log: cfg.Logger, now: cfg.Now, previewCSP: previewCSP(cfg.StyleHashes)}
+	return &Service{store: cfg.Store, blobs: cfg.Blobs, covers: cfg.Covers, sessions: cfg.Sessions,
+		trail: cfg.Trail, log: cfg.Logger, now: cfg.Now}
 }

@@ -20,7 +20,7 @@ import (
 // GET /api/admin/content/:collection/:slug/:locale/versions/:version
 func (s *Service) Version(c echo.Context) error {
 	m := access.Text(c)
-	k, ok := contentKey(c)
+	k, ok := KeyOf(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}

@@ -1,4 +1,13 @@
-package content
+// Package preview draws a draft as the site will show it. A preview is the
+// page a language of an item will be once its latest
+// saved version is published: drawn by the site's own renderer, in the
+// theme the staff member chose, under a banner that names the language,
+// the version and its state in the staff member's language. It is an
+// answer of the back-office API, so it is never cached or indexed, and it
+// is made inert: no script runs in it and no form in it submits, so
+// nothing in it acts on the staff member's behalf. Its links lead to the
+// live site, without the banner.
+package preview
 
 import (
 	"bytes"
@@ -14,20 +23,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin/access"
+	admincontent "noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/store"
 )
-
-// A preview is the page a language of an item will be once its latest
-// saved version is published: drawn by the site's own renderer, in the
-// theme the staff member chose, under a banner that names the language,
-// the version and its state in the staff member's language. It is an
-// answer of the back-office API, so it is never cached or indexed, and it
-// is made inert: no script runs in it and no form in it submits, so
-// nothing in it acts on the staff member's behalf. Its links lead to the
-// live site, without the banner.
 
 // Previewer renders the page a draft will be; *render.Cache is one.
 type Previewer interface {
@@ -68,7 +69,7 @@ var (
 func (s *Service) Preview(c echo.Context) error {
 	m := access.Text(c)
 	pm := &m.Preview
-	k, ok := contentKey(c)
+	k, ok := admincontent.KeyOf(c)
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
@@ -115,7 +116,7 @@ func (s *Service) Preview(c echo.Context) error {
 		return err
 	}
 	h := c.Response().Header()
-	h["Content-Security-Policy"] = s.previewCSP
+	h["Content-Security-Policy"] = s.csp
 	h["X-Frame-Options"] = []string{"SAMEORIGIN"}
 	h["Cache-Control"] = []string{"no-store"}
 	h["X-Robots-Tag"] = []string{"noindex, nofollow, noarchive"}
@@ -166,4 +167,18 @@ func banner(pm *locale.AdminPreview, staffLang locale.Locale, loc string, versio
 	}
 	b.what = pm.Languages[loc] + " · " + what + " · " + state
 	return b
+}
+
+// Service answers the preview's route.
+type Service struct {
+	store   *store.Store
+	preview Previewer
+	// csp is the Content-Security-Policy of a preview.
+	csp []string
+}
+
+// New returns the preview drawn by preview (none: previews answer 503) of
+// what st holds, with the site's stylesheets' CSP hashes.
+func New(st *store.Store, preview Previewer, styleHashes []string) *Service {
+	return &Service{store: st, preview: preview, csp: previewCSP(styleHashes)}
 }
