@@ -6,15 +6,12 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/url"
 	"strings"
 	"time"
 
-	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin/access"
@@ -23,12 +20,12 @@ import (
 	"noorvale.example/site/api/admin/inbox"
 	"noorvale.example/site/api/admin/preview"
 	"noorvale.example/site/api/admin/privacy"
+	"noorvale.example/site/api/admin/signin"
+	"noorvale.example/site/api/admin/staff"
 	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
-	"noorvale.example/site/api/internal/seal"
-	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
@@ -49,21 +46,12 @@ const (
 // ValidRole reports whether r names a role.
 func ValidRole(r string) bool { return access.ValidRole(r) }
 
-// Lifetimes.
-const (
-	freshFactor     = 10 * time.Minute // by default, sensitive actions need a second factor proven this recently
-	invitationLife  = 48 * time.Hour
-	loginWindow     = 15 * time.Minute
-	loginFailures   = 5                // wrong passwords for one address from one source before it waits out the window
-	sourceFailures  = 20               // wrong passwords from one source, whatever the address
-	codeTries       = 5                // wrong second-factor codes in one session before it ends
-	factorTries     = 10               // wrong second factors in a row on one account, whatever the session, before its second-factor step locks
-	factorLock      = 15 * time.Minute // the first lock; each further lock in a row lasts twice the one before
-	factorLockMax   = 24 * time.Hour
-	recoveryCodes   = 10
-	rateWindow      = time.Minute
-	maxCeremonyBody = 16 << 10
-)
+// freshFactor is how recently, by default, a second factor must have been
+// proven for a sensitive action.
+const freshFactor = 10 * time.Minute
+
+// rateWindow is the window of the per-IP rate limits.
+const rateWindow = time.Minute
 
 // Limits are the back-office's per-IP rate limits, in requests per minute per endpoint.
 type Limits struct {
@@ -103,18 +91,15 @@ type Config struct {
 // Service answers the back-office API.
 type Service struct {
 	store    *store.Store
-	baseURL  string
 	keys     endpoint.Keys
 	limiter  endpoint.Limiter
-	hasher   *passwords.Hasher
-	mail     mail.Enqueuer
 	limits   Limits
 	log      *slog.Logger
 	now      func() time.Time
-	sealer   *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
-	webauthn *webauthn.WebAuthn
 	sessions *access.Sessions
 	trail    *audit.Trail
+	signin   *signin.Service
+	staff    *staff.Service
 	auditing *audit.Service
 	visitors *visitors.Service
 	privacy  *privacy.Service
@@ -169,42 +154,25 @@ func New(cfg Config) (*Service, error) {
 	if err != nil || u.Hostname() == "" {
 		return nil, fmt.Errorf("admin: the site's origin %q has no host name", cfg.BaseURL)
 	}
-	wa, err := webauthn.New(&webauthn.Config{
-		RPID:          u.Hostname(),
-		RPDisplayName: "Noorvale Assurance",
-		RPOrigins:     []string{u.Scheme + "://" + u.Host},
-	})
-	switch {
-	case err != nil && net.ParseIP(u.Hostname()) != nil:
-		// Browsers offer passkeys only to a domain: staff reaching the site by
-		// its IP address sign in with an authenticator app instead.
-		cfg.Logger.Warn("admin: passkeys are off, the site's origin is an IP address; staff use authenticator apps",
-			"base_url", base)
-		wa = nil
-	case err != nil:
-		return nil, fmt.Errorf("admin: passkeys: %w", err)
-	}
-	sealer, err := seal.New(cfg.SecretKey, "staff-totp")
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
 	trail := audit.NewTrail(cfg.Store, cfg.Logger, now)
 	sessions := access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp)
+	signIn, err := signin.New(signin.Config{Store: cfg.Store, BaseURL: base, Origin: u, SecretKey: cfg.SecretKey, Hasher: cfg.Hasher, Mail: cfg.Mail,
+		Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now})
+	if err != nil {
+		return nil, err
+	}
 	return &Service{
 		store:    cfg.Store,
-		baseURL:  base,
 		keys:     keys,
 		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
-		hasher:   cfg.Hasher,
-		mail:     cfg.Mail,
 		limits:   cfg.Limits,
 		log:      cfg.Logger,
 		now:      now,
-		sealer:   sealer,
-		webauthn: wa,
 		sessions: sessions,
 		trail:    trail,
+		signin:   signIn,
+		staff:    staff.New(cfg.Store, base, cfg.SecretKey, trail, now),
 		auditing: audit.New(cfg.Store, trail),
 		visitors: visitors.New(cfg.Store, cfg.Accounts, trail, now),
 		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
@@ -231,64 +199,21 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 func (s *Service) ServeCover(c echo.Context) error { return s.content.ServeCover(c) }
 
 // Invitation is a link to join the back-office.
-type Invitation struct {
-	ID        string    `json:"id"` // names it in the list of pending invitations, and to revoke it
-	Link      string    `json:"link"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
+type Invitation = staff.Invitation
 
 // ErrInvalidInvitation is returned by Invite for a role, language or office that does not exist.
-var ErrInvalidInvitation = errors.New("admin: invalid invitation")
+var ErrInvalidInvitation = staff.ErrInvalidInvitation
 
 // Invite creates a one-time link for email to join with role (and the
 // languages or office that apply to it), valid 48 hours, in place of any
 // earlier one to the address, and records it in the audit trail. by is the
 // inviting staff member's id, "" from the command line.
-func (s *Service) Invite(ctx context.Context, email string, role access.Role, languages []string, office, by, ip string) (Invitation, error) {
-	email = endpoint.NormalizeEmail(email)
-	if !endpoint.Email(email) || !access.ValidRole(string(role)) {
-		return Invitation{}, ErrInvalidInvitation
-	}
-	if _, err := s.store.StaffByEmail(ctx, email); err == nil {
-		return Invitation{}, store.ErrStaffExists
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return Invitation{}, err
-	}
-	token := sessioncookie.NewSecret()
-	now := s.now()
-	inv := &store.StaffInvitation{
-		TokenHash: sessioncookie.Hash(token), Email: email, Role: string(role), Languages: strings.Join(languages, ","),
-		Office: office, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(invitationLife),
-	}
-	if err := s.store.CreateInvitation(ctx, inv); err != nil {
-		return Invitation{}, err
-	}
-	detail := string(role)
-	if inv.Languages != "" {
-		detail += " (" + inv.Languages + ")"
-	}
-	if office != "" {
-		detail += " (" + office + ")"
-	}
-	s.trail.Record(ctx, store.AuditEvent{ActorID: by, Action: audit.ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
-	return Invitation{ID: inv.ID, Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
+func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
+	return s.staff.Invite(ctx, email, role, languages, office, by, ip)
 }
 
-// invitedItem names an invited address in the audit trail by a keyed hash:
-// the person has no id yet, and the trail never holds personal data.
-func (s *Service) invitedItem(email string) string { return s.keys.Of("staff-email", email)[:16] }
-
 // ResetSecondFactor removes every second factor of the staff member with
-// the address and ends their sessions: their next sign-in with their
-// password asks them to enrol a new one. It is recorded in the audit trail.
+// the address and ends their sessions, recorded in the audit trail.
 func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) error {
-	m, err := s.store.StaffByEmail(ctx, endpoint.NormalizeEmail(email))
-	if err != nil {
-		return err
-	}
-	if err := s.store.ResetSecondFactor(ctx, m.ID, s.now()); err != nil {
-		return err
-	}
-	s.trail.Record(ctx, store.AuditEvent{ActorID: by, Action: audit.ActionFactorReset, Item: m.ID, IP: ip})
-	return nil
+	return s.staff.ResetSecondFactor(ctx, email, by, ip)
 }

@@ -10,6 +10,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -220,7 +221,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		expect(t, "unknown address", r, http.StatusUnauthorized)
 		r = b.do("POST", "/login", map[string]string{"email": admin.email, "password": admin.password})
 		expect(t, "right password", r, http.StatusOK)
-		var st1 sessionState
+		var st1 signin.State
 		r.data(t, &st1)
 		if st1.Stage != access.StagePassword {
 			t.Fatalf("after the password the stage is %q", st1.Stage)
@@ -252,7 +253,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		r = b.do("PUT", "/staff/"+editor.id+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
 		expect(t, "role change", r, http.StatusOK)
 		r = editor.b.do("GET", "/session", nil)
-		var est sessionState
+		var est signin.State
 		r.data(t, &est)
 		if est.Staff.Role != "translator" || len(est.Staff.Languages) != 1 || est.Staff.Languages[0] != "ar" {
 			t.Fatalf("the editor's account after the change: %+v", est.Staff)
@@ -376,7 +377,7 @@ func TestResetSecondFactor(t *testing.T) {
 	b := e.browser()
 	r := b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password})
 	expect(t, "password", r, http.StatusOK)
-	var st sessionState
+	var st signin.State
 	r.data(t, &st)
 	if st.Stage != access.StageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
 		t.Fatalf("after the reset: %+v", st)

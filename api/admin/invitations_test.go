@@ -8,6 +8,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/staff"
 	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -15,7 +16,7 @@ import (
 
 // pendingList is what GET /staff/invitations answers.
 type pendingList struct {
-	Invitations []pendingInvitation `json:"invitations"`
+	Invitations []staff.PendingInvitation `json:"invitations"`
 }
 
 // invitationToken is the token of an invitation link.
@@ -46,7 +47,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 			}
 			return r.status == http.StatusOK
 		}
-		list := func(b *browser) []pendingInvitation {
+		list := func(b *browser) []staff.PendingInvitation {
 			t.Helper()
 			r := b.do("GET", "/staff/invitations", nil)
 			expect(t, "list", r, http.StatusOK)
@@ -87,7 +88,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 		}
 		got := list(amal.b)
 		if len(got) != 1 || got[0].ID != nadiaID || got[0].Email != "nadia@example.com" || got[0].Role != "viewer" ||
-			got[0].InvitedBy != badr.id || !got[0].ExpiresAt.Equal(e.clock.Now().Add(invitationLife)) {
+			got[0].InvitedBy != badr.id || !got[0].ExpiresAt.Equal(e.clock.Now().Add(staff.InvitationLife)) {
 			t.Fatalf("pending: %+v", got)
 		}
 
@@ -116,7 +117,7 @@ func TestPendingInvitationsAreListedRevokedAndVoided(t *testing.T) {
 				t.Errorf("%s: %d %s", c.name, r.status, r.body)
 			}
 		}
-		if ev := trail(audit.ActionInvitationRevoked); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Item != e.svc.invitedItem("nadia@example.com") || ev[0].Detail != "viewer" {
+		if ev := trail(audit.ActionInvitationRevoked); len(ev) != 1 || ev[0].ActorID != amal.id || ev[0].Item != e.invitedItem("nadia@example.com") || ev[0].Detail != "viewer" {
 			t.Fatalf("the revocation in the trail: %+v", ev)
 		}
 

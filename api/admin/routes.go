@@ -94,35 +94,35 @@ func (s *Service) Routes(g *echo.Group) {
 	enrolling := s.sessions.RequireStage(access.StageEnrol, access.StageFull)
 
 	// Before a session, and on the way to a full one.
-	g.POST("/login", s.login, json, strict("login"))
-	g.POST("/logout", s.logout, json, standard("logout"))
-	g.POST("/invitation", s.invitation, json, strict("invitation"))
-	g.POST("/join", s.join, json, strict("join"))
-	g.POST("/factor/code", s.confirmCode, json, strict("code"), confirming)
-	g.POST("/factor/passkey/options", s.passkeyOptions, json, strict("passkey"), confirming)
-	g.POST("/factor/passkey", s.confirmPasskey, json, strict("passkey"), confirming)
+	g.POST("/login", s.signin.Login, json, strict("login"))
+	g.POST("/logout", s.signin.Logout, json, standard("logout"))
+	g.POST("/invitation", s.signin.ShowInvitation, json, strict("invitation"))
+	g.POST("/join", s.signin.Join, json, strict("join"))
+	g.POST("/factor/code", s.signin.ConfirmCode, json, strict("code"), confirming)
+	g.POST("/factor/passkey/options", s.signin.PasskeyOptions, json, strict("passkey"), confirming)
+	g.POST("/factor/passkey", s.signin.ConfirmPasskey, json, strict("passkey"), confirming)
 	// Any stage: the app asks what to show.
-	g.GET("/session", s.session, json, standard("session"), s.sessions.RequireStage(access.StagePassword, access.StageEnrol, access.StageFull))
-	g.POST("/enrol/totp/options", s.totpEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling)
-	g.POST("/enrol/passkey/options", s.passkeyEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/passkey", s.enrolPasskey, json, strict("enrol"), enrolling)
+	g.GET("/session", s.signin.Session, json, standard("session"), s.sessions.RequireStage(access.StagePassword, access.StageEnrol, access.StageFull))
+	g.POST("/enrol/totp/options", s.signin.TOTPEnrolOptions, json, strict("enrol"), enrolling, s.signin.MayEnrol)
+	g.POST("/enrol/totp", s.signin.EnrolTOTP, json, strict("enrol"), enrolling)
+	g.POST("/enrol/passkey/options", s.signin.PasskeyEnrolOptions, json, strict("enrol"), enrolling, s.signin.MayEnrol)
+	g.POST("/enrol/passkey", s.signin.EnrolPasskey, json, strict("enrol"), enrolling)
 
 	handlers := map[string]echo.HandlerFunc{
-		"GET /session":                                       s.session,
-		"GET /staff":                                         s.listStaff,
-		"POST /staff/invitations":                            s.invite,
-		"GET /staff/invitations":                             s.listInvitations,
-		"DELETE /staff/invitations/:id":                      s.revokeInvitation,
-		"PUT /staff/:id/role":                                s.changeRole,
-		"POST /staff/:id/disable":                            s.setDisabled(true),
-		"POST /staff/:id/enable":                             s.setDisabled(false),
+		"GET /session":                                       s.signin.Session,
+		"GET /staff":                                         s.staff.List,
+		"POST /staff/invitations":                            s.staff.CreateInvitation,
+		"GET /staff/invitations":                             s.staff.Invitations,
+		"DELETE /staff/invitations/:id":                      s.staff.RevokeInvitation,
+		"PUT /staff/:id/role":                                s.staff.ChangeRole,
+		"POST /staff/:id/disable":                            s.staff.SetDisabled(true),
+		"POST /staff/:id/enable":                             s.staff.SetDisabled(false),
 		"GET /audit":                                         s.auditing.List,
 		"GET /audit/export":                                  s.auditing.Export,
-		"GET /factors":                                       s.listFactors,
-		"DELETE /factors/passkeys/:id":                       s.removePasskey,
-		"DELETE /factors/totp":                               s.removeTOTP,
-		"POST /factors/recovery-codes":                       s.renewRecoveryCodes,
+		"GET /factors":                                       s.signin.Factors,
+		"DELETE /factors/passkeys/:id":                       s.signin.RemovePasskey,
+		"DELETE /factors/totp":                               s.signin.RemoveTOTP,
+		"POST /factors/recovery-codes":                       s.signin.RenewRecoveryCodes,
 		"GET /inbox":                                         s.inbox.List,
 		"GET /inbox/count":                                   s.inbox.Count,
 		"GET /inbox/export":                                  s.inbox.Export,

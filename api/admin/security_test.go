@@ -8,6 +8,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -19,11 +20,11 @@ func TestOwnSecondFactors(t *testing.T) {
 		e := newEnv(t, st)
 		m := e.join("hala@noorvale.example", access.Sales)
 
-		var list factorList
+		var list signin.FactorList
 		r := m.b.do("GET", "/factors", nil)
 		expect(t, "list", r, http.StatusOK)
 		r.data(t, &list)
-		if !list.TOTP || len(list.Passkeys) != 0 || list.RecoveryCodesLeft != recoveryCodes {
+		if !list.TOTP || len(list.Passkeys) != 0 || list.RecoveryCodesLeft != signin.RecoveryCodes {
 			t.Fatalf("a member who enrolled an app: %+v", list)
 		}
 
@@ -66,7 +67,7 @@ func TestOwnSecondFactors(t *testing.T) {
 			RecoveryCodes []string `json:"recoveryCodes"`
 		}
 		r.data(t, &renewed)
-		if len(renewed.RecoveryCodes) != recoveryCodes || slices.Contains(renewed.RecoveryCodes, m.codes[1]) {
+		if len(renewed.RecoveryCodes) != signin.RecoveryCodes || slices.Contains(renewed.RecoveryCodes, m.codes[1]) {
 			t.Fatalf("new codes: %v", renewed.RecoveryCodes)
 		}
 		e.clock.Advance(11 * time.Minute)

@@ -1,4 +1,4 @@
-package admin
+package signin
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/staff"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/sessioncookie"
@@ -22,56 +23,38 @@ import (
 	"noorvale.example/site/api/store"
 )
 
-// sessionState is what the back-office shows of its signed-in (or
+// State is what the back-office shows of its signed-in (or
 // signing-in) staff member.
-type sessionState struct {
+type State struct {
 	Stage       string              `json:"stage"`
-	Staff       staffView           `json:"staff"`
+	Staff       staff.Member        `json:"staff"`
 	Permissions []access.Permission `json:"permissions"`
-	Factors     factorsView         `json:"factors"`
+	Factors     FactorCounts        `json:"factors"`
 	Fresh       bool                `json:"fresh"` // a second factor was proven in the last ten minutes
 }
 
-type factorsView struct {
+type FactorCounts struct {
 	Passkeys          int  `json:"passkeys"`
 	TOTP              bool `json:"totp"`
 	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
 }
 
-type staffView struct {
-	ID        string   `json:"id"`
-	Email     string   `json:"email"`
-	Name      string   `json:"name"`
-	Role      string   `json:"role"`
-	Languages []string `json:"languages"`
-	Office    string   `json:"office"`
-	Disabled  bool     `json:"disabled"`
-	CreatedAt string   `json:"createdAt"`
-}
-
-func viewOf(m *store.Staff) staffView {
-	return staffView{
-		ID: m.ID, Email: m.Email, Name: m.Name, Role: m.Role, Languages: m.LanguageList(), Office: m.Office,
-		Disabled: m.Disabled(), CreatedAt: m.CreatedAt.UTC().Format("2006-01-02"),
-	}
-}
-
-func (s *Service) state(ctx context.Context, cur access.Current) (sessionState, error) {
+func (s *Service) state(ctx context.Context, cur access.Current) (State, error) {
 	keys, err := s.store.Passkeys(ctx, cur.Staff.ID)
 	if err != nil {
-		return sessionState{}, err
+		return State{}, err
 	}
 	left, err := s.store.RecoveryCodesLeft(ctx, cur.Staff.ID)
 	if err != nil {
-		return sessionState{}, err
+		return State{}, err
 	}
 	perms := access.Permissions(access.Role(cur.Staff.Role))
 	if perms == nil {
 		perms = []access.Permission{}
 	}
-	return sessionState{
-		Stage: cur.Session.Stage, Staff: viewOf(cur.Staff), Permissions: perms,
-		Factors: factorsView{Passkeys: len(keys), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left},
+	return State{
+		Stage: cur.Session.Stage, Staff: staff.MemberOf(cur.Staff), Permissions: perms,
+		Factors: FactorCounts{Passkeys: len(keys), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left},
 		Fresh:   s.sessions.IsFresh(cur.Session),
 	}, nil
 }
@@ -85,17 +68,17 @@ func (s *Service) answerState(c echo.Context, message string) error {
 	return endpoint.OK(c, st, message)
 }
 
-// session answers the signed-in staff member's state.
+// Session answers the signed-in staff member's state.
 //
 // GET /api/admin/session
-func (s *Service) session(c echo.Context) error { return s.answerState(c, "") }
+func (s *Service) Session(c echo.Context) error { return s.answerState(c, "") }
 
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
 }
 
-// login checks a staff member's password and starts a session that still
+// Login checks a staff member's password and starts a session that still
 // needs the second factor (or, for an account without one, its
 // enrolment). Unknown addresses, disabled accounts and wrong passwords get
 // the same answer after the same work. Failures are counted for the
@@ -103,7 +86,7 @@ type loginRequest struct {
 // cannot lock the owner out.
 //
 // POST /api/admin/login
-func (s *Service) login(c echo.Context) error {
+func (s *Service) Login(c echo.Context) error {
 	m := access.Text(c)
 	ctx := c.Request().Context()
 	var req loginRequest
@@ -211,10 +194,10 @@ func (s *Service) hasFactor(ctx context.Context, m *store.Staff) (bool, error) {
 	return len(keys) > 0, err
 }
 
-// logout ends the staff session.
+// Logout ends the staff session.
 //
 // POST /api/admin/logout
-func (s *Service) logout(c echo.Context) error {
+func (s *Service) Logout(c echo.Context) error {
 	ctx := c.Request().Context()
 	if cur, err := s.sessions.Lookup(c); err == nil {
 		s.trail.Record(ctx, store.AuditEvent{ActorID: cur.Staff.ID, Action: audit.ActionSignOut, IP: c.RealIP()})
@@ -232,14 +215,14 @@ type codeRequest struct {
 	Code string `json:"code"`
 }
 
-// confirmCode proves the second factor with a TOTP code or a recovery
+// ConfirmCode proves the second factor with a TOTP code or a recovery
 // code: to finish signing in, or to confirm a sensitive action. Wrong
 // codes are counted per session, where the fifth ends it, and on the
 // account, where the tenth in a row locks the second-factor step (see
 // takeFactorTry).
 //
 // POST /api/admin/factor/code
-func (s *Service) confirmCode(c echo.Context) error {
+func (s *Service) ConfirmCode(c echo.Context) error {
 	m := access.Text(c)
 	ctx := c.Request().Context()
 	cur := access.Of(c)
@@ -285,11 +268,11 @@ func (s *Service) confirmCode(c echo.Context) error {
 // takeFactorTry counts a try at the staff member's second factor on their
 // account before it is checked: tries sent together cannot pass the limit
 // together, and a new session (which needs the password) starts no fresh
-// count. The try that makes factorTries wrong in a row locks the step for
+// count. The try that makes FactorTries wrong in a row locks the step for
 // factorLock, each further lock in a row for twice as long as the one
 // before, up to factorLockMax; a right one forgets them all.
 func (s *Service) takeFactorTry(ctx context.Context, cur access.Current) (store.FactorTry, error) {
-	return s.store.TakeFactorTry(context.WithoutCancel(ctx), cur.Staff.ID, s.now(), factorTries, lockFor)
+	return s.store.TakeFactorTry(context.WithoutCancel(ctx), cur.Staff.ID, s.now(), FactorTries, lockFor)
 }
 
 // lockFor is how long the nth lock in a row of a second-factor step lasts.
@@ -337,7 +320,7 @@ func (s *Service) codeFailed(c echo.Context, cur access.Current, method string, 
 	if err != nil {
 		return fmt.Errorf("admin: count wrong code: %w", err)
 	}
-	if cnt.Count >= codeTries {
+	if cnt.Count >= CodeTries {
 		if err := s.store.DeleteStaffSession(ctx, cur.Session.IDHash); err != nil {
 			return fmt.Errorf("admin: end session: %w", err)
 		}
@@ -360,7 +343,7 @@ func (s *Service) noticeLocked(ctx context.Context, m *store.Staff, until time.T
 	}
 	err := s.mail.Enqueue(context.WithoutCancel(ctx), mail.Message{
 		To: m.Email, Name: m.Name, Locale: loc, Kind: mail.KindStaffFactorLocked,
-		Data: map[string]string{"tries": strconv.Itoa(factorTries), "until": until.UTC().Format("2006-01-02 15:04 UTC")},
+		Data: map[string]string{"tries": strconv.Itoa(FactorTries), "until": until.UTC().Format("2006-01-02 15:04 UTC")},
 	})
 	if err != nil {
 		s.log.Error("admin: queueing a staff member's lock notice", "staff_id", m.ID, "err", err)

@@ -1,4 +1,4 @@
-package admin
+package signin
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/staff"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/sessioncookie"
@@ -21,18 +22,18 @@ type invitationRequest struct {
 	Token string `json:"token"`
 }
 
-type invitationView struct {
+type InvitationView struct {
 	Email     string   `json:"email"`
 	Role      string   `json:"role"`
 	Languages []string `json:"languages"`
 	Office    string   `json:"office"`
 }
 
-// invitation answers what an invitation link invites to, or 404 when it
+// ShowInvitation answers what an invitation link invites to, or 404 when it
 // is not valid (any more).
 //
 // POST /api/admin/invitation
-func (s *Service) invitation(c echo.Context) error {
+func (s *Service) ShowInvitation(c echo.Context) error {
 	var req invitationRequest
 	if err := endpoint.Decode(c, &req); err != nil {
 		return endpoint.RefuseBody(c, err)
@@ -45,7 +46,7 @@ func (s *Service) invitation(c echo.Context) error {
 		return err
 	}
 	m := store.Staff{Languages: inv.Languages}
-	return endpoint.OK(c, invitationView{Email: inv.Email, Role: inv.Role, Languages: m.LanguageList(), Office: inv.Office}, "")
+	return endpoint.OK(c, InvitationView{Email: inv.Email, Role: inv.Role, Languages: m.LanguageList(), Office: inv.Office}, "")
 }
 
 // findInvitation finds the pending invitation a link's token names. One
@@ -71,7 +72,7 @@ func (s *Service) findInvitation(c echo.Context, token string) (*store.StaffInvi
 	if err != nil {
 		return nil, err
 	}
-	if !mayInvite([]store.Staff{*by}, by.ID) {
+	if !staff.MayInvite([]store.Staff{*by}, by.ID) {
 		return nil, errNoInvitation
 	}
 	return inv, nil
@@ -84,12 +85,12 @@ type joinRequest struct {
 	ConfirmPassword string `json:"confirmPassword"`
 }
 
-// join accepts an invitation: the staff account is created with the
-// invitation's address and role, and a session starts that must enrol a
+// Join accepts an invitation: the staff account is created with the
+// ShowInvitation's address and role, and a session starts that must enrol a
 // second factor before anything else.
 //
 // POST /api/admin/join
-func (s *Service) join(c echo.Context) error {
+func (s *Service) Join(c echo.Context) error {
 	m := access.Text(c)
 	ctx := c.Request().Context()
 	var req joinRequest

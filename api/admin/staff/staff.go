@@ -1,4 +1,4 @@
-package admin
+package staff
 
 import (
 	"errors"
@@ -23,9 +23,9 @@ const (
 	factorTOTP    = "totp"
 )
 
-// listedStaff is a staff member as the staff list shows them.
-type listedStaff struct {
-	staffView
+// Listed is a staff member as the staff list shows them.
+type Listed struct {
+	Member
 	// SecondFactors are the kinds the member has set up, passkey and totp;
 	// none for an account that joined and never set one up, or whose
 	// factors were reset: whoever has its password completes its sign-in
@@ -33,11 +33,11 @@ type listedStaff struct {
 	SecondFactors []string `json:"secondFactors"`
 }
 
-// listStaff answers every staff member, with the kinds of second factor
+// List answers every staff member, with the kinds of second factor
 // each has.
 //
 // GET /api/admin/staff
-func (s *Service) listStaff(c echo.Context) error {
+func (s *Service) List(c echo.Context) error {
 	ctx := c.Request().Context()
 	rows, err := s.store.StaffList(ctx)
 	if err != nil {
@@ -47,10 +47,10 @@ func (s *Service) listStaff(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]listedStaff, len(rows))
+	out := make([]Listed, len(rows))
 	for i := range rows {
 		m := &rows[i]
-		out[i] = listedStaff{staffView: viewOf(m), SecondFactors: []string{}}
+		out[i] = Listed{Member: MemberOf(m), SecondFactors: []string{}}
 		if passkeys[m.ID] > 0 {
 			out[i].SecondFactors = append(out[i].SecondFactors, factorPasskey)
 		}
@@ -101,10 +101,10 @@ func checkRole(v *endpoint.Checker, m *access.Messages, req roleRequest) (access
 	return role, langs, office
 }
 
-// invite creates an invitation link for an address and a role.
+// CreateInvitation creates an invitation link for an address and a role.
 //
 // POST /api/admin/staff/invitations
-func (s *Service) invite(c echo.Context) error {
+func (s *Service) CreateInvitation(c echo.Context) error {
 	m := access.Text(c)
 	var req roleRequest
 	if err := endpoint.Decode(c, &req); err != nil {
@@ -157,11 +157,11 @@ func (s *Service) lastAdministrator(c echo.Context, t *store.Staff) (bool, error
 	return n <= 1, nil
 }
 
-// changeRole gives a staff member another role (or other languages or
+// ChangeRole gives a staff member another role (or other languages or
 // office). The last active administrator keeps the role.
 //
 // PUT /api/admin/staff/:id/role
-func (s *Service) changeRole(c echo.Context) error {
+func (s *Service) ChangeRole(c echo.Context) error {
 	m := access.Text(c)
 	t, err := s.target(c)
 	if t == nil {
@@ -225,7 +225,7 @@ func describeRole(role, languages, office string) string {
 //
 // POST /api/admin/staff/:id/disable
 // POST /api/admin/staff/:id/enable
-func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
+func (s *Service) SetDisabled(disable bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		m := access.Text(c)
 		ctx := c.Request().Context()
@@ -266,9 +266,9 @@ func (s *Service) setDisabled(disable bool) echo.HandlerFunc {
 	}
 }
 
-// pendingInvitation is a pending invitation as the back-office lists it:
+// PendingInvitation is a pending invitation as the back-office lists it:
 // never its link, which was shown once to whoever made it.
-type pendingInvitation struct {
+type PendingInvitation struct {
 	ID        string    `json:"id"`
 	Email     string    `json:"email"`
 	Role      string    `json:"role"`
@@ -279,12 +279,12 @@ type pendingInvitation struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 
-// listInvitations answers the invitations neither used, revoked nor
+// Invitations answers the invitations neither used, revoked nor
 // expired, newest first, each with the id of the staff member who made it
 // (the staff list names them).
 //
 // GET /api/admin/staff/invitations
-func (s *Service) listInvitations(c echo.Context) error {
+func (s *Service) Invitations(c echo.Context) error {
 	ctx := c.Request().Context()
 	rows, err := s.store.PendingInvitations(ctx, s.now())
 	if err != nil {
@@ -294,13 +294,13 @@ func (s *Service) listInvitations(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := []pendingInvitation{}
+	out := []PendingInvitation{}
 	for _, inv := range rows {
-		if !mayInvite(staff, inv.InvitedBy) {
+		if !MayInvite(staff, inv.InvitedBy) {
 			continue // its inviter lost the right meanwhile: the link no longer works
 		}
 		langs := (&store.Staff{Languages: inv.Languages}).LanguageList()
-		out = append(out, pendingInvitation{
+		out = append(out, PendingInvitation{
 			ID: inv.ID, Email: inv.Email, Role: inv.Role, Languages: langs, Office: inv.Office,
 			InvitedBy: inv.InvitedBy, CreatedAt: inv.CreatedAt.UTC(), ExpiresAt: inv.ExpiresAt.UTC(),
 		})
@@ -308,10 +308,10 @@ func (s *Service) listInvitations(c echo.Context) error {
 	return endpoint.OK(c, map[string]any{"invitations": out}, "")
 }
 
-// mayInvite reports whether the staff member with the id, among staff, may
+// MayInvite reports whether the staff member with the id, among staff, may
 // still invite: an active account whose role manages staff, or "" (the
 // command line).
-func mayInvite(staff []store.Staff, id string) bool {
+func MayInvite(staff []store.Staff, id string) bool {
 	if id == "" {
 		return true
 	}
@@ -319,10 +319,10 @@ func mayInvite(staff []store.Staff, id string) bool {
 	return i >= 0 && !staff[i].Disabled() && access.Can(access.Role(staff[i].Role), access.ManageStaff)
 }
 
-// revokeInvitation revokes a pending invitation: its link stops working.
+// RevokeInvitation revokes a pending invitation: its link stops working.
 //
 // DELETE /api/admin/staff/invitations/:id
-func (s *Service) revokeInvitation(c echo.Context) error {
+func (s *Service) RevokeInvitation(c echo.Context) error {
 	m := access.Text(c)
 	id := c.Param("id")
 	if len(id) != 32 || strings.Trim(id, "0123456789abcdef") != "" {
@@ -338,4 +338,24 @@ func (s *Service) revokeInvitation(c echo.Context) error {
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionInvitationRevoked,
 		Item: s.invitedItem(inv.Email), Detail: describeRole(inv.Role, inv.Languages, inv.Office), IP: c.RealIP()})
 	return endpoint.OK(c, nil, m.InvitationRevoked)
+}
+
+// Member is a staff member as the back-office shows them.
+type Member struct {
+	ID        string   `json:"id"`
+	Email     string   `json:"email"`
+	Name      string   `json:"name"`
+	Role      string   `json:"role"`
+	Languages []string `json:"languages"`
+	Office    string   `json:"office"`
+	Disabled  bool     `json:"disabled"`
+	CreatedAt string   `json:"createdAt"`
+}
+
+// MemberOf is how the back-office shows m.
+func MemberOf(m *store.Staff) Member {
+	return Member{
+		ID: m.ID, Email: m.Email, Name: m.Name, Role: m.Role, Languages: m.LanguageList(), Office: m.Office,
+		Disabled: m.Disabled(), CreatedAt: m.CreatedAt.UTC().Format("2006-01-02"),
+	}
 }

@@ -1,4 +1,4 @@
-package admin
+package signin
 
 import (
 	"context"
@@ -77,8 +77,8 @@ func (s *Service) recoveryHash(staffID, code string) string {
 // newRecoveryCodes makes ten recovery codes, stores their hashes in place
 // of any earlier ones, and returns them to show once.
 func (s *Service) newRecoveryCodes(ctx context.Context, staffID string) ([]string, error) {
-	codes := make([]string, recoveryCodes)
-	hashes := make([]string, recoveryCodes)
+	codes := make([]string, RecoveryCodes)
+	hashes := make([]string, RecoveryCodes)
 	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
 	for i := range codes {
 		var b [7]byte
@@ -160,11 +160,11 @@ func readCredential(c echo.Context) ([]byte, error) {
 	return io.ReadAll(r.Body)
 }
 
-// passkeyOptions begins a passkey check: to finish signing in or to
+// PasskeyOptions begins a passkey check: to finish signing in or to
 // confirm a sensitive action.
 //
 // POST /api/admin/factor/passkey/options
-func (s *Service) passkeyOptions(c echo.Context) error {
+func (s *Service) PasskeyOptions(c echo.Context) error {
 	if until := access.Of(c).Staff.FactorLockedUntil; until != nil && until.After(s.now()) {
 		return s.answerLocked(c, *until)
 	}
@@ -209,10 +209,10 @@ func (s *Service) beginPasskeyCeremony(c echo.Context, kind string, begin func(p
 	return endpoint.OK(c, options, "")
 }
 
-// confirmPasskey finishes a passkey check begun by passkeyOptions.
+// ConfirmPasskey finishes a passkey check begun by passkeyOptions.
 //
 // POST /api/admin/factor/passkey
-func (s *Service) confirmPasskey(c echo.Context) error {
+func (s *Service) ConfirmPasskey(c echo.Context) error {
 	reply, err := s.readPasskeyReply(c, ceremonyPasskeyConfirm)
 	if reply == nil {
 		return err
@@ -275,11 +275,11 @@ func (s *Service) readPasskeyReply(c echo.Context, kind string) (*passkeyReply, 
 	return &passkeyReply{cur: cur, session: *cer.WebAuthn, body: body, user: u}, nil
 }
 
-// mayEnrol lets a session begin enrolling a second factor: the first one
+// MayEnrol lets a session begin enrolling a second factor: the first one
 // right after joining (or after a reset), or another one when signed in
 // with a second factor proven for it, as for any sensitive action. Finishing
 // needs no proof of its own: it completes the ceremony this session began.
-func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Service) MayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
 	sensitive := s.sessions.Fresh(next)
 	return func(c echo.Context) error {
 		if access.Of(c).Session.Stage == access.StageFull {
@@ -293,7 +293,7 @@ func (s *Service) mayEnrol(next echo.HandlerFunc) echo.HandlerFunc {
 // the session until a code from the app proves it was set up.
 //
 // POST /api/admin/enrol/totp/options
-func (s *Service) totpEnrolOptions(c echo.Context) error {
+func (s *Service) TOTPEnrolOptions(c echo.Context) error {
 	cur := access.Of(c)
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: "Noorvale Assurance", AccountName: cur.Staff.Email})
 	if err != nil {
@@ -305,10 +305,10 @@ func (s *Service) totpEnrolOptions(c echo.Context) error {
 	return endpoint.OK(c, map[string]string{"secret": key.Secret(), "uri": key.URL()}, "")
 }
 
-// enrolTOTP finishes enrolling an authenticator app with a code from it.
+// EnrolTOTP finishes enrolling an authenticator app with a code from it.
 //
 // POST /api/admin/enrol/totp
-func (s *Service) enrolTOTP(c echo.Context) error {
+func (s *Service) EnrolTOTP(c echo.Context) error {
 	m := access.Text(c)
 	ctx := c.Request().Context()
 	cur := access.Of(c)
@@ -341,10 +341,10 @@ func (s *Service) enrolTOTP(c echo.Context) error {
 	return s.enrolled(c, "totp")
 }
 
-// passkeyEnrolOptions begins registering a passkey.
+// PasskeyEnrolOptions begins registering a passkey.
 //
 // POST /api/admin/enrol/passkey/options
-func (s *Service) passkeyEnrolOptions(c echo.Context) error {
+func (s *Service) PasskeyEnrolOptions(c echo.Context) error {
 	return s.beginPasskeyCeremony(c, ceremonyPasskeyEnrol, func(u passkeyUser) (any, *webauthn.SessionData, error) {
 		exclude := make([]protocol.CredentialDescriptor, len(u.creds))
 		for i, cred := range u.creds {
@@ -363,10 +363,10 @@ func (s *Service) passkeyEnrolOptions(c echo.Context) error {
 	})
 }
 
-// enrolPasskey finishes registering a passkey.
+// EnrolPasskey finishes registering a passkey.
 //
 // POST /api/admin/enrol/passkey
-func (s *Service) enrolPasskey(c echo.Context) error {
+func (s *Service) EnrolPasskey(c echo.Context) error {
 	reply, err := s.readPasskeyReply(c, ceremonyPasskeyEnrol)
 	if reply == nil {
 		return err

@@ -1,4 +1,4 @@
-package admin
+package signin
 
 import (
 	"errors"
@@ -17,23 +17,23 @@ import (
 // no longer use (never the last), and a new set of recovery codes. Adding
 // one goes through the enrolment routes.
 
-type passkeyView struct {
+type Passkey struct {
 	ID         string     `json:"id"`
 	CreatedAt  time.Time  `json:"createdAt"`
 	LastUsedAt *time.Time `json:"lastUsedAt"`
 }
 
-type factorList struct {
-	Passkeys          []passkeyView `json:"passkeys"`
-	TOTP              bool          `json:"totp"`
-	RecoveryCodesLeft int           `json:"recoveryCodesLeft"`
-	PasskeysOff       bool          `json:"passkeysOff"`
+type FactorList struct {
+	Passkeys          []Passkey `json:"passkeys"`
+	TOTP              bool      `json:"totp"`
+	RecoveryCodesLeft int       `json:"recoveryCodesLeft"`
+	PasskeysOff       bool      `json:"passkeysOff"`
 }
 
-// listFactors answers the signed-in staff member's second factors.
+// Factors answers the signed-in staff member's second factors.
 //
 // GET /api/admin/factors
-func (s *Service) listFactors(c echo.Context) error {
+func (s *Service) Factors(c echo.Context) error {
 	ctx := c.Request().Context()
 	cur := access.Of(c)
 	rows, err := s.store.Passkeys(ctx, cur.Staff.ID)
@@ -44,26 +44,26 @@ func (s *Service) listFactors(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := factorList{Passkeys: make([]passkeyView, len(rows)), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left, PasskeysOff: s.webauthn == nil}
+	out := FactorList{Passkeys: make([]Passkey, len(rows)), TOTP: cur.Staff.TOTPSealed != "", RecoveryCodesLeft: left, PasskeysOff: s.webauthn == nil}
 	for i, r := range rows {
-		out.Passkeys[i] = passkeyView{ID: r.CredentialID, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt}
+		out.Passkeys[i] = Passkey{ID: r.CredentialID, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt}
 	}
 	return endpoint.OK(c, out, "")
 }
 
-// removePasskey removes one of the staff member's own passkeys.
+// RemovePasskey removes one of the staff member's own passkeys.
 //
 // DELETE /api/admin/factors/passkeys/:id
-func (s *Service) removePasskey(c echo.Context) error {
+func (s *Service) RemovePasskey(c echo.Context) error {
 	cur := access.Of(c)
 	err := s.store.RemovePasskey(c.Request().Context(), cur.Staff.ID, c.Param("id"), s.now())
 	return s.factorRemoved(c, err, "passkey", access.Text(c).PasskeyNotFound)
 }
 
-// removeTOTP removes the staff member's authenticator app.
+// RemoveTOTP removes the staff member's authenticator app.
 //
 // DELETE /api/admin/factors/totp
-func (s *Service) removeTOTP(c echo.Context) error {
+func (s *Service) RemoveTOTP(c echo.Context) error {
 	cur := access.Of(c)
 	err := s.store.RemoveTOTP(c.Request().Context(), cur.Staff.ID, s.now())
 	if err == nil {
@@ -89,11 +89,11 @@ func (s *Service) factorRemoved(c echo.Context, err error, method, missing strin
 	return s.answerState(c, m.FactorRemoved)
 }
 
-// renewRecoveryCodes replaces the staff member's recovery codes with ten
+// RenewRecoveryCodes replaces the staff member's recovery codes with ten
 // new ones, shown this once.
 //
 // POST /api/admin/factors/recovery-codes
-func (s *Service) renewRecoveryCodes(c echo.Context) error {
+func (s *Service) RenewRecoveryCodes(c echo.Context) error {
 	ctx := c.Request().Context()
 	cur := access.Of(c)
 	codes, err := s.newRecoveryCodes(ctx, cur.Staff.ID)
