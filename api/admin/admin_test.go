@@ -112,7 +112,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /settings":                             nil,
 			"PUT /settings":                             nil,
 		}
-		for _, route := range SignedInRoutes {
+		for _, route := range e.svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
 				t.Fatalf("the role test does not know %s %s", route.Method, route.Path)
 			}
@@ -125,7 +125,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			if role == access.Sales {
 				sub = lead
 			}
-			for _, route := range SignedInRoutes {
+			for _, route := range e.svc.SignedInRoutes() {
 				key := route.Method + " " + route.Path
 				path := strings.ReplaceAll(route.Path, ":id", target)
 				if strings.HasPrefix(route.Path, "/inbox/:id") {
@@ -197,7 +197,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 		}
 		// Nobody signed in: 401 everywhere.
 		anon := e.browser()
-		for _, route := range SignedInRoutes {
+		for _, route := range e.svc.SignedInRoutes() {
 			r := anon.do(route.Method, strings.ReplaceAll(route.Path, ":id", target), nil)
 			expect(t, "anonymous "+route.Path, r, http.StatusUnauthorized)
 		}

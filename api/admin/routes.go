@@ -9,7 +9,8 @@ import (
 	"noorvale.example/site/api/endpoint"
 )
 
-// Route is one route of the back-office API: what the role test walks.
+// Route is one signed-in route of the back-office API: what the role test
+// walks.
 type Route struct {
 	Method string
 	Path   string
@@ -17,64 +18,82 @@ type Route struct {
 	// every staff member.
 	Permission access.Permission
 	// Fresh routes also need a second factor proven in the last ten minutes.
-	Fresh bool
+	Fresh   bool
+	handler echo.HandlerFunc
 }
 
-// SignedInRoutes lists the routes that need a full staff session, with
-// what they need beyond it.
-var SignedInRoutes = []Route{
-	{http.MethodGet, "/staff", access.ManageStaff, false},
-	{http.MethodPost, "/staff/invitations", access.ManageStaff, true},
-	{http.MethodGet, "/staff/invitations", access.ManageStaff, false},
-	{http.MethodDelete, "/staff/invitations/:id", access.ManageStaff, true},
-	{http.MethodPut, "/staff/:id/role", access.ManageStaff, true},
-	{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true},
-	{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true},
-	{http.MethodGet, "/audit", access.ReadAudit, false},
-	{http.MethodGet, "/audit/export", access.ReadAudit, true},
-	{http.MethodGet, "/factors", "", false},
-	{http.MethodDelete, "/factors/passkeys/:id", "", true},
-	{http.MethodDelete, "/factors/totp", "", true},
-	{http.MethodPost, "/factors/recovery-codes", "", true},
-	{http.MethodGet, "/inbox", access.ReadInbox, false},
-	{http.MethodGet, "/inbox/count", access.ReadInbox, false},
-	{http.MethodGet, "/inbox/export", access.ReadInbox, true},
-	{http.MethodGet, "/inbox/dashboard", access.ReadInbox, false},
-	{http.MethodGet, "/inbox/:id", access.ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/status", access.ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/assignee", access.ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/notes", access.ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/replies", access.ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true},
-	{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false},
-	{http.MethodGet, "/visitors", access.ManageVisitors, false},
-	{http.MethodGet, "/visitors/:id", access.ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/confirmation", access.ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id/sessions", access.ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/disable", access.ManageVisitors, true},
-	{http.MethodPost, "/visitors/:id/enable", access.ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id", access.ManageVisitors, true},
-	{http.MethodGet, "/erasure", access.ErasePersons, true},
-	{http.MethodPost, "/erasure", access.ErasePersons, true},
-	{http.MethodGet, "/content/schema/:collection", access.ReadContent, false},
-	{http.MethodGet, "/content/:collection", access.ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug", access.ReadContent, false},
-	{http.MethodPut, "/content/:collection/:slug/:locale", access.WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/publish", access.WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false},
-	{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", access.WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions", access.ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false},
-	{http.MethodPost, "/content/:collection", access.EditContent, false},
-	{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false},
-	{http.MethodPut, "/content/:collection/:slug/slug", access.EditContent, false},
-	{http.MethodDelete, "/content/:collection/:slug", access.EditContent, false},
-	{http.MethodGet, "/settings", access.EditContent, false},
-	{http.MethodPut, "/settings", access.EditContent, false},
+// SignedInRoutes lists the routes that need a full staff session, by job,
+// with what they need beyond it.
+func (s *Service) SignedInRoutes() []Route {
+	return []Route{
+		// Staff management.
+		{http.MethodGet, "/staff", access.ManageStaff, false, s.staff.List},
+		{http.MethodPost, "/staff/invitations", access.ManageStaff, true, s.staff.CreateInvitation},
+		{http.MethodGet, "/staff/invitations", access.ManageStaff, false, s.staff.Invitations},
+		{http.MethodDelete, "/staff/invitations/:id", access.ManageStaff, true, s.staff.RevokeInvitation},
+		{http.MethodPut, "/staff/:id/role", access.ManageStaff, true, s.staff.ChangeRole},
+		{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true, s.staff.SetDisabled(true)},
+		{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true, s.staff.SetDisabled(false)},
+
+		// The audit trail.
+		{http.MethodGet, "/audit", access.ReadAudit, false, s.auditing.List},
+		{http.MethodGet, "/audit/export", access.ReadAudit, true, s.auditing.Export},
+
+		// A staff member's own second factors.
+		{http.MethodGet, "/factors", "", false, s.signin.Factors},
+		{http.MethodDelete, "/factors/passkeys/:id", "", true, s.signin.RemovePasskey},
+		{http.MethodDelete, "/factors/totp", "", true, s.signin.RemoveTOTP},
+		{http.MethodPost, "/factors/recovery-codes", "", true, s.signin.RenewRecoveryCodes},
+
+		// The inbox.
+		{http.MethodGet, "/inbox", access.ReadInbox, false, s.inbox.List},
+		{http.MethodGet, "/inbox/count", access.ReadInbox, false, s.inbox.Count},
+		{http.MethodGet, "/inbox/export", access.ReadInbox, true, s.inbox.Export},
+		{http.MethodGet, "/inbox/dashboard", access.ReadInbox, false, s.inbox.Dashboard},
+		{http.MethodGet, "/inbox/:id", access.ReadInbox, false, s.inbox.Show},
+		{http.MethodPut, "/inbox/:id/status", access.ReadInbox, false, s.inbox.SetStatus},
+		{http.MethodPut, "/inbox/:id/assignee", access.ReadInbox, false, s.inbox.SetAssignee},
+		{http.MethodPost, "/inbox/:id/notes", access.ReadInbox, false, s.inbox.AddNote},
+		{http.MethodPost, "/inbox/:id/replies", access.ReadInbox, false, s.inbox.Reply},
+		{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true, s.inbox.CVLink},
+		{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false, s.inbox.OpenCV},
+
+		// Visitors' accounts.
+		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},
+		{http.MethodGet, "/visitors/:id", access.ManageVisitors, false, s.visitors.Show},
+		{http.MethodPost, "/visitors/:id/confirmation", access.ManageVisitors, false, s.visitors.ResendConfirmation},
+		{http.MethodDelete, "/visitors/:id/sessions", access.ManageVisitors, false, s.visitors.EndSessions},
+		{http.MethodPost, "/visitors/:id/disable", access.ManageVisitors, true, s.visitors.Disable},
+		{http.MethodPost, "/visitors/:id/enable", access.ManageVisitors, false, s.visitors.Enable},
+		{http.MethodDelete, "/visitors/:id", access.ManageVisitors, true, s.visitors.Delete},
+
+		// Erasing a person.
+		{http.MethodGet, "/erasure", access.ErasePersons, true, s.privacy.Show},
+		{http.MethodPost, "/erasure", access.ErasePersons, true, s.privacy.Erase},
+
+		// Content.
+		{http.MethodGet, "/content/schema/:collection", access.ReadContent, false, s.content.Schema},
+		{http.MethodGet, "/content/:collection", access.ReadContent, false, s.content.List},
+		{http.MethodGet, "/content/:collection/:slug", access.ReadContent, false, s.content.Show},
+		{http.MethodPut, "/content/:collection/:slug/:locale", access.WriteContent, false, s.content.Save},
+		{http.MethodPost, "/content/:collection/:slug/:locale/publish", access.WriteContent, false, s.content.Publish},
+		{http.MethodPost, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.Schedule},
+		{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.CancelSchedule},
+		{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", access.WriteContent, false, s.content.Unpublish},
+		{http.MethodGet, "/content/:collection/:slug/:locale/versions", access.ReadContent, false, s.content.Versions},
+		{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false, s.content.Version},
+		{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false, s.content.Restore},
+		{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false, s.content.UploadCover},
+		{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false, s.preview.Preview},
+		{http.MethodPost, "/content/:collection", access.EditContent, false, s.content.CreateItem},
+		{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false, s.content.UnpublishItem},
+		{http.MethodPut, "/content/:collection/:slug/slug", access.EditContent, false, s.content.RenameItem},
+		{http.MethodDelete, "/content/:collection/:slug", access.EditContent, false, s.content.DeleteItem},
+
+		// The firm's settings.
+		{http.MethodGet, "/settings", access.EditContent, false, s.content.Settings},
+		{http.MethodPut, "/settings", access.EditContent, false, s.content.SaveSettings},
+	}
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -108,63 +127,8 @@ func (s *Service) Routes(g *echo.Group) {
 	g.POST("/enrol/passkey/options", s.signin.PasskeyEnrolOptions, json, strict("enrol"), enrolling, s.signin.MayEnrol)
 	g.POST("/enrol/passkey", s.signin.EnrolPasskey, json, strict("enrol"), enrolling)
 
-	handlers := map[string]echo.HandlerFunc{
-		"GET /session":                                       s.signin.Session,
-		"GET /staff":                                         s.staff.List,
-		"POST /staff/invitations":                            s.staff.CreateInvitation,
-		"GET /staff/invitations":                             s.staff.Invitations,
-		"DELETE /staff/invitations/:id":                      s.staff.RevokeInvitation,
-		"PUT /staff/:id/role":                                s.staff.ChangeRole,
-		"POST /staff/:id/disable":                            s.staff.SetDisabled(true),
-		"POST /staff/:id/enable":                             s.staff.SetDisabled(false),
-		"GET /audit":                                         s.auditing.List,
-		"GET /audit/export":                                  s.auditing.Export,
-		"GET /factors":                                       s.signin.Factors,
-		"DELETE /factors/passkeys/:id":                       s.signin.RemovePasskey,
-		"DELETE /factors/totp":                               s.signin.RemoveTOTP,
-		"POST /factors/recovery-codes":                       s.signin.RenewRecoveryCodes,
-		"GET /inbox":                                         s.inbox.List,
-		"GET /inbox/count":                                   s.inbox.Count,
-		"GET /inbox/export":                                  s.inbox.Export,
-		"GET /inbox/dashboard":                               s.inbox.Dashboard,
-		"GET /inbox/:id":                                     s.inbox.Show,
-		"PUT /inbox/:id/status":                              s.inbox.SetStatus,
-		"PUT /inbox/:id/assignee":                            s.inbox.SetAssignee,
-		"POST /inbox/:id/notes":                              s.inbox.AddNote,
-		"POST /inbox/:id/replies":                            s.inbox.Reply,
-		"POST /inbox/:id/cv-link":                            s.inbox.CVLink,
-		"GET /inbox/:id/cv":                                  s.inbox.OpenCV,
-		"GET /visitors":                                      s.visitors.List,
-		"GET /visitors/:id":                                  s.visitors.Show,
-		"POST /visitors/:id/confirmation":                    s.visitors.ResendConfirmation,
-		"DELETE /visitors/:id/sessions":                      s.visitors.EndSessions,
-		"POST /visitors/:id/disable":                         s.visitors.Disable,
-		"POST /visitors/:id/enable":                          s.visitors.Enable,
-		"DELETE /visitors/:id":                               s.visitors.Delete,
-		"GET /content/schema/:collection":                    s.content.Schema,
-		"GET /content/:collection":                           s.content.List,
-		"GET /content/:collection/:slug":                     s.content.Show,
-		"PUT /content/:collection/:slug/:locale":             s.content.Save,
-		"POST /content/:collection/:slug/:locale/publish":    s.content.Publish,
-		"POST /content/:collection/:slug/:locale/schedule":   s.content.Schedule,
-		"DELETE /content/:collection/:slug/:locale/schedule": s.content.CancelSchedule,
-		"POST /content/:collection/:slug/:locale/unpublish":  s.content.Unpublish,
-		"GET /content/:collection/:slug/:locale/versions":    s.content.Versions,
-		"POST /content/:collection/:slug/:locale/restore":    s.content.Restore,
-		"GET /content/:collection/:slug/:locale/preview":     s.preview.Preview,
-		"POST /content/:collection":                          s.content.CreateItem,
-		"POST /content/:collection/:slug/unpublish":          s.content.UnpublishItem,
-		"DELETE /content/:collection/:slug":                  s.content.DeleteItem,
-		"PUT /content/:collection/:slug/slug":                s.content.RenameItem,
-		"GET /settings":                                      s.content.Settings,
-		"PUT /settings":                                      s.content.SaveSettings,
-		"GET /erasure":                                       s.privacy.Show,
-		"POST /erasure":                                      s.privacy.Erase,
-
-		"GET /content/:collection/:slug/:locale/versions/:version": s.content.Version,
-		"POST /content/:collection/:slug/:locale/cover":            s.content.UploadCover,
-	}
-	for _, r := range SignedInRoutes {
+	// Signed in: a full session, then what the route's row asks for.
+	for _, r := range s.SignedInRoutes() {
 		body := json
 		if r.Path == "/content/:collection/:slug/:locale/cover" {
 			body = endpoint.Accepts(endpoint.Multipart) // the picture
@@ -176,6 +140,6 @@ func (s *Service) Routes(g *echo.Group) {
 		if r.Fresh {
 			mw = append(mw, s.sessions.Fresh)
 		}
-		g.Add(r.Method, r.Path, handlers[r.Method+" "+r.Path], mw...)
+		g.Add(r.Method, r.Path, r.handler, mw...)
 	}
 }
