@@ -1,7 +1,9 @@
-// Package admin is the back-office's front door: staff accounts that exist
-// by invitation only, their roles, their own sessions and rate limits,
-// passwords with a second factor (passkeys, TOTP, recovery codes), and the
-// audit trail of what staff did. It answers the JSON API under /api/admin.
+// Package admin is the back-office's front door: it builds the back-office
+// from its parts and declares every route of the JSON API under
+// /api/admin, with the rate limit, sign-in stage, permission and
+// freshness each needs. The parts live below it, one package per job:
+// access (who is signed in and what they may do), signin, staff, audit,
+// inbox, visitors, privacy, content and preview.
 package admin
 
 import (

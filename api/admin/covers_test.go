@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,7 +20,6 @@ import (
 	"noorvale.example/site/api/admin/access"
 	admincontent "noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/internal/testenv"
-	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
 )
@@ -261,27 +259,6 @@ func TestCoverUpload(t *testing.T) {
 func interlaced(png []byte) []byte {
 	png[28] = 1
 	return png
-}
-
-// The cover messages say the same in every language the back-office
-// speaks, none left empty.
-func TestCoverCatalogueComplete(t *testing.T) {
-	want := reflect.ValueOf(access.In("en").Covers)
-	for _, lang := range []locale.Locale{locale.En, locale.Ar} {
-		v := reflect.ValueOf(access.In(lang).Covers)
-		for i := range v.NumField() {
-			name, text := v.Type().Field(i).Name, v.Field(i).String()
-			if text == "" {
-				t.Errorf("%s: %s is empty", lang, name)
-			}
-			if got, en := strings.Count(text, "%d"), strings.Count(want.Field(i).String(), "%d"); got != en {
-				t.Errorf("%s: %s has %d numbers, English %d", lang, name, got, en)
-			}
-		}
-	}
-	if access.In(locale.Ar).Covers == access.In(locale.En).Covers {
-		t.Error("covers speak one language, the back-office two")
-	}
 }
 
 // jsonRaw sends a JSON text as it is.

@@ -1,6 +1,6 @@
-// Package content is editing the site's content from the back-office: items per
-// language with their drafts, versions and schedules, previews, covers,
-// the pages, and the firm's settings.
+// Package content is editing the site's content from the back-office: items
+// per language with their drafts, versions and schedules, covers, the
+// pages, and the firm's settings.
 package content
 
 import (

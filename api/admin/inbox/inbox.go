@@ -1,6 +1,6 @@
-// Package inbox is the back-office's inbox: every form the site takes, for the staff
-// whose role covers it, with its status, assignee, notes and replies, its
-// CV, its export and its dashboard.
+// Package inbox is the back-office's inbox: every form the site takes, for
+// the staff whose role covers it, with its status, assignee, notes and
+// replies, its CV, its export and its dashboard.
 package inbox
 
 import (

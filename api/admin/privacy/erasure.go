@@ -1,5 +1,5 @@
-// Package privacy is erasing a person on request: listing everything the site holds
-// about an e-mail address, then erasing it in one action.
+// Package privacy is erasing a person on request: listing everything the
+// site holds about an e-mail address, then erasing it in one action.
 package privacy
 
 import (

@@ -1,6 +1,6 @@
-// Package visitors is what administrators do to visitors' accounts from the back-office:
-// look one up, see its state and sessions, send a new confirmation link,
-// end its sessions, disable, enable or delete it.
+// Package visitors is what administrators do to visitors' accounts from the
+// back-office: look one up, see its state and sessions, send a new
+// confirmation link, end its sessions, disable, enable or delete it.
 package visitors
 
 import (
