@@ -1,15 +1,12 @@
-package admin
+package inbox_test
 
 import (
-	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"maps"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,58 +16,12 @@ import (
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
-
-// samplePDF is the smallest file the forms take as a PDF CV.
-const samplePDF = "%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"
-
-// submit stores a submission as a form would, with a CV when cv is not
-// nil, created now on the test's clock, and returns its id.
-func (e *env) submit(kind, target, lang string, data map[string]any, cv []byte) int64 {
-	e.t.Helper()
-	raw, err := json.Marshal(data)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	sub := &store.Submission{Kind: kind, Target: target, Locale: lang, Data: string(raw), IP: "203.0.113.9", CreatedAt: e.clock.Now()}
-	if cv != nil {
-		key := fmt.Sprintf("cvs/%d%d.pdf", e.clock.Now().UnixNano(), len(data))
-		if err := e.blobs.Put(e.t.Context(), key, strings.NewReader(string(cv)), "application/pdf"); err != nil {
-			e.t.Fatal(err)
-		}
-		sub.CVBlobKey = &key
-	}
-	if err := e.store.CreateSubmission(e.t.Context(), sub, nil); err != nil {
-		e.t.Fatal(err)
-	}
-	e.clock.Advance(time.Second)
-	return sub.ID
-}
-
-type inboxPageData struct {
-	Items    []inbox.Item   `json:"items"`
-	Total    int            `json:"total"`
-	Statuses []string       `json:"statuses"`
-	Kinds    []string       `json:"kinds"`
-	Staff    []inbox.Person `json:"staff"`
-}
-
-func (b *browser) inbox(t *testing.T, query string) inboxPageData {
-	t.Helper()
-	values, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := b.do("GET", "/inbox?"+values.Encode(), nil)
-	expect(t, "inbox "+query, r, http.StatusOK)
-	var page inboxPageData
-	r.data(t, &page)
-	return page
-}
 
 func idsOf(items []inbox.Item) []int64 {
 	out := make([]int64, len(items))
@@ -82,24 +33,24 @@ func idsOf(items []inbox.Item) []int64 {
 
 // seedInbox stores one submission of each kind (contacts for two offices)
 // and returns their ids by name.
-func seedInbox(e *env) map[string]int64 {
+func seedInbox(e *admintest.Env) map[string]int64 {
 	return map[string]int64{
-		"proposal": e.submit(forms.KindProposal, "", "en", map[string]any{
+		"proposal": e.Submit(forms.KindProposal, "", "en", map[string]any{
 			"name": "Lina Farouk", "email": "lina@example.com", "company": "Farouk Shipping", "message": "We need an ISO 27001 gap analysis.",
 		}, nil),
-		"inquiry": e.submit(forms.KindInquiry, "", "nl", map[string]any{
+		"inquiry": e.Submit(forms.KindInquiry, "", "nl", map[string]any{
 			"name": "Joost de Vries", "email": "joost@example.nl", "subject": "Pricing", "message": "What does a penetration test cost?",
 		}, nil),
-		"london": e.submit(forms.KindContact, "london", "en", map[string]any{
+		"london": e.Submit(forms.KindContact, "london", "en", map[string]any{
 			"name": "Harriet Cole", "email": "harriet@example.co.uk", "company": "Cole & Daughters", "message": "Please call me back.",
 		}, nil),
-		"dubai": e.submit(forms.KindContact, "dubai", "ar", map[string]any{
+		"dubai": e.Submit(forms.KindContact, "dubai", "ar", map[string]any{
 			"name": "سارة المنصوري", "email": "sara@example.ae", "message": "نرغب في موعد.",
 		}, nil),
-		"application": e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{
+		"application": e.Submit(forms.KindApplication, "security-consultant", "en", map[string]any{
 			"name": "Omar Said", "email": "omar@example.com", "coverLetter": "I led incident response at a bank.", "cvFileName": "omar-cv.pdf",
-		}, []byte(samplePDF)),
-		"webinar": e.submit(forms.KindWebinar, "zero-trust-2026", "fr", map[string]any{
+		}, []byte(admintest.SamplePDF)),
+		"webinar": e.Submit(forms.KindWebinar, "zero-trust-2026", "fr", map[string]any{
 			"name": "Claire Martin", "email": "claire@example.fr", "company": "Banque Lumière",
 		}, nil),
 	}
@@ -109,19 +60,19 @@ func seedInbox(e *env) map[string]int64 {
 // search, whatever the query asks for.
 func TestInboxVisibilityByRole(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		hr := e.join("hana@noorvale.example", access.HR)
-		sales := e.join("sami@noorvale.example", access.Sales)
-		london := e.joinOffice("lara@noorvale.example", access.Sales, "london")
-		viewer := e.join("vera@noorvale.example", access.Viewer)
-		editor := e.join("eddie@noorvale.example", access.Editor)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		hr := e.Join("hana@noorvale.example", access.HR)
+		sales := e.Join("sami@noorvale.example", access.Sales)
+		london := e.JoinOffice("lara@noorvale.example", access.Sales, "london")
+		viewer := e.Join("vera@noorvale.example", access.Viewer)
+		editor := e.Join("eddie@noorvale.example", access.Editor)
 		ids := seedInbox(e)
 
 		all := []int64{ids["webinar"], ids["application"], ids["dubai"], ids["london"], ids["inquiry"], ids["proposal"]}
 		for _, c := range []struct {
 			who  string
-			m    *member
+			m    *admintest.Member
 			want []int64
 		}{
 			{"administrator", admin, all},
@@ -129,43 +80,43 @@ func TestInboxVisibilityByRole(t *testing.T) {
 			{"sales", sales, []int64{ids["webinar"], ids["dubai"], ids["london"], ids["inquiry"], ids["proposal"]}},
 			{"london sales", london, []int64{ids["webinar"], ids["london"], ids["inquiry"], ids["proposal"]}},
 		} {
-			page := c.m.b.inbox(t, "")
+			page := c.m.B.Inbox(t, "")
 			if got := idsOf(page.Items); !slices.Equal(got, c.want) || page.Total != len(c.want) {
 				t.Errorf("%s sees %v (total %d), want %v newest first", c.who, got, page.Total, c.want)
 			}
-			r := c.m.b.do("GET", "/inbox/count", nil)
-			expect(t, c.who+" count", r, http.StatusOK)
+			r := c.m.B.Do("GET", "/inbox/count", nil)
+			admintest.Expect(t, c.who+" count", r, http.StatusOK)
 			var count struct{ New, Latest int64 }
-			r.data(t, &count)
+			r.Data(t, &count)
 			if count.New != int64(len(c.want)) || count.Latest != slices.Max(c.want) {
 				t.Errorf("%s counts %+v, want %d new, latest %d", c.who, count, len(c.want), slices.Max(c.want))
 			}
 		}
 
 		// Asking for what the role does not cover finds nothing, or is refused.
-		if page := sales.b.inbox(t, "q=omar"); len(page.Items) != 0 || page.Total != 0 {
+		if page := sales.B.Inbox(t, "q=omar"); len(page.Items) != 0 || page.Total != 0 {
 			t.Errorf("a search by sales finds the applicant: %+v", page.Items)
 		}
-		if page := hr.b.inbox(t, "q=lina"); page.Total != 0 {
+		if page := hr.B.Inbox(t, "q=lina"); page.Total != 0 {
 			t.Errorf("a search by HR finds a lead: %+v", page.Items)
 		}
-		expect(t, "sales asking for applications", sales.b.do("GET", "/inbox?kind=application", nil), http.StatusBadRequest)
-		expect(t, "london sales asking for Dubai", london.b.do("GET", "/inbox?office=dubai", nil), http.StatusBadRequest)
-		expect(t, "sales opening the application", sales.b.do("GET", "/inbox/"+strconv.FormatInt(ids["application"], 10), nil), http.StatusNotFound)
-		expect(t, "london sales opening a Dubai message", london.b.do("GET", "/inbox/"+strconv.FormatInt(ids["dubai"], 10), nil), http.StatusNotFound)
-		expect(t, "HR opening a lead", hr.b.do("GET", "/inbox/"+strconv.FormatInt(ids["proposal"], 10), nil), http.StatusNotFound)
-		expect(t, "sales noting on the application", sales.b.do("POST", "/inbox/"+strconv.FormatInt(ids["application"], 10)+"/notes", map[string]string{"body": "x"}), http.StatusNotFound)
-		for _, who := range []*member{viewer, editor} {
+		admintest.Expect(t, "sales asking for applications", sales.B.Do("GET", "/inbox?kind=application", nil), http.StatusBadRequest)
+		admintest.Expect(t, "london sales asking for Dubai", london.B.Do("GET", "/inbox?office=dubai", nil), http.StatusBadRequest)
+		admintest.Expect(t, "sales opening the application", sales.B.Do("GET", "/inbox/"+strconv.FormatInt(ids["application"], 10), nil), http.StatusNotFound)
+		admintest.Expect(t, "london sales opening a Dubai message", london.B.Do("GET", "/inbox/"+strconv.FormatInt(ids["dubai"], 10), nil), http.StatusNotFound)
+		admintest.Expect(t, "HR opening a lead", hr.B.Do("GET", "/inbox/"+strconv.FormatInt(ids["proposal"], 10), nil), http.StatusNotFound)
+		admintest.Expect(t, "sales noting on the application", sales.B.Do("POST", "/inbox/"+strconv.FormatInt(ids["application"], 10)+"/notes", map[string]string{"body": "x"}), http.StatusNotFound)
+		for _, who := range []*admintest.Member{viewer, editor} {
 			for _, path := range []string{"/inbox", "/inbox/count", "/inbox/" + strconv.FormatInt(ids["proposal"], 10)} {
-				r := who.b.do("GET", path, nil)
-				expect(t, path, r, http.StatusForbidden)
-				if r.env.Message != access.In("en").Forbidden {
-					t.Errorf("%s: %q", path, r.env.Message)
+				r := who.B.Do("GET", path, nil)
+				admintest.Expect(t, path, r, http.StatusForbidden)
+				if r.Env.Message != access.In("en").Forbidden {
+					t.Errorf("%s: %q", path, r.Env.Message)
 				}
 			}
 		}
 		// The assignees offered to HR are those whose role covers applications.
-		page := hr.b.inbox(t, "")
+		page := hr.B.Inbox(t, "")
 		var names []string
 		for _, p := range page.Staff {
 			names = append(names, p.Name)
@@ -182,22 +133,22 @@ func TestInboxVisibilityByRole(t *testing.T) {
 
 func TestInboxFiltersSearchAndPages(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		sales := e.join("sami@noorvale.example", access.Sales)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		sales := e.Join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		id := func(name string) string { return strconv.FormatInt(ids[name], 10) }
 
-		expect(t, "status", admin.b.do("PUT", "/inbox/"+id("proposal")+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
-		expect(t, "assign", admin.b.do("PUT", "/inbox/"+id("london")+"/assignee", map[string]string{"assignee": sales.id}), http.StatusOK)
+		admintest.Expect(t, "status", admin.B.Do("PUT", "/inbox/"+id("proposal")+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
+		admintest.Expect(t, "assign", admin.B.Do("PUT", "/inbox/"+id("london")+"/assignee", map[string]string{"assignee": sales.ID}), http.StatusOK)
 
-		day := e.clock.Now().Format(time.DateOnly)
+		day := e.Clock.Now().Format(time.DateOnly)
 		for query, want := range map[string][]int64{
 			"kind=contact":               {ids["dubai"], ids["london"]},
 			"office=london":              {ids["london"]},
 			"status=in-progress":         {ids["proposal"]},
 			"status=new&kind=contact":    {ids["dubai"], ids["london"]},
-			"assignee=" + sales.id:       {ids["london"]},
+			"assignee=" + sales.ID:       {ids["london"]},
 			"assignee=none&kind=contact": {ids["dubai"]},
 			"language=fr":                {ids["webinar"]},
 			"language=ar":                {ids["dubai"]},
@@ -213,41 +164,41 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 			"to=2026-11-24":   {},
 			"from=2026-11-26": {},
 		} {
-			page := admin.b.inbox(t, query)
+			page := admin.B.Inbox(t, query)
 			if got := idsOf(page.Items); !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
 				t.Errorf("%s: got %v, want %v", query, got, want)
 			}
 		}
 
 		// Bad filters are told apart, in the reader's language.
-		r := admin.b.do("GET", "/inbox?kind=letter&status=won-ish&from=yesterday&language=xx&page=0&assignee=bob", nil)
-		expect(t, "bad filters", r, http.StatusBadRequest)
+		r := admin.B.Do("GET", "/inbox?kind=letter&status=won-ish&from=yesterday&language=xx&page=0&assignee=bob", nil)
+		admintest.Expect(t, "bad filters", r, http.StatusBadRequest)
 		for _, field := range []string{"kind", "status", "from", "language", "page", "assignee"} {
-			if r.env.Errors[field] == "" {
-				t.Errorf("no message for %s: %v", field, r.env.Errors)
+			if r.Env.Errors[field] == "" {
+				t.Errorf("no message for %s: %v", field, r.Env.Errors)
 			}
 		}
 		for _, q := range []string{"lina%00", "%ff%fe", "a%0Ab", strings.Repeat("a", inbox.MaxSearch+1)} {
 			for _, route := range []string{"/inbox", "/inbox/export"} {
-				r := admin.b.do("GET", route+"?q="+q, nil)
-				if r.status != http.StatusBadRequest || r.env.Errors["q"] == "" {
-					t.Errorf("%s?q=%s: %d %s", route, q, r.status, r.body)
+				r := admin.B.Do("GET", route+"?q="+q, nil)
+				if r.Status != http.StatusBadRequest || r.Env.Errors["q"] == "" {
+					t.Errorf("%s?q=%s: %d %s", route, q, r.Status, r.Body)
 				}
 			}
 		}
-		admin.b.lang = "ar"
-		r = admin.b.do("GET", "/inbox?from=yesterday", nil)
-		if r.status != http.StatusBadRequest || r.env.Errors["from"] != access.In("ar").DateInvalid {
-			t.Errorf("Arabic date message: %d %v", r.status, r.env.Errors)
+		admin.B.Lang = "ar"
+		r = admin.B.Do("GET", "/inbox?from=yesterday", nil)
+		if r.Status != http.StatusBadRequest || r.Env.Errors["from"] != access.In("ar").DateInvalid {
+			t.Errorf("Arabic date message: %d %v", r.Status, r.Env.Errors)
 		}
-		admin.b.lang = "en"
+		admin.B.Lang = "en"
 
 		// Pages of 25, newest first.
 		for i := range 30 {
-			e.submit(forms.KindInquiry, "", "en", map[string]any{"name": fmt.Sprintf("Bulk %02d", i), "email": "bulk@example.com"}, nil)
+			e.Submit(forms.KindInquiry, "", "en", map[string]any{"name": fmt.Sprintf("Bulk %02d", i), "email": "bulk@example.com"}, nil)
 		}
-		first := admin.b.inbox(t, "q=bulk")
-		second := admin.b.inbox(t, "q=bulk&page=2")
+		first := admin.B.Inbox(t, "q=bulk")
+		second := admin.B.Inbox(t, "q=bulk&page=2")
 		if first.Total != 30 || len(first.Items) != inbox.PageSize || len(second.Items) != 5 ||
 			first.Items[0].Name != "Bulk 29" || second.Items[4].Name != "Bulk 00" {
 			t.Errorf("pages: %d total, %d + %d items", first.Total, len(first.Items), len(second.Items))
@@ -259,49 +210,49 @@ func TestInboxFiltersSearchAndPages(t *testing.T) {
 // and recorded in the audit trail by id, never with personal data.
 func TestInboxWorkIsAudited(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		hr := e.join("hana@noorvale.example", access.HR)
-		sales := e.join("sami@noorvale.example", access.Sales)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		hr := e.Join("hana@noorvale.example", access.HR)
+		sales := e.Join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		lead := "/inbox/" + strconv.FormatInt(ids["proposal"], 10)
 		app := "/inbox/" + strconv.FormatInt(ids["application"], 10)
 
-		expect(t, "an application's status on a lead", sales.b.do("PUT", lead+"/status", map[string]string{"status": "interview"}), http.StatusBadRequest)
-		expect(t, "a lead's status on an application", hr.b.do("PUT", app+"/status", map[string]string{"status": "won"}), http.StatusBadRequest)
-		expect(t, "HR as a lead's assignee", sales.b.do("PUT", lead+"/assignee", map[string]string{"assignee": hr.id}), http.StatusBadRequest)
-		expect(t, "an unknown assignee", sales.b.do("PUT", lead+"/assignee", map[string]string{"assignee": strings.Repeat("a", 32)}), http.StatusBadRequest)
-		expect(t, "an empty note", sales.b.do("POST", lead+"/notes", map[string]string{"body": "  "}), http.StatusBadRequest)
+		admintest.Expect(t, "an application's status on a lead", sales.B.Do("PUT", lead+"/status", map[string]string{"status": "interview"}), http.StatusBadRequest)
+		admintest.Expect(t, "a lead's status on an application", hr.B.Do("PUT", app+"/status", map[string]string{"status": "won"}), http.StatusBadRequest)
+		admintest.Expect(t, "HR as a lead's assignee", sales.B.Do("PUT", lead+"/assignee", map[string]string{"assignee": hr.ID}), http.StatusBadRequest)
+		admintest.Expect(t, "an unknown assignee", sales.B.Do("PUT", lead+"/assignee", map[string]string{"assignee": strings.Repeat("a", 32)}), http.StatusBadRequest)
+		admintest.Expect(t, "an empty note", sales.B.Do("POST", lead+"/notes", map[string]string{"body": "  "}), http.StatusBadRequest)
 
-		expect(t, "assign", sales.b.do("PUT", lead+"/assignee", map[string]string{"assignee": sales.id}), http.StatusOK)
-		expect(t, "status", sales.b.do("PUT", lead+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
-		expect(t, "note", sales.b.do("POST", lead+"/notes", map[string]string{"body": "Lina wants a call on Monday."}), http.StatusOK)
-		e.clock.Advance(time.Minute)
-		expect(t, "second note", admin.b.do("POST", lead+"/notes", map[string]string{"body": "Quote sent."}), http.StatusOK)
-		expect(t, "closed", sales.b.do("PUT", lead+"/status", map[string]string{"status": "closed"}), http.StatusOK)
-		expect(t, "application status", hr.b.do("PUT", app+"/status", map[string]string{"status": "screening"}), http.StatusOK)
+		admintest.Expect(t, "assign", sales.B.Do("PUT", lead+"/assignee", map[string]string{"assignee": sales.ID}), http.StatusOK)
+		admintest.Expect(t, "status", sales.B.Do("PUT", lead+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
+		admintest.Expect(t, "note", sales.B.Do("POST", lead+"/notes", map[string]string{"body": "Lina wants a call on Monday."}), http.StatusOK)
+		e.Clock.Advance(time.Minute)
+		admintest.Expect(t, "second note", admin.B.Do("POST", lead+"/notes", map[string]string{"body": "Quote sent."}), http.StatusOK)
+		admintest.Expect(t, "closed", sales.B.Do("PUT", lead+"/status", map[string]string{"status": "closed"}), http.StatusOK)
+		admintest.Expect(t, "application status", hr.B.Do("PUT", app+"/status", map[string]string{"status": "screening"}), http.StatusOK)
 
-		r := sales.b.do("GET", lead, nil)
-		expect(t, "detail", r, http.StatusOK)
+		r := sales.B.Do("GET", lead, nil)
+		admintest.Expect(t, "detail", r, http.StatusOK)
 		var detail struct {
 			Item   inbox.Item     `json:"item"`
 			Fields map[string]any `json:"fields"`
 			Notes  []inbox.Note   `json:"notes"`
 			CV     string         `json:"cv"`
 		}
-		r.data(t, &detail)
-		if detail.Item.Status != "closed" || detail.Item.Assignee != sales.id || detail.Fields["company"] != "Farouk Shipping" {
+		r.Data(t, &detail)
+		if detail.Item.Status != "closed" || detail.Item.Assignee != sales.ID || detail.Fields["company"] != "Farouk Shipping" {
 			t.Errorf("the lead: %+v %v", detail.Item, detail.Fields)
 		}
 		if len(detail.Notes) != 2 || detail.Notes[0].Author != "Staff sales" || detail.Notes[0].Body != "Lina wants a call on Monday." ||
 			detail.Notes[1].Author != "Staff administrator" || !detail.Notes[1].At.After(detail.Notes[0].At) {
 			t.Errorf("the notes: %+v", detail.Notes)
 		}
-		if page := sales.b.inbox(t, "status=closed&assignee="+sales.id); len(page.Items) != 1 || page.Items[0].ID != ids["proposal"] {
+		if page := sales.B.Inbox(t, "status=closed&assignee="+sales.ID); len(page.Items) != 1 || page.Items[0].ID != ids["proposal"] {
 			t.Errorf("closed and mine: %v", idsOf(page.Items))
 		}
 
-		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{})
+		events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -318,7 +269,7 @@ func TestInboxWorkIsAudited(t *testing.T) {
 			t.Fatalf("the trail: %v", seen)
 		}
 		assign := seen[audit.ActionAssign][0]
-		if assign.ActorID != sales.id || assign.Item != "submission "+strconv.FormatInt(ids["proposal"], 10) || assign.Detail != "none → "+sales.id {
+		if assign.ActorID != sales.ID || assign.Item != "submission "+strconv.FormatInt(ids["proposal"], 10) || assign.Detail != "none → "+sales.ID {
 			t.Errorf("the assignment in the trail: %+v", assign)
 		}
 		if closed := seen[audit.ActionStatusChange][1]; closed.Detail != "in-progress → closed" {
@@ -333,74 +284,74 @@ func TestInboxWorkIsAudited(t *testing.T) {
 // the trail.
 func TestOpeningACV(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		hr := e.join("hana@noorvale.example", access.HR)
-		sales := e.join("sami@noorvale.example", access.Sales)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		hr := e.Join("hana@noorvale.example", access.HR)
+		sales := e.Join("sami@noorvale.example", access.Sales)
 		ids := seedInbox(e)
 		app := "/inbox/" + strconv.FormatInt(ids["application"], 10)
-		link := func(m *member) string {
+		link := func(m *admintest.Member) string {
 			t.Helper()
-			r := m.b.do("POST", app+"/cv-link", nil)
-			expect(t, "cv link", r, http.StatusOK)
+			r := m.B.Do("POST", app+"/cv-link", nil)
+			admintest.Expect(t, "cv link", r, http.StatusOK)
 			var l struct {
 				URL       string    `json:"url"`
 				ExpiresAt time.Time `json:"expiresAt"`
 			}
-			r.data(t, &l)
-			if !l.ExpiresAt.Equal(e.clock.Now().Add(time.Minute)) {
+			r.Data(t, &l)
+			if !l.ExpiresAt.Equal(e.Clock.Now().Add(time.Minute)) {
 				t.Fatalf("the link expires at %v", l.ExpiresAt)
 			}
 			return strings.TrimPrefix(l.URL, "/api/admin")
 		}
 
-		expect(t, "sales asking for the link", sales.b.do("POST", app+"/cv-link", nil), http.StatusForbidden)
-		expect(t, "sales opening the CV", sales.b.do("GET", app+"/cv", nil), http.StatusForbidden)
+		admintest.Expect(t, "sales asking for the link", sales.B.Do("POST", app+"/cv-link", nil), http.StatusForbidden)
+		admintest.Expect(t, "sales opening the CV", sales.B.Do("GET", app+"/cv", nil), http.StatusForbidden)
 
 		// Eleven minutes after the sign-in the factor must be proven again.
-		e.clock.Advance(11 * time.Minute)
-		r := hr.b.do("POST", app+"/cv-link", nil)
-		expect(t, "a stale factor", r, http.StatusForbidden)
-		if !strings.Contains(string(r.env.Data), "stepUpRequired") {
-			t.Fatalf("the refusal does not ask for the factor: %s", r.body)
+		e.Clock.Advance(11 * time.Minute)
+		r := hr.B.Do("POST", app+"/cv-link", nil)
+		admintest.Expect(t, "a stale factor", r, http.StatusForbidden)
+		if !strings.Contains(string(r.Env.Data), "stepUpRequired") {
+			t.Fatalf("the refusal does not ask for the factor: %s", r.Body)
 		}
-		e.clock.Advance(30 * time.Second)
-		expect(t, "code", hr.b.do("POST", "/factor/code", map[string]string{"code": hr.code(e)}), http.StatusOK)
+		e.Clock.Advance(30 * time.Second)
+		admintest.Expect(t, "code", hr.B.Do("POST", "/factor/code", map[string]string{"code": hr.Code(e)}), http.StatusOK)
 		url := link(hr)
 
-		e.clock.Advance(59 * time.Second)
-		r = hr.b.do("GET", url, nil)
-		expect(t, "opening within a minute", r, http.StatusOK)
-		if string(r.body) != samplePDF {
-			t.Errorf("the CV: %q", r.body)
+		e.Clock.Advance(59 * time.Second)
+		r = hr.B.Do("GET", url, nil)
+		admintest.Expect(t, "opening within a minute", r, http.StatusOK)
+		if string(r.Body) != admintest.SamplePDF {
+			t.Errorf("the CV: %q", r.Body)
 		}
-		h := r.header
+		h := r.Header
 		if !strings.HasPrefix(h.Get("Content-Disposition"), "attachment;") || h.Get("X-Content-Type-Options") != "nosniff" ||
 			!strings.Contains(h.Get("Content-Security-Policy"), "sandbox") || h.Get("Content-Type") != "application/pdf" {
 			t.Errorf("headers: %v", h)
 		}
 		// Another staff member cannot use it, nor anyone after the minute.
-		expect(t, "someone else's link", admin.b.do("GET", url, nil), http.StatusNotFound)
-		expect(t, "a forged link", hr.b.do("GET", app+"/cv?token=99999999999.abc", nil), http.StatusNotFound)
-		e.clock.Advance(time.Second)
-		r = hr.b.do("GET", url, nil)
-		expect(t, "opening after a minute", r, http.StatusGone)
-		if r.env.Message != access.In("en").CVLinkExpired {
-			t.Errorf("expired: %q", r.env.Message)
+		admintest.Expect(t, "someone else's link", admin.B.Do("GET", url, nil), http.StatusNotFound)
+		admintest.Expect(t, "a forged link", hr.B.Do("GET", app+"/cv?token=99999999999.abc", nil), http.StatusNotFound)
+		e.Clock.Advance(time.Second)
+		r = hr.B.Do("GET", url, nil)
+		admintest.Expect(t, "opening after a minute", r, http.StatusGone)
+		if r.Env.Message != access.In("en").CVLinkExpired {
+			t.Errorf("expired: %q", r.Env.Message)
 		}
 
-		opened, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionCVOpened})
-		if err != nil || len(opened) != 1 || opened[0].ActorID != hr.id || opened[0].Item != "submission "+strconv.FormatInt(ids["application"], 10) {
+		opened, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionCVOpened})
+		if err != nil || len(opened) != 1 || opened[0].ActorID != hr.ID || opened[0].Item != "submission "+strconv.FormatInt(ids["application"], 10) {
 			t.Fatalf("the opening in the trail: %+v %v", opened, err)
 		}
 
 		// A CV the retention job deleted is gone for good.
-		if err := e.store.MarkCVDeleted(t.Context(), ids["application"], e.clock.Now()); err != nil {
+		if err := e.Store.MarkCVDeleted(t.Context(), ids["application"], e.Clock.Now()); err != nil {
 			t.Fatal(err)
 		}
-		r = hr.b.do("POST", app+"/cv-link", nil)
-		if r.status != http.StatusNotFound || r.env.Message != access.In("en").CVMissing {
-			t.Errorf("a deleted CV: %d %s", r.status, r.body)
+		r = hr.B.Do("POST", app+"/cv-link", nil)
+		if r.Status != http.StatusNotFound || r.Env.Message != access.In("en").CVMissing {
+			t.Errorf("a deleted CV: %d %s", r.Status, r.Body)
 		}
 	})
 }
@@ -410,24 +361,24 @@ func TestOpeningACV(t *testing.T) {
 // without the search text.
 func TestInboxExport(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		sales := e.join("sami@noorvale.example", access.Sales)
+		e := admintest.New(t, st)
+		sales := e.Join("sami@noorvale.example", access.Sales)
 		seedInbox(e)
-		e.submit(forms.KindProposal, "", "en", map[string]any{
+		e.Submit(forms.KindProposal, "", "en", map[string]any{
 			"name": "=HYPERLINK(\"http://evil.example\")", "email": "mallory@example.com", "company": "Evil; @SUM(1)",
 		}, nil)
 
-		e.clock.Advance(11 * time.Minute)
-		r := sales.b.do("GET", "/inbox/export?kind=proposal", nil)
-		expect(t, "a stale factor", r, http.StatusForbidden)
-		e.clock.Advance(30 * time.Second)
-		expect(t, "code", sales.b.do("POST", "/factor/code", map[string]string{"code": sales.code(e)}), http.StatusOK)
-		r = sales.b.do("GET", "/inbox/export?kind=proposal&q=example.com", nil)
-		expect(t, "export", r, http.StatusOK)
-		if !strings.HasPrefix(r.header.Get("Content-Disposition"), "attachment;") {
-			t.Errorf("disposition %q", r.header.Get("Content-Disposition"))
+		e.Clock.Advance(11 * time.Minute)
+		r := sales.B.Do("GET", "/inbox/export?kind=proposal", nil)
+		admintest.Expect(t, "a stale factor", r, http.StatusForbidden)
+		e.Clock.Advance(30 * time.Second)
+		admintest.Expect(t, "code", sales.B.Do("POST", "/factor/code", map[string]string{"code": sales.Code(e)}), http.StatusOK)
+		r = sales.B.Do("GET", "/inbox/export?kind=proposal&q=example.com", nil)
+		admintest.Expect(t, "export", r, http.StatusOK)
+		if !strings.HasPrefix(r.Header.Get("Content-Disposition"), "attachment;") {
+			t.Errorf("disposition %q", r.Header.Get("Content-Disposition"))
 		}
-		rows, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -450,45 +401,17 @@ func TestInboxExport(t *testing.T) {
 		}
 
 		// Sales export no applications, whatever the filter.
-		r = sales.b.do("GET", "/inbox/export", nil)
-		expect(t, "export everything", r, http.StatusOK)
-		if strings.Contains(string(r.body), "Omar") {
+		r = sales.B.Do("GET", "/inbox/export", nil)
+		admintest.Expect(t, "export everything", r, http.StatusOK)
+		if strings.Contains(string(r.Body), "Omar") {
 			t.Error("the export holds an application")
 		}
 
-		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionInboxExport})
-		if err != nil || len(events) != 2 || events[1].Detail != "2 rows (kind=proposal, search)" || events[1].ActorID != sales.id {
+		events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionInboxExport})
+		if err != nil || len(events) != 2 || events[1].Detail != "2 rows (kind=proposal, search)" || events[1].ActorID != sales.ID {
 			t.Fatalf("the exports in the trail: %+v %v", events, err)
 		}
 	})
-}
-
-// mailQueue is the mail queue on the test's database.
-func mailQueue(t testing.TB, st *store.Store) *mail.Queue {
-	t.Helper()
-	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return queue
-}
-
-// withReplies lets the inbox reply through the forms, from the offices',
-// HR's and marketing's inboxes, into queue.
-func withReplies(st *store.Store, queue *mail.Queue) func(*Config) {
-	replies := forms.New(forms.Config{Store: st, Mail: queue, Inboxes: forms.Inboxes{
-		Offices: map[string]string{"london": "london@noorvale.example", "dubai": "dubai@noorvale.example", "cairo": "cairo@noorvale.example"},
-		HR:      "careers@noorvale.example", Marketing: "info@noorvale.example",
-	}})
-	return func(c *Config) { c.Forms = replies }
-}
-
-// recorder is a mail transport that keeps what it is given.
-type recorder struct{ sent []*mail.Envelope }
-
-func (r *recorder) Send(_ context.Context, e *mail.Envelope) error {
-	r.sent = append(r.sent, e)
-	return nil
 }
 
 // A reply goes to the sender through the queue, in their language, from
@@ -497,18 +420,18 @@ func (r *recorder) Send(_ context.Context, e *mail.Envelope) error {
 // the submission and, without its text, in the trail.
 func TestReplyingToASubmission(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		queue := mailQueue(t, st)
-		e := newEnv(t, st, withReplies(st, queue))
-		dubai := e.joinOffice("rana@noorvale.example", access.Sales, "dubai")
-		london := e.joinOffice("sami@noorvale.example", access.Sales, "london")
-		hr := e.join("hana@noorvale.example", access.HR)
+		queue := admintest.MailQueue(t, st)
+		e := admintest.New(t, st, admintest.WithReplies(st, queue))
+		dubai := e.JoinOffice("rana@noorvale.example", access.Sales, "dubai")
+		london := e.JoinOffice("sami@noorvale.example", access.Sales, "london")
+		hr := e.Join("hana@noorvale.example", access.HR)
 		ids := seedInbox(e)
 		contact := "/inbox/" + strconv.FormatInt(ids["dubai"], 10)
-		erased := e.submit(forms.KindInquiry, "", "en", map[string]any{"subject": "Pricing"}, nil)
+		erased := e.Submit(forms.KindInquiry, "", "en", map[string]any{"subject": "Pricing"}, nil)
 
 		for _, c := range []struct {
 			name   string
-			who    *member
+			who    *admintest.Member
 			path   string
 			body   any
 			status int
@@ -520,33 +443,35 @@ func TestReplyingToASubmission(t *testing.T) {
 			{"a lead, by HR", hr, contact, map[string]string{"body": "Hello"}, http.StatusNotFound},
 			{"no address to reply to", dubai, "/inbox/" + strconv.FormatInt(erased, 10), map[string]string{"body": "Hello"}, http.StatusConflict},
 		} {
-			t.Run(c.name, func(t *testing.T) { expect(t, c.name, c.who.b.do("POST", c.path+"/replies", c.body), c.status) })
+			t.Run(c.name, func(t *testing.T) {
+				admintest.Expect(t, c.name, c.who.B.Do("POST", c.path+"/replies", c.body), c.status)
+			})
 		}
 
 		text := "شكرًا لتواصلك.\n\nيسعدنا ترتيب موعد يوم الاثنين."
-		r := dubai.b.do("POST", contact+"/replies", map[string]string{"body": text})
-		expect(t, "reply", r, http.StatusOK)
-		if r.env.Message != "Your reply is on its way to the sender." {
-			t.Errorf("message %q", r.env.Message)
+		r := dubai.B.Do("POST", contact+"/replies", map[string]string{"body": text})
+		admintest.Expect(t, "reply", r, http.StatusOK)
+		if r.Env.Message != "Your reply is on its way to the sender." {
+			t.Errorf("message %q", r.Env.Message)
 		}
-		expect(t, "a note", dubai.b.do("POST", contact+"/notes", map[string]string{"body": "Called twice."}), http.StatusOK)
+		admintest.Expect(t, "a note", dubai.B.Do("POST", contact+"/notes", map[string]string{"body": "Called twice."}), http.StatusOK)
 
 		var detail struct {
 			Notes []inbox.Note `json:"notes"`
 		}
-		dubai.b.do("GET", contact, nil).data(t, &detail)
+		dubai.B.Do("GET", contact, nil).Data(t, &detail)
 		if len(detail.Notes) != 2 || detail.Notes[0].Kind != store.NoteReply || detail.Notes[0].Body != text ||
 			detail.Notes[0].Author != "Staff sales" || detail.Notes[1].Kind != store.NoteInternal {
 			t.Errorf("the notes: %+v", detail.Notes)
 		}
 
-		tr := &recorder{}
+		tr := &admintest.Recorder{}
 		sender := mail.NewSender(mail.SenderConfig{Queue: queue, Transport: tr, From: "Noorvale Assurance <no-reply@noorvale.example>",
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if n := sender.SendDue(t.Context()); n != 1 || len(tr.sent) != 1 {
+		if n := sender.SendDue(t.Context()); n != 1 || len(tr.Sent) != 1 {
 			t.Fatalf("sent %d", n)
 		}
-		m := tr.sent[0]
+		m := tr.Sent[0]
 		if m.To != "sara@example.ae" || m.Name != "سارة المنصوري" || m.Locale != "ar" || m.Kind != mail.KindInboxReply ||
 			m.From != `"Noorvale Assurance" <dubai@noorvale.example>` || m.ReplyTo != "rana@noorvale.example" ||
 			m.Subject != "رسالتك إلى مكتبنا في دبي" {
@@ -559,11 +484,11 @@ func TestReplyingToASubmission(t *testing.T) {
 			t.Error("the reply quotes the submission or a note")
 		}
 
-		events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionReply})
+		events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionReply})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(events) != 1 || events[0].ActorID != dubai.id || events[0].Item != "submission "+strconv.FormatInt(ids["dubai"], 10) ||
+		if len(events) != 1 || events[0].ActorID != dubai.ID || events[0].Item != "submission "+strconv.FormatInt(ids["dubai"], 10) ||
 			strings.Contains(events[0].Detail, "الاثنين") {
 			t.Errorf("the trail: %+v", events)
 		}
@@ -575,38 +500,38 @@ func TestReplyingToASubmission(t *testing.T) {
 // open ones by status; nothing outside the role reaches a count.
 func TestInboxDashboard(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		dubai := e.joinOffice("rana@noorvale.example", access.Sales, "dubai")
-		hr := e.join("hana@noorvale.example", access.HR)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		now := e.clock.Now() // Wednesday 25 November 2026
+		e := admintest.New(t, st)
+		dubai := e.JoinOffice("rana@noorvale.example", access.Sales, "dubai")
+		hr := e.Join("hana@noorvale.example", access.HR)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		now := e.Clock.Now() // Wednesday 25 November 2026
 		at := func(weeksAgo int) {
-			e.clock.Set(now.AddDate(0, 0, -7*weeksAgo))
+			e.Clock.Set(now.AddDate(0, 0, -7*weeksAgo))
 		}
 		at(12) // before the twelve weeks: counted by status only
-		e.submit(forms.KindProposal, "", "en", map[string]any{"name": "Old"}, nil)
+		e.Submit(forms.KindProposal, "", "en", map[string]any{"name": "Old"}, nil)
 		at(3)
-		p1 := e.submit(forms.KindProposal, "", "en", map[string]any{"name": "A"}, nil)
-		e.submit(forms.KindContact, "dubai", "ar", map[string]any{"name": "B"}, nil)
-		e.submit(forms.KindContact, "london", "en", map[string]any{"name": "C"}, nil)
+		p1 := e.Submit(forms.KindProposal, "", "en", map[string]any{"name": "A"}, nil)
+		e.Submit(forms.KindContact, "dubai", "ar", map[string]any{"name": "B"}, nil)
+		e.Submit(forms.KindContact, "london", "en", map[string]any{"name": "C"}, nil)
 		at(0)
-		p2 := e.submit(forms.KindProposal, "", "fr", map[string]any{"name": "D"}, nil)
-		e.submit(forms.KindContact, "dubai", "en", map[string]any{"name": "E"}, nil)
-		a1 := e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "F"}, nil)
-		expect(t, "closed", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(p1, 10)+"/status", map[string]string{"status": "closed"}), http.StatusOK)
-		expect(t, "in progress", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(p2, 10)+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
-		expect(t, "interview", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(a1, 10)+"/status", map[string]string{"status": "interview"}), http.StatusOK)
+		p2 := e.Submit(forms.KindProposal, "", "fr", map[string]any{"name": "D"}, nil)
+		e.Submit(forms.KindContact, "dubai", "en", map[string]any{"name": "E"}, nil)
+		a1 := e.Submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "F"}, nil)
+		admintest.Expect(t, "closed", admin.B.Do("PUT", "/inbox/"+strconv.FormatInt(p1, 10)+"/status", map[string]string{"status": "closed"}), http.StatusOK)
+		admintest.Expect(t, "in progress", admin.B.Do("PUT", "/inbox/"+strconv.FormatInt(p2, 10)+"/status", map[string]string{"status": "in-progress"}), http.StatusOK)
+		admintest.Expect(t, "interview", admin.B.Do("PUT", "/inbox/"+strconv.FormatInt(a1, 10)+"/status", map[string]string{"status": "interview"}), http.StatusOK)
 
 		type board struct {
 			Weeks  []string            `json:"weeks"`
 			Series []inbox.WeekSeries  `json:"series"`
 			Open   []inbox.StatusCount `json:"open"`
 		}
-		read := func(m *member) board {
-			r := m.b.do("GET", "/inbox/dashboard", nil)
-			expect(t, "dashboard", r, http.StatusOK)
+		read := func(m *admintest.Member) board {
+			r := m.B.Do("GET", "/inbox/dashboard", nil)
+			admintest.Expect(t, "dashboard", r, http.StatusOK)
 			var b board
-			r.data(t, &b)
+			r.Data(t, &b)
 			return b
 		}
 		weekly := func(b board) map[string]string {
@@ -618,7 +543,7 @@ func TestInboxDashboard(t *testing.T) {
 		}
 		for _, c := range []struct {
 			name   string
-			who    *member
+			who    *admintest.Member
 			weekly map[string]string
 			open   []inbox.StatusCount
 		}{

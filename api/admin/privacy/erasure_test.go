@@ -1,4 +1,4 @@
-package admin
+package privacy_test
 
 import (
 	"bytes"
@@ -14,9 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
@@ -42,51 +44,51 @@ type erasable struct {
 
 const laylaEmail = "layla.haddad@example.com"
 
-func (e *env) erasable(queue *mail.Queue) *erasable {
-	e.t.Helper()
-	ctx := e.t.Context()
-	st := e.store
+func newErasable(e *admintest.Env, queue *mail.Queue) *erasable {
+	e.T.Helper()
+	ctx := e.T.Context()
+	st := e.Store
 	p := &erasable{avatar: "avatars/layla.jpg"}
-	if err := e.blobs.Put(ctx, p.avatar, strings.NewReader("jpeg"), "image/jpeg"); err != nil {
-		e.t.Fatal(err)
+	if err := e.Blobs.Put(ctx, p.avatar, strings.NewReader("jpeg"), "image/jpeg"); err != nil {
+		e.T.Fatal(err)
 	}
-	now := e.clock.Now()
+	now := e.Clock.Now()
 	p.user = &store.User{Email: laylaEmail, FirstName: "Layla", LastName: "Haddad", PasswordHash: "x", Locale: "ar", EmailConfirmedAt: &now}
 	if err := st.CreateUser(ctx, p.user); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	if _, err := st.ReplaceAvatarKey(ctx, p.user.ID, p.avatar); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	sess := &store.Session{IDHash: "layla-session", UserID: p.user.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(24 * time.Hour)}
 	if err := st.CreateSession(ctx, sess); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	reg := &store.Registration{UserID: p.user.ID, TokenHash: "layla-registration", FirstName: "Layla", LastName: "Haddad",
 		PasswordHash: "x", Locale: "ar", CreatedAt: now, ExpiresAt: now.Add(24 * time.Hour)}
 	if err := st.CreateRegistration(ctx, reg); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
-	p.proposal = e.submit(forms.KindProposal, "", "ar", map[string]any{
+	p.proposal = e.Submit(forms.KindProposal, "", "ar", map[string]any{
 		"name": "Layla Haddad", "email": laylaEmail, "phone": "+971 4 123 4567", "company": "Gulf Payments",
 		"country": "United Arab Emirates", "companySize": "250-999", "timeline": "asap",
 		"services": []string{"/services/cybersecurity-services/asv"}, "message": "Quarterly ASV scans, please.",
 	}, nil)
-	p.app = e.submit(forms.KindApplication, "security-consultant", "en",
-		map[string]any{"name": "Layla Haddad", "email": laylaEmail, "coverLetter": "Eight years of testing."}, []byte(samplePDF))
+	p.app = e.Submit(forms.KindApplication, "security-consultant", "en",
+		map[string]any{"name": "Layla Haddad", "email": laylaEmail, "coverLetter": "Eight years of testing."}, []byte(admintest.SamplePDF))
 	// Sent signed in, with a work address.
-	inquiry := &store.Submission{Kind: forms.KindInquiry, Locale: "en", UserID: &p.user.ID, IP: "203.0.113.9", CreatedAt: e.clock.Now(),
+	inquiry := &store.Submission{Kind: forms.KindInquiry, Locale: "en", UserID: &p.user.ID, IP: "203.0.113.9", CreatedAt: e.Clock.Now(),
 		Data: `{"name": "Layla H.", "email": "layla@gulfpayments.example", "message": "A question."}`}
 	if err := st.CreateSubmission(ctx, inquiry, nil); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	p.inquiry = inquiry.ID
 	if err := st.EraseSubmission(ctx, -1, "{}", now); !errors.Is(err, store.ErrNotFound) {
-		e.t.Fatalf("erasing no submission: %v", err)
+		e.T.Fatalf("erasing no submission: %v", err)
 	}
 	app, err := st.Submission(ctx, p.app)
 	if err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	p.cvKey = *app.CVBlobKey
 	for _, m := range []mail.Message{
@@ -97,23 +99,23 @@ func (e *env) erasable(queue *mail.Queue) *erasable {
 			Data: map[string]string{"form": "Request for proposal", "reference": "#1", "fields": "Name: Layla Haddad"}},
 	} {
 		if err := queue.Enqueue(ctx, m); err != nil {
-			e.t.Fatal(err)
+			e.T.Fatal(err)
 		}
 	}
 	p.sent, p.queued, p.notification = 1, 2, 3
 	if err := st.MarkMailSent(ctx, p.sent, now); err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	return p
 }
 
 // doRaw sends a body as it is, with a content type.
-func (b *browser) doRaw(method, target, contentType, body string) *result {
-	b.env.t.Helper()
-	req := httptest.NewRequest(method, "/api/admin"+target+"?lang="+b.lang, strings.NewReader(body))
+func doRaw(b *admintest.Browser, method, target, contentType, body string) *admintest.Result {
+	b.Env.T.Helper()
+	req := httptest.NewRequest(method, "/api/admin"+target+"?lang="+b.Lang, strings.NewReader(body))
 	req.Header.Set("Content-Type", contentType)
-	a := testenv.Serve(b.env.t, b.env.echo, req, b.ip, b.cookies)
-	return &result{status: a.Status, header: a.Header, body: a.Body, env: a.Envelope}
+	a := testenv.Serve(b.Env.T, b.Env.Echo, req, b.IP, b.Cookies)
+	return &admintest.Result{Status: a.Status, Header: a.Header, Body: a.Body, Env: a.Envelope}
 }
 
 type heldData struct {
@@ -139,31 +141,31 @@ func TestErasePerson(t *testing.T) {
 		// The inbox can reply, so that a reply to an erased address is
 		// refused for the erasure, not for want of a way to send it.
 		var queue *mail.Queue
-		e := newEnv(t, st, func(cfg *Config) {
+		e := admintest.New(t, st, func(cfg *admin.Config) {
 			q, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: cfg.Now})
 			if err != nil {
 				t.Fatal(err)
 			}
 			queue = q
-			withReplies(st, q)(cfg)
+			admintest.WithReplies(st, q)(cfg)
 		})
 		ctx := t.Context()
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		p := e.erasable(queue)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		p := newErasable(e, queue)
 		// Someone else's submission and mail, which stay.
-		other := e.submit(forms.KindContact, "dubai", "en", map[string]any{"name": "Omar Said", "email": "omar@example.com", "message": "Hello."}, nil)
+		other := e.Submit(forms.KindContact, "dubai", "en", map[string]any{"name": "Omar Said", "email": "omar@example.com", "message": "Hello."}, nil)
 		if err := queue.Enqueue(ctx, mail.Message{To: "omar@example.com", Locale: "en", Kind: mail.KindFormConfirmInquiry}); err != nil {
 			t.Fatal(err)
 		}
 		// Staff worked on the proposal: a status and a note about the person.
-		expect(t, "status", admin.b.do("PUT", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/status", map[string]string{"status": "won"}), http.StatusOK)
-		expect(t, "note", admin.b.do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Layla prefers WhatsApp."}), http.StatusOK)
+		admintest.Expect(t, "status", admin.B.Do("PUT", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/status", map[string]string{"status": "won"}), http.StatusOK)
+		admintest.Expect(t, "note", admin.B.Do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Layla prefers WhatsApp."}), http.StatusOK)
 
 		// The lookup, whatever the address's case and spaces.
-		r := admin.b.do("GET", "/erasure?email=%20Layla.Haddad%40Example.com%20", nil)
-		expect(t, "lookup", r, http.StatusOK)
+		r := admin.B.Do("GET", "/erasure?email=%20Layla.Haddad%40Example.com%20", nil)
+		admintest.Expect(t, "lookup", r, http.StatusOK)
 		var held heldData
-		r.data(t, &held)
+		r.Data(t, &held)
 		if held.Account == nil || !held.Account.Confirmed || held.Account.Sessions != 1 || held.Account.Registrations != 1 || !held.Account.Picture {
 			t.Fatalf("the account as held: %+v", held.Account)
 		}
@@ -184,21 +186,21 @@ func TestErasePerson(t *testing.T) {
 		}
 
 		// Erasing needs a second factor proven within the step-up window.
-		e.clock.Advance(11 * time.Minute)
-		r = admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
-		expect(t, "a stale factor", r, http.StatusForbidden)
-		if !strings.Contains(string(r.env.Data), "stepUpRequired") {
-			t.Fatalf("the refusal does not ask for the factor: %s", r.body)
+		e.Clock.Advance(11 * time.Minute)
+		r = admin.B.Do("POST", "/erasure", map[string]string{"email": laylaEmail})
+		admintest.Expect(t, "a stale factor", r, http.StatusForbidden)
+		if !strings.Contains(string(r.Env.Data), "stepUpRequired") {
+			t.Fatalf("the refusal does not ask for the factor: %s", r.Body)
 		}
 		if _, err := st.UserByEmail(ctx, laylaEmail); err != nil {
 			t.Fatalf("refused, yet the account went: %v", err)
 		}
-		e.clock.Advance(30 * time.Second)
-		expect(t, "code", admin.b.do("POST", "/factor/code", map[string]string{"code": admin.code(e)}), http.StatusOK)
-		r = admin.b.do("POST", "/erasure", map[string]string{"email": "LAYLA.HADDAD@example.com"})
-		expect(t, "erasure", r, http.StatusOK)
+		e.Clock.Advance(30 * time.Second)
+		admintest.Expect(t, "code", admin.B.Do("POST", "/factor/code", map[string]string{"code": admin.Code(e)}), http.StatusOK)
+		r = admin.B.Do("POST", "/erasure", map[string]string{"email": "LAYLA.HADDAD@example.com"})
+		admintest.Expect(t, "erasure", r, http.StatusOK)
 		var counts map[string]int
-		r.data(t, &counts)
+		r.Data(t, &counts)
 		want := map[string]int{"account": 1, "sessions": 1, "registrations": 1, "submissions": 3, "cvs": 1, "mail": 2, "outbox": 0}
 		for k, v := range want {
 			if counts[k] != v {
@@ -214,7 +216,7 @@ func TestErasePerson(t *testing.T) {
 				if _, err := st.UserByEmail(ctx, laylaEmail); !errors.Is(err, store.ErrNotFound) {
 					t.Fatalf("account: %v", err)
 				}
-				if sessions, _ := st.UserSessions(ctx, p.user.ID, e.clock.Now()); len(sessions) != 0 {
+				if sessions, _ := st.UserSessions(ctx, p.user.ID, e.Clock.Now()); len(sessions) != 0 {
 					t.Fatalf("%d sessions left", len(sessions))
 				}
 				if n, _ := st.RegistrationCount(ctx, p.user.ID); n != 0 {
@@ -223,7 +225,7 @@ func TestErasePerson(t *testing.T) {
 			}},
 			{"the picture and the CV are deleted", func(t *testing.T) {
 				for _, key := range []string{p.avatar, p.cvKey} {
-					if _, _, err := e.blobs.Get(ctx, key); !errors.Is(err, blob.ErrNotFound) {
+					if _, _, err := e.Blobs.Get(ctx, key); !errors.Is(err, blob.ErrNotFound) {
 						t.Fatalf("%s: %v", key, err)
 					}
 				}
@@ -274,33 +276,33 @@ func TestErasePerson(t *testing.T) {
 				}
 			}},
 			{"the lookup finds nothing", func(t *testing.T) {
-				r := admin.b.do("GET", "/erasure?email="+laylaEmail, nil)
-				expect(t, "lookup after", r, http.StatusOK)
+				r := admin.B.Do("GET", "/erasure?email="+laylaEmail, nil)
+				admintest.Expect(t, "lookup after", r, http.StatusOK)
 				var after heldData
-				r.data(t, &after)
+				r.Data(t, &after)
 				if after.Account != nil || len(after.Submissions) != 0 || len(after.Mail) != 0 {
-					t.Fatalf("still held: %s", r.body)
+					t.Fatalf("still held: %s", r.Body)
 				}
 			}},
 			{"the inbox shows an erased submission", func(t *testing.T) {
-				r := admin.b.do("GET", "/inbox/"+strconv.FormatInt(p.app, 10), nil)
-				expect(t, "inbox item", r, http.StatusOK)
+				r := admin.B.Do("GET", "/inbox/"+strconv.FormatInt(p.app, 10), nil)
+				admintest.Expect(t, "inbox item", r, http.StatusOK)
 				var got struct {
 					Item inbox.Item `json:"item"`
 					CV   string     `json:"cv"`
 				}
-				r.data(t, &got)
+				r.Data(t, &got)
 				if got.Item.ErasedAt == nil || got.Item.Name != "" || got.Item.Email != "" || got.CV != "deleted" {
-					t.Fatalf("the erased application: %s", r.body)
+					t.Fatalf("the erased application: %s", r.Body)
 				}
-				page := admin.b.inbox(t, "kind=application")
+				page := admin.B.Inbox(t, "kind=application")
 				if len(page.Items) != 1 || page.Items[0].ErasedAt == nil {
 					t.Fatalf("the inbox list: %+v", page.Items)
 				}
 				// Nothing about the person is added back: no note, and no reply to an address it no longer holds.
 				item := "/inbox/" + strconv.FormatInt(p.proposal, 10)
-				expect(t, "a note", admin.b.do("POST", item+"/notes", map[string]string{"body": "She called again."}), http.StatusConflict)
-				expect(t, "a reply", admin.b.do("POST", item+"/replies", map[string]string{"body": "Hello"}), http.StatusConflict)
+				admintest.Expect(t, "a note", admin.B.Do("POST", item+"/notes", map[string]string{"body": "She called again."}), http.StatusConflict)
+				admintest.Expect(t, "a reply", admin.B.Do("POST", item+"/replies", map[string]string{"body": "Hello"}), http.StatusConflict)
 			}},
 			{"the trail has one entry, without the address", func(t *testing.T) {
 				events, err := st.AuditEvents(ctx, store.AuditFilter{Action: audit.ActionErasure})
@@ -308,14 +310,14 @@ func TestErasePerson(t *testing.T) {
 					t.Fatalf("%d erasure events, %v", len(events), err)
 				}
 				ev := events[0]
-				if ev.ActorID != admin.id || ev.Item != e.erasureItem(laylaEmail) || len(ev.Item) != 16 ||
+				if ev.ActorID != admin.ID || ev.Item != e.ErasureItem(laylaEmail) || len(ev.Item) != 16 ||
 					ev.Detail != "account=1 sessions=1 registrations=1 submissions=3 cvs=1 mail=2 outbox=0" {
 					t.Fatalf("the event: %+v", ev)
 				}
-				r := admin.b.do("GET", "/audit/export", nil)
-				expect(t, "audit export", r, http.StatusOK)
-				if body := strings.ToLower(string(r.body)); strings.Contains(body, "layla") || strings.Contains(body, "haddad") {
-					t.Fatalf("the trail names the person:\n%s", r.body)
+				r := admin.B.Do("GET", "/audit/export", nil)
+				admintest.Expect(t, "audit export", r, http.StatusOK)
+				if body := strings.ToLower(string(r.Body)); strings.Contains(body, "layla") || strings.Contains(body, "haddad") {
+					t.Fatalf("the trail names the person:\n%s", r.Body)
 				}
 			}},
 		}
@@ -324,9 +326,9 @@ func TestErasePerson(t *testing.T) {
 		}
 
 		// Erasing again finds nothing left and says so in the trail.
-		r = admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
-		expect(t, "a second erasure", r, http.StatusOK)
-		r.data(t, &counts)
+		r = admin.B.Do("POST", "/erasure", map[string]string{"email": laylaEmail})
+		admintest.Expect(t, "a second erasure", r, http.StatusOK)
+		r.Data(t, &counts)
 		if counts["account"]+counts["submissions"]+counts["mail"] != 0 {
 			t.Fatalf("a second erasure erased %v", counts)
 		}
@@ -337,9 +339,9 @@ func TestErasePerson(t *testing.T) {
 // language, never a 500; nothing is erased.
 func TestErasureRefusesBadInput(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", access.Administrator)
-		hr := e.join("hr@noorvale.example", access.HR)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		hr := e.Join("hr@noorvale.example", access.HR)
 		tooLong := strings.Repeat("a", 250) + "@example.com"
 		cases := []struct {
 			name, method, path string
@@ -362,39 +364,39 @@ func TestErasureRefusesBadInput(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				b := admin.b
-				b.lang = "en"
+				b := admin.B
+				b.Lang = "en"
 				if tc.lang != "" {
-					b.lang = tc.lang
+					b.Lang = tc.lang
 				}
-				var r *result
+				var r *admintest.Result
 				if tc.raw != "" {
-					r = b.doRaw(tc.method, tc.path, "application/json", tc.raw)
+					r = doRaw(b, tc.method, tc.path, "application/json", tc.raw)
 				} else {
-					r = b.do(tc.method, tc.path, tc.body)
+					r = b.Do(tc.method, tc.path, tc.body)
 				}
-				expect(t, tc.name, r, tc.status)
-				msg := r.env.Message
+				admintest.Expect(t, tc.name, r, tc.status)
+				msg := r.Env.Message
 				if tc.field {
-					msg = r.env.Errors["email"]
+					msg = r.Env.Errors["email"]
 				}
 				if msg == "" {
-					t.Fatalf("no message: %s", r.body)
+					t.Fatalf("no message: %s", r.Body)
 				}
 				if arabic := strings.ContainsFunc(msg, func(c rune) bool { return c >= 0x600 && c <= 0x6ff }); arabic != (tc.lang == "ar") {
-					t.Fatalf("the message %q is not in %q", msg, b.lang)
+					t.Fatalf("the message %q is not in %q", msg, b.Lang)
 				}
 			})
 		}
-		admin.b.lang = "en"
+		admin.B.Lang = "en"
 		t.Run("another role", func(t *testing.T) {
-			expect(t, "HR looking up", hr.b.do("GET", "/erasure?email=layla@example.com", nil), http.StatusForbidden)
-			expect(t, "HR erasing", hr.b.do("POST", "/erasure", map[string]string{"email": "layla@example.com"}), http.StatusForbidden)
+			admintest.Expect(t, "HR looking up", hr.B.Do("GET", "/erasure?email=layla@example.com", nil), http.StatusForbidden)
+			admintest.Expect(t, "HR erasing", hr.B.Do("POST", "/erasure", map[string]string{"email": "layla@example.com"}), http.StatusForbidden)
 		})
 		t.Run("form-encoded", func(t *testing.T) {
-			r := admin.b.doRaw("POST", "/erasure", "application/x-www-form-urlencoded", "email=layla%40example.com")
-			if r.status < 400 || r.status >= 500 {
-				t.Fatalf("a form-encoded erasure: %d", r.status)
+			r := doRaw(admin.B, "POST", "/erasure", "application/x-www-form-urlencoded", "email=layla%40example.com")
+			if r.Status < 400 || r.Status >= 500 {
+				t.Fatalf("a form-encoded erasure: %d", r.Status)
 			}
 		})
 		if events, _ := st.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionErasure}); len(events) != 0 {
@@ -420,28 +422,28 @@ func (f *failingDelete) Delete(ctx context.Context, key string) error {
 // answer says to try again; what could be erased was, and the trail says so.
 func TestErasureWithAStuckCV(t *testing.T) {
 	stuck := &failingDelete{}
-	e := newEnv(t, testenv.SQLiteStore(t), func(cfg *Config) {
+	e := admintest.New(t, testenv.SQLiteStore(t), func(cfg *admin.Config) {
 		stuck.Store = cfg.Blobs
 		cfg.Blobs = stuck
 	})
-	admin := e.join("amal@noorvale.example", access.Administrator)
-	app := e.submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, []byte(samplePDF))
-	lead := e.submit(forms.KindInquiry, "", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, nil)
+	admin := e.Join("amal@noorvale.example", access.Administrator)
+	app := e.Submit(forms.KindApplication, "security-consultant", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, []byte(admintest.SamplePDF))
+	lead := e.Submit(forms.KindInquiry, "", "en", map[string]any{"name": "Layla Haddad", "email": laylaEmail}, nil)
 	stuck.failing = true
-	r := admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail})
-	expect(t, "erasure", r, http.StatusServiceUnavailable)
-	if r.env.Message != access.In("en").ErasureIncomplete {
-		t.Fatalf("message %q", r.env.Message)
+	r := admin.B.Do("POST", "/erasure", map[string]string{"email": laylaEmail})
+	admintest.Expect(t, "erasure", r, http.StatusServiceUnavailable)
+	if r.Env.Message != access.In("en").ErasureIncomplete {
+		t.Fatalf("message %q", r.Env.Message)
 	}
-	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt != nil {
+	if sub, _ := e.Store.Submission(t.Context(), app); sub.ErasedAt != nil {
 		t.Fatal("the application was erased though its CV stayed")
 	}
-	if sub, _ := e.store.Submission(t.Context(), lead); sub.ErasedAt == nil {
+	if sub, _ := e.Store.Submission(t.Context(), lead); sub.ErasedAt == nil {
 		t.Fatal("the inquiry was not erased")
 	}
 	stuck.failing = false
-	expect(t, "erasure again", admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
-	if sub, _ := e.store.Submission(t.Context(), app); sub.ErasedAt == nil {
+	admintest.Expect(t, "erasure again", admin.B.Do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
+	if sub, _ := e.Store.Submission(t.Context(), app); sub.ErasedAt == nil {
 		t.Fatal("the application was not erased the second time")
 	}
 }
@@ -459,14 +461,14 @@ func TestErasureLeavesNothingOnDisk(t *testing.T) {
 	if err := st.Migrate(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, st)
-	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: e.clock.Now})
+	e := admintest.New(t, st)
+	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: strings.Repeat("k", 32), Now: e.Clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	admin := e.join("amal@noorvale.example", access.Administrator)
-	p := e.erasable(queue)
-	expect(t, "note", admin.b.do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Prefers WhatsApp after six."}), http.StatusOK)
+	admin := e.Join("amal@noorvale.example", access.Administrator)
+	p := newErasable(e, queue)
+	admintest.Expect(t, "note", admin.B.Do("POST", "/inbox/"+strconv.FormatInt(p.proposal, 10)+"/notes", map[string]string{"body": "Prefers WhatsApp after six."}), http.StatusOK)
 	// Part of it reached the database file, as it does between checkpoints.
 	other, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "site.db"))
 	if err != nil {
@@ -479,7 +481,7 @@ func TestErasureLeavesNothingOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	expect(t, "erasure", admin.b.do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
+	admintest.Expect(t, "erasure", admin.B.Do("POST", "/erasure", map[string]string{"email": laylaEmail}), http.StatusOK)
 
 	traces := []string{laylaEmail, "layla@gulfpayments.example", "Layla", "Haddad", "+971 4 123 4567", "Gulf Payments",
 		"Quarterly ASV scans", "Eight years of testing", "Prefers WhatsApp", "203.0.113.9"}

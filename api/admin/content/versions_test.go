@@ -1,4 +1,4 @@
-package admin
+package content_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -16,25 +17,25 @@ import (
 // message in the reader's language.
 func TestShowContentVersion(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedStory()
-		editor := e.join("amal@noorvale.example", access.Editor)
-		viewer := e.join("hala@noorvale.example", access.Viewer)
-		it := editor.item(t)
-		r := editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, "The first title")})
-		expect(t, "save", r, http.StatusOK)
-		first := editor.item(t).latestID("en")
-		r = editor.b.do("PUT", "/content/news/"+storySlug+"/en", map[string]any{"base": first, "body": withTitle(t, it.Languages["en"].Live, "The second title")})
-		expect(t, "save again", r, http.StatusOK)
+		e := admintest.New(t, st)
+		e.SeedStory()
+		editor := e.Join("amal@noorvale.example", access.Editor)
+		viewer := e.Join("hala@noorvale.example", access.Viewer)
+		it := editor.Item(t)
+		r := editor.B.Do("PUT", "/content/news/"+admintest.StorySlug+"/en", map[string]any{"base": 0, "body": admintest.WithTitle(t, it.Languages["en"].Live, "The first title")})
+		admintest.Expect(t, "save", r, http.StatusOK)
+		first := editor.Item(t).LatestID("en")
+		r = editor.B.Do("PUT", "/content/news/"+admintest.StorySlug+"/en", map[string]any{"base": first, "body": admintest.WithTitle(t, it.Languages["en"].Live, "The second title")})
+		admintest.Expect(t, "save again", r, http.StatusOK)
 
 		var got struct {
 			ID     int64 `json:"id"`
 			Author struct{ Name string }
 			Body   json.RawMessage `json:"body"`
 		}
-		r = viewer.b.do("GET", "/content/news/"+storySlug+"/en/versions/"+strconv.FormatInt(first, 10), nil)
-		expect(t, "a viewer reads the first version", r, http.StatusOK)
-		r.data(t, &got)
+		r = viewer.B.Do("GET", "/content/news/"+admintest.StorySlug+"/en/versions/"+strconv.FormatInt(first, 10), nil)
+		admintest.Expect(t, "a viewer reads the first version", r, http.StatusOK)
+		r.Data(t, &got)
 		var body struct{ Title string }
 		if err := json.Unmarshal(got.Body, &body); err != nil {
 			t.Fatal(err)
@@ -53,12 +54,12 @@ func TestShowContentVersion(t *testing.T) {
 		}
 		for _, c := range missing {
 			t.Run(c.name, func(t *testing.T) {
-				viewer.b.lang = c.lang
-				defer func() { viewer.b.lang = "en" }()
-				r := viewer.b.do("GET", "/content/news/"+storySlug+c.path, nil)
-				expect(t, c.name, r, http.StatusNotFound)
-				if r.env.Message != c.want {
-					t.Fatalf("message %q, want %q", r.env.Message, c.want)
+				viewer.B.Lang = c.lang
+				defer func() { viewer.B.Lang = "en" }()
+				r := viewer.B.Do("GET", "/content/news/"+admintest.StorySlug+c.path, nil)
+				admintest.Expect(t, c.name, r, http.StatusNotFound)
+				if r.Env.Message != c.want {
+					t.Fatalf("message %q, want %q", r.Env.Message, c.want)
 				}
 			})
 		}

@@ -1,4 +1,4 @@
-package admin
+package content_test
 
 import (
 	"encoding/json"
@@ -9,29 +9,30 @@ import (
 	"testing"
 
 	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
 
 // seedPage stores a page's English and Arabic files as the seed does.
-func (e *env) seedPage(route string) {
-	e.t.Helper()
+func seedPage(e *admintest.Env, route string) {
+	e.T.Helper()
 	var entries []store.ContentEntry
 	for _, loc := range []string{"en", "ar"} {
 		file := content.EntryFile(store.ContentEntry{Collection: content.PagesCollection, Slug: route, Locale: loc})
 		data, err := fs.ReadFile(content.SeedFS(), file)
 		if err != nil {
-			e.t.Fatal(err)
+			e.T.Fatal(err)
 		}
 		body, problems, err := content.CheckEntryFile(content.PagesCollection, route, data)
 		if err != nil || len(problems) > 0 {
-			e.t.Fatalf("the seeded page: %v %v", problems, err)
+			e.T.Fatalf("the seeded page: %v %v", problems, err)
 		}
 		entries = append(entries, store.ContentEntry{Collection: content.PagesCollection, Slug: route, Locale: loc, Body: body})
 	}
-	if _, err := e.store.ReplaceContent(e.t.Context(), store.ContentSet{Entries: entries}); err != nil {
-		e.t.Fatal(err)
+	if _, err := e.Store.ReplaceContent(e.T.Context(), store.ContentSet{Entries: entries}); err != nil {
+		e.T.Fatal(err)
 	}
 }
 
@@ -40,53 +41,53 @@ func (e *env) seedPage(route string) {
 // shape, a draft checked against it, published in one language.
 func TestPagesEditedLikeItems(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedPage("/about-us")
-		editor := e.join("editor@noorvale.example", access.Editor)
-		translator := e.join("translator@noorvale.example", access.Translator, "ar")
+		e := admintest.New(t, st)
+		seedPage(e, "/about-us")
+		editor := e.Join("editor@noorvale.example", access.Editor)
+		translator := e.Join("translator@noorvale.example", access.Translator, "ar")
 		q := "?route=" + url.QueryEscape("/about-us")
 
-		r := editor.b.do("GET", "/content/pages", nil)
-		expect(t, "the pages", r, http.StatusOK)
+		r := editor.B.Do("GET", "/content/pages", nil)
+		admintest.Expect(t, "the pages", r, http.StatusOK)
 		var list struct {
 			Items []struct {
 				Slug, Title string
 				Languages   map[string]string
 			}
 		}
-		r.data(t, &list)
+		r.Data(t, &list)
 		if len(list.Items) != 1 || list.Items[0].Slug != "/about-us" || list.Items[0].Languages["ar"] != "published" {
 			t.Fatalf("the pages list %+v", list.Items)
 		}
 
-		r = editor.b.do("GET", "/content/schema/pages"+q, nil)
-		expect(t, "the page's fields", r, http.StatusOK)
+		r = editor.B.Do("GET", "/content/schema/pages"+q, nil)
+		admintest.Expect(t, "the page's fields", r, http.StatusOK)
 		var schema struct{ Fields []content.FieldSpec }
-		r.data(t, &schema)
+		r.Data(t, &schema)
 		if !slices.ContainsFunc(schema.Fields, func(f content.FieldSpec) bool { return f.Name == "sections" && f.Kind == "objects" }) {
 			t.Fatalf("the about page's fields lack its sections: %+v", schema.Fields)
 		}
-		expect(t, "a route that is no page", editor.b.do("GET", "/content/schema/pages?route=/nowhere", nil), http.StatusNotFound)
-		expect(t, "a page without a content file", editor.b.do("GET", "/content/pages/page?route=/login", nil), http.StatusNotFound)
+		admintest.Expect(t, "a route that is no page", editor.B.Do("GET", "/content/schema/pages?route=/nowhere", nil), http.StatusNotFound)
+		admintest.Expect(t, "a page without a content file", editor.B.Do("GET", "/content/pages/page?route=/login", nil), http.StatusNotFound)
 
-		r = editor.b.do("GET", "/content/pages/page"+q, nil)
-		expect(t, "the page", r, http.StatusOK)
-		var it itemView
-		r.data(t, &it)
-		body := withTitle(t, it.Languages["en"].Live, "About the firm")
+		r = editor.B.Do("GET", "/content/pages/page"+q, nil)
+		admintest.Expect(t, "the page", r, http.StatusOK)
+		var it admintest.ItemView
+		r.Data(t, &it)
+		body := admintest.WithTitle(t, it.Languages["en"].Live, "About the firm")
 		delete(body, "sections")
-		r = editor.b.do("PUT", "/content/pages/page/en"+q, map[string]any{"base": 0, "body": body})
-		expect(t, "a draft without sections", r, http.StatusBadRequest)
-		if r.env.Errors["sections"] == "" {
-			t.Fatalf("the refusal does not name the field: %s", r.body)
+		r = editor.B.Do("PUT", "/content/pages/page/en"+q, map[string]any{"base": 0, "body": body})
+		admintest.Expect(t, "a draft without sections", r, http.StatusBadRequest)
+		if r.Env.Errors["sections"] == "" {
+			t.Fatalf("the refusal does not name the field: %s", r.Body)
 		}
-		r = editor.b.do("PUT", "/content/pages/page/en"+q, map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, "About the firm")})
-		expect(t, "a draft", r, http.StatusOK)
+		r = editor.B.Do("PUT", "/content/pages/page/en"+q, map[string]any{"base": 0, "body": admintest.WithTitle(t, it.Languages["en"].Live, "About the firm")})
+		admintest.Expect(t, "a draft", r, http.StatusOK)
 		var v struct{ ID int64 }
-		r.data(t, &v)
-		expect(t, "a translator on the English", translator.b.do("PUT", "/content/pages/page/en"+q,
+		r.Data(t, &v)
+		admintest.Expect(t, "a translator on the English", translator.B.Do("PUT", "/content/pages/page/en"+q,
 			map[string]any{"base": v.ID, "body": it.Languages["en"].Live}), http.StatusForbidden)
-		expect(t, "publish", editor.b.do("POST", "/content/pages/page/en/publish"+q, map[string]any{"version": v.ID}), http.StatusOK)
+		admintest.Expect(t, "publish", editor.B.Do("POST", "/content/pages/page/en/publish"+q, map[string]any{"version": v.ID}), http.StatusOK)
 
 		entries, err := st.ContentEntries(t.Context())
 		if err != nil {
@@ -102,17 +103,17 @@ func TestPagesEditedLikeItems(t *testing.T) {
 			}
 		}
 		// The Arabic is now outdated, and its translator brings it up to date.
-		r = translator.b.do("GET", "/content/pages/page"+q, nil)
-		expect(t, "the page for the translator", r, http.StatusOK)
+		r = translator.B.Do("GET", "/content/pages/page"+q, nil)
+		admintest.Expect(t, "the page for the translator", r, http.StatusOK)
 		var after struct {
 			Languages map[string]struct{ Outdated *struct{ Fields []string } }
 		}
-		r.data(t, &after)
+		r.Data(t, &after)
 		if o := after.Languages["ar"].Outdated; o == nil || !slices.Contains(o.Fields, "title") {
 			t.Fatalf("the Arabic is not outdated by the English title: %+v", o)
 		}
-		expect(t, "pages are not deleted", editor.b.do("DELETE", "/content/pages/page"+q, nil), http.StatusNotFound)
-		expect(t, "pages are not created", editor.b.do("POST", "/content/pages", map[string]any{"slug": "x", "body": body}), http.StatusNotFound)
+		admintest.Expect(t, "pages are not deleted", editor.B.Do("DELETE", "/content/pages/page"+q, nil), http.StatusNotFound)
+		admintest.Expect(t, "pages are not created", editor.B.Do("POST", "/content/pages", map[string]any{"slug": "x", "body": body}), http.StatusNotFound)
 	})
 }
 
@@ -122,8 +123,8 @@ func TestPagesEditedLikeItems(t *testing.T) {
 // the seed afterwards.
 func TestSettingsSavedByEditors(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedStory()
+		e := admintest.New(t, st)
+		e.SeedStory()
 		settings, err := content.SeedSettings()
 		if err != nil {
 			t.Fatal(err)
@@ -131,47 +132,47 @@ func TestSettingsSavedByEditors(t *testing.T) {
 		if _, err := st.ReplaceContent(t.Context(), store.ContentSet{Settings: settings}); err != nil {
 			t.Fatal(err)
 		}
-		editor := e.join("editor@noorvale.example", access.Editor)
-		other := e.join("other@noorvale.example", access.Administrator)
-		translator := e.join("translator@noorvale.example", access.Translator, "ar")
-		expect(t, "a translator reading", translator.b.do("GET", "/settings", nil), http.StatusForbidden)
+		editor := e.Join("editor@noorvale.example", access.Editor)
+		other := e.Join("other@noorvale.example", access.Administrator)
+		translator := e.Join("translator@noorvale.example", access.Translator, "ar")
+		admintest.Expect(t, "a translator reading", translator.B.Do("GET", "/settings", nil), http.StatusForbidden)
 
-		r := editor.b.do("GET", "/settings", nil)
-		expect(t, "settings", r, http.StatusOK)
+		r := editor.B.Do("GET", "/settings", nil)
+		admintest.Expect(t, "settings", r, http.StatusOK)
 		var shown struct {
 			Fields []content.FieldSpec
 			Body   map[string]any
 		}
-		r.data(t, &shown)
+		r.Data(t, &shown)
 		if shown.Body["phone"] != "+44 20 7946 0321" || len(shown.Fields) == 0 {
 			t.Fatalf("the settings shown: %+v", shown)
 		}
 
-		bad := seedSite(t)
+		bad := admintest.SeedSite(t)
 		bad["chatUrl"] = "not a link"
-		editor.b.lang = "ar"
-		r = editor.b.do("PUT", "/settings", map[string]any{"base": 0, "body": bad})
-		editor.b.lang = "en"
-		expect(t, "a wrong link", r, http.StatusBadRequest)
-		if r.env.Errors["chatUrl"] != access.In("ar").ContentProblems[content.ProblemURL] {
-			t.Fatalf("the refusal in Arabic: %s", r.body)
+		editor.B.Lang = "ar"
+		r = editor.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": bad})
+		editor.B.Lang = "en"
+		admintest.Expect(t, "a wrong link", r, http.StatusBadRequest)
+		if r.Env.Errors["chatUrl"] != access.In("ar").ContentProblems[content.ProblemURL] {
+			t.Fatalf("the refusal in Arabic: %s", r.Body)
 		}
 
 		before, err := st.ContentVersion(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
-		good := seedSite(t)
+		good := admintest.SeedSite(t)
 		good["offices"].([]any)[0].(map[string]any)["phone"] = "+44 20 7946 0999"
-		expect(t, "save", other.b.do("PUT", "/settings", map[string]any{"base": 0, "body": good}), http.StatusOK)
-		r = editor.b.do("PUT", "/settings", map[string]any{"base": 0, "body": seedSite(t)})
-		expect(t, "a save over another", r, http.StatusConflict)
+		admintest.Expect(t, "save", other.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": good}), http.StatusOK)
+		r = editor.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": admintest.SeedSite(t)})
+		admintest.Expect(t, "a save over another", r, http.StatusConflict)
 		var conflict struct {
 			Revision struct{ Author struct{ Name string } }
 		}
-		r.data(t, &conflict)
+		r.Data(t, &conflict)
 		if conflict.Revision.Author.Name == "" {
-			t.Fatalf("the conflict does not say who saved: %s", r.body)
+			t.Fatalf("the conflict does not say who saved: %s", r.Body)
 		}
 		after, err := st.ContentVersion(t.Context())
 		if err != nil || after <= before {
@@ -199,21 +200,21 @@ func TestSettingsSavedByEditors(t *testing.T) {
 // redirect.
 func TestRenameItems(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedStory()
-		editor := e.join("editor@noorvale.example", access.Editor)
-		translator := e.join("translator@noorvale.example", access.Translator, "ar")
-		english := json.RawMessage(editor.item(t).Languages["en"].Live)
-		expect(t, "create", editor.b.do("POST", "/content/news", map[string]any{"slug": "other-story", "body": english}), http.StatusOK)
+		e := admintest.New(t, st)
+		e.SeedStory()
+		editor := e.Join("editor@noorvale.example", access.Editor)
+		translator := e.Join("translator@noorvale.example", access.Translator, "ar")
+		english := json.RawMessage(editor.Item(t).Languages["en"].Live)
+		admintest.Expect(t, "create", editor.B.Do("POST", "/content/news", map[string]any{"slug": "other-story", "body": english}), http.StatusOK)
 
-		rename := func(m *member, from, to string) *result {
-			return m.b.do("PUT", "/content/news/"+from+"/slug", map[string]any{"slug": to})
+		rename := func(m *admintest.Member, from, to string) *admintest.Result {
+			return m.B.Do("PUT", "/content/news/"+from+"/slug", map[string]any{"slug": to})
 		}
-		expect(t, "a translator renaming", rename(translator, storySlug, "moved"), http.StatusForbidden)
-		expect(t, "a slug of the wrong form", rename(editor, storySlug, "Moved Story"), http.StatusBadRequest)
-		expect(t, "a slug taken", rename(editor, storySlug, "other-story"), http.StatusConflict)
-		expect(t, "rename", rename(editor, storySlug, "moved-story"), http.StatusOK)
-		expect(t, "rename again", rename(editor, "moved-story", "moved-again"), http.StatusOK)
+		admintest.Expect(t, "a translator renaming", rename(translator, admintest.StorySlug, "moved"), http.StatusForbidden)
+		admintest.Expect(t, "a slug of the wrong form", rename(editor, admintest.StorySlug, "Moved Story"), http.StatusBadRequest)
+		admintest.Expect(t, "a slug taken", rename(editor, admintest.StorySlug, "other-story"), http.StatusConflict)
+		admintest.Expect(t, "rename", rename(editor, admintest.StorySlug, "moved-story"), http.StatusOK)
+		admintest.Expect(t, "rename again", rename(editor, "moved-story", "moved-again"), http.StatusOK)
 		if live := liveLocales(t, st, "news", "moved-again"); len(live) != 2 {
 			t.Fatalf("the renamed item is live in %v", live)
 		}
@@ -221,25 +222,25 @@ func TestRenameItems(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []store.ContentRedirect{{Collection: "news", From: storySlug, To: "moved-again"}, {Collection: "news", From: "moved-story", To: "moved-again"}}
+		want := []store.ContentRedirect{{Collection: "news", From: admintest.StorySlug, To: "moved-again"}, {Collection: "news", From: "moved-story", To: "moved-again"}}
 		if !slices.Equal(redirects, want) {
 			t.Fatalf("redirects %+v, want %+v", redirects, want)
 		}
 		if _, err := st.ReplaceContent(t.Context(), store.ContentSet{Entries: storyEntries(t)}); err != nil {
 			t.Fatal(err)
 		}
-		if live := liveLocales(t, st, "news", storySlug); len(live) != 0 {
+		if live := liveLocales(t, st, "news", admintest.StorySlug); len(live) != 0 {
 			t.Fatalf("the seed brought the old slug back in %v", live)
 		}
 		if live := liveLocales(t, st, "news", "moved-again"); len(live) != 2 {
 			t.Fatalf("the seed took the renamed item off: %v", live)
 		}
-		expect(t, "an item at an old slug", editor.b.do("POST", "/content/news", map[string]any{"slug": "moved-story", "body": english}), http.StatusOK)
+		admintest.Expect(t, "an item at an old slug", editor.B.Do("POST", "/content/news", map[string]any{"slug": "moved-story", "body": english}), http.StatusOK)
 		redirects, _ = st.ContentRedirects(t.Context())
-		if len(redirects) != 1 || redirects[0].From != storySlug {
+		if len(redirects) != 1 || redirects[0].From != admintest.StorySlug {
 			t.Fatalf("a redirect shadows a live item: %+v", redirects)
 		}
-		if !slices.Contains(auditActions(t, st), "content-rename news/"+storySlug) {
+		if !slices.Contains(auditActions(t, st), "content-rename news/"+admintest.StorySlug) {
 			t.Error("the audit trail lacks the rename")
 		}
 	})

@@ -1,4 +1,4 @@
-package admin
+package staff_test
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -16,37 +17,37 @@ import (
 // factors were reset: whoever has its password would set up their own.
 func TestStaffListShowsSecondFactors(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		amal := e.join("amal@noorvale.example", access.Administrator)
-		badr := e.join("badr@noorvale.example", access.Editor)
-		reset := e.join("chadi@noorvale.example", access.Viewer)
+		e := admintest.New(t, st)
+		amal := e.Join("amal@noorvale.example", access.Administrator)
+		badr := e.Join("badr@noorvale.example", access.Editor)
+		reset := e.Join("chadi@noorvale.example", access.Viewer)
 
 		// Dalia joins and stops before setting up a second factor.
-		inv, err := e.svc.Invite(t.Context(), "dalia@noorvale.example", access.HR, nil, "", "", "")
+		inv, err := e.Svc.Invite(t.Context(), "dalia@noorvale.example", access.HR, nil, "", "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, token, _ := strings.Cut(inv.Link, "#")
 		password := "a long passphrase for dalia"
-		r := e.browser().do("POST", "/join", map[string]string{"token": token, "name": "Dalia", "password": password, "confirmPassword": password})
-		expect(t, "join", r, http.StatusOK)
+		r := e.Browser().Do("POST", "/join", map[string]string{"token": token, "name": "Dalia", "password": password, "confirmPassword": password})
+		admintest.Expect(t, "join", r, http.StatusOK)
 		// Badr adds a passkey beside his app; Chadi's factors are reset.
-		if err := st.AddPasskey(t.Context(), &store.StaffPasskey{CredentialID: "badr-key", StaffID: badr.id, Credential: "{}", CreatedAt: e.clock.Now()}); err != nil {
+		if err := st.AddPasskey(t.Context(), &store.StaffPasskey{CredentialID: "badr-key", StaffID: badr.ID, Credential: "{}", CreatedAt: e.Clock.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.svc.ResetSecondFactor(t.Context(), reset.email, "", ""); err != nil {
+		if err := e.Svc.ResetSecondFactor(t.Context(), reset.Email, "", ""); err != nil {
 			t.Fatal(err)
 		}
 
-		r = amal.b.do("GET", "/staff", nil)
-		expect(t, "staff list", r, http.StatusOK)
+		r = amal.B.Do("GET", "/staff", nil)
+		admintest.Expect(t, "staff list", r, http.StatusOK)
 		var list struct {
 			Staff []struct {
 				Email         string    `json:"email"`
 				SecondFactors *[]string `json:"secondFactors"`
 			} `json:"staff"`
 		}
-		r.data(t, &list)
+		r.Data(t, &list)
 		want := map[string][]string{
 			"amal@noorvale.example":  {"totp"},
 			"badr@noorvale.example":  {"passkey", "totp"},

@@ -1,4 +1,4 @@
-package admin
+package content_test
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
 	admincontent "noorvale.example/site/api/admin/content"
+	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -21,23 +22,23 @@ import (
 // with no staff member as its actor.
 func TestContentScheduled(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedStory()
-		editor := e.join("editor@noorvale.example", access.Editor)
-		translator := e.join("translator@noorvale.example", access.Translator, "ar")
-		it := editor.item(t)
-		base := "/content/news/" + storySlug
-		r := editor.b.do("PUT", base+"/en", map[string]any{"base": 0, "body": withTitle(t, it.Languages["en"].Live, "Scheduled title")})
-		expect(t, "save", r, http.StatusOK)
+		e := admintest.New(t, st)
+		e.SeedStory()
+		editor := e.Join("editor@noorvale.example", access.Editor)
+		translator := e.Join("translator@noorvale.example", access.Translator, "ar")
+		it := editor.Item(t)
+		base := "/content/news/" + admintest.StorySlug
+		r := editor.B.Do("PUT", base+"/en", map[string]any{"base": 0, "body": admintest.WithTitle(t, it.Languages["en"].Live, "Scheduled title")})
+		admintest.Expect(t, "save", r, http.StatusOK)
 		var v struct{ ID int64 }
-		r.data(t, &v)
-		now := e.clock.Now()
+		r.Data(t, &v)
+		now := e.Clock.Now()
 		riyadh, _ := time.LoadLocation("Asia/Riyadh")
 		at := now.Add(10 * time.Minute).In(riyadh)
 
 		refused := []struct {
 			name   string
-			who    *member
+			who    *admintest.Member
 			lang   string
 			body   map[string]any
 			status int
@@ -52,17 +53,17 @@ func TestContentScheduled(t *testing.T) {
 		}
 		for _, c := range refused {
 			t.Run(c.name, func(t *testing.T) {
-				r := c.who.b.do("POST", base+"/"+c.lang+"/schedule", c.body)
-				expect(t, c.name, r, c.status)
-				if c.field != "" && r.env.Errors[c.field] == "" {
-					t.Fatalf("no message for %s: %v", c.field, r.env.Errors)
+				r := c.who.B.Do("POST", base+"/"+c.lang+"/schedule", c.body)
+				admintest.Expect(t, c.name, r, c.status)
+				if c.field != "" && r.Env.Errors[c.field] == "" {
+					t.Fatalf("no message for %s: %v", c.field, r.Env.Errors)
 				}
 			})
 		}
 
-		expect(t, "schedule English", editor.b.do("POST", base+"/en/schedule", map[string]any{"action": "publish", "version": v.ID, "at": at, "timeZone": "Asia/Riyadh"}), http.StatusOK)
-		expect(t, "schedule Arabic off", translator.b.do("POST", base+"/ar/schedule", map[string]any{"action": "unpublish", "at": now.Add(20 * time.Minute), "timeZone": "UTC"}), http.StatusOK)
-		r = editor.b.do("GET", base, nil)
+		admintest.Expect(t, "schedule English", editor.B.Do("POST", base+"/en/schedule", map[string]any{"action": "publish", "version": v.ID, "at": at, "timeZone": "Asia/Riyadh"}), http.StatusOK)
+		admintest.Expect(t, "schedule Arabic off", translator.B.Do("POST", base+"/ar/schedule", map[string]any{"action": "unpublish", "at": now.Add(20 * time.Minute), "timeZone": "UTC"}), http.StatusOK)
+		r = editor.B.Do("GET", base, nil)
 		var shown struct {
 			Languages map[string]struct {
 				State    string
@@ -75,7 +76,7 @@ func TestContentScheduled(t *testing.T) {
 				}
 			}
 		}
-		r.data(t, &shown)
+		r.Data(t, &shown)
 		en := shown.Languages["en"]
 		if en.State != "scheduled" || en.Schedule == nil || en.Schedule.Action != "publish" || en.Schedule.Version != v.ID ||
 			!en.Schedule.At.Equal(at) || en.Schedule.At.Location() != time.UTC || en.Schedule.TimeZone != "Asia/Riyadh" || en.Schedule.By.Name == "" {
@@ -86,27 +87,27 @@ func TestContentScheduled(t *testing.T) {
 		}
 
 		// Nothing is due yet.
-		if n, err := e.svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
+		if n, err := e.Svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
 			t.Fatalf("before its time: %d %v", n, err)
 		}
-		e.clock.Advance(10 * time.Minute)
-		if n, err := e.svc.RunDueSchedules(t.Context()); err != nil || n != 1 {
+		e.Clock.Advance(10 * time.Minute)
+		if n, err := e.Svc.RunDueSchedules(t.Context()); err != nil || n != 1 {
 			t.Fatalf("at its time: %d %v", n, err)
 		}
-		if liveTitle(t, st, "en") != "Scheduled title" {
+		if admintest.LiveTitle(t, st, "en") != "Scheduled title" {
 			t.Fatal("the scheduled English is not live")
 		}
-		if s := editor.item(t).Languages["en"].State; s != "published" {
+		if s := editor.Item(t).Languages["en"].State; s != "published" {
 			t.Fatalf("English after its plan: %s", s)
 		}
 
 		// Two runs at once take the Arabic off once.
-		e.clock.Advance(10 * time.Minute)
+		e.Clock.Advance(10 * time.Minute)
 		var wg sync.WaitGroup
 		counts := make([]int, 2)
 		for i := range 2 {
 			wg.Go(func() {
-				n, err := e.svc.RunDueSchedules(t.Context())
+				n, err := e.Svc.RunDueSchedules(t.Context())
 				if err != nil {
 					t.Error(err)
 				}
@@ -117,16 +118,16 @@ func TestContentScheduled(t *testing.T) {
 		if counts[0]+counts[1] != 1 {
 			t.Fatalf("two runs carried out %v", counts)
 		}
-		if liveTitle(t, st, "ar") != "" || editor.item(t).Languages["ar"].State != "unpublished" {
+		if admintest.LiveTitle(t, st, "ar") != "" || editor.Item(t).Languages["ar"].State != "unpublished" {
 			t.Fatal("the Arabic is still live")
 		}
 
 		// A plan cancelled is not carried out.
-		expect(t, "schedule again", editor.b.do("POST", base+"/en/schedule", map[string]any{"action": "publish", "version": v.ID, "at": e.clock.Now().Add(time.Minute), "timeZone": "UTC"}), http.StatusOK)
-		expect(t, "cancel", editor.b.do("DELETE", base+"/en/schedule", nil), http.StatusOK)
-		expect(t, "cancel again", editor.b.do("DELETE", base+"/en/schedule", nil), http.StatusNotFound)
-		e.clock.Advance(time.Hour)
-		if n, err := e.svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
+		admintest.Expect(t, "schedule again", editor.B.Do("POST", base+"/en/schedule", map[string]any{"action": "publish", "version": v.ID, "at": e.Clock.Now().Add(time.Minute), "timeZone": "UTC"}), http.StatusOK)
+		admintest.Expect(t, "cancel", editor.B.Do("DELETE", base+"/en/schedule", nil), http.StatusOK)
+		admintest.Expect(t, "cancel again", editor.B.Do("DELETE", base+"/en/schedule", nil), http.StatusNotFound)
+		e.Clock.Advance(time.Hour)
+		if n, err := e.Svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
 			t.Fatalf("a cancelled plan: %d %v", n, err)
 		}
 
@@ -144,7 +145,7 @@ func TestContentScheduled(t *testing.T) {
 				trail = append(trail, ev.Action+" "+ev.Item+" "+actor)
 			}
 		}
-		item := "news/" + storySlug
+		item := "news/" + admintest.StorySlug
 		for _, want := range []string{
 			audit.ActionContentSchedule + " " + item + " (en) staff",
 			audit.ActionContentSchedule + " " + item + " (ar) staff",
@@ -172,21 +173,21 @@ func TestContentScheduled(t *testing.T) {
 // recorded with no actor. Nothing of theirs goes live.
 func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		e.seedStory()
-		amal := e.join("amal@noorvale.example", access.Administrator)
-		editor := e.join("editor@noorvale.example", access.Editor)
-		translator := e.join("translator@noorvale.example", access.Translator, "ar")
-		base := "/content/news/" + storySlug
-		liveEn, liveAr := liveTitle(t, st, "en"), liveTitle(t, st, "ar")
-		r := editor.b.do("PUT", base+"/en", map[string]any{"base": 0, "body": withTitle(t, editor.item(t).Languages["en"].Live, "Planned by the editor")})
-		expect(t, "save", r, http.StatusOK)
+		e := admintest.New(t, st)
+		e.SeedStory()
+		amal := e.Join("amal@noorvale.example", access.Administrator)
+		editor := e.Join("editor@noorvale.example", access.Editor)
+		translator := e.Join("translator@noorvale.example", access.Translator, "ar")
+		base := "/content/news/" + admintest.StorySlug
+		liveEn, liveAr := admintest.LiveTitle(t, st, "en"), admintest.LiveTitle(t, st, "ar")
+		r := editor.B.Do("PUT", base+"/en", map[string]any{"base": 0, "body": admintest.WithTitle(t, editor.Item(t).Languages["en"].Live, "Planned by the editor")})
+		admintest.Expect(t, "save", r, http.StatusOK)
 		var v struct{ ID int64 }
-		r.data(t, &v)
-		at := e.clock.Now().Add(20 * time.Minute) // within the sessions' half hour idle
+		r.Data(t, &v)
+		at := e.Clock.Now().Add(20 * time.Minute) // within the sessions' half hour idle
 		plan := map[string]any{"action": "publish", "version": v.ID, "at": at, "timeZone": "Asia/Riyadh"}
-		expect(t, "schedule English", editor.b.do("POST", base+"/en/schedule", plan), http.StatusOK)
-		expect(t, "schedule Arabic off", translator.b.do("POST", base+"/ar/schedule",
+		admintest.Expect(t, "schedule English", editor.B.Do("POST", base+"/en/schedule", plan), http.StatusOK)
+		admintest.Expect(t, "schedule Arabic off", translator.B.Do("POST", base+"/ar/schedule",
 			map[string]any{"action": "unpublish", "at": at, "timeZone": "UTC"}), http.StatusOK)
 
 		voided := func() []string {
@@ -198,7 +199,7 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 			var out []string
 			for _, ev := range events {
 				actor := "scheduler"
-				if ev.ActorID == amal.id {
+				if ev.ActorID == amal.ID {
 					actor = "administrator"
 				}
 				out = append(out, ev.Item+" "+actor)
@@ -206,11 +207,11 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 			slices.Sort(out)
 			return out
 		}
-		item := "news/" + storySlug
+		item := "news/" + admintest.StorySlug
 
 		// Disabling the editor cancels the English plan in the same step.
-		expect(t, "disable the editor", amal.b.do("POST", "/staff/"+editor.id+"/disable", nil), http.StatusOK)
-		if s := amal.item(t).Languages["en"].State; s == admincontent.StateScheduled {
+		admintest.Expect(t, "disable the editor", amal.B.Do("POST", "/staff/"+editor.ID+"/disable", nil), http.StatusOK)
+		if s := amal.Item(t).Languages["en"].State; s == admincontent.StateScheduled {
 			t.Fatal("the disabled editor's plan is still shown")
 		}
 		if got := voided(); !slices.Equal(got, []string{item + " (en) administrator"}) {
@@ -219,20 +220,20 @@ func TestDisabledAuthorsPlansDoNotGoLive(t *testing.T) {
 
 		// A plan made while the account was being disabled, and the plan of
 		// a translator who became a viewer, are found when due.
-		if err := st.ScheduleContent(t.Context(), store.ContentSchedule{Collection: "news", Slug: storySlug, Locale: "en",
-			Action: store.SchedulePublish, Version: v.ID, DueAt: at, TimeZone: "UTC", CreatedBy: editor.id, CreatedAt: e.clock.Now()}); err != nil {
+		if err := st.ScheduleContent(t.Context(), store.ContentSchedule{Collection: "news", Slug: admintest.StorySlug, Locale: "en",
+			Action: store.SchedulePublish, Version: v.ID, DueAt: at, TimeZone: "UTC", CreatedBy: editor.ID, CreatedAt: e.Clock.Now()}); err != nil {
 			t.Fatal(err)
 		}
-		expect(t, "make the translator a viewer", amal.b.do("PUT", "/staff/"+translator.id+"/role", map[string]any{"role": "viewer"}), http.StatusOK)
-		e.clock.Advance(20 * time.Minute)
-		if n, err := e.svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
+		admintest.Expect(t, "make the translator a viewer", amal.B.Do("PUT", "/staff/"+translator.ID+"/role", map[string]any{"role": "viewer"}), http.StatusOK)
+		e.Clock.Advance(20 * time.Minute)
+		if n, err := e.Svc.RunDueSchedules(t.Context()); err != nil || n != 0 {
 			t.Fatalf("carried out %d plans of authors who may no longer: %v", n, err)
 		}
-		if got, got2 := liveTitle(t, st, "en"), liveTitle(t, st, "ar"); got != liveEn || got2 != liveAr {
+		if got, got2 := admintest.LiveTitle(t, st, "en"), admintest.LiveTitle(t, st, "ar"); got != liveEn || got2 != liveAr {
 			t.Fatalf("live titles %q and %q, want %q and %q as before", got, got2, liveEn, liveAr)
 		}
 		for _, l := range []string{"en", "ar"} {
-			if s := amal.item(t).Languages[l].State; s == admincontent.StateScheduled {
+			if s := amal.Item(t).Languages[l].State; s == admincontent.StateScheduled {
 				t.Errorf("%s is still scheduled", l)
 			}
 		}
