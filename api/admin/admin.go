@@ -1,121 +1,59 @@
-// Package admin is the back-office's front door: staff accounts that exist
-// by invitation only, their roles, their own sessions and rate limits,
-// passwords with a second factor (passkeys, TOTP, recovery codes), and the
-// audit trail of what staff did. It answers the JSON API under /api/admin.
+// Package admin is the back-office's front door: it builds the back-office
+// from its parts and declares every route of the JSON API under
+// /api/admin, with the rate limit, sign-in stage, permission and
+// freshness each needs. The parts live below it, one package per job:
+// access (who is signed in and what they may do), signin, staff, audit,
+// inbox, visitors, privacy, content and preview.
 package admin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/go-webauthn/webauthn/webauthn"
+	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/content"
+	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/preview"
+	"noorvale.example/site/api/admin/privacy"
+	"noorvale.example/site/api/admin/signin"
+	"noorvale.example/site/api/admin/staff"
+	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
-	"noorvale.example/site/api/forms"
-	"noorvale.example/site/api/internal/seal"
-	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
-// Role is what a staff member may do.
-type Role string
+// Role is what a staff member may do (access.Role).
+type Role = access.Role
 
-// The roles.
+// The roles, as the server command names them.
 const (
-	Administrator Role = "administrator" // everything, including staff and the audit trail
-	Editor        Role = "editor"        // all content in all languages
-	Translator    Role = "translator"    // content in the languages assigned to them
-	HR            Role = "hr"            // job applications
-	Sales         Role = "sales"         // proposals, enquiries, office contacts (of one office if set), webinar registrations, downloads
-	Viewer        Role = "viewer"        // published content and drafts, no leads
+	Administrator = access.Administrator
+	Editor        = access.Editor
+	Translator    = access.Translator
+	HR            = access.HR
+	Sales         = access.Sales
+	Viewer        = access.Viewer
 )
-
-// Roles lists every role, most powerful first.
-var Roles = []Role{Administrator, Editor, Translator, HR, Sales, Viewer}
-
-// Permission is one thing a role may do; the server checks these, never
-// what the browser shows.
-type Permission string
-
-// The permissions.
-const (
-	ManageStaff      Permission = "staff"             // invite, change roles, disable
-	ReadAudit        Permission = "audit"             // read and export the audit trail
-	ReadContent      Permission = "content.read"      // published content and drafts
-	EditContent      Permission = "content.edit"      // every language
-	TranslateContent Permission = "content.translate" // the staff member's languages
-	ReadApplications Permission = "applications"      // job applications and CVs
-	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
-	ManageVisitors   Permission = "visitors"          // visitor accounts: look up, end sessions, disable, delete
-	ErasePersons     Permission = "erasure"           // everything held about an e-mail address, and erasing it
-	// ReadInbox is what the inbox's routes need: either of the two above.
-	// No role holds it by name; the server shows each role only the kinds
-	// its own permissions cover.
-	ReadInbox Permission = "inbox"
-	// WriteContent is what the content's writing routes need: either
-	// editing or translating; the route then checks the language.
-	WriteContent Permission = "content.write"
-)
-
-var permissions = map[Role][]Permission{
-	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads, ManageVisitors, ErasePersons},
-	Editor:        {ReadContent, EditContent},
-	Translator:    {ReadContent, TranslateContent},
-	HR:            {ReadApplications},
-	Sales:         {ReadLeads},
-	Viewer:        {ReadContent},
-}
-
-// Permissions returns what a role may do; none for an unknown role.
-func Permissions(r Role) []Permission { return permissions[r] }
-
-// Can reports whether role r has permission p.
-func Can(r Role, p Permission) bool {
-	if p == ReadInbox {
-		return Can(r, ReadLeads) || Can(r, ReadApplications)
-	}
-	if p == WriteContent {
-		return Can(r, EditContent) || Can(r, TranslateContent)
-	}
-	return slices.Contains(permissions[r], p)
-}
 
 // ValidRole reports whether r names a role.
-func ValidRole(r string) bool { return slices.Contains(Roles, Role(r)) }
+func ValidRole(r string) bool { return access.ValidRole(r) }
 
-// Offices are the offices a sales account may be limited to.
-var Offices = []string{"london", "dubai", "cairo"}
+// freshFactor is how recently, by default, a second factor must have been
+// proven for a sensitive action.
+const freshFactor = 10 * time.Minute
 
-// Lifetimes.
-const (
-	sessionLife     = 8 * time.Hour    // a staff session ends this long after sign-in, however busy
-	idleLife        = 30 * time.Minute // or after this long unused
-	pendingLife     = 10 * time.Minute // a sign-in waiting for its second factor
-	touchEvery      = time.Minute
-	freshFactor     = 10 * time.Minute // by default, sensitive actions need a second factor proven this recently
-	invitationLife  = 48 * time.Hour
-	loginWindow     = 15 * time.Minute
-	loginFailures   = 5                // wrong passwords for one address from one source before it waits out the window
-	sourceFailures  = 20               // wrong passwords from one source, whatever the address
-	codeTries       = 5                // wrong second-factor codes in one session before it ends
-	factorTries     = 10               // wrong second factors in a row on one account, whatever the session, before its second-factor step locks
-	factorLock      = 15 * time.Minute // the first lock; each further lock in a row lasts twice the one before
-	factorLockMax   = 24 * time.Hour
-	recoveryCodes   = 10
-	rateWindow      = time.Minute
-	auditPage       = 100
-	maxCeremonyBody = 16 << 10
-)
+// rateWindow is the window of the per-IP rate limits.
+const rateWindow = time.Minute
 
 // Limits are the back-office's per-IP rate limits, in requests per minute per endpoint.
 type Limits struct {
@@ -155,37 +93,42 @@ type Config struct {
 // Service answers the back-office API.
 type Service struct {
 	store    *store.Store
-	baseURL  string
 	keys     endpoint.Keys
 	limiter  endpoint.Limiter
-	hasher   *passwords.Hasher
-	blobs    blob.Store
-	forms    Forms
-	accounts Accounts
-	outbox   DevOutbox
-	mail     mail.Enqueuer
-	covers   CoverEncoder
-	preview  Previewer
-	// previewCSP is the Content-Security-Policy of a preview.
-	previewCSP []string
-	limits     Limits
-	log        *slog.Logger
-	now        func() time.Time
-	sealer     *seal.Sealer // TOTP secrets, bound to their owner (a staff id, or a session during enrolment)
-	webauthn   *webauthn.WebAuthn
-	cookie     sessioncookie.Cookie
-	stepUp     time.Duration // 0: every sensitive action asks for the second factor
+	limits   Limits
+	log      *slog.Logger
+	now      func() time.Time
+	sessions *access.Sessions
+	trail    *audit.Trail
+	signin   *signin.Service
+	staff    *staff.Service
+	auditing *audit.Service
+	visitors *visitors.Service
+	privacy  *privacy.Service
+	inbox    *inbox.Service
+	content  *content.Service
+	preview  *preview.Service
 }
 
-// Forms is what the inbox asks of the site's forms: the sealed e-mail
-// answering a submission's sender, which the inbox stores with its record
-// of the reply, and the names of the pages a submission chose;
-// *forms.Service is one.
-type Forms interface {
-	SealReply(sub *store.Submission, r forms.Reply) (store.OutgoingMail, error)
-	WakeMail()
-	PageName(route string) string
-}
+// CoverEncoder encodes an uploaded cover; the renderer is one.
+type CoverEncoder = content.CoverEncoder
+
+// Previewer draws a draft as the site will show it; the renderer is one.
+type Previewer = preview.Previewer
+
+// CoverPath is where the site serves the covers staff upload.
+const CoverPath = content.CoverPath
+
+// DevOutbox is the development outbox (/dev/mail), erased with a person;
+// *mail.Outbox is one.
+type DevOutbox = privacy.DevOutbox
+
+// Accounts is what the back-office needs of the visitors' accounts;
+// *auth.Service is one.
+type Accounts = visitors.Accounts
+
+// Forms is what the inbox asks of the site's forms; *forms.Service is one.
+type Forms = inbox.Forms
 
 // New returns the back-office service.
 func New(cfg Config) (*Service, error) {
@@ -213,118 +156,66 @@ func New(cfg Config) (*Service, error) {
 	if err != nil || u.Hostname() == "" {
 		return nil, fmt.Errorf("admin: the site's origin %q has no host name", cfg.BaseURL)
 	}
-	wa, err := webauthn.New(&webauthn.Config{
-		RPID:          u.Hostname(),
-		RPDisplayName: "Noorvale Assurance",
-		RPOrigins:     []string{u.Scheme + "://" + u.Host},
-	})
-	switch {
-	case err != nil && net.ParseIP(u.Hostname()) != nil:
-		// Browsers offer passkeys only to a domain: staff reaching the site by
-		// its IP address sign in with an authenticator app instead.
-		cfg.Logger.Warn("admin: passkeys are off, the site's origin is an IP address; staff use authenticator apps",
-			"base_url", base)
-		wa = nil
-	case err != nil:
-		return nil, fmt.Errorf("admin: passkeys: %w", err)
-	}
-	sealer, err := seal.New(cfg.SecretKey, "staff-totp")
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
+	trail := audit.NewTrail(cfg.Store, cfg.Logger, now)
+	sessions := access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp)
+	signIn, err := signin.New(signin.Config{Store: cfg.Store, BaseURL: base, Origin: u, SecretKey: cfg.SecretKey, Hasher: cfg.Hasher, Mail: cfg.Mail,
+		Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now})
+	if err != nil {
+		return nil, err
+	}
 	return &Service{
-		store:      cfg.Store,
-		baseURL:    base,
-		keys:       keys,
-		limiter:    endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
-		hasher:     cfg.Hasher,
-		blobs:      cfg.Blobs,
-		forms:      cfg.Forms,
-		accounts:   cfg.Accounts,
-		outbox:     cfg.Outbox,
-		mail:       cfg.Mail,
-		covers:     cfg.Covers,
-		preview:    cfg.Preview,
-		previewCSP: previewCSP(cfg.StyleHashes),
-		limits:     cfg.Limits,
-		log:        cfg.Logger,
-		now:        now,
-		sealer:     sealer,
-		webauthn:   wa,
-		cookie:     staffCookie(u.Scheme == "https"),
-		stepUp:     cfg.StepUp,
+		store:    cfg.Store,
+		keys:     keys,
+		limiter:  endpoint.Limiter{Counters: cfg.Store, Keys: keys, Now: now},
+		limits:   cfg.Limits,
+		log:      cfg.Logger,
+		now:      now,
+		sessions: sessions,
+		trail:    trail,
+		signin:   signIn,
+		staff:    staff.New(cfg.Store, base, cfg.SecretKey, trail, now),
+		auditing: audit.New(cfg.Store, trail),
+		visitors: visitors.New(cfg.Store, cfg.Accounts, trail, now),
+		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
+		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers,
+			Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now}),
+		preview: preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
+		privacy: privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 	}, nil
 }
 
 // Run deletes expired staff sessions every hour until ctx ends.
-func (s *Service) Run(ctx context.Context) {
-	sessioncookie.Sweep(ctx, func(ctx context.Context) {
-		if _, err := s.store.DeleteExpiredStaffSessions(ctx, s.now()); err != nil && ctx.Err() == nil {
-			s.log.Warn("admin: deleting expired staff sessions", "err", err)
-		}
-	})
+func (s *Service) Run(ctx context.Context) { s.sessions.Run(ctx) }
+
+// RunSchedules carries out the content's plans due every 30 seconds until
+// ctx ends.
+func (s *Service) RunSchedules(ctx context.Context) { s.content.RunSchedules(ctx) }
+
+// RunDueSchedules carries out every plan due now and returns how many.
+func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
+	return s.content.RunDueSchedules(ctx)
 }
+
+// ServeCover answers an uploaded cover's file under CoverPath.
+func (s *Service) ServeCover(c echo.Context) error { return s.content.ServeCover(c) }
 
 // Invitation is a link to join the back-office.
-type Invitation struct {
-	ID        string    `json:"id"` // names it in the list of pending invitations, and to revoke it
-	Link      string    `json:"link"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
+type Invitation = staff.Invitation
 
 // ErrInvalidInvitation is returned by Invite for a role, language or office that does not exist.
-var ErrInvalidInvitation = errors.New("admin: invalid invitation")
+var ErrInvalidInvitation = staff.ErrInvalidInvitation
 
 // Invite creates a one-time link for email to join with role (and the
 // languages or office that apply to it), valid 48 hours, in place of any
 // earlier one to the address, and records it in the audit trail. by is the
 // inviting staff member's id, "" from the command line.
 func (s *Service) Invite(ctx context.Context, email string, role Role, languages []string, office, by, ip string) (Invitation, error) {
-	email = endpoint.NormalizeEmail(email)
-	if !endpoint.Email(email) || !ValidRole(string(role)) {
-		return Invitation{}, ErrInvalidInvitation
-	}
-	if _, err := s.store.StaffByEmail(ctx, email); err == nil {
-		return Invitation{}, store.ErrStaffExists
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return Invitation{}, err
-	}
-	token := newSecret()
-	now := s.now()
-	inv := &store.StaffInvitation{
-		TokenHash: sha(token), Email: email, Role: string(role), Languages: strings.Join(languages, ","),
-		Office: office, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(invitationLife),
-	}
-	if err := s.store.CreateInvitation(ctx, inv); err != nil {
-		return Invitation{}, err
-	}
-	detail := string(role)
-	if inv.Languages != "" {
-		detail += " (" + inv.Languages + ")"
-	}
-	if office != "" {
-		detail += " (" + office + ")"
-	}
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionInvitation, Item: s.invitedItem(email), Detail: detail, IP: ip})
-	return Invitation{ID: inv.ID, Link: s.baseURL + "/admin/join#" + token, ExpiresAt: inv.ExpiresAt}, nil
+	return s.staff.Invite(ctx, email, role, languages, office, by, ip)
 }
 
-// invitedItem names an invited address in the audit trail by a keyed hash:
-// the person has no id yet, and the trail never holds personal data.
-func (s *Service) invitedItem(email string) string { return s.keys.Of("staff-email", email)[:16] }
-
 // ResetSecondFactor removes every second factor of the staff member with
-// the address and ends their sessions: their next sign-in with their
-// password asks them to enrol a new one. It is recorded in the audit trail.
+// the address and ends their sessions, recorded in the audit trail.
 func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) error {
-	m, err := s.store.StaffByEmail(ctx, endpoint.NormalizeEmail(email))
-	if err != nil {
-		return err
-	}
-	if err := s.store.ResetSecondFactor(ctx, m.ID, s.now()); err != nil {
-		return err
-	}
-	s.audit(ctx, store.AuditEvent{ActorID: by, Action: ActionFactorReset, Item: m.ID, IP: ip})
-	return nil
+	return s.staff.ResetSecondFactor(ctx, email, by, ip)
 }

@@ -1,4 +1,4 @@
-package admin
+package admin_test
 
 import (
 	"encoding/csv"
@@ -8,6 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"noorvale.example/site/api/admin"
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/internal/admintest"
+	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
@@ -26,30 +31,30 @@ var ownFactorAnswers = map[string]int{
 // what it may.
 func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st, withReplies(st, mailQueue(t, st)), withCovers(&fakeEncoder{}))
-		e.seedStory()
-		members := map[Role]*member{}
-		for _, r := range Roles {
+		e := admintest.New(t, st, admintest.WithReplies(st, admintest.MailQueue(t, st)), admintest.WithCovers(&admintest.FakeEncoder{}))
+		e.SeedStory()
+		members := map[access.Role]*admintest.Member{}
+		for _, r := range access.Roles {
 			var langs []string
-			if r == Translator {
+			if r == access.Translator {
 				langs = []string{"ar"}
 			}
-			members[r] = e.join(string(r)+"@noorvale.example", r, langs...)
+			members[r] = e.Join(string(r)+"@noorvale.example", r, langs...)
 		}
 		// The member the staff routes act on: disabled and enabled again, given a role.
-		target := e.join("target@noorvale.example", Viewer).id
+		target := e.Join("target@noorvale.example", access.Viewer).ID
 		// The invitation the revocation route acts on.
-		pending, err := e.svc.Invite(t.Context(), "pending@noorvale.example", Viewer, nil, "", "", "")
+		pending, err := e.Svc.Invite(t.Context(), "pending@noorvale.example", access.Viewer, nil, "", "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		// The visitor account the visitors' routes act on: unconfirmed, so a
 		// confirmation link may be sent; disabled, enabled and deleted last.
-		visitorID := e.visitor("Lina", "Farouk", "lina@example.com", false).id
+		visitorID := e.Visitor("Lina", "Farouk", "lina@example.com", false).ID
 		// The submissions the inbox routes act on: a lead and an application with its CV.
-		lead := e.submit(forms.KindProposal, "", "en", map[string]any{"name": "Lina Farouk", "email": "lina@example.com"}, nil)
-		application := e.submit(forms.KindApplication, "security-consultant", "ar",
-			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(samplePDF))
+		lead := e.Submit(forms.KindProposal, "", "en", map[string]any{"name": "Lina Farouk", "email": "lina@example.com"}, nil)
+		application := e.Submit(forms.KindApplication, "security-consultant", "ar",
+			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(admintest.SamplePDF))
 		bodies := map[string]any{
 			"POST /staff/invitations":         map[string]any{"email": "new@noorvale.example", "role": "editor"},
 			"GET /staff/invitations":          nil,
@@ -98,7 +103,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /content/:collection/:slug/:locale/restore":    nil,
 
 			"GET /content/:collection/:slug/:locale/versions/:version": nil,
-			"POST /content/:collection/:slug/:locale/cover":            multipartBody{"cover.jpg", photo(t, 1200, 675, "jpeg")},
+			"POST /content/:collection/:slug/:locale/cover":            admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
 			"GET /content/:collection/:slug/:locale/preview":           nil,
 			// Each role that may creates an item of its own, publishes it,
 			// takes it off, renames it and deletes it (see roleItem).
@@ -109,20 +114,20 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /settings":                             nil,
 			"PUT /settings":                             nil,
 		}
-		for _, route := range SignedInRoutes {
+		for _, route := range e.Svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
 				t.Fatalf("the role test does not know %s %s", route.Method, route.Path)
 			}
 		}
-		for _, role := range Roles {
+		for _, role := range access.Roles {
 			m := members[role]
 			// Each role acts on a submission of a kind it covers, if any: HR and
 			// administrators on the application, sales on the lead.
 			sub := application
-			if role == Sales {
+			if role == access.Sales {
 				sub = lead
 			}
-			for _, route := range SignedInRoutes {
+			for _, route := range e.Svc.SignedInRoutes() {
 				key := route.Method + " " + route.Path
 				path := strings.ReplaceAll(route.Path, ":id", target)
 				if strings.HasPrefix(route.Path, "/inbox/:id") {
@@ -137,11 +142,11 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 					path = "/erasure?email=nobody@example.com"
 				}
 				if strings.HasPrefix(route.Path, "/content/") {
-					path = strings.NewReplacer(":collection", "news", ":slug", storySlug, ":locale", "ar").Replace(route.Path)
+					path = strings.NewReplacer(":collection", "news", ":slug", admintest.StorySlug, ":locale", "ar").Replace(route.Path)
 				}
 				t.Run(string(role)+" "+key, func(t *testing.T) {
 					body := bodies[key]
-					if p, b, ok := roleItem(t, m, role, key); ok {
+					if p, b, ok := admintest.RoleItem(t, m, role, key); ok {
 						path, body = p, b
 					}
 					switch key {
@@ -154,32 +159,32 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 							body = map[string]any{"status": "screening"}
 						}
 					case "PUT /content/:collection/:slug/:locale":
-						it := members[Editor].item(t)
-						body = map[string]any{"base": it.latestID("ar"), "body": withTitle(t, it.Languages["en"].Live, "عنوان "+string(role))}
+						it := members[access.Editor].Item(t)
+						body = map[string]any{"base": it.LatestID("ar"), "body": admintest.WithTitle(t, it.Languages["en"].Live, "عنوان "+string(role))}
 					case "POST /content/:collection/:slug/:locale/publish":
-						body = map[string]any{"version": members[Editor].item(t).latestID("ar")}
+						body = map[string]any{"version": members[access.Editor].Item(t).LatestID("ar")}
 					case "POST /content/:collection/:slug/:locale/schedule":
-						body = map[string]any{"action": "unpublish", "at": e.clock.Now().Add(time.Hour), "timeZone": "Africa/Cairo"}
+						body = map[string]any{"action": "unpublish", "at": e.Clock.Now().Add(time.Hour), "timeZone": "Africa/Cairo"}
 					case "POST /content/:collection/:slug/:locale/restore":
-						latest := members[Editor].item(t).latestID("ar")
+						latest := members[access.Editor].Item(t).LatestID("ar")
 						body = map[string]any{"version": latest, "base": latest}
 					case "GET /content/:collection/:slug/:locale/versions/:version":
-						path = strings.Replace(path, ":version", strconv.FormatInt(members[Editor].item(t).latestID("ar"), 10), 1)
+						path = strings.Replace(path, ":version", strconv.FormatInt(members[access.Editor].Item(t).LatestID("ar"), 10), 1)
 					case "GET /inbox/:id/cv":
 						// The link comes from the route before it, for whoever may ask for one.
-						if Can(role, ReadApplications) {
+						if access.Can(role, access.ReadApplications) {
 							var link struct{ URL string }
-							r := m.b.do("POST", "/inbox/"+strconv.FormatInt(sub, 10)+"/cv-link", nil)
-							expect(t, "cv link", r, http.StatusOK)
-							r.data(t, &link)
+							r := m.B.Do("POST", "/inbox/"+strconv.FormatInt(sub, 10)+"/cv-link", nil)
+							admintest.Expect(t, "cv link", r, http.StatusOK)
+							r.Data(t, &link)
 							path = strings.TrimPrefix(link.URL, "/api/admin")
 						}
 					}
-					r := m.b.send(route.Method, path, body)
-					allowed := route.Permission == "" || Can(role, route.Permission)
+					r := m.B.Send(route.Method, path, body)
+					allowed := route.Permission == "" || access.Can(role, route.Permission)
 					if !allowed {
-						expect(t, key, r, http.StatusForbidden)
-						if r.env.Message == "" {
+						admintest.Expect(t, key, r, http.StatusForbidden)
+						if r.Env.Message == "" {
 							t.Fatal("a refusal without a message")
 						}
 						return
@@ -188,201 +193,201 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 					if status, ok := ownFactorAnswers[key]; ok {
 						want = status
 					}
-					expect(t, key, r, want)
+					admintest.Expect(t, key, r, want)
 				})
 			}
 		}
 		// Nobody signed in: 401 everywhere.
-		anon := e.browser()
-		for _, route := range SignedInRoutes {
-			r := anon.do(route.Method, strings.ReplaceAll(route.Path, ":id", target), nil)
-			expect(t, "anonymous "+route.Path, r, http.StatusUnauthorized)
+		anon := e.Browser()
+		for _, route := range e.Svc.SignedInRoutes() {
+			r := anon.Do(route.Method, strings.ReplaceAll(route.Path, ":id", target), nil)
+			admintest.Expect(t, "anonymous "+route.Path, r, http.StatusUnauthorized)
 		}
 	})
 }
 
 func TestSignInWithPasswordAndCode(t *testing.T) {
 	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
-		e := newEnv(t, st)
-		admin := e.join("amal@noorvale.example", Administrator)
-		editor := e.join("badr@noorvale.example", Editor)
-		admin.b.do("POST", "/logout", nil)
-		if r := admin.b.do("GET", "/session", nil); r.status != http.StatusUnauthorized {
-			t.Fatalf("after signing out /session answers %d", r.status)
+		e := admintest.New(t, st)
+		admin := e.Join("amal@noorvale.example", access.Administrator)
+		editor := e.Join("badr@noorvale.example", access.Editor)
+		admin.B.Do("POST", "/logout", nil)
+		if r := admin.B.Do("GET", "/session", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("after signing out /session answers %d", r.Status)
 		}
 
-		b := e.browser()
-		r := b.do("POST", "/login", map[string]string{"email": admin.email, "password": "not the password at all"})
-		expect(t, "wrong password", r, http.StatusUnauthorized)
-		r = b.do("POST", "/login", map[string]string{"email": "nobody@noorvale.example", "password": admin.password})
-		expect(t, "unknown address", r, http.StatusUnauthorized)
-		r = b.do("POST", "/login", map[string]string{"email": admin.email, "password": admin.password})
-		expect(t, "right password", r, http.StatusOK)
-		var st1 sessionState
-		r.data(t, &st1)
-		if st1.Stage != stagePassword {
+		b := e.Browser()
+		r := b.Do("POST", "/login", map[string]string{"email": admin.Email, "password": "not the password at all"})
+		admintest.Expect(t, "wrong password", r, http.StatusUnauthorized)
+		r = b.Do("POST", "/login", map[string]string{"email": "nobody@noorvale.example", "password": admin.Password})
+		admintest.Expect(t, "unknown address", r, http.StatusUnauthorized)
+		r = b.Do("POST", "/login", map[string]string{"email": admin.Email, "password": admin.Password})
+		admintest.Expect(t, "right password", r, http.StatusOK)
+		var st1 signin.State
+		r.Data(t, &st1)
+		if st1.Stage != access.StagePassword {
 			t.Fatalf("after the password the stage is %q", st1.Stage)
 		}
 		// The password alone opens nothing.
-		r = b.do("GET", "/staff", nil)
-		expect(t, "staff list before the second factor", r, http.StatusUnauthorized)
-		r = b.do("POST", "/factor/code", map[string]string{"code": "000000"})
-		if r.status != http.StatusBadRequest || r.env.Errors["code"] == "" {
-			t.Fatalf("a wrong code: %d %s", r.status, r.body)
+		r = b.Do("GET", "/staff", nil)
+		admintest.Expect(t, "staff list before the second factor", r, http.StatusUnauthorized)
+		r = b.Do("POST", "/factor/code", map[string]string{"code": "000000"})
+		if r.Status != http.StatusBadRequest || r.Env.Errors["code"] == "" {
+			t.Fatalf("a wrong code: %d %s", r.Status, r.Body)
 		}
-		e.clock.Advance(30 * time.Second)
-		r = b.do("POST", "/factor/code", map[string]string{"code": admin.code(e)})
-		expect(t, "right code", r, http.StatusOK)
-		expect(t, "staff list after the second factor", b.do("GET", "/staff", nil), http.StatusOK)
+		e.Clock.Advance(30 * time.Second)
+		r = b.Do("POST", "/factor/code", map[string]string{"code": admin.Code(e)})
+		admintest.Expect(t, "right code", r, http.StatusOK)
+		admintest.Expect(t, "staff list after the second factor", b.Do("GET", "/staff", nil), http.StatusOK)
 
 		// A second factor older than ten minutes must be proven again before a role changes.
-		e.clock.Advance(11 * time.Minute)
-		r = b.do("PUT", "/staff/"+editor.id+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
-		expect(t, "role change without a fresh factor", r, http.StatusForbidden)
-		if !strings.Contains(string(r.env.Data), "stepUpRequired") {
-			t.Fatalf("the refusal does not ask for the second factor: %s", r.body)
+		e.Clock.Advance(11 * time.Minute)
+		r = b.Do("PUT", "/staff/"+editor.ID+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
+		admintest.Expect(t, "role change without a fresh factor", r, http.StatusForbidden)
+		if !strings.Contains(string(r.Env.Data), "stepUpRequired") {
+			t.Fatalf("the refusal does not ask for the second factor: %s", r.Body)
 		}
 		// A recovery code works once.
-		r = b.do("POST", "/factor/code", map[string]string{"code": strings.ToUpper(admin.codes[0])})
-		expect(t, "recovery code", r, http.StatusOK)
-		r = b.do("POST", "/factor/code", map[string]string{"code": admin.codes[0]})
-		expect(t, "recovery code again", r, http.StatusBadRequest)
-		r = b.do("PUT", "/staff/"+editor.id+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
-		expect(t, "role change", r, http.StatusOK)
-		r = editor.b.do("GET", "/session", nil)
-		var est sessionState
-		r.data(t, &est)
+		r = b.Do("POST", "/factor/code", map[string]string{"code": strings.ToUpper(admin.Codes[0])})
+		admintest.Expect(t, "recovery code", r, http.StatusOK)
+		r = b.Do("POST", "/factor/code", map[string]string{"code": admin.Codes[0]})
+		admintest.Expect(t, "recovery code again", r, http.StatusBadRequest)
+		r = b.Do("PUT", "/staff/"+editor.ID+"/role", map[string]any{"role": "translator", "languages": []string{"ar"}})
+		admintest.Expect(t, "role change", r, http.StatusOK)
+		r = editor.B.Do("GET", "/session", nil)
+		var est signin.State
+		r.Data(t, &est)
 		if est.Staff.Role != "translator" || len(est.Staff.Languages) != 1 || est.Staff.Languages[0] != "ar" {
 			t.Fatalf("the editor's account after the change: %+v", est.Staff)
 		}
 
 		// The last administrator cannot be demoted, nor disable themselves.
-		r = b.do("PUT", "/staff/"+admin.id+"/role", map[string]any{"role": "viewer"})
-		expect(t, "demoting the last administrator", r, http.StatusConflict)
-		r = b.do("POST", "/staff/"+admin.id+"/disable", nil)
-		expect(t, "disabling oneself", r, http.StatusConflict)
+		r = b.Do("PUT", "/staff/"+admin.ID+"/role", map[string]any{"role": "viewer"})
+		admintest.Expect(t, "demoting the last administrator", r, http.StatusConflict)
+		r = b.Do("POST", "/staff/"+admin.ID+"/disable", nil)
+		admintest.Expect(t, "disabling oneself", r, http.StatusConflict)
 
 		// A disabled account is signed out and cannot sign in.
-		expect(t, "disable", b.do("POST", "/staff/"+editor.id+"/disable", nil), http.StatusOK)
-		expect(t, "disabled session", editor.b.do("GET", "/session", nil), http.StatusUnauthorized)
-		r = e.browser().do("POST", "/login", map[string]string{"email": editor.email, "password": editor.password})
-		expect(t, "disabled sign-in", r, http.StatusUnauthorized)
+		admintest.Expect(t, "disable", b.Do("POST", "/staff/"+editor.ID+"/disable", nil), http.StatusOK)
+		admintest.Expect(t, "disabled session", editor.B.Do("GET", "/session", nil), http.StatusUnauthorized)
+		r = e.Browser().Do("POST", "/login", map[string]string{"email": editor.Email, "password": editor.Password})
+		admintest.Expect(t, "disabled sign-in", r, http.StatusUnauthorized)
 
 		// The trail has all of it, by id, and never a secret.
-		r = b.do("GET", "/audit", nil)
-		expect(t, "audit", r, http.StatusOK)
+		r = b.Do("GET", "/audit", nil)
+		admintest.Expect(t, "audit", r, http.StatusOK)
 		var page struct {
-			Events []auditEvent `json:"events"`
+			Events []audit.Event `json:"events"`
 		}
-		r.data(t, &page)
+		r.Data(t, &page)
 		seen := map[string]int{}
 		for _, ev := range page.Events {
 			seen[ev.Action]++
-			for _, secret := range []string{admin.password, admin.secret, admin.codes[0], editor.password} {
+			for _, secret := range []string{admin.Password, admin.Secret, admin.Codes[0], editor.Password} {
 				if strings.Contains(ev.Detail+ev.Item, secret) {
 					t.Fatalf("the trail holds a secret: %+v", ev)
 				}
 			}
 		}
 		for action, n := range map[string]int{
-			ActionInvitation: 2, ActionJoined: 2, ActionFactorAdded: 2, ActionSignOut: 1, ActionSignInFailed: 3,
-			ActionFactorFailed: 2, ActionSignIn: 1, ActionRecoveryUsed: 1, ActionStepUp: 1, ActionRoleChange: 1, ActionDisable: 1,
+			audit.ActionInvitation: 2, audit.ActionJoined: 2, audit.ActionFactorAdded: 2, audit.ActionSignOut: 1, audit.ActionSignInFailed: 3,
+			audit.ActionFactorFailed: 2, audit.ActionSignIn: 1, audit.ActionRecoveryUsed: 1, audit.ActionStepUp: 1, audit.ActionRoleChange: 1, audit.ActionDisable: 1,
 		} {
 			if seen[action] != n {
 				t.Errorf("the trail has %d %q events, want %d (all: %v)", seen[action], action, n, seen)
 			}
 		}
-		r = b.do("GET", "/audit?action=role-change", nil)
-		r.data(t, &page)
-		if len(page.Events) != 1 || page.Events[0].ActorID != admin.id || page.Events[0].Item != editor.id ||
+		r = b.Do("GET", "/audit?action=role-change", nil)
+		r.Data(t, &page)
+		if len(page.Events) != 1 || page.Events[0].ActorID != admin.ID || page.Events[0].Item != editor.ID ||
 			page.Events[0].Detail != "editor → translator (ar)" || page.Events[0].IP != "198.51.100.7" {
 			t.Fatalf("the role change in the trail: %+v", page.Events)
 		}
-		r = b.do("GET", "/audit?from=not-a-date", nil)
-		expect(t, "a bad date", r, http.StatusBadRequest)
+		r = b.Do("GET", "/audit?from=not-a-date", nil)
+		admintest.Expect(t, "a bad date", r, http.StatusBadRequest)
 		for _, q := range []string{"actor=a%00b", "item=%ff", "actor=" + strings.Repeat("a", 65), "item=a%0Db"} {
 			for _, route := range []string{"/audit", "/audit/export"} {
-				if r := b.do("GET", route+"?"+q, nil); r.status != http.StatusBadRequest || len(r.env.Errors) != 1 {
-					t.Errorf("%s?%s: %d %s", route, q, r.status, r.body)
+				if r := b.Do("GET", route+"?"+q, nil); r.Status != http.StatusBadRequest || len(r.Env.Errors) != 1 {
+					t.Errorf("%s?%s: %d %s", route, q, r.Status, r.Body)
 				}
 			}
 		}
 
-		r = b.do("GET", "/audit/export?action=role-change", nil)
-		expect(t, "export", r, http.StatusOK)
-		rows, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
-		if err != nil || len(rows) != 2 || rows[1][3] != "role-change" || rows[1][2] != admin.id {
+		r = b.Do("GET", "/audit/export?action=role-change", nil)
+		admintest.Expect(t, "export", r, http.StatusOK)
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if err != nil || len(rows) != 2 || rows[1][3] != "role-change" || rows[1][2] != admin.ID {
 			t.Fatalf("exported %q, %v", rows, err)
 		}
 	})
 }
 
 func TestSessionEndsWhenIdleOrOld(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t))
-	m := e.join("idle@noorvale.example", Viewer)
-	e.clock.Advance(29 * time.Minute)
-	expect(t, "used within 30 minutes", m.b.do("GET", "/session", nil), http.StatusOK)
-	e.clock.Advance(31 * time.Minute)
-	expect(t, "idle for 31 minutes", m.b.do("GET", "/session", nil), http.StatusUnauthorized)
+	e := admintest.New(t, testenv.SQLiteStore(t))
+	m := e.Join("idle@noorvale.example", access.Viewer)
+	e.Clock.Advance(29 * time.Minute)
+	admintest.Expect(t, "used within 30 minutes", m.B.Do("GET", "/session", nil), http.StatusOK)
+	e.Clock.Advance(31 * time.Minute)
+	admintest.Expect(t, "idle for 31 minutes", m.B.Do("GET", "/session", nil), http.StatusUnauthorized)
 
-	b := e.browser()
-	expect(t, "login", b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password}), http.StatusOK)
-	expect(t, "code", b.do("POST", "/factor/code", map[string]string{"code": m.code(e)}), http.StatusOK)
+	b := e.Browser()
+	admintest.Expect(t, "login", b.Do("POST", "/login", map[string]string{"email": m.Email, "password": m.Password}), http.StatusOK)
+	admintest.Expect(t, "code", b.Do("POST", "/factor/code", map[string]string{"code": m.Code(e)}), http.StatusOK)
 	for range 16 {
-		e.clock.Advance(29 * time.Minute)
-		expect(t, "busy session", b.do("GET", "/session", nil), http.StatusOK)
+		e.Clock.Advance(29 * time.Minute)
+		admintest.Expect(t, "busy session", b.Do("GET", "/session", nil), http.StatusOK)
 	}
-	e.clock.Advance(29 * time.Minute)
-	expect(t, "after eight hours", b.do("GET", "/session", nil), http.StatusUnauthorized)
+	e.Clock.Advance(29 * time.Minute)
+	admintest.Expect(t, "after eight hours", b.Do("GET", "/session", nil), http.StatusUnauthorized)
 }
 
 func TestArabicAnswers(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t))
-	b := e.browser()
-	b.lang = "ar"
-	r := b.do("POST", "/login", map[string]string{"email": "x@noorvale.example", "password": "wrong password here"})
-	expect(t, "failed sign-in", r, http.StatusUnauthorized)
-	if r.env.Message != catalogue["ar"].SignInFailed {
-		t.Fatalf("message %q", r.env.Message)
+	e := admintest.New(t, testenv.SQLiteStore(t))
+	b := e.Browser()
+	b.Lang = "ar"
+	r := b.Do("POST", "/login", map[string]string{"email": "x@noorvale.example", "password": "wrong password here"})
+	admintest.Expect(t, "failed sign-in", r, http.StatusUnauthorized)
+	if r.Env.Message != access.In("ar").SignInFailed {
+		t.Fatalf("message %q", r.Env.Message)
 	}
 }
 
 // With a step-up window of zero, every sensitive action uses up the
 // second factor proven for it.
 func TestStepUpForEveryAction(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.EveryAction = true })
-	m := e.join("every@noorvale.example", Administrator)
-	invite := func(email string) *result {
-		return m.b.do("POST", "/staff/invitations", map[string]any{"email": email, "role": "viewer"})
+	e := admintest.New(t, testenv.SQLiteStore(t), func(c *admin.Config) { c.EveryAction = true })
+	m := e.Join("every@noorvale.example", access.Administrator)
+	invite := func(email string) *admintest.Result {
+		return m.B.Do("POST", "/staff/invitations", map[string]any{"email": email, "role": "viewer"})
 	}
-	expect(t, "the action the enrolment proved the factor for", invite("one@noorvale.example"), http.StatusOK)
-	expect(t, "a second action with the same proof", invite("two@noorvale.example"), http.StatusForbidden)
-	e.clock.Advance(30 * time.Second)
-	expect(t, "code", m.b.do("POST", "/factor/code", map[string]string{"code": m.code(e)}), http.StatusOK)
-	expect(t, "after proving it again", invite("two@noorvale.example"), http.StatusOK)
+	admintest.Expect(t, "the action the enrolment proved the factor for", invite("one@noorvale.example"), http.StatusOK)
+	admintest.Expect(t, "a second action with the same proof", invite("two@noorvale.example"), http.StatusForbidden)
+	e.Clock.Advance(30 * time.Second)
+	admintest.Expect(t, "code", m.B.Do("POST", "/factor/code", map[string]string{"code": m.Code(e)}), http.StatusOK)
+	admintest.Expect(t, "after proving it again", invite("two@noorvale.example"), http.StatusOK)
 }
 
 // After the command line resets a lost second factor, the password signs
 // in to enrol a new one and nothing else; the reset is in the trail.
 func TestResetSecondFactor(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t))
-	m := e.join("lost@noorvale.example", Administrator)
-	if err := e.svc.ResetSecondFactor(t.Context(), m.email, "", ""); err != nil {
+	e := admintest.New(t, testenv.SQLiteStore(t))
+	m := e.Join("lost@noorvale.example", access.Administrator)
+	if err := e.Svc.ResetSecondFactor(t.Context(), m.Email, "", ""); err != nil {
 		t.Fatal(err)
 	}
-	expect(t, "the old session", m.b.do("GET", "/staff", nil), http.StatusUnauthorized)
-	b := e.browser()
-	r := b.do("POST", "/login", map[string]string{"email": m.email, "password": m.password})
-	expect(t, "password", r, http.StatusOK)
-	var st sessionState
-	r.data(t, &st)
-	if st.Stage != stageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
+	admintest.Expect(t, "the old session", m.B.Do("GET", "/staff", nil), http.StatusUnauthorized)
+	b := e.Browser()
+	r := b.Do("POST", "/login", map[string]string{"email": m.Email, "password": m.Password})
+	admintest.Expect(t, "password", r, http.StatusOK)
+	var st signin.State
+	r.Data(t, &st)
+	if st.Stage != access.StageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {
 		t.Fatalf("after the reset: %+v", st)
 	}
-	expect(t, "an old recovery code", b.do("POST", "/factor/code", map[string]string{"code": m.codes[1]}), http.StatusUnauthorized)
-	expect(t, "staff before enrolling", b.do("GET", "/staff", nil), http.StatusUnauthorized)
-	events, err := e.store.AuditEvents(t.Context(), store.AuditFilter{Action: ActionFactorReset})
-	if err != nil || len(events) != 1 || events[0].Item != m.id {
+	admintest.Expect(t, "an old recovery code", b.Do("POST", "/factor/code", map[string]string{"code": m.Codes[1]}), http.StatusUnauthorized)
+	admintest.Expect(t, "staff before enrolling", b.Do("GET", "/staff", nil), http.StatusUnauthorized)
+	events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionFactorReset})
+	if err != nil || len(events) != 1 || events[0].Item != m.ID {
 		t.Fatalf("the reset in the trail: %+v, %v", events, err)
 	}
 }
@@ -391,10 +396,10 @@ func TestResetSecondFactor(t *testing.T) {
 // passkeys only to a domain, so staff join and sign in with an
 // authenticator app, and asking for a passkey says why it cannot be used.
 func TestPasskeysOffOnAnIPAddress(t *testing.T) {
-	e := newEnv(t, testenv.SQLiteStore(t), func(c *Config) { c.BaseURL = "http://127.0.0.1:8080" })
-	m := e.join("amal@noorvale.example", Administrator)
-	r := m.b.do("POST", "/enrol/passkey/options", nil)
-	if r.status != http.StatusBadRequest || r.env.Message != catalogue["en"].PasskeysOff {
-		t.Fatalf("passkey enrolment on an IP address: %d %s", r.status, r.body)
+	e := admintest.New(t, testenv.SQLiteStore(t), func(c *admin.Config) { c.BaseURL = "http://127.0.0.1:8080" })
+	m := e.Join("amal@noorvale.example", access.Administrator)
+	r := m.B.Do("POST", "/enrol/passkey/options", nil)
+	if r.Status != http.StatusBadRequest || r.Env.Message != access.In("en").PasskeysOff {
+		t.Fatalf("passkey enrolment on an IP address: %d %s", r.Status, r.Body)
 	}
 }

@@ -5,75 +5,95 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/endpoint"
 )
 
-// Route is one route of the back-office API: what the role test walks.
+// Route is one signed-in route of the back-office API: what the role test
+// walks.
 type Route struct {
 	Method string
 	Path   string
 	// Permission is what the route needs beyond being signed in; "" for
 	// every staff member.
-	Permission Permission
+	Permission access.Permission
 	// Fresh routes also need a second factor proven in the last ten minutes.
-	Fresh bool
+	Fresh   bool
+	handler echo.HandlerFunc
 }
 
-// SignedInRoutes lists the routes that need a full staff session, with
-// what they need beyond it.
-var SignedInRoutes = []Route{
-	{http.MethodGet, "/staff", ManageStaff, false},
-	{http.MethodPost, "/staff/invitations", ManageStaff, true},
-	{http.MethodGet, "/staff/invitations", ManageStaff, false},
-	{http.MethodDelete, "/staff/invitations/:id", ManageStaff, true},
-	{http.MethodPut, "/staff/:id/role", ManageStaff, true},
-	{http.MethodPost, "/staff/:id/disable", ManageStaff, true},
-	{http.MethodPost, "/staff/:id/enable", ManageStaff, true},
-	{http.MethodGet, "/audit", ReadAudit, false},
-	{http.MethodGet, "/audit/export", ReadAudit, true},
-	{http.MethodGet, "/factors", "", false},
-	{http.MethodDelete, "/factors/passkeys/:id", "", true},
-	{http.MethodDelete, "/factors/totp", "", true},
-	{http.MethodPost, "/factors/recovery-codes", "", true},
-	{http.MethodGet, "/inbox", ReadInbox, false},
-	{http.MethodGet, "/inbox/count", ReadInbox, false},
-	{http.MethodGet, "/inbox/export", ReadInbox, true},
-	{http.MethodGet, "/inbox/dashboard", ReadInbox, false},
-	{http.MethodGet, "/inbox/:id", ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/status", ReadInbox, false},
-	{http.MethodPut, "/inbox/:id/assignee", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/notes", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/replies", ReadInbox, false},
-	{http.MethodPost, "/inbox/:id/cv-link", ReadApplications, true},
-	{http.MethodGet, "/inbox/:id/cv", ReadApplications, false},
-	{http.MethodGet, "/visitors", ManageVisitors, false},
-	{http.MethodGet, "/visitors/:id", ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/confirmation", ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id/sessions", ManageVisitors, false},
-	{http.MethodPost, "/visitors/:id/disable", ManageVisitors, true},
-	{http.MethodPost, "/visitors/:id/enable", ManageVisitors, false},
-	{http.MethodDelete, "/visitors/:id", ManageVisitors, true},
-	{http.MethodGet, "/erasure", ErasePersons, true},
-	{http.MethodPost, "/erasure", ErasePersons, true},
-	{http.MethodGet, "/content/schema/:collection", ReadContent, false},
-	{http.MethodGet, "/content/:collection", ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug", ReadContent, false},
-	{http.MethodPut, "/content/:collection/:slug/:locale", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/publish", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/schedule", WriteContent, false},
-	{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions", ReadContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", ReadContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/restore", WriteContent, false},
-	{http.MethodPost, "/content/:collection/:slug/:locale/cover", WriteContent, false},
-	{http.MethodGet, "/content/:collection/:slug/:locale/preview", ReadContent, false},
-	{http.MethodPost, "/content/:collection", EditContent, false},
-	{http.MethodPost, "/content/:collection/:slug/unpublish", EditContent, false},
-	{http.MethodPut, "/content/:collection/:slug/slug", EditContent, false},
-	{http.MethodDelete, "/content/:collection/:slug", EditContent, false},
-	{http.MethodGet, "/settings", EditContent, false},
-	{http.MethodPut, "/settings", EditContent, false},
+// SignedInRoutes lists the routes that need a full staff session, by job,
+// with what they need beyond it.
+func (s *Service) SignedInRoutes() []Route {
+	return []Route{
+		// Staff management.
+		{http.MethodGet, "/staff", access.ManageStaff, false, s.staff.List},
+		{http.MethodPost, "/staff/invitations", access.ManageStaff, true, s.staff.CreateInvitation},
+		{http.MethodGet, "/staff/invitations", access.ManageStaff, false, s.staff.Invitations},
+		{http.MethodDelete, "/staff/invitations/:id", access.ManageStaff, true, s.staff.RevokeInvitation},
+		{http.MethodPut, "/staff/:id/role", access.ManageStaff, true, s.staff.ChangeRole},
+		{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true, s.staff.SetDisabled(true)},
+		{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true, s.staff.SetDisabled(false)},
+
+		// The audit trail.
+		{http.MethodGet, "/audit", access.ReadAudit, false, s.auditing.List},
+		{http.MethodGet, "/audit/export", access.ReadAudit, true, s.auditing.Export},
+
+		// A staff member's own second factors.
+		{http.MethodGet, "/factors", "", false, s.signin.Factors},
+		{http.MethodDelete, "/factors/passkeys/:id", "", true, s.signin.RemovePasskey},
+		{http.MethodDelete, "/factors/totp", "", true, s.signin.RemoveTOTP},
+		{http.MethodPost, "/factors/recovery-codes", "", true, s.signin.RenewRecoveryCodes},
+
+		// The inbox.
+		{http.MethodGet, "/inbox", access.ReadInbox, false, s.inbox.List},
+		{http.MethodGet, "/inbox/count", access.ReadInbox, false, s.inbox.Count},
+		{http.MethodGet, "/inbox/export", access.ReadInbox, true, s.inbox.Export},
+		{http.MethodGet, "/inbox/dashboard", access.ReadInbox, false, s.inbox.Dashboard},
+		{http.MethodGet, "/inbox/:id", access.ReadInbox, false, s.inbox.Show},
+		{http.MethodPut, "/inbox/:id/status", access.ReadInbox, false, s.inbox.SetStatus},
+		{http.MethodPut, "/inbox/:id/assignee", access.ReadInbox, false, s.inbox.SetAssignee},
+		{http.MethodPost, "/inbox/:id/notes", access.ReadInbox, false, s.inbox.AddNote},
+		{http.MethodPost, "/inbox/:id/replies", access.ReadInbox, false, s.inbox.Reply},
+		{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true, s.inbox.CVLink},
+		{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false, s.inbox.OpenCV},
+
+		// Visitors' accounts.
+		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},
+		{http.MethodGet, "/visitors/:id", access.ManageVisitors, false, s.visitors.Show},
+		{http.MethodPost, "/visitors/:id/confirmation", access.ManageVisitors, false, s.visitors.ResendConfirmation},
+		{http.MethodDelete, "/visitors/:id/sessions", access.ManageVisitors, false, s.visitors.EndSessions},
+		{http.MethodPost, "/visitors/:id/disable", access.ManageVisitors, true, s.visitors.Disable},
+		{http.MethodPost, "/visitors/:id/enable", access.ManageVisitors, false, s.visitors.Enable},
+		{http.MethodDelete, "/visitors/:id", access.ManageVisitors, true, s.visitors.Delete},
+
+		// Erasing a person.
+		{http.MethodGet, "/erasure", access.ErasePersons, true, s.privacy.Show},
+		{http.MethodPost, "/erasure", access.ErasePersons, true, s.privacy.Erase},
+
+		// Content.
+		{http.MethodGet, "/content/schema/:collection", access.ReadContent, false, s.content.Schema},
+		{http.MethodGet, "/content/:collection", access.ReadContent, false, s.content.List},
+		{http.MethodGet, "/content/:collection/:slug", access.ReadContent, false, s.content.Show},
+		{http.MethodPut, "/content/:collection/:slug/:locale", access.WriteContent, false, s.content.Save},
+		{http.MethodPost, "/content/:collection/:slug/:locale/publish", access.WriteContent, false, s.content.Publish},
+		{http.MethodPost, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.Schedule},
+		{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.CancelSchedule},
+		{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", access.WriteContent, false, s.content.Unpublish},
+		{http.MethodGet, "/content/:collection/:slug/:locale/versions", access.ReadContent, false, s.content.Versions},
+		{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false, s.content.Version},
+		{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false, s.content.Restore},
+		{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false, s.content.UploadCover},
+		{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false, s.preview.Preview},
+		{http.MethodPost, "/content/:collection", access.EditContent, false, s.content.CreateItem},
+		{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false, s.content.UnpublishItem},
+		{http.MethodPut, "/content/:collection/:slug/slug", access.EditContent, false, s.content.RenameItem},
+		{http.MethodDelete, "/content/:collection/:slug", access.EditContent, false, s.content.DeleteItem},
+
+		// The firm's settings.
+		{http.MethodGet, "/settings", access.EditContent, false, s.content.Settings},
+		{http.MethodPut, "/settings", access.EditContent, false, s.content.SaveSettings},
+	}
 }
 
 // Routes declares the back-office API on g, the /api/admin group: each
@@ -83,98 +103,43 @@ var SignedInRoutes = []Route{
 func (s *Service) Routes(g *echo.Group) {
 	limit := func(bucket string, n int) echo.MiddlewareFunc {
 		return s.limiter.Middleware("admin-"+bucket, n, rateWindow, func(r *http.Request) string {
-			return msgs(endpoint.Locale(r)).RateLimited
+			return access.In(endpoint.Locale(r)).RateLimited
 		})
 	}
 	strict := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Strict) }
 	standard := func(bucket string) echo.MiddlewareFunc { return limit(bucket, s.limits.Standard) }
 	json := endpoint.Accepts(endpoint.JSON)
-	confirming := s.requireStage(stagePassword, stageFull)
-	enrolling := s.requireStage(stageEnrol, stageFull)
+	confirming := s.sessions.RequireStage(access.StagePassword, access.StageFull)
+	enrolling := s.sessions.RequireStage(access.StageEnrol, access.StageFull)
 
 	// Before a session, and on the way to a full one.
-	g.POST("/login", s.login, json, strict("login"))
-	g.POST("/logout", s.logout, json, standard("logout"))
-	g.POST("/invitation", s.invitation, json, strict("invitation"))
-	g.POST("/join", s.join, json, strict("join"))
-	g.POST("/factor/code", s.confirmCode, json, strict("code"), confirming)
-	g.POST("/factor/passkey/options", s.passkeyOptions, json, strict("passkey"), confirming)
-	g.POST("/factor/passkey", s.confirmPasskey, json, strict("passkey"), confirming)
+	g.POST("/login", s.signin.Login, json, strict("login"))
+	g.POST("/logout", s.signin.Logout, json, standard("logout"))
+	g.POST("/invitation", s.signin.ShowInvitation, json, strict("invitation"))
+	g.POST("/join", s.signin.Join, json, strict("join"))
+	g.POST("/factor/code", s.signin.ConfirmCode, json, strict("code"), confirming)
+	g.POST("/factor/passkey/options", s.signin.PasskeyOptions, json, strict("passkey"), confirming)
+	g.POST("/factor/passkey", s.signin.ConfirmPasskey, json, strict("passkey"), confirming)
 	// Any stage: the app asks what to show.
-	g.GET("/session", s.session, json, standard("session"), s.requireStage(stagePassword, stageEnrol, stageFull))
-	g.POST("/enrol/totp/options", s.totpEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/totp", s.enrolTOTP, json, strict("enrol"), enrolling)
-	g.POST("/enrol/passkey/options", s.passkeyEnrolOptions, json, strict("enrol"), enrolling, s.mayEnrol)
-	g.POST("/enrol/passkey", s.enrolPasskey, json, strict("enrol"), enrolling)
+	g.GET("/session", s.signin.Session, json, standard("session"), s.sessions.RequireStage(access.StagePassword, access.StageEnrol, access.StageFull))
+	g.POST("/enrol/totp/options", s.signin.TOTPEnrolOptions, json, strict("enrol"), enrolling, s.signin.MayEnrol)
+	g.POST("/enrol/totp", s.signin.EnrolTOTP, json, strict("enrol"), enrolling)
+	g.POST("/enrol/passkey/options", s.signin.PasskeyEnrolOptions, json, strict("enrol"), enrolling, s.signin.MayEnrol)
+	g.POST("/enrol/passkey", s.signin.EnrolPasskey, json, strict("enrol"), enrolling)
 
-	handlers := map[string]echo.HandlerFunc{
-		"GET /session":                                       s.session,
-		"GET /staff":                                         s.listStaff,
-		"POST /staff/invitations":                            s.invite,
-		"GET /staff/invitations":                             s.listInvitations,
-		"DELETE /staff/invitations/:id":                      s.revokeInvitation,
-		"PUT /staff/:id/role":                                s.changeRole,
-		"POST /staff/:id/disable":                            s.setDisabled(true),
-		"POST /staff/:id/enable":                             s.setDisabled(false),
-		"GET /audit":                                         s.listAudit,
-		"GET /audit/export":                                  s.exportAudit,
-		"GET /factors":                                       s.listFactors,
-		"DELETE /factors/passkeys/:id":                       s.removePasskey,
-		"DELETE /factors/totp":                               s.removeTOTP,
-		"POST /factors/recovery-codes":                       s.renewRecoveryCodes,
-		"GET /inbox":                                         s.listInbox,
-		"GET /inbox/count":                                   s.countInbox,
-		"GET /inbox/export":                                  s.exportInbox,
-		"GET /inbox/dashboard":                               s.dashboard,
-		"GET /inbox/:id":                                     s.showInbox,
-		"PUT /inbox/:id/status":                              s.setStatus,
-		"PUT /inbox/:id/assignee":                            s.setAssignee,
-		"POST /inbox/:id/notes":                              s.addNote,
-		"POST /inbox/:id/replies":                            s.reply,
-		"POST /inbox/:id/cv-link":                            s.cvLink,
-		"GET /inbox/:id/cv":                                  s.openCV,
-		"GET /visitors":                                      s.listVisitors,
-		"GET /visitors/:id":                                  s.showVisitor,
-		"POST /visitors/:id/confirmation":                    s.resendVisitorConfirmation,
-		"DELETE /visitors/:id/sessions":                      s.endVisitorSessions,
-		"POST /visitors/:id/disable":                         s.disableVisitor,
-		"POST /visitors/:id/enable":                          s.enableVisitor,
-		"DELETE /visitors/:id":                               s.deleteVisitor,
-		"GET /content/schema/:collection":                    s.contentSchema,
-		"GET /content/:collection":                           s.listContent,
-		"GET /content/:collection/:slug":                     s.showContent,
-		"PUT /content/:collection/:slug/:locale":             s.saveContent,
-		"POST /content/:collection/:slug/:locale/publish":    s.publishContent,
-		"POST /content/:collection/:slug/:locale/schedule":   s.scheduleContent,
-		"DELETE /content/:collection/:slug/:locale/schedule": s.cancelSchedule,
-		"POST /content/:collection/:slug/:locale/unpublish":  s.unpublishContent,
-		"GET /content/:collection/:slug/:locale/versions":    s.listContentVersions,
-		"POST /content/:collection/:slug/:locale/restore":    s.restoreContent,
-		"GET /content/:collection/:slug/:locale/preview":     s.previewContent,
-		"POST /content/:collection":                          s.createItem,
-		"POST /content/:collection/:slug/unpublish":          s.unpublishItem,
-		"DELETE /content/:collection/:slug":                  s.deleteItem,
-		"PUT /content/:collection/:slug/slug":                s.renameItem,
-		"GET /settings":                                      s.showSettings,
-		"PUT /settings":                                      s.saveSettings,
-		"GET /erasure":                                       s.showHeld,
-		"POST /erasure":                                      s.erasePerson,
-
-		"GET /content/:collection/:slug/:locale/versions/:version": s.showContentVersion,
-		"POST /content/:collection/:slug/:locale/cover":            s.uploadCover,
-	}
-	for _, r := range SignedInRoutes {
+	// Signed in: a full session, then what the route's row asks for.
+	for _, r := range s.SignedInRoutes() {
 		body := json
 		if r.Path == "/content/:collection/:slug/:locale/cover" {
 			body = endpoint.Accepts(endpoint.Multipart) // the picture
 		}
-		mw := []echo.MiddlewareFunc{body, standard("staff"), s.requireStage(stageFull)}
+		mw := []echo.MiddlewareFunc{body, standard("staff"), s.sessions.RequireStage(access.StageFull)}
 		if r.Permission != "" {
-			mw = append(mw, s.permit(r.Permission))
+			mw = append(mw, s.sessions.Permit(r.Permission))
 		}
 		if r.Fresh {
-			mw = append(mw, s.fresh)
+			mw = append(mw, s.sessions.Fresh)
 		}
-		g.Add(r.Method, r.Path, handlers[r.Method+" "+r.Path], mw...)
+		g.Add(r.Method, r.Path, r.handler, mw...)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -19,6 +21,7 @@ type Catalogue struct {
 	Accounts Accounts // the account API: registration, sign-in, recovery, profile
 	Forms    Forms    // the request forms, their confirmations and publication PDFs
 	Mail     Mail     // the e-mails the site sends
+	Admin    Admin    // the back-office API, in English and Arabic
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -39,6 +42,7 @@ var sections = []section{
 	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
 	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
 	{name: "mail", languages: All, field: func(c *Catalogue) any { return &c.Mail }},
+	{name: "admin", languages: []Locale{En, Ar}, field: func(c *Catalogue) any { return &c.Admin }},
 }
 
 //go:embed messages
@@ -109,7 +113,8 @@ func For(l Locale) *Catalogue {
 }
 
 // sentences lists every sentence of a section with its key, walking nested
-// sections (a letter of the mail section, say) as dotted keys.
+// sections (a letter of the mail section, say) and maps keyed by code as
+// dotted keys.
 func sentences(v reflect.Value, prefix string, visit func(key, text string)) {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -128,6 +133,12 @@ func sentences(v reflect.Value, prefix string, visit func(key, text string)) {
 		}
 	case reflect.String:
 		visit(prefix, v.String())
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			sentences(v.MapIndex(k), prefix+"."+k.String(), visit)
+		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
 			sentences(v.Index(i), fmt.Sprintf("%s[%d]", prefix, i), visit)

@@ -1,0 +1,149 @@
+package locale
+
+// Admin holds what the back-office API answers, in one language: staff
+// sign-in and second factors, staff management, the inbox, visitor
+// accounts, erasure and content editing. The back-office speaks English
+// and Arabic; a staff member whose browser asks for another language reads
+// English.
+type Admin struct {
+	NotSignedIn       string `json:"notSignedIn"`
+	SignInFailed      string `json:"signInFailed"`
+	SignInLocked      string `json:"signInLocked"` // %d minutes
+	SecondFactorDue   string `json:"secondFactorDue"`
+	EnrolDue          string `json:"enrolDue"`
+	CodeWrong         string `json:"codeWrong"`
+	CodeFormat        string `json:"codeFormat"`
+	TooManyCodes      string `json:"tooManyCodes"`
+	FactorLocked      string `json:"factorLocked"`      // %d minutes
+	FactorLockedHours string `json:"factorLockedHours"` // %d hours
+	PasskeyFailed     string `json:"passkeyFailed"`
+	PasskeyExpired    string `json:"passkeyExpired"`
+	PasskeysOff       string `json:"passkeysOff"`
+	Forbidden         string `json:"forbidden"`
+	StepUp            string `json:"stepUp"`
+	SignedOut         string `json:"signedOut"`
+	InvitationInvalid string `json:"invitationInvalid"`
+	InvitationExists  string `json:"invitationExists"`
+	InvitationMade    string `json:"invitationMade"`
+	InvitationGone    string `json:"invitationGone"`
+	InvitationRevoked string `json:"invitationRevoked"`
+	Joined            string `json:"joined"`
+	FactorAdded       string `json:"factorAdded"`
+	RoleChanged       string `json:"roleChanged"`
+	Disabled          string `json:"disabled"`
+	Enabled           string `json:"enabled"`
+	NotFound          string `json:"notFound"`
+	LastAdministrator string `json:"lastAdministrator"`
+	NotYourself       string `json:"notYourself"`
+	LastFactor        string `json:"lastFactor"`
+	FactorRemoved     string `json:"factorRemoved"`
+	PasskeyNotFound   string `json:"passkeyNotFound"`
+	AppNotFound       string `json:"appNotFound"`
+	CodesRenewed      string `json:"codesRenewed"`
+	RoleInvalid       string `json:"roleInvalid"`
+	LanguageInvalid   string `json:"languageInvalid"`
+	LanguagesNeeded   string `json:"languagesNeeded"`
+	OfficeInvalid     string `json:"officeInvalid"`
+	DateInvalid       string `json:"dateInvalid"`
+	PasswordShort     string `json:"passwordShort"` // %d characters
+	PasswordLong      string `json:"passwordLong"`  // %d characters
+	PasswordCommon    string `json:"passwordCommon"`
+	PasswordPersonal  string `json:"passwordPersonal"`
+	PasswordMismatch  string `json:"passwordMismatch"`
+	RateLimited       string `json:"rateLimited"`
+	Busy              string `json:"busy"`
+	ItemNotFound      string `json:"itemNotFound"`
+	KindInvalid       string `json:"kindInvalid"`
+	StatusInvalid     string `json:"statusInvalid"`
+	StatusChanged     string `json:"statusChanged"`
+	AssigneeInvalid   string `json:"assigneeInvalid"`
+	Assigned          string `json:"assigned"`
+	NoteAdded         string `json:"noteAdded"`
+	ReplySent         string `json:"replySent"`
+	NotesErased       string `json:"notesErased"`
+	ReplyNoAddress    string `json:"replyNoAddress"`
+	ReplyRefused      string `json:"replyRefused"`
+	CVMissing         string `json:"cvMissing"`
+	CVLinkExpired     string `json:"cvLinkExpired"`
+
+	VisitorNotFound         string `json:"visitorNotFound"`
+	VisitorConfirmed        string `json:"visitorConfirmed"`
+	VisitorMailCapped       string `json:"visitorMailCapped"`
+	VisitorConfirmationSent string `json:"visitorConfirmationSent"`
+	VisitorSessionsEnded    string `json:"visitorSessionsEnded"`
+	VisitorAlreadyDisabled  string `json:"visitorAlreadyDisabled"`
+	VisitorNotDisabled      string `json:"visitorNotDisabled"`
+	VisitorDisabled         string `json:"visitorDisabled"`
+	VisitorEnabled          string `json:"visitorEnabled"`
+	VisitorDeleted          string `json:"visitorDeleted"`
+	Erased                  string `json:"erased"`
+	ErasureIncomplete       string `json:"erasureIncomplete"`
+
+	ContentNotFound          string `json:"contentNotFound"`
+	ContentLanguageForbidden string `json:"contentLanguageForbidden"`
+	ContentConflict          string `json:"contentConflict"`
+	ContentSaved             string `json:"contentSaved"`
+	ContentPublished         string `json:"contentPublished"`
+	ContentUnpublished       string `json:"contentUnpublished"`
+	ContentRestored          string `json:"contentRestored"`
+	ContentEnglishStays      string `json:"contentEnglishStays"`
+	ContentNotLive           string `json:"contentNotLive"`
+	ContentVersionNotFound   string `json:"contentVersionNotFound"`
+	ContentScheduled         string `json:"contentScheduled"`
+	ContentScheduleCancelled string `json:"contentScheduleCancelled"`
+	ContentNotScheduled      string `json:"contentNotScheduled"`
+	ContentSchedulePast      string `json:"contentSchedulePast"`
+	ContentScheduleZone      string `json:"contentScheduleZone"`
+	ContentScheduleAction    string `json:"contentScheduleAction"`
+	// ContentProblems says what is wrong with a field, by content.Problem
+	// code; an enumeration's takes its values (%s).
+	ContentProblems map[string]string `json:"contentProblems"`
+
+	Items   AdminItems   `json:"items"`   // creating, renaming, unpublishing and deleting items; the firm's settings
+	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
+	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
+}
+
+// AdminItems are what creating, renaming, unpublishing and deleting items
+// and saving the firm's settings answer.
+type AdminItems struct {
+	SlugForm         string `json:"slugForm"`
+	SlugTaken        string `json:"slugTaken"`
+	SlugSame         string `json:"slugSame"`
+	ItemCreated      string `json:"itemCreated"`
+	ItemUnpublished  string `json:"itemUnpublished"`
+	ItemNotLive      string `json:"itemNotLive"`
+	ItemDeleted      string `json:"itemDeleted"`
+	ItemRenamed      string `json:"itemRenamed"`
+	SettingsSaved    string `json:"settingsSaved"`
+	SettingsConflict string `json:"settingsConflict"`
+	SettingsSameText string `json:"settingsSameText"`
+}
+
+// AdminPreview are the sentences of a preview.
+type AdminPreview struct {
+	Title        string            `json:"title"`
+	Version      string            `json:"version"`
+	NoVersion    string            `json:"noVersion"`
+	Draft        string            `json:"draft"`
+	Published    string            `json:"published"`
+	NoText       string            `json:"noText"`
+	NotLive      string            `json:"notLive"`
+	Languages    map[string]string `json:"languages"`
+	ThemeInvalid string            `json:"themeInvalid"`
+	Unavailable  string            `json:"unavailable"`
+}
+
+// AdminCovers are what the cover upload answers.
+type AdminCovers struct {
+	Missing    string `json:"missing"`
+	TooLarge   string `json:"tooLarge"`
+	Type       string `json:"type"`
+	Unreadable string `json:"unreadable"`
+	Small      string `json:"small"`  // width, height, minimum width, minimum height
+	Pixels     string `json:"pixels"` // width, height, the most megapixels
+	Demanding  string `json:"demanding"`
+	Busy       string `json:"busy"`
+	Uploaded   string `json:"uploaded"`
+	NotStored  string `json:"notStored"`
+}
