@@ -19,6 +19,7 @@ type Catalogue struct {
 	Accounts Accounts // the account API: registration, sign-in, recovery, profile
 	Forms    Forms    // the request forms, their confirmations and publication PDFs
 	Mail     Mail     // the e-mails the site sends
+	Search   Search   // the site search
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -39,6 +40,7 @@ var sections = []section{
 	{name: "accounts", languages: All, field: func(c *Catalogue) any { return &c.Accounts }},
 	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
 	{name: "mail", languages: All, field: func(c *Catalogue) any { return &c.Mail }},
+	{name: "search", languages: All, field: func(c *Catalogue) any { return &c.Search }},
 }
 
 //go:embed messages
