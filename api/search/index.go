@@ -1,14 +1,17 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
 
@@ -27,8 +30,11 @@ var fields = []struct {
 
 // Index is the searchable text of every public page in every language,
 // held in memory. It is never changed once built: a change of content
-// builds a new one (see Service), so searches take no lock.
+// builds a new one (see Service), and the old one is closed once the
+// searches reading it are done.
 type Index struct {
+	mu       sync.RWMutex // held for reading by each search, for writing by Close
+	closed   bool
 	bleve    bleve.Index
 	docs     map[string]*document // by id
 	wordsA   analysis.Analyzer
@@ -87,7 +93,7 @@ func build(docs []document) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: mapping: %w", err)
 	}
-	b, err := bleve.NewMemOnly(m)
+	b, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return nil, fmt.Errorf("search: new index: %w", err)
 	}
@@ -121,8 +127,20 @@ func build(docs []document) (*Index, error) {
 	return ix, nil
 }
 
-// Close lets go of the index's memory.
-func (ix *Index) Close() error { return ix.bleve.Close() }
+// ErrClosed is returned by a search of an index that has been closed:
+// the service has a newer one.
+var ErrClosed = errors.New("search: index closed")
+
+// Close lets go of the index once the searches reading it are done.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.closed {
+		return nil
+	}
+	ix.closed = true
+	return ix.bleve.Close()
+}
 
 // Len returns how many documents the index holds.
 func (ix *Index) Len() int { return len(ix.docs) }
@@ -176,11 +194,19 @@ type term struct {
 	word   string
 }
 
+// maxTerms is how many words of a query are searched for: enough for any
+// question a visitor asks, few enough that a query of two hundred
+// characters stays as cheap as a short one.
+const maxTerms = 8
+
 // analyse splits a query into words and each word into its index tokens
 // in a language; words the analyzer drops (stop words) are left out.
 func (ix *Index) analyse(text string, l locale.Locale) []term {
 	var out []term
 	for _, w := range strings.Fields(text) {
+		if len(out) == maxTerms {
+			break
+		}
 		var toks []string
 		for _, t := range ix.analyzer[l].Analyze([]byte(w)) {
 			toks = append(toks, string(t.Term))
@@ -266,6 +292,11 @@ func (ix *Index) find(q Query, l locale.Locale, terms []term) (*bleve.SearchResu
 // none, the English ones marked as a fallback; and when nothing is found,
 // a suggestion built from the words of the index.
 func (ix *Index) Search(q Query) (Results, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.closed {
+		return Results{}, ErrClosed
+	}
 	if q.Page < 1 {
 		q.Page = 1
 	}

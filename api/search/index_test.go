@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"slices"
 	"sync"
 	"testing"
@@ -176,3 +178,6 @@ func TestArabicSpellings(t *testing.T) {
 		})
 	}
 }
+
+// quiet is a logger that writes nothing.
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -32,6 +32,7 @@ import (
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/search"
 	"noorvale.example/site/api/server"
 	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
@@ -344,6 +345,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	}
 	go backOffice.Run(ctx)
 	go backOffice.RunSchedules(ctx)
+	searchService := search.Start(ctx, cache, st, cfg.SecretKey, logger)
 	// The access log writes a line per request: batched, it costs the
 	// cached-page path almost nothing. It is flushed every 100 ms and at exit.
 	accessOut := logbuffer.New(os.Stderr, 64<<10, 100*time.Millisecond)
@@ -351,7 +353,7 @@ func serve(ctx context.Context, cfg *config.Config, logger *slog.Logger) error {
 	srv := server.New(server.Config{
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLoggerTo(cfg, accessOut),
 		Auth: accounts, Admin: backOffice, TrustedProxies: cfg.TrustedProxies,
-		Captcha: verifier, DevMail: devMail, Forms: formsService, Redirects: st,
+		Captcha: verifier, DevMail: devMail, Forms: formsService, Redirects: st, Search: searchService,
 		Metrics: measured, RendererReady: supervisor.Ready,
 	}, cache, st)
 	supervisor.OnScriptHashes(srv.SetScriptHashes)
