@@ -2,7 +2,9 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/custom" // the "custom" analyzer type addAnalyzers declares
@@ -53,18 +55,20 @@ func (foldFilter) Filter(in []byte) []byte { return []byte(fold(string(in))) }
 // Apostrophes stay: the French elision filter needs "d'intrusion" whole.
 func fold(s string) string {
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(s) + 8)
 	prev := rune(0) // the last letter or digit written, 0 after anything else
-	for _, r := range norm.NFD.String(s) {
+	for _, r := range s {
 		switch {
+		case r < utf8.RuneSelf:
 		case unicode.Is(unicode.Mn, r) && r < 0x0600:
-			continue // a Latin combining accent
+			continue // a combining accent, as a decomposed é is written
 		case r >= 0x064B && r <= 0x065F, r == 0x0670, r == 0x0640:
-			continue // Arabic harakat, superscript alef, tatweel
-		}
-		r = arabicLetter(r)
-		if r == 0 {
-			continue
+			continue // Arabic harakat, combining hamza and madda, superscript alef, tatweel
+		default:
+			r = plainLetter(r)
+			if r == 0 {
+				continue
+			}
 		}
 		isDigit := unicode.IsDigit(r)
 		isLetter := unicode.IsLetter(r)
@@ -78,12 +82,41 @@ func fold(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return norm.NFC.String(b.String())
+	return b.String()
 }
 
-// arabicLetter is the plain letter a variant is searched as. NFD has
-// already parted أ إ آ ؤ ئ into their carrier and a combining hamza or
-// madda (U+0653–U+0655), which fold drops.
+// latinBases maps each accented Latin letter to its letter without the
+// accent (é → e, Ë → E, ï → i), as its canonical decomposition begins.
+// It is a table made once, so fold reads a map instead of normalizing
+// whole texts: the analysis of every page runs through it.
+var latinBases = sync.OnceValue(func() map[rune]rune {
+	out := map[rune]rune{}
+	for _, block := range [][2]rune{{0x00C0, 0x024F}, {0x1E00, 0x1EFF}} {
+		for r := block[0]; r <= block[1]; r++ {
+			d := []rune(norm.NFD.String(string(r)))
+			if len(d) > 1 && d[0] < utf8.RuneSelf {
+				out[r] = d[0]
+			}
+		}
+	}
+	return out
+})
+
+// plainLetter is the letter a non-ASCII letter is searched as, 0 for one
+// left out.
+func plainLetter(r rune) rune {
+	if r < 0x0600 || (r >= 0x1E00 && r <= 0x1EFF) {
+		if base, ok := latinBases()[r]; ok {
+			return base
+		}
+		return r
+	}
+	return arabicLetter(r)
+}
+
+// arabicLetter is the plain letter an Arabic variant is searched as. A
+// hamza or madda written apart, as a combining mark (U+0653–U+0655), is
+// dropped by fold.
 func arabicLetter(r rune) rune {
 	switch r {
 	case 'أ', 'إ', 'آ', 'ٱ':

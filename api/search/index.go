@@ -40,6 +40,7 @@ type Index struct {
 	wordsA   analysis.Analyzer
 	vocab    map[locale.Locale]map[string]int // every word of a language's texts, folded, with its count: what "did you mean" proposes
 	analyzer map[locale.Locale]analysis.Analyzer
+	tokens   sync.Map // language and a word of a page → its tokens, for snippets: pages hold far fewer distinct words than searches read
 }
 
 // newMapping is the index's mapping: one document type per language, whose
@@ -339,8 +340,14 @@ func (ix *Index) Search(q Query) (Results, error) {
 	return out, nil
 }
 
-// snippetWords is about how many words a snippet shows.
-const snippetWords = 28
+// snippetWords is about how many words a snippet shows, and snippetScan
+// how many words of a page are read to choose them: a long page's best
+// passage is rarely further down, and reading it all would cost more than
+// the search.
+const (
+	snippetWords = 28
+	snippetScan  = 1500
+)
 
 // snippet is the passage of d that best shows why it matched: the first
 // stretch of its summary, headings or body with the most matched words,
@@ -357,30 +364,25 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 		}
 	}
 	a := ix.analyzer[l]
+	seen := map[string]bool{}
 	matches := func(w string) bool {
-		for _, t := range a.Analyze([]byte(w)) {
-			tok := string(t.Term)
-			if want[tok] {
-				return true
-			}
-			for _, p := range prefixes {
-				if strings.HasPrefix(tok, p) {
-					return true
-				}
-			}
-			for wt := range want {
-				if fz := fuzziness(wt); fz > 0 && within(tok, wt, fz) {
-					return true
-				}
-			}
+		if m, ok := seen[w]; ok {
+			return m
 		}
-		return false
+		m := matchesWord(ix.tokensOf(l, a, w), want, prefixes)
+		seen[w] = m
+		return m
 	}
 	best, bestScore := []string(nil), -1
 	var bestMarks []bool
+	scanned := 0
 	for _, text := range []string{d.Summary, d.Headings, d.Body} {
 		for _, line := range strings.Split(text, "\n") {
+			if scanned > snippetScan {
+				return segments(best, bestMarks)
+			}
 			ws := strings.Fields(line)
+			scanned += len(ws)
 			for start := 0; start < len(ws); start += snippetWords / 2 {
 				end := min(start+snippetWords, len(ws))
 				marks := make([]bool, end-start)
@@ -412,6 +414,43 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 		}
 	}
 	return segments(best, bestMarks)
+}
+
+// matchesWord reports whether a word of a page, analysed by a, is one the
+// query asked for: the same token, one it starts (the word being typed),
+// or one a letter or two away in a long word.
+func matchesWord(tokens []string, want map[string]bool, prefixes []string) bool {
+	for _, tok := range tokens {
+		if want[tok] {
+			return true
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(tok, p) {
+				return true
+			}
+		}
+		for wt := range want {
+			if fz := fuzziness(wt); fz > 0 && within(tok, wt, fz) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tokensOf returns the tokens a makes of a word of a page in language l,
+// analysing it only the first time.
+func (ix *Index) tokensOf(l locale.Locale, a analysis.Analyzer, w string) []string {
+	key := string(l) + "\x00" + w
+	if v, ok := ix.tokens.Load(key); ok {
+		return v.([]string)
+	}
+	var out []string
+	for _, t := range a.Analyze([]byte(w)) {
+		out = append(out, string(t.Term))
+	}
+	ix.tokens.Store(key, out)
+	return out
 }
 
 // segments joins words into segments, each run of marked or unmarked
