@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -394,7 +395,7 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 					}
 				}
 				if score > bestScore {
-					best, bestScore, bestMarks = ws[start:end], score, marks
+					best, bestScore, bestMarks = slices.Clone(ws[start:end]), score, marks
 					if start > 0 {
 						best = append([]string{"…"}, best...)
 						bestMarks = append([]bool{false}, bestMarks...)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -181,3 +182,25 @@ func TestArabicSpellings(t *testing.T) {
 
 // quiet is a logger that writes nothing.
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// TestSnippetKeepsTheText checks that a snippet is a stretch of the page's
+// own words, the ellipses only at its ends.
+func TestSnippetKeepsTheText(t *testing.T) {
+	ix, err := build([]document{{ID: "en:/a", Lang: "en", Type: TypeOther, Path: "/a", Title: "Audits",
+		Body: strings.Repeat("one two three four five six seven eight nine ten ", 4) + "audit eleven twelve"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ix.Search(Query{Text: "audit", Lang: "en"})
+	if err != nil || len(r.Hits) != 1 {
+		t.Fatalf("%v %+v", err, r)
+	}
+	var text strings.Builder
+	for _, s := range r.Hits[0].Snippet {
+		text.WriteString(s.Text)
+	}
+	got := strings.TrimSuffix(strings.TrimPrefix(text.String(), "… "), " …")
+	if strings.Contains(got, "…") || !strings.Contains(got, "ten audit eleven") {
+		t.Fatalf("snippet %q", text.String())
+	}
+}
