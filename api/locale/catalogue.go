@@ -22,6 +22,7 @@ type Catalogue struct {
 	Forms    Forms    // the request forms, their confirmations and publication PDFs
 	Mail     Mail     // the e-mails the site sends
 	Admin    Admin    // the back-office API, in English and Arabic
+	Search   Search   // the site search
 }
 
 // A section of the catalogue: its file's name, the languages it is written
@@ -43,6 +44,7 @@ var sections = []section{
 	{name: "forms", languages: All, field: func(c *Catalogue) any { return &c.Forms }},
 	{name: "mail", languages: All, field: func(c *Catalogue) any { return &c.Mail }},
 	{name: "admin", languages: []Locale{En, Ar}, field: func(c *Catalogue) any { return &c.Admin }},
+	{name: "search", languages: All, field: func(c *Catalogue) any { return &c.Search }},
 }
 
 //go:embed messages

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -98,6 +99,35 @@ type Cache struct {
 	plan     *plan        // the last plan; nil before the first
 	complete bool         // whether every planned document is current
 	buildUse time.Time    // when the build was last recorded as in use
+
+	currentMu sync.Mutex
+	current   *content.Catalog         // the catalogue of the last pass that made every document current
+	onCurrent []func(*content.Catalog) // told of it, see OnCurrent
+}
+
+// OnCurrent has f told the catalogue each time a pass has made every
+// document current, so what follows the content (the site search) changes
+// when the pages do, on every replica; at once when a pass already has. f
+// is called while the cache holds its render lock: it must return quickly.
+func (c *Cache) OnCurrent(f func(*content.Catalog)) {
+	c.currentMu.Lock()
+	c.onCurrent = append(c.onCurrent, f)
+	cur := c.current
+	c.currentMu.Unlock()
+	if cur != nil {
+		f(cur)
+	}
+}
+
+// announce tells the OnCurrent listeners of cat.
+func (c *Cache) announce(cat *content.Catalog) {
+	c.currentMu.Lock()
+	c.current = cat
+	listeners := slices.Clone(c.onCurrent)
+	c.currentMu.Unlock()
+	for _, f := range listeners {
+		f(cat)
+	}
 }
 
 // NewCache builds an empty cache; RenderAll or Run fills it.

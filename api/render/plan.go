@@ -206,6 +206,7 @@ func (c *Cache) finish(ctx context.Context, p *plan, pass Pass, started time.Tim
 	}
 	c.complete = true
 	c.filled.Store(true)
+	c.announce(p.in.Catalog)
 	if c.cfg.OnRendered != nil && (pass.Rendered > 0 || pass.Loaded > 0) {
 		pass.Took = time.Since(started)
 		c.cfg.OnRendered(pass)

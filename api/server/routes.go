@@ -58,6 +58,11 @@ func (s *Server) routes() {
 	if s.forms != nil {
 		s.forms.Routes(e.Group("/api/forms"))
 	}
+	// The site search, with a limit per client: as-you-type searching asks
+	// often, but not a hundred times a minute.
+	if s.search != nil {
+		e.GET("/api/search", s.search.Handle, s.search.RateLimit())
+	}
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)
 

@@ -25,6 +25,7 @@ import (
 	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/search"
 )
 
 // Pages is the page cache as the server uses it.
@@ -57,6 +58,7 @@ type Config struct {
 	Captcha        captcha.Provider // answers GET /api/captcha/challenge; none when nil
 	DevMail        http.Handler     // the development outbox at /dev/mail; nil outside development, where the route does not exist
 	Forms          *forms.Service   // the forms API under /api/forms; none when nil
+	Search         *search.Service  // the site search at /api/search; none when nil
 	TrustedProxies []netip.Prefix   // peers whose X-Forwarded-For names the client
 
 	Metrics *metrics.Metrics // counts requests (served by MetricsHandler on a port of its own); none when nil
@@ -89,6 +91,7 @@ type Server struct {
 	captcha     captcha.Provider
 	devMail     http.Handler
 	forms       *forms.Service
+	search      *search.Service
 	metrics     *metrics.Metrics
 	redirects   *slugRedirects
 
@@ -131,6 +134,7 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		captcha:   cfg.Captcha,
 		devMail:   cfg.DevMail,
 		forms:     cfg.Forms,
+		search:    cfg.Search,
 		metrics:   cfg.Metrics,
 		redirects: &slugRedirects{store: cfg.Redirects},
 

@@ -78,6 +78,7 @@ var migrations = []migration{
 	{20, "deleted items, redirects of renamed items and staff's saves of the identity", migrateItemChanges},
 	{21, "wrong second factors counted per staff account", migrateFactorLock},
 	{22, "invitations: an id, and one pending per address", migrateInvitationIDs},
+	{23, "searched words counted per language and day", migrateSearchCounts},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

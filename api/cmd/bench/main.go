@@ -47,6 +47,8 @@ func main() {
 	connections := flag.Int("connections", 64, "concurrent connections per load run")
 	accountsOnly := flag.Bool("accounts", false, "print only the login figures and the HTTP Observatory scan")
 	pipelineOnly := flag.Bool("pipeline", false, "print only the render pipeline's figures")
+	searchOnly := flag.Bool("search", false, "print only the site search's figures")
+	searchProfile := flag.String("search-cpuprofile", "", "with -search, write a CPU profile of the search figures to this file")
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
@@ -70,6 +72,8 @@ func main() {
 		err = coverFigures(*coversDir)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
+	case *searchOnly:
+		err = runSearch(*searchProfile)
 	default:
 		err = runPipeline(*serverBin, *databaseURL)
 		if err != nil {
@@ -80,6 +84,10 @@ func main() {
 			break
 		}
 		err = coverFigures(*coversDir)
+		if err != nil {
+			break
+		}
+		err = searchFigures()
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -139,6 +139,12 @@ func pipelineEnv(dataDir, databaseURL string) ([]string, error) {
 // publication until there are `times` as many, each with its own slug and
 // an older date, into a throwaway database.
 func multiplyCollections(st *store.Store, times int) error {
+	return multiplyItems(st, times, "news", "blogs", "publications")
+}
+
+// multiplyItems repeats each item of the named collections times over,
+// each copy dated a month before the last.
+func multiplyItems(st *store.Store, times int, collections ...string) error {
 	ctx := context.Background()
 	entries, err := st.ContentEntries(ctx)
 	if err != nil {
@@ -146,7 +152,7 @@ func multiplyCollections(st *store.Store, times int) error {
 	}
 	out := slices.Clone(entries)
 	for _, e := range entries {
-		if e.Collection != "news" && e.Collection != "blogs" && e.Collection != "publications" {
+		if !slices.Contains(collections, e.Collection) {
 			continue
 		}
 		for i := 1; i < times; i++ {
@@ -154,9 +160,16 @@ func multiplyCollections(st *store.Store, times int) error {
 			if err := json.Unmarshal([]byte(e.Body), &body); err != nil {
 				return err
 			}
-			if d, ok := body["date"].(string); ok {
-				if t, err := time.Parse(time.DateOnly, d); err == nil {
-					body["date"] = t.AddDate(0, 0, -30*i).Format(time.DateOnly)
+			for _, field := range []string{"date", "datePosted"} {
+				if d, ok := body[field].(string); ok {
+					if t, err := time.Parse(time.DateOnly, d); err == nil {
+						body[field] = t.AddDate(0, 0, -30*i).Format(time.DateOnly)
+					}
+				}
+			}
+			if d, ok := body["start"].(string); ok {
+				if t, err := time.Parse(time.RFC3339, d); err == nil {
+					body["start"] = t.AddDate(0, 0, -30*i).Format(time.RFC3339)
 				}
 			}
 			if title, ok := body["title"].(string); ok {

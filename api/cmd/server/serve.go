@@ -21,6 +21,7 @@ import (
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/metrics"
 	"noorvale.example/site/api/render"
+	"noorvale.example/site/api/search"
 	"noorvale.example/site/api/server"
 	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
@@ -66,6 +67,7 @@ type site struct {
 	sender     *mail.Sender
 	forms      *forms.Service
 	admin      *admin.Service
+	search     *search.Service
 	srv        *server.Server
 
 	closers []func() error // what close undoes, in the order it was opened
@@ -197,6 +199,7 @@ func newSite(ctx context.Context, cfg *config.Config, logger *slog.Logger) (_ *s
 		return nil, err
 	}
 	s.admin = backOffice
+	s.search = search.ForSite(s.cache, st, cfg.SecretKey, logger)
 	// The access log writes a line per request: batched, it costs the
 	// cached-page path almost nothing. It is flushed every 100 ms and at exit.
 	accessOut := logbuffer.New(os.Stderr, 64<<10, 100*time.Millisecond)
@@ -204,7 +207,7 @@ func newSite(ctx context.Context, cfg *config.Config, logger *slog.Logger) (_ *s
 	s.srv = server.New(server.Config{
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLogger(cfg, accessOut),
 		Auth: s.accounts, Admin: s.admin, TrustedProxies: cfg.TrustedProxies,
-		Captcha: s.verifier, DevMail: devMail, Forms: s.forms, Redirects: st,
+		Captcha: s.verifier, DevMail: devMail, Forms: s.forms, Redirects: st, Search: s.search,
 		Metrics: s.measured, RendererReady: s.supervisor.Ready,
 	}, s.cache, st)
 	s.supervisor.OnScriptHashes(s.srv.SetScriptHashes)
@@ -264,7 +267,18 @@ func (s *site) serve(ctx context.Context) error {
 	}()
 	go runCaptchaCleanup(mailCtx, s.verifier, logger)
 
+	// The search index is built once the pages are current, and follows
+	// them; the words searched are written to the store until shutdown.
+	searchCtx, stopSearch := context.WithCancel(ctx)
+	searching := make(chan struct{})
+	go func() {
+		defer close(searching)
+		s.search.Run(searchCtx)
+	}()
+
 	serveErr := s.srv.Serve(ctx, s.ln, cfg.ShutdownDelay, cfg.ShutdownTimeout)
+	stopSearch()
+	<-searching
 	stopMail()
 	<-mailing
 

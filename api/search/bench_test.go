@@ -1,0 +1,14 @@
+package search
+
+import "testing"
+
+func BenchmarkBuild(b *testing.B) {
+	cat := seededCatalog(b)
+	docs := documents(cat)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := build(docs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
