@@ -398,7 +398,11 @@ func fieldErrors(m *access.Messages, problems []content.Problem) map[string]stri
 			continue
 		}
 		msg, ok := m.ContentProblems[p.Code]
-		if !ok {
+		switch {
+		case p.Code == content.ProblemEmpty || p.Code == content.ProblemMissing:
+			// The same sentence as every other form's required field.
+			msg = m.Messages.Required
+		case !ok:
 			msg = m.FixFields
 		}
 		if p.Code == content.ProblemEnum {

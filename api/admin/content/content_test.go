@@ -92,13 +92,13 @@ func TestContentSaveConflictPublish(t *testing.T) {
 				b := admintest.WithTitle(t, it.Languages["en"].Live, " ")
 				b["date"] = "20 July"
 				return b
-			}, map[string]string{"title": access.In("en").ContentProblems[content.ProblemEmpty], "date": access.In("en").ContentProblems[content.ProblemDate]}},
+			}, map[string]string{"title": access.In("en").Required, "date": access.In("en").ContentProblems[content.ProblemDate]}},
 			{"a missing field and an unknown one, in Arabic", "ar", func() map[string]any {
 				b := admintest.WithTitle(t, it.Languages["en"].Live, "Title")
 				delete(b, "author")
 				b["colour"] = "blue"
 				return b
-			}, map[string]string{"author": access.In("ar").ContentProblems[content.ProblemMissing], "colour": access.In("ar").ContentProblems[content.ProblemUnknown]}},
+			}, map[string]string{"author": access.In("ar").Required, "colour": access.In("ar").ContentProblems[content.ProblemUnknown]}},
 			{"a script node and a NUL byte", "en", func() map[string]any {
 				b := admintest.WithTitle(t, it.Languages["en"].Live, "Title\x00")
 				b["body"] = map[string]any{"type": "doc", "content": []any{
