@@ -19,6 +19,9 @@ type Admin struct {
 	PasskeyFailed     string `json:"passkeyFailed"`
 	PasskeyExpired    string `json:"passkeyExpired"`
 	PasskeysOff       string `json:"passkeysOff"`
+	// PasskeyCloned refuses a passkey whose signature counter did not move on
+	// from its last use: another copy of it may exist.
+	PasskeyCloned     string `json:"passkeyCloned"`
 	Forbidden         string `json:"forbidden"`
 	StepUp            string `json:"stepUp"`
 	SignedOut         string `json:"signedOut"`

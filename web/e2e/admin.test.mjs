@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, openPage, startServer } from './harness.mjs';
-import { keepRecoveryCodes, noAxeViolations, withAuthenticator } from './staff.mjs';
+import { keepRecoveryCodes, noAxeViolations, staffMember, withAuthenticator } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -299,6 +299,49 @@ describe('the back-office', () => {
       admin.assertClean();
     } finally {
       await admin.close();
+    }
+  });
+
+  test('a passkey whose signature counter goes back, as a copy of it would, is refused', async () => {
+    const tab = await staffMember(site, {
+      email: 'nadia@noorvale.example',
+      name: 'Nadia Karam',
+      role: 'editor',
+      allowApiStatuses: [400, 401],
+    });
+    const { page } = tab;
+    const { cdp, authenticatorId } = tab.authenticator;
+    const signIn = async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('E-mail address').fill('nadia@noorvale.example');
+      await page.getByLabel('Password').fill('Nadia Karam keeps a long passphrase');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+      await page.getByRole('button', { name: 'Use my passkey' }).click();
+    };
+    try {
+      // Signed in with it once more, so its counter has moved on from the one it joined with.
+      await signIn();
+      await page.getByRole('heading', { name: 'Welcome, Nadia Karam' }).waitFor();
+
+      // The same key, its counter back at zero: what a copy on another device would send.
+      const [original] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId }))
+        .credentials;
+      assert.ok(original.signCount >= 2, `signature counter ${original.signCount}`);
+      await cdp.send('WebAuthn.removeCredential', {
+        authenticatorId,
+        credentialId: original.credentialId,
+      });
+      await cdp.send('WebAuthn.addCredential', {
+        authenticatorId,
+        credential: { ...original, signCount: 0 },
+      });
+      await signIn();
+      await page.getByText('This passkey was refused: it may have been copied').waitFor();
+      assert.equal(await page.getByRole('heading', { name: 'Confirm it is you' }).count(), 1);
+      tab.assertClean();
+    } finally {
+      await tab.close();
     }
   });
 });

@@ -38,7 +38,8 @@ export async function keepRecoveryCodes(page) {
 
 /**
  * Invites `email` with `role` (and `office`, or a translator's `languages`) from the command line and has them join in a
- * browser of their own with a passkey; resolves to their tab, signed in on the home screen.
+ * browser of their own with a passkey; resolves to their tab, signed in on the home screen, with
+ * its authenticator as `tab.authenticator` ({ cdp, authenticatorId }).
  */
 export async function staffMember(
   site,
@@ -60,7 +61,8 @@ export async function staffMember(
   const link = out.match(/http:\/\/localhost:\d+\/admin\/join#[A-Za-z0-9_-]{43}/)?.[0];
   assert.ok(link, `the command printed no link: ${out}`);
   const tab = await openPage(site.browser, { width, height, allowApiStatuses });
-  await withAuthenticator(tab);
+  // The authenticator stays reachable, for a test that acts on the passkey it holds.
+  tab.authenticator = await withAuthenticator(tab);
   const { page } = tab;
   await page.goto(link);
   await page.getByRole('heading', { name: 'Join the back-office' }).waitFor();

@@ -232,6 +232,14 @@ func (s *Service) ConfirmPasskey(c echo.Context) error {
 	if err != nil {
 		return s.codeFailed(c, reply.cur, "passkey", &try)
 	}
+	if cred.Authenticator.CloneWarning {
+		// Its signature counter did not move on from its last use, which a
+		// passkey copied to another device does: refused, and the counter
+		// kept, so the copy is refused the next time too.
+		s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: reply.cur.Staff.ID, Action: audit.ActionFactorFailed,
+			Item: reply.cur.Staff.ID, Detail: "passkey-copied", IP: c.RealIP()})
+		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).PasskeyCloned)
+	}
 	stored, err := json.Marshal(cred)
 	if err != nil {
 		return err
