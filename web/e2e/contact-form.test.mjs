@@ -26,7 +26,16 @@ describe('office contact forms', () => {
       const form = panel.locator('form');
       assert.match(await panel.getByRole('heading', { level: 2 }).innerText(), /Dubai/);
 
-      // Sending nothing: every required field says what is wrong, and the first takes focus.
+      // Sending nothing: every required field says what is wrong, and the first takes focus. The
+      // check's challenge is held until these are read: the focus starts the check, which would
+      // otherwise solve itself, and take its error away, while they are being read.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      const challenge = '**/api/captcha/challenge*';
+      await page.route(challenge, async (route) => {
+        await held;
+        await route.continue();
+      });
       await form.getByRole('button', { name: 'Send message' }).click();
       const name = form.getByLabel('Full name');
       await assert.doesNotReject(() =>
@@ -42,6 +51,8 @@ describe('office contact forms', () => {
       assert.match(await form.innerText(), /Please tick the box to agree to the privacy policy/);
       assert.match(await form.innerText(), /Please complete the security check/);
       assert.equal(posts, 0, 'nothing is sent while fields are at fault');
+      release();
+      await page.unroute(challenge);
 
       // A wrong address is named as the visitor leaves the field.
       const email = newEmail('salma');
