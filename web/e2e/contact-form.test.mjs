@@ -51,8 +51,8 @@ describe('office contact forms', () => {
       assert.match(await form.innerText(), /Please tick the box to agree to the privacy policy/);
       assert.match(await form.innerText(), /Please complete the security check/);
       assert.equal(posts, 0, 'nothing is sent while fields are at fault');
+      // From here on the route lets every challenge through at once.
       release();
-      await page.unroute(challenge);
 
       // A wrong address is named as the visitor leaves the field.
       const email = newEmail('salma');
