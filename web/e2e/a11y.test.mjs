@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { firstItemPath, itemLists, openPage, useSiteAndBrowser } from './harness.mjs';
+import { captchaReady } from './visitor.mjs';
 
 const site = useSiteAndBrowser();
 
@@ -79,6 +80,9 @@ for (const [locale, theme] of [
       // The tabs have taken over from the links, and the page has come back to them.
       await page.locator('[role="tab"][aria-selected="true"]').waitFor();
       const form = page.locator('#proposal form');
+      // The check above the button takes over from its stand-in as it comes into view; the
+      // click waits for that, so the button is where the pointer goes.
+      await captchaReady(page, form);
       await form.locator('button[type="submit"]').click();
       await form.locator('[aria-invalid="true"]').first().waitFor();
       const problems = await serious('errors shown');
