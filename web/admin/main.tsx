@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, themeStorageKey } from '../shared/theme/theme';
 import { App } from './app';
+import { queryClient } from './shell/query-client';
 import './admin.css';
 
 // The theme chosen on the site (or here) before, else the system's; applied before the first render.
@@ -19,6 +21,8 @@ if (stored) applyTheme(stored === 'theme-dark' ? 'theme-dark' : 'theme-light');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );
