@@ -36,9 +36,9 @@ type profileRequest struct {
 // PUT /api/account/profile
 func (s *Service) updateProfile(c echo.Context) error {
 	m := locale.For(endpoint.Locale(c.Request()))
-	var req profileRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[profileRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := store.Profile{
@@ -90,9 +90,9 @@ type passwordRequest struct {
 func (s *Service) changePassword(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
 	m := locale.For(loc)
-	var req passwordRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[passwordRequest](c)
+	if err != nil {
+		return err
 	}
 	cur := mustUser(c)
 	u := cur.user
@@ -200,9 +200,9 @@ type deleteRequest struct {
 func (s *Service) deleteAccount(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
 	m := locale.For(loc)
-	var req deleteRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[deleteRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	v.password("password", req.Password)

@@ -40,9 +40,9 @@ func (s *Service) forgetPassword(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := locale.For(loc)
-	var req forgetRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[forgetRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
@@ -157,9 +157,9 @@ type verifyRequest struct {
 func (s *Service) verifyCode(c echo.Context) error {
 	r := c.Request()
 	m := locale.For(endpoint.Locale(r))
-	var req verifyRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[verifyRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)
@@ -297,9 +297,9 @@ func (s *Service) resetPassword(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := locale.For(loc)
-	var req resetRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[resetRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)

@@ -35,9 +35,9 @@ func (s *Service) register(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := locale.For(loc)
-	var req registerRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[registerRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	first := v.name("firstName", req.FirstName)
@@ -154,9 +154,9 @@ func (s *Service) confirmEmail(c echo.Context) error {
 	if !wellFormedSecret(token) {
 		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.ConfirmInvalid)
 	}
-	var req confirmRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[confirmRequest](c)
+	if err != nil {
+		return err
 	}
 	ctx := c.Request().Context()
 	now := s.now()
@@ -226,9 +226,9 @@ func (s *Service) resendConfirmation(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := locale.For(loc)
-	var req resendRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[resendRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	email := v.email("email", req.Email)

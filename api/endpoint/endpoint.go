@@ -1,8 +1,9 @@
 // Package endpoint is what every JSON API endpoint of the site shares: the
 // answer envelope ({isSuccess, data, message, errors}, with requestId on a
-// failure), the bodies a route accepts and how they are read, the field
-// checker and its messages in the visitor's language, the per-address
-// rate-limit keys and the captcha gate.
+// failure), the bodies a route accepts and how a handler opens on one
+// (Bind: read, checked, or refused once), the field checker and its
+// messages in the visitor's language, the per-address rate-limit keys and
+// the captcha gate.
 // The account, forms and captcha APIs and the server's error handler all
 // answer through it, so a rule changed here changes for every endpoint.
 package endpoint

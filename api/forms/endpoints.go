@@ -37,9 +37,9 @@ type proposalRequest struct {
 func (s *Service) proposal(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
 	m := locale.For(loc)
-	var req proposalRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[proposalRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindProposal, loc: loc, inbox: s.inboxes.Marketing, form: "Request for proposal"}
@@ -117,9 +117,9 @@ type inquiryRequest struct {
 func (s *Service) inquiry(c echo.Context) error {
 	loc := endpoint.Locale(c.Request())
 	m := locale.For(loc)
-	var req inquiryRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[inquiryRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindInquiry, loc: loc, inbox: s.inboxes.Marketing, form: "General inquiry"}
@@ -165,9 +165,9 @@ func (s *Service) contact(c echo.Context) error {
 	if !known {
 		return notFound(c, m)
 	}
-	var req contactRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[contactRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindContact, target: office, loc: loc, inbox: s.inboxes.Offices[office], form: "Contact (" + city + " office)"}
@@ -217,9 +217,9 @@ func (s *Service) webinar(c echo.Context) error {
 	if err != nil || !start.After(s.now()) {
 		return endpoint.Fail(c, http.StatusBadRequest, m.Forms.WebinarClosed)
 	}
-	var req webinarRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[webinarRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindWebinar, target: slug, loc: loc, inbox: s.inboxes.Marketing, form: "Webinar registration: " + info.Title}
@@ -276,9 +276,9 @@ func (s *Service) publication(c echo.Context) error {
 		return notFound(c, m)
 	}
 	title := localTitle(en, page.Name)
-	var req publicationRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[publicationRequest](c)
+	if err != nil {
+		return err
 	}
 	v := newChecker(m)
 	p := &pending{kind: KindPublication, target: slug, loc: loc, inbox: s.inboxes.Marketing, form: "Publication download: " + title}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -41,10 +42,16 @@ func apiMessage(m *locale.Site, code int) string {
 // request did nothing and may be sent again. A request whose client went
 // away (its connection closed or half-closed, which cancels the request
 // and whatever the handler was waiting for) is no failure of the server's:
-// it is answered 400 and recorded as 499, logged only at debug level.
+// it is answered 400 and recorded as 499, logged only at debug level. A
+// handler that answered the request itself returns endpoint.ErrAnswered:
+// its answer stands, and nothing is logged.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
+	}
+	if errors.Is(err, endpoint.ErrAnswered) {
+		// Nothing was written after all: a fault of the server's own.
+		err = fmt.Errorf("server: no answer written: %w", err)
 	}
 	r := c.Request()
 	if err != errPanic && endpoint.ClientGone(r) {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/endpoint"
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 )
 
 // Every failure of the API names its request in the body as well as in the
@@ -62,6 +65,47 @@ func TestErrorEnvelopeCarriesRequestID(t *testing.T) {
 			}
 			if env.RequestID != want || header == "" || tc.id != "" && env.RequestID != tc.id {
 				t.Fatalf("requestId %q, header %q: %s", env.RequestID, header, rec.Body)
+			}
+		})
+	}
+}
+
+// A refusal a handler wrote itself (endpoint.ErrAnswered) reaches the
+// visitor once, as written, and is no failure of the server's: nothing is
+// logged as an error. A handler that claims an answer it never wrote is a
+// fault, answered 500 and logged.
+func TestAnsweredRequestsKeepTheirAnswer(t *testing.T) {
+	var logs testenv.LogBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	a := newAccountsSite(t, testenv.SQLiteStore(t), propsRenderer{}, func(c *Config) { c.Logger = logger })
+	a.srv.echo.POST("/api/unanswered", func(echo.Context) error { return endpoint.ErrAnswered })
+	for _, tc := range []struct {
+		name, target, body string
+		status             int
+		message            string
+		logged             bool
+	}{
+		{"an unreadable body", "/api/account/resend-confirmation", `{"email":`, http.StatusBadRequest, endpoint.For(locale.En).BadRequest, false},
+		{"a field that fails its check", "/api/account/resend-confirmation", `{"email":"nobody"}`, http.StatusBadRequest, endpoint.For(locale.En).FixFields, false},
+		{"no answer at all", "/api/unanswered", `{}`, http.StatusInternalServerError, locale.For(locale.En).Site.APIInternal, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(logs.String())
+			req := httptest.NewRequest(http.MethodPost, tc.target, strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			a.srv.ServeHTTP(rec, req)
+			var env endpoint.Envelope
+			dec := json.NewDecoder(rec.Body)
+			if err := dec.Decode(&env); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Code != tc.status || env.IsSuccess || env.Message != tc.message || dec.More() {
+				t.Fatalf("%d %+v, then %q", rec.Code, env, rec.Body)
+			}
+			failed := strings.Contains(logs.String()[before:], "level=ERROR")
+			if failed != tc.logged {
+				t.Fatalf("logged as an error: %v, want %v:\n%s", failed, tc.logged, logs.String()[before:])
 			}
 		})
 	}

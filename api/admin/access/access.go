@@ -32,6 +32,15 @@ func In(l locale.Locale) *Messages {
 // Text returns the sentences in the language of the request.
 func Text(c echo.Context) *Messages { return In(endpoint.Locale(c.Request())) }
 
+// Bind reads the request's body into a new T and checks it, with the
+// sentences of the request's language, as endpoint.BindIn does; it returns
+// the sentences too, for the rest of the answer.
+func Bind[T any](c echo.Context) (T, *Messages, error) {
+	m := Text(c)
+	req, err := endpoint.BindIn[T](c, m.Messages)
+	return req, m, err
+}
+
 // Lang is the language the back-office answers a reader of l in: Arabic
 // or English.
 func Lang(l locale.Locale) locale.Locale {

@@ -430,9 +430,9 @@ func (s *Service) Save(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	var req saveRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[saveRequest](c)
+	if err != nil {
+		return err
 	}
 	body, problems, err := content.CheckEntry(k.Collection, k.Slug, req.Body)
 	if errors.Is(err, content.ErrNotAnObject) {
@@ -463,13 +463,15 @@ type versionRequest struct {
 	Base    int64 `json:"base"`
 }
 
+// readVersion reads the version a request names; a request that names
+// none is answered 400 (endpoint.ErrAnswered).
 func readVersion(c echo.Context, m *access.Messages) (versionRequest, error) {
-	var req versionRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return req, endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[versionRequest](c)
+	if err != nil {
+		return req, err
 	}
 	if req.Version <= 0 {
-		return req, endpoint.Invalid(c, map[string]string{"version": m.ContentVersionNotFound})
+		return req, endpoint.Answered(endpoint.Invalid(c, map[string]string{"version": m.ContentVersionNotFound}))
 	}
 	return req, nil
 }
@@ -493,7 +495,7 @@ func (s *Service) Publish(c echo.Context) error {
 		return err
 	}
 	req, err := readVersion(c, m)
-	if req.Version <= 0 {
+	if err != nil {
 		return err
 	}
 	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, access.Of(c).Staff.ID, s.now())
@@ -568,7 +570,7 @@ func (s *Service) Restore(c echo.Context) error {
 		return err
 	}
 	req, err := readVersion(c, m)
-	if req.Version <= 0 {
+	if err != nil {
 		return err
 	}
 	me := access.Of(c).Staff

@@ -51,9 +51,9 @@ func (s *Service) CreateItem(c echo.Context) error {
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
 	}
-	var req createRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[createRequest](c)
+	if err != nil {
+		return err
 	}
 	errs := map[string]string{}
 	if !content.ValidSlug(req.Slug) {
@@ -128,6 +128,11 @@ func (s *Service) DeleteItem(c echo.Context) error {
 	return endpoint.OK(c, nil, access.Text(c).Items.ItemDeleted)
 }
 
+// slugRequest names an item's new slug.
+type slugRequest struct {
+	Slug string `json:"slug"`
+}
+
 // RenameItem changes an item's slug; its old address answers 301 to the
 // new one in every language, forever.
 //
@@ -138,11 +143,9 @@ func (s *Service) RenameItem(c echo.Context) error {
 	if !ok || slug == "" {
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
-	var req struct {
-		Slug string `json:"slug"`
-	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[slugRequest](c)
+	if err != nil {
+		return err
 	}
 	switch {
 	case !content.ValidSlug(req.Slug):
@@ -150,7 +153,7 @@ func (s *Service) RenameItem(c echo.Context) error {
 	case req.Slug == slug:
 		return endpoint.Invalid(c, map[string]string{"slug": im.SlugSame})
 	}
-	err := s.store.RenameContentItem(c.Request().Context(), collection, slug, req.Slug, access.Of(c).Staff.ID, s.now())
+	err = s.store.RenameContentItem(c.Request().Context(), collection, slug, req.Slug, access.Of(c).Staff.ID, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)

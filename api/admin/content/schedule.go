@@ -64,9 +64,9 @@ func (s *Service) Schedule(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	var req scheduleRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[scheduleRequest](c)
+	if err != nil {
+		return err
 	}
 	now := s.now()
 	req, errs := checkSchedule(req, now, m.Admin)

@@ -69,12 +69,11 @@ func (s *Service) Settings(c echo.Context) error {
 //
 // PUT /api/admin/settings
 func (s *Service) SaveSettings(c echo.Context) error {
-	m := access.Text(c)
-	im := &m.Items
-	var req saveRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, m, err := access.Bind[saveRequest](c)
+	if err != nil {
+		return err
 	}
+	im := &m.Items
 	body, values, problems, err := content.CheckSite(req.Body)
 	switch {
 	case errors.Is(err, content.ErrNotAnObject):

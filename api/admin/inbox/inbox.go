@@ -394,6 +394,11 @@ func (s *Service) Show(c echo.Context) error {
 	}, "")
 }
 
+// statusRequest names a submission's new status.
+type statusRequest struct {
+	Status string `json:"status"`
+}
+
 // SetStatus changes a submission's status.
 //
 // PUT /api/admin/inbox/:id/status
@@ -403,11 +408,9 @@ func (s *Service) SetStatus(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	var req struct {
-		Status string `json:"status"`
-	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[statusRequest](c)
+	if err != nil {
+		return err
 	}
 	if !slices.Contains(statusesOf(it.Kind), req.Status) {
 		return endpoint.Invalid(c, map[string]string{"status": m.StatusInvalid})
@@ -424,6 +427,12 @@ func (s *Service) SetStatus(c echo.Context) error {
 	return endpoint.OK(c, map[string]string{"status": req.Status}, m.StatusChanged)
 }
 
+// assigneeRequest names who a submission goes to: a staff member's id, or
+// "" for nobody.
+type assigneeRequest struct {
+	Assignee string `json:"assignee"`
+}
+
 // SetAssignee gives a submission to a staff member whose role covers it,
 // or to nobody ("").
 //
@@ -434,11 +443,9 @@ func (s *Service) SetAssignee(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	var req struct {
-		Assignee string `json:"assignee"`
-	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[assigneeRequest](c)
+	if err != nil {
+		return err
 	}
 	var next *string
 	if req.Assignee != "" {
@@ -485,6 +492,14 @@ func orNone(id string) string {
 // submissionItem names a submission in the audit trail.
 func submissionItem(id int64) string { return "submission " + strconv.FormatInt(id, 10) }
 
+// noteRequest is an internal note on a submission.
+type noteRequest struct {
+	Body string `json:"body"`
+}
+
+// Check requires the note's text, of at most MaxNote characters.
+func (r *noteRequest) Check(v *endpoint.Checker) { r.Body = v.Text("body", r.Body, MaxNote, true) }
+
 // AddNote adds an internal note to a submission; the trail records that
 // one was written, never what it says.
 //
@@ -499,17 +514,11 @@ func (s *Service) AddNote(c echo.Context) error {
 	if it.ErasedAt != nil {
 		return endpoint.Fail(c, http.StatusConflict, m.NotesErased)
 	}
-	var req struct {
-		Body string `json:"body"`
+	req, err := endpoint.BindIn[noteRequest](c, m.Messages)
+	if err != nil {
+		return err
 	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
-	}
-	v := endpoint.NewChecker(m.Messages)
-	body := v.Text("body", req.Body, MaxNote, true)
-	if !v.OK() {
-		return endpoint.Invalid(c, v.Errs)
-	}
+	body := req.Body
 	me := access.Of(c).Staff
 	n := &store.InboxNote{SubmissionID: it.ID, AuthorID: me.ID, Body: body, CreatedAt: s.now()}
 	if err := s.store.AddInboxNote(c.Request().Context(), n); err != nil {
@@ -520,6 +529,14 @@ func (s *Service) AddNote(c echo.Context) error {
 	})
 	return endpoint.OK(c, Note{ID: n.ID, Kind: n.Kind, AuthorID: me.ID, Author: me.Name, Body: n.Body, At: n.CreatedAt.UTC()}, m.NoteAdded)
 }
+
+// replyRequest is a staff member's answer to a submission's sender.
+type replyRequest struct {
+	Body string `json:"body"`
+}
+
+// Check requires the reply's text, of at most MaxReply characters.
+func (r *replyRequest) Check(v *endpoint.Checker) { r.Body = v.Text("body", r.Body, MaxReply, true) }
 
 // Reply e-mails the staff member's answer to a submission's sender,
 // through the queue, and records it on the submission beside the notes.
@@ -532,17 +549,11 @@ func (s *Service) Reply(c echo.Context) error {
 	if it == nil {
 		return err
 	}
-	var req struct {
-		Body string `json:"body"`
+	req, err := endpoint.BindIn[replyRequest](c, m.Messages)
+	if err != nil {
+		return err
 	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
-	}
-	v := endpoint.NewChecker(m.Messages)
-	body := v.Text("body", req.Body, MaxReply, true)
-	if !v.OK() {
-		return endpoint.Invalid(c, v.Errs)
-	}
+	body := req.Body
 	if s.forms == nil {
 		return endpoint.Fail(c, http.StatusConflict, m.ReplyNoAddress)
 	}

@@ -82,12 +82,13 @@ func (h *holdings) empty() bool {
 // personEmail reads and checks the address an erasure route names,
 // answering 400 (and returning "") when it is missing or malformed.
 func personEmail(c echo.Context, raw string) (string, error) {
+	req := erasureRequest{Email: raw}
 	v := endpoint.NewChecker(access.Text(c).Messages)
-	email := v.Email("email", raw)
+	req.Check(v)
 	if !v.OK() {
 		return "", endpoint.Invalid(c, v.Errs)
 	}
-	return email, nil
+	return req.Email, nil
 }
 
 // held collects what the site holds about a normalized address.
@@ -238,23 +239,25 @@ func (s *Service) erase(ctx context.Context, email string) (erased, error) {
 	return out, nil
 }
 
+// erasureRequest names the person to erase by their e-mail address.
+type erasureRequest struct {
+	Email string `json:"email"`
+}
+
+// Check requires a well-formed address and keeps it normalized.
+func (r *erasureRequest) Check(v *endpoint.Checker) { r.Email = v.Email("email", r.Email) }
+
 // Erase erases everything held about an address, after a fresh
 // second factor, and records it once in the audit trail: who, when, how
 // much of each kind, and a keyed hash of the address, never the address.
 //
 // POST /api/admin/erasure {email}
 func (s *Service) Erase(c echo.Context) error {
-	m := access.Text(c)
-	var req struct {
-		Email string `json:"email"`
-	}
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
-	}
-	email, err := personEmail(c, req.Email)
-	if email == "" {
+	req, m, err := access.Bind[erasureRequest](c)
+	if err != nil {
 		return err
 	}
+	email := req.Email
 	ctx := c.Request().Context()
 	done, err := s.erase(ctx, email)
 	if done != (erased{}) {

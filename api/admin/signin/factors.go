@@ -317,13 +317,12 @@ func (s *Service) TOTPEnrolOptions(c echo.Context) error {
 //
 // POST /api/admin/enrol/totp
 func (s *Service) EnrolTOTP(c echo.Context) error {
-	m := access.Text(c)
+	req, m, err := access.Bind[codeRequest](c)
+	if err != nil {
+		return err
+	}
 	ctx := c.Request().Context()
 	cur := access.Of(c)
-	var req codeRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
-	}
 	code := strings.Join(strings.Fields(req.Code), "")
 	if !isTOTPCode(code) {
 		return endpoint.Invalid(c, map[string]string{"code": m.CodeFormat})

@@ -34,9 +34,9 @@ type InvitationView struct {
 //
 // POST /api/admin/invitation
 func (s *Service) ShowInvitation(c echo.Context) error {
-	var req invitationRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[invitationRequest](c)
+	if err != nil {
+		return err
 	}
 	inv, err := s.findInvitation(c, req.Token)
 	if errors.Is(err, errNoInvitation) {
@@ -91,12 +91,11 @@ type joinRequest struct {
 //
 // POST /api/admin/join
 func (s *Service) Join(c echo.Context) error {
-	m := access.Text(c)
-	ctx := c.Request().Context()
-	var req joinRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, m, err := access.Bind[joinRequest](c)
+	if err != nil {
+		return err
 	}
+	ctx := c.Request().Context()
 	inv, err := s.findInvitation(c, req.Token)
 	if errors.Is(err, errNoInvitation) {
 		return endpoint.Fail(c, http.StatusNotFound, m.InvitationInvalid)

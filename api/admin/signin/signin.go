@@ -87,12 +87,11 @@ type loginRequest struct {
 //
 // POST /api/admin/login
 func (s *Service) Login(c echo.Context) error {
-	m := access.Text(c)
-	ctx := c.Request().Context()
-	var req loginRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, m, err := access.Bind[loginRequest](c)
+	if err != nil {
+		return err
 	}
+	ctx := c.Request().Context()
 	v := endpoint.NewChecker(m.Messages)
 	email := v.Email("email", req.Email)
 	if req.Password == "" {
@@ -223,13 +222,12 @@ type codeRequest struct {
 //
 // POST /api/admin/factor/code
 func (s *Service) ConfirmCode(c echo.Context) error {
-	m := access.Text(c)
+	req, m, err := access.Bind[codeRequest](c)
+	if err != nil {
+		return err
+	}
 	ctx := c.Request().Context()
 	cur := access.Of(c)
-	var req codeRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
-	}
 	code := strings.ToLower(strings.Join(strings.Fields(req.Code), ""))
 	method := ""
 	switch {

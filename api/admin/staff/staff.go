@@ -105,10 +105,9 @@ func checkRole(v *endpoint.Checker, m *access.Messages, req roleRequest) (access
 //
 // POST /api/admin/staff/invitations
 func (s *Service) CreateInvitation(c echo.Context) error {
-	m := access.Text(c)
-	var req roleRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, m, err := access.Bind[roleRequest](c)
+	if err != nil {
+		return err
 	}
 	v := endpoint.NewChecker(m.Messages)
 	email := v.Email("email", req.Email)
@@ -167,9 +166,9 @@ func (s *Service) ChangeRole(c echo.Context) error {
 	if t == nil {
 		return err
 	}
-	var req roleRequest
-	if err := endpoint.Decode(c, &req); err != nil {
-		return endpoint.RefuseBody(c, err)
+	req, err := endpoint.Bind[roleRequest](c)
+	if err != nil {
+		return err
 	}
 	v := endpoint.NewChecker(m.Messages)
 	role, langs, office := checkRole(v, m, req)
