@@ -168,6 +168,12 @@ func TestContentSaveConflictPublish(t *testing.T) {
 		if it.Languages["en"].State != "draft" {
 			t.Fatalf("after saving: %+v", it.Languages["en"])
 		}
+		// A body with one malformed field is refused whole: nothing is published.
+		r = amal.B.Do("POST", path+"/publish", map[string]any{"version": latest, "base": "the latest"})
+		admintest.Expect(t, "publish with a malformed field", r, http.StatusBadRequest)
+		if admintest.LiveTitle(t, st, "en") == "Badr's title" || strings.Count(string(r.Body), "isSuccess") != 1 {
+			t.Fatalf("a refused publication went live, answering %s", r.Body)
+		}
 		before, _ := st.ContentState(t.Context())
 		admintest.Expect(t, "publish", amal.B.Do("POST", path+"/publish", map[string]any{"version": latest}), http.StatusOK)
 		after, _ := st.ContentState(t.Context())
