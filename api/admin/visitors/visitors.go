@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -98,8 +99,26 @@ func utcOrNil(t *time.Time) *time.Time {
 //
 // GET /api/admin/visitors
 func (s *Service) List(c echo.Context) error {
-	m := access.Text(c)
-	q := c.QueryParams()
+	f, page, errs := listQuery(c.QueryParams(), access.Text(c))
+	if len(errs) > 0 {
+		return endpoint.Invalid(c, errs)
+	}
+	rows, total, err := s.store.Users(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	items := make([]Item, len(rows))
+	for i := range rows {
+		items[i] = visitorOf(&rows[i])
+	}
+	return endpoint.OK(c, map[string]any{"items": items, "total": total, "page": page, "pageSize": visitorsPage}, "")
+}
+
+// listQuery reads the list's query: the search q, one line of at most
+// MaxSearch characters, and the page, from 1 (the first) to 100000. It
+// returns the accounts' filter and the page, or a message per field it
+// cannot use.
+func listQuery(q url.Values, m *access.Messages) (store.UserFilter, int, map[string]string) {
 	v := endpoint.NewChecker(m.Messages)
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
@@ -112,20 +131,7 @@ func (s *Service) List(c echo.Context) error {
 		}
 		page = n
 	}
-	if !v.OK() {
-		return endpoint.Invalid(c, v.Errs)
-	}
-	rows, total, err := s.store.Users(c.Request().Context(), store.UserFilter{
-		Search: search, Limit: visitorsPage, Offset: (page - 1) * visitorsPage,
-	})
-	if err != nil {
-		return err
-	}
-	items := make([]Item, len(rows))
-	for i := range rows {
-		items[i] = visitorOf(&rows[i])
-	}
-	return endpoint.OK(c, map[string]any{"items": items, "total": total, "page": page, "pageSize": visitorsPage}, "")
+	return store.UserFilter{Search: search, Limit: visitorsPage, Offset: (page - 1) * visitorsPage}, page, v.Errs
 }
 
 // visitor loads the account a route names, answering 404 when there is none.
