@@ -292,9 +292,8 @@ func (s *Service) ResetFactor(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("admin: reset second factor: %w", err)
 	}
-	hours := int(done.ExpiresAt.Sub(s.now()).Round(time.Hour) / time.Hour)
 	return endpoint.OK(c, map[string]any{"email": done.Email, "expiresAt": done.ExpiresAt.UTC()},
-		fmt.Sprintf(m.FactorResetSent, done.Email, hours))
+		fmt.Sprintf(m.FactorResetSent, done.Email, int(EnrolLinkLife/time.Hour)))
 }
 
 // PendingInvitation is a pending invitation as the back-office lists it:
