@@ -74,7 +74,7 @@ type Config struct {
 	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
 	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
 	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
-	Mail      mail.Enqueuer     // the mail queue, for notices to staff members about their own account; none: no notices
+	Mail      mail.Enqueuer     // the mail queue, for notices and set-up links to staff members about their own account; none: neither, and no second factor can be reset
 	Covers    CoverEncoder      // encodes uploaded covers (the renderer); none: covers cannot be uploaded
 	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
 	// StyleHashes are the CSP hashes of the site's stylesheets, which a
@@ -174,7 +174,7 @@ func New(cfg Config) (*Service, error) {
 		sessions: sessions,
 		trail:    trail,
 		signin:   signIn,
-		staff:    staff.New(cfg.Store, base, cfg.SecretKey, trail, now),
+		staff:    staff.New(cfg.Store, base, cfg.SecretKey, cfg.Mail, trail, now),
 		auditing: audit.New(cfg.Store, trail),
 		visitors: visitors.New(cfg.Store, cfg.Accounts, trail, now),
 		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
@@ -214,8 +214,16 @@ func (s *Service) Invite(ctx context.Context, email string, role Role, languages
 	return s.staff.Invite(ctx, email, role, languages, office, by, ip)
 }
 
+// FactorReset is a second factor reset: the address its set-up link was
+// e-mailed to, and when the link stops working.
+type FactorReset = staff.Reset
+
+// ErrNoMail is returned by ResetSecondFactor when the site sends no e-mail.
+var ErrNoMail = staff.ErrNoMail
+
 // ResetSecondFactor removes every second factor of the staff member with
-// the address and ends their sessions, recorded in the audit trail.
-func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) error {
+// the address, ends their sessions and e-mails them a one-time link to set
+// up a new one with their password, recorded in the audit trail.
+func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) (FactorReset, error) {
 	return s.staff.ResetSecondFactor(ctx, email, by, ip)
 }

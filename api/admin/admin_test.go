@@ -15,6 +15,7 @@ import (
 	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
@@ -56,39 +57,40 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 		application := e.Submit(forms.KindApplication, "security-consultant", "ar",
 			map[string]any{"name": "Omar Said", "email": "omar@example.com"}, []byte(admintest.SamplePDF))
 		bodies := map[string]any{
-			"POST /staff/invitations":         map[string]any{"email": "new@noorvale.example", "role": "editor"},
-			"GET /staff/invitations":          nil,
-			"DELETE /staff/invitations/:id":   nil,
-			"PUT /staff/:id/role":             map[string]any{"role": "viewer"},
-			"PUT /inbox/:id/assignee":         map[string]any{"assignee": ""},
-			"POST /inbox/:id/notes":           map[string]any{"body": "Called back; a meeting on Monday."},
-			"POST /inbox/:id/replies":         map[string]any{"body": "Thank you; we will call you on Monday."},
-			"PUT /inbox/:id/status":           map[string]any{"status": "closed"},
-			"POST /inbox/:id/cv-link":         nil,
-			"GET /inbox/:id/cv":               nil,
-			"GET /inbox/export":               nil,
-			"GET /inbox/dashboard":            nil,
-			"POST /staff/:id/disable":         nil,
-			"POST /staff/:id/enable":          nil,
-			"GET /inbox/:id":                  nil,
-			"GET /inbox":                      nil,
-			"GET /inbox/count":                nil,
-			"GET /audit":                      nil,
-			"GET /audit/export":               nil,
-			"GET /staff":                      nil,
-			"GET /factors":                    nil,
-			"DELETE /factors/passkeys/:id":    nil,
-			"DELETE /factors/totp":            nil,
-			"POST /factors/recovery-codes":    nil,
-			"GET /visitors":                   nil,
-			"GET /visitors/:id":               nil,
-			"POST /visitors/:id/confirmation": nil,
-			"DELETE /visitors/:id/sessions":   nil,
-			"POST /visitors/:id/disable":      nil,
-			"POST /visitors/:id/enable":       nil,
-			"DELETE /visitors/:id":            nil,
-			"GET /erasure":                    nil,
-			"POST /erasure":                   map[string]any{"email": "nobody@example.com"},
+			"POST /staff/invitations":             map[string]any{"email": "new@noorvale.example", "role": "editor"},
+			"GET /staff/invitations":              nil,
+			"DELETE /staff/invitations/:id":       nil,
+			"PUT /staff/:id/role":                 map[string]any{"role": "viewer"},
+			"PUT /inbox/:id/assignee":             map[string]any{"assignee": ""},
+			"POST /inbox/:id/notes":               map[string]any{"body": "Called back; a meeting on Monday."},
+			"POST /inbox/:id/replies":             map[string]any{"body": "Thank you; we will call you on Monday."},
+			"PUT /inbox/:id/status":               map[string]any{"status": "closed"},
+			"POST /inbox/:id/cv-link":             nil,
+			"GET /inbox/:id/cv":                   nil,
+			"GET /inbox/export":                   nil,
+			"GET /inbox/dashboard":                nil,
+			"POST /staff/:id/disable":             nil,
+			"POST /staff/:id/enable":              nil,
+			"POST /staff/:id/second-factor/reset": nil,
+			"GET /inbox/:id":                      nil,
+			"GET /inbox":                          nil,
+			"GET /inbox/count":                    nil,
+			"GET /audit":                          nil,
+			"GET /audit/export":                   nil,
+			"GET /staff":                          nil,
+			"GET /factors":                        nil,
+			"DELETE /factors/passkeys/:id":        nil,
+			"DELETE /factors/totp":                nil,
+			"POST /factors/recovery-codes":        nil,
+			"GET /visitors":                       nil,
+			"GET /visitors/:id":                   nil,
+			"POST /visitors/:id/confirmation":     nil,
+			"DELETE /visitors/:id/sessions":       nil,
+			"POST /visitors/:id/disable":          nil,
+			"POST /visitors/:id/enable":           nil,
+			"DELETE /visitors/:id":                nil,
+			"GET /erasure":                        nil,
+			"POST /erasure":                       map[string]any{"email": "nobody@example.com"},
 			// The content routes act on the story's Arabic, which the
 			// translator's account covers; their bodies name its latest version.
 			"GET /content/schema/:collection":                    nil,
@@ -367,18 +369,27 @@ func TestStepUpForEveryAction(t *testing.T) {
 	admintest.Expect(t, "after proving it again", invite("two@noorvale.example"), http.StatusOK)
 }
 
-// After the command line resets a lost second factor, the password signs
-// in to enrol a new one and nothing else; the reset is in the trail.
+// After the command line resets a lost second factor, the password alone
+// signs in to nothing: the link e-mailed to the account starts the
+// enrolment of a new factor, with the password, and nothing else; the
+// reset is in the trail.
 func TestResetSecondFactor(t *testing.T) {
 	e := admintest.New(t, testenv.SQLiteStore(t))
 	m := e.Join("lost@noorvale.example", access.Administrator)
-	if err := e.Svc.ResetSecondFactor(t.Context(), m.Email, "", ""); err != nil {
+	if _, err := e.Svc.ResetSecondFactor(t.Context(), m.Email, "", ""); err != nil {
 		t.Fatal(err)
 	}
 	admintest.Expect(t, "the old session", m.B.Do("GET", "/staff", nil), http.StatusUnauthorized)
 	b := e.Browser()
 	r := b.Do("POST", "/login", map[string]string{"email": m.Email, "password": m.Password})
-	admintest.Expect(t, "password", r, http.StatusOK)
+	admintest.Expect(t, "the password alone", r, http.StatusForbidden)
+	sent := e.Mail.To(m.Email)
+	if len(sent) == 0 || sent[len(sent)-1].Kind != mail.KindStaffEnrolLink {
+		t.Fatalf("the reset mailed %+v", sent)
+	}
+	_, token, _ := strings.Cut(sent[len(sent)-1].Data["link"], "/admin/enrol#")
+	r = b.Do("POST", "/login", map[string]string{"email": m.Email, "password": m.Password, "enrolToken": token})
+	admintest.Expect(t, "the password with the link", r, http.StatusOK)
 	var st signin.State
 	r.Data(t, &st)
 	if st.Stage != access.StageEnrol || st.Factors.TOTP || st.Factors.RecoveryCodesLeft != 0 {

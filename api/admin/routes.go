@@ -34,6 +34,7 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPut, "/staff/:id/role", access.ManageStaff, true, s.staff.ChangeRole},
 		{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true, s.staff.SetDisabled(true)},
 		{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true, s.staff.SetDisabled(false)},
+		{http.MethodPost, "/staff/:id/second-factor/reset", access.ManageStaff, true, s.staff.ResetFactor},
 
 		// The audit trail.
 		{http.MethodGet, "/audit", access.ReadAudit, false, s.auditing.List},

@@ -166,6 +166,16 @@ func (s *Service) sendMail(ctx context.Context, m mail.Message) { s.queueMail(ct
 
 // queueMail is sendMail that reports whether the e-mail was queued.
 func (s *Service) queueMail(ctx context.Context, m mail.Message) bool {
+	return s.queueMailCounted(ctx, m, "")
+}
+
+// queueMailCounted is queueMail with the hour's account e-mails counted
+// under countKey instead of the address's ("" for the address's): the
+// allowance of a known device of the account, which strangers cannot use up.
+func (s *Service) queueMailCounted(ctx context.Context, m mail.Message, countKey string) bool {
+	if countKey == "" {
+		countKey = s.keys.Of("mail-to", m.To)
+	}
 	if s.mail == nil {
 		return false
 	}
@@ -181,7 +191,7 @@ func (s *Service) queueMail(ctx context.Context, m mail.Message) bool {
 			return false
 		}
 	} else if !notices[m.Kind] {
-		cnt, err := s.store.Hit(ctx, s.keys.Of("mail-to", m.To), s.now(), time.Hour)
+		cnt, err := s.store.Hit(ctx, countKey, s.now(), time.Hour)
 		if err != nil {
 			s.log.Error("auth: counting an address's e-mail; not sent", "kind", string(m.Kind), "err", err)
 			return false

@@ -64,23 +64,8 @@ func (s *Service) deviceSig(userID, nonce string, expires int64) string {
 // not expired) and has failed fewer than captchaAfter times within the
 // login window; "" otherwise, and the login is one like any other.
 func (s *Service) knownDevice(ctx context.Context, r *http.Request, u *store.User) (string, error) {
-	if u == nil {
-		return "", nil
-	}
-	ck, err := r.Cookie(s.device.Name)
-	if err != nil || len(ck.Value) > maxDeviceValue {
-		return "", nil
-	}
-	nonce, rest, _ := strings.Cut(ck.Value, ".")
-	exp, sig, _ := strings.Cut(rest, ".")
-	expires, err := strconv.ParseInt(exp, 10, 64)
-	if err != nil || len(nonce) != 22 || !s.now().Before(time.Unix(expires, 0)) {
-		return "", nil
-	}
-	if _, err := base64.RawURLEncoding.DecodeString(nonce); err != nil {
-		return "", nil
-	}
-	if !hmac.Equal([]byte(sig), []byte(s.deviceSig(u.ID, nonce, expires))) {
+	nonce := s.deviceNonce(r, u)
+	if nonce == "" {
 		return "", nil
 	}
 	key := s.keys.Of("login-device", u.ID, nonce)
@@ -92,6 +77,31 @@ func (s *Service) knownDevice(ctx context.Context, r *http.Request, u *store.Use
 		return "", nil // locked out: the device is trusted no more than any other
 	}
 	return key, nil
+}
+
+// deviceNonce returns the nonce of the request's device cookie when the
+// cookie is valid for u (signed for its account, not expired), "" otherwise.
+func (s *Service) deviceNonce(r *http.Request, u *store.User) string {
+	if u == nil {
+		return ""
+	}
+	ck, err := r.Cookie(s.device.Name)
+	if err != nil || len(ck.Value) > maxDeviceValue {
+		return ""
+	}
+	nonce, rest, _ := strings.Cut(ck.Value, ".")
+	exp, sig, _ := strings.Cut(rest, ".")
+	expires, err := strconv.ParseInt(exp, 10, 64)
+	if err != nil || len(nonce) != 22 || !s.now().Before(time.Unix(expires, 0)) {
+		return ""
+	}
+	if _, err := base64.RawURLEncoding.DecodeString(nonce); err != nil {
+		return ""
+	}
+	if !hmac.Equal([]byte(sig), []byte(s.deviceSig(u.ID, nonce, expires))) {
+		return ""
+	}
+	return nonce
 }
 
 // deviceLaneFree reports whether a login from a known device of u may hash

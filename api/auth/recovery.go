@@ -35,6 +35,13 @@ type forgetRequest struct {
 // owner, asking from elsewhere, still gets one); the wrong-code counter of
 // a code restarts with it, for known and unknown addresses alike.
 //
+// Once the address has had its hour's account e-mails (mailsAnHour), a
+// further request mails nothing and leaves the code mailed last as it
+// is: still valid for the rest of its ten minutes. Strangers asking from
+// many addresses may use up that hour; a browser that signed in to the
+// account before (its device cookie, see recoveryLane) asks in a lane of
+// its own, which they cannot.
+//
 // POST /api/ApplicationUser/ForgetPassword
 func (s *Service) forgetPassword(c echo.Context) error {
 	r := c.Request()
@@ -53,23 +60,67 @@ func (s *Service) forgetPassword(c echo.Context) error {
 		return err
 	}
 	ctx := r.Context()
-	paused, err := s.recoveryPaused(ctx, email, c.RealIP())
+	lane, err := s.recoveryLane(ctx, r, email, c.RealIP())
+	if err != nil {
+		return fmt.Errorf("auth: forget password: %w", err)
+	}
+	paused, err := s.recoveryPaused(ctx, lane)
 	if err != nil {
 		return fmt.Errorf("auth: forget password: %w", err)
 	}
 	allowed := false
 	if !paused {
-		if allowed, err = s.onceAMinute(ctx, "reset", email); err != nil {
+		if allowed, err = s.onceAMinuteAt(ctx, lane.window); err != nil {
 			return fmt.Errorf("auth: forget password: %w", err)
 		}
 	}
 	if allowed {
-		s.sendMail(ctx, mail.Message{
-			To: email, Locale: loc, Kind: mail.KindResetRequest,
-			Data: map[string]string{"asked": strconv.FormatInt(s.now().UnixMilli(), 10)},
-		})
+		data := map[string]string{"asked": strconv.FormatInt(s.now().UnixMilli(), 10)}
+		if lane.device != "" {
+			data["device"] = lane.device
+		}
+		s.queueMailCounted(ctx, mail.Message{To: email, Locale: loc, Kind: mail.KindResetRequest, Data: data}, lane.mail)
 	}
 	return endpoint.OK(c, nil, m.Accounts.ForgetDone)
+}
+
+// recoveryLane is where a password recovery's requests, mail and guesses
+// are counted. Every browser shares the address's lane; a browser that
+// signed in to the account before (a valid device cookie for it) has a
+// lane of its own, OWASP's device-cookie approach applied to recovery: its
+// requests have their own hour of e-mail, its code is one only it may
+// enter, and its wrong guesses count against it alone. Strangers, who have
+// no such cookie, can neither use up its mail nor guess its code away.
+type recoveryLane struct {
+	device string // the known device's id, "" for the address's lane
+	window string // key of the code's window of guesses, restarted by each mailed request
+	pause  string // key of the day's wrong codes, which pause the lane at wrongCodesADay
+	mail   string // key of the hour's account e-mails, "" for the address's
+}
+
+// recoveryLane returns the lane of a recovery request for email from ip.
+// Only a request that carries a device cookie looks the account up.
+func (s *Service) recoveryLane(ctx context.Context, r *http.Request, email, ip string) (recoveryLane, error) {
+	lane := recoveryLane{window: s.keys.Of("reset", email), pause: s.wrongCodesKey(email, ip)}
+	if _, err := r.Cookie(s.device.Name); err != nil {
+		return lane, nil
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		return lane, nil
+	}
+	if err != nil {
+		return lane, err
+	}
+	nonce := s.deviceNonce(r, u)
+	if nonce == "" {
+		return lane, nil
+	}
+	id := s.keys.Of("reset-device", u.ID, nonce)
+	return recoveryLane{
+		device: id, window: s.keys.Of("reset-device-window", id), pause: s.keys.Of("reset-device-wrong", id),
+		mail: s.keys.Of("mail-to-device", id),
+	}, nil
 }
 
 // completeReset writes the e-mail of a reset request as it is sent: a new
@@ -98,8 +149,14 @@ func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Mes
 		return req, false, nil
 	}
 	code := sixDigits()
+	purpose := store.PurposeResetCode
+	if req.Data["device"] != "" {
+		// Asked for from a known device: the code works there only, and
+		// leaves the address's code as it is.
+		purpose = store.PurposeDeviceResetCode
+	}
 	if err := s.store.CreateToken(ctx, &store.Token{
-		UserID: u.ID, Purpose: store.PurposeResetCode, TokenHash: s.codeHash(u.ID, code),
+		UserID: u.ID, Purpose: purpose, TokenHash: s.codeHash(u.ID, req.Data["device"], code),
 		CreatedAt: now, ExpiresAt: expires,
 	}); err != nil {
 		return req, false, fmt.Errorf("auth: reset code: %w", err)
@@ -111,10 +168,10 @@ func (s *Service) completeReset(ctx context.Context, req mail.Message) (mail.Mes
 	}, true, nil
 }
 
-// recoveryPaused reports whether a source has had its day's wrong codes
-// for an address.
-func (s *Service) recoveryPaused(ctx context.Context, email, ip string) (bool, error) {
-	cnt, err := s.store.Counter(ctx, s.wrongCodesKey(email, ip))
+// recoveryPaused reports whether a lane (a source's for an address, or a
+// known device's) has had its day's wrong codes.
+func (s *Service) recoveryPaused(ctx context.Context, lane recoveryLane) (bool, error) {
+	cnt, err := s.store.Counter(ctx, lane.pause)
 	return s.now().Before(cnt.LockedUntil), err
 }
 
@@ -127,9 +184,15 @@ func (s *Service) wrongCodesKey(email, ip string) string {
 	return s.keys.Of("reset-wrong", email, endpoint.ClientKey(ip))
 }
 
-// codeHash keys a reset code to its account under the secret key: a
-// six-digit code is too short to store behind a plain hash.
-func (s *Service) codeHash(userID, code string) string { return s.keys.Of("reset-code", userID, code) }
+// codeHash keys a reset code to its account, and to the known device it
+// was asked for from ("" for none), under the secret key: a six-digit code
+// is too short to store behind a plain hash.
+func (s *Service) codeHash(userID, device, code string) string {
+	if device == "" {
+		return s.keys.Of("reset-code", userID, code)
+	}
+	return s.keys.Of("reset-code", userID, device, code)
+}
 
 func sixDigits() string {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
@@ -169,7 +232,11 @@ func (s *Service) verifyCode(c echo.Context) error {
 	}
 	ctx := r.Context()
 	now := s.now()
-	key := s.keys.Of("reset", email)
+	lane, err := s.recoveryLane(ctx, r, email, c.RealIP())
+	if err != nil {
+		return fmt.Errorf("auth: verify code: %w", err)
+	}
+	key := lane.window
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
@@ -177,7 +244,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 	if cnt.WindowStart.IsZero() || now.Sub(cnt.WindowStart) >= codeLifetime {
 		return endpoint.Fail(c, http.StatusBadRequest, m.Accounts.CodeWrong)
 	}
-	paused, err := s.recoveryPaused(ctx, email, c.RealIP())
+	paused, err := s.recoveryPaused(ctx, lane)
 	if err != nil {
 		return fmt.Errorf("auth: verify code: %w", err)
 	}
@@ -196,7 +263,11 @@ func (s *Service) verifyCode(c echo.Context) error {
 	var tok *store.Token
 	u, err := s.store.UserByEmail(ctx, email)
 	if err == nil {
-		tok, err = s.store.LatestToken(ctx, u.ID, store.PurposeResetCode)
+		purpose := store.PurposeResetCode
+		if lane.device != "" {
+			purpose = store.PurposeDeviceResetCode
+		}
+		tok, err = s.store.LatestToken(ctx, u.ID, purpose)
 	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("auth: verify code: %w", err)
@@ -207,7 +278,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 		if err != nil {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
-		good = claimed && subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, code))) == 1
+		good = claimed && subtle.ConstantTimeCompare([]byte(tok.TokenHash), []byte(s.codeHash(u.ID, lane.device, code))) == 1
 	}
 	if good {
 		won, err := s.store.UseToken(ctx, tok.ID, now)
@@ -217,7 +288,7 @@ func (s *Service) verifyCode(c echo.Context) error {
 		good = won
 	}
 	if !good {
-		dead, err := s.wrongCode(ctx, email, c.RealIP(), u)
+		dead, err := s.wrongCode(ctx, email, lane, u)
 		if err != nil {
 			return fmt.Errorf("auth: verify code: %w", err)
 		}
@@ -240,13 +311,14 @@ func (s *Service) verifyCode(c echo.Context) error {
 	return endpoint.OK(c, map[string]string{"token": secret}, m.Accounts.CodeAccepted)
 }
 
-// wrongCode counts a wrong code against the day of the address from the
-// source ip and reports whether that source's recovery of the address is
-// now paused. The tenth pauses it for a day and tells the owner (u, nil for
-// an unknown address); the account's codes stay, for the owner to use
-// from elsewhere, each with what is left of its five guesses.
-func (s *Service) wrongCode(ctx context.Context, email, ip string, u *store.User) (bool, error) {
-	key := s.wrongCodesKey(email, ip)
+// wrongCode counts a wrong code against the day of the lane (the address
+// from a source, or a known device) and reports whether that lane's
+// recovery of the address is now paused. The tenth pauses it for a day and
+// tells the owner (u, nil for an unknown address); the account's codes
+// stay, for the owner to use from elsewhere, each with what is left of its
+// five guesses.
+func (s *Service) wrongCode(ctx context.Context, email string, lane recoveryLane, u *store.User) (bool, error) {
+	key := lane.pause
 	now := s.now()
 	cnt, err := s.store.Hit(ctx, key, now, codePause)
 	if err != nil || cnt.Count < wrongCodesADay {

@@ -230,3 +230,59 @@ func TestPasswordChangeEndsResetsUnderWay(t *testing.T) {
 		expect(t, "the owner's password still works", e.browser().json("POST", "/api/Website/Login", map[string]any{"email": "owner@example.com", "password": ownerPassword}), 200, true)
 	})
 }
+
+// Strangers asking from many addresses use up an address's hour of
+// recovery e-mail, and cannot take recovery from its owner with it: a
+// further request mails nothing and leaves the code mailed last valid,
+// and the owner's browser, which signed in before, asks in a lane of its
+// own. Its code is mailed beyond the address's hour, works only in that
+// browser, and strangers' wrong guesses do not use it up.
+func TestStrangersDoNotUseUpTheOwnersRecovery(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := newEnv(t, st)
+		e.confirmedUser("owner@example.com", goodPassword)
+		home := e.browser()
+		home.ip = "198.51.100.80"
+		expect(t, "the owner's earlier login", home.json("POST", "/api/Website/Login", map[string]any{"email": "owner@example.com", "password": goodPassword}), 200, true)
+		expect(t, "logout", home.json("POST", "/api/account/logout", nil), 200, true)
+		forget := func(b *browser) {
+			t.Helper()
+			expect(t, "forget", b.form("/api/ApplicationUser/ForgetPassword", map[string]string{"email": "owner@example.com", "captcha": "solved"}), 200, true)
+		}
+		guess := func(b *browser, code string) *result {
+			t.Helper()
+			return b.form("/api/ApplicationUser/VerifyCode", map[string]string{"email": "owner@example.com", "code": code})
+		}
+		stranger := func(i int) *browser {
+			b := e.browser()
+			b.ip = fmt.Sprintf("203.0.113.%d", i+1)
+			return b
+		}
+
+		for i := range mailsAnHour + 2 {
+			forget(stranger(i))
+			e.clock.Advance(61 * time.Second)
+		}
+		codes := e.codes("owner@example.com")
+		if len(codes) != mailsAnHour {
+			t.Fatalf("%d codes mailed to the strangers' requests, want %d", len(codes), mailsAnHour)
+		}
+
+		// The code mailed last for the address is still valid after the
+		// requests that mailed nothing.
+		expect(t, "the address's last code", guess(stranger(30), codes[mailsAnHour-1]), 200, true)
+
+		// The owner asks from the browser that signed in before: a code of its own.
+		forget(home)
+		codes = e.codes("owner@example.com")
+		if len(codes) != mailsAnHour+1 {
+			t.Fatalf("the owner's request from a known browser mailed no code (%d codes in all)", len(codes))
+		}
+		own := codes[len(codes)-1]
+		for i := range codeTries + 1 {
+			expect(t, "a stranger's wrong code", guess(stranger(20+i), wrongFor(t, own)), 400, false)
+		}
+		expect(t, "the owner's code from another browser", guess(stranger(40), own), 400, false)
+		expect(t, "the owner's code in the browser it was asked from", guess(home, own), 200, true)
+	})
+}

@@ -124,7 +124,7 @@ func TestBackOfficePaths(t *testing.T) {
 			b.json("POST", "/api/Website/Login", map[string]any{"email": guessed, "password": "not the password at all"})
 		}
 		for range wrongCodesADay {
-			if _, err := e.svc.wrongCode(ctx, guessed, "203.0.113.9", nil); err != nil {
+			if _, err := e.svc.wrongCode(ctx, guessed, recoveryLane{pause: e.svc.wrongCodesKey(guessed, "203.0.113.9")}, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -151,7 +151,11 @@ func (s *Service) sessionGuessFailed(ctx context.Context, key string) error {
 // now, and records that it did. It behaves the same whether or not an
 // account has the address.
 func (s *Service) onceAMinute(ctx context.Context, kind, email string) (bool, error) {
-	key := s.keys.Of(kind, email)
+	return s.onceAMinuteAt(ctx, s.keys.Of(kind, email))
+}
+
+// onceAMinuteAt is onceAMinute for the mails counted under key.
+func (s *Service) onceAMinuteAt(ctx context.Context, key string) (bool, error) {
 	cnt, err := s.store.Counter(ctx, key)
 	if err != nil {
 		return false, err

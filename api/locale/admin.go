@@ -6,11 +6,15 @@ package locale
 // and Arabic; a staff member whose browser asks for another language reads
 // English.
 type Admin struct {
-	NotSignedIn       string `json:"notSignedIn"`
-	SignInFailed      string `json:"signInFailed"`
-	SignInLocked      string `json:"signInLocked"` // %d minutes
-	SecondFactorDue   string `json:"secondFactorDue"`
-	EnrolDue          string `json:"enrolDue"`
+	NotSignedIn     string `json:"notSignedIn"`
+	SignInFailed    string `json:"signInFailed"`
+	SignInLocked    string `json:"signInLocked"` // %d minutes
+	SecondFactorDue string `json:"secondFactorDue"`
+	EnrolDue        string `json:"enrolDue"`
+	// EnrolByLink answers the right password of an account with no second
+	// factor: only the link e-mailed to it starts an enrolment.
+	EnrolByLink       string `json:"enrolByLink"`
+	EnrolLinkInvalid  string `json:"enrolLinkInvalid"`
 	CodeWrong         string `json:"codeWrong"`
 	CodeFormat        string `json:"codeFormat"`
 	TooManyCodes      string `json:"tooManyCodes"`
@@ -38,6 +42,8 @@ type Admin struct {
 	NotFound          string `json:"notFound"`
 	LastAdministrator string `json:"lastAdministrator"`
 	NotYourself       string `json:"notYourself"`
+	FactorResetSent   string `json:"factorResetSent"` // %s the address, %d hours
+	ResetDisabled     string `json:"resetDisabled"`
 	LastFactor        string `json:"lastFactor"`
 	FactorRemoved     string `json:"factorRemoved"`
 	PasskeyNotFound   string `json:"passkeyNotFound"`

@@ -20,6 +20,7 @@ type Mail struct {
 	AccountDeleted    AccountDeletedLetter    `json:"accountDeleted"`
 	ResetPaused       ResetPausedLetter       `json:"resetPaused"`
 	StaffFactorLocked StaffFactorLockedLetter `json:"staffFactorLocked"`
+	StaffEnrolLink    StaffEnrolLinkLetter    `json:"staffEnrolLink"`
 
 	FormNotification       FormNotificationLetter       `json:"formNotification"`
 	FormConfirmProposal    FormConfirmLetter            `json:"formConfirmProposal"`
@@ -101,6 +102,16 @@ type StaffFactorLockedLetter struct {
 	OnlyPassword string `json:"onlyPassword"`
 	IfYou        string `json:"ifYou"`
 	IfNotYou     string `json:"ifNotYou"`
+}
+
+// StaffEnrolLinkLetter brings a staff member the one-time link that sets
+// up a second factor for their account; its footer is the AccountNotice.
+type StaffEnrolLinkLetter struct {
+	Subject  string `json:"subject"`
+	Intro    string `json:"intro"` // followed by the button
+	Button   string `json:"button"`
+	Validity string `json:"validity"` // {hours}
+	IfNotYou string `json:"ifNotYou"`
 }
 
 // FormNotificationLetter brings a submitted form to the firm's inbox.

@@ -102,4 +102,13 @@ var letters = map[Kind]layout{
 			{Text: w.IfNotYou},
 		}}
 	},
+	KindStaffEnrolLink: func(c *locale.Mail) letter {
+		w := c.StaffEnrolLink
+		return letter{Subject: w.Subject, Reason: c.AccountNotice, Blocks: []block{
+			{Text: w.Intro},
+			{Button: w.Button, Link: "link"},
+			{Text: w.Validity},
+			{Text: w.IfNotYou},
+		}}
+	},
 }

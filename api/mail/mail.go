@@ -33,6 +33,9 @@ const (
 	// A staff member's notice that their back-office account's second-factor
 	// step was locked after wrong tries.
 	KindStaffFactorLocked Kind = "staff-factor-locked" // Data: "tries" ("10"), "until" ("2026-11-25 09:15 UTC")
+	// A staff member's one-time link to set up a second factor, after an
+	// administrator reset theirs or for an account that has none.
+	KindStaffEnrolLink Kind = "staff-enrol-link" // Data: "link" (absolute URL of /admin/enrol#{token}), "hours" ("24")
 
 	// Requests: a Completer writes the e-mail a request asks for, or finds
 	// there is none to write, when the sender is about to send it rather
@@ -63,7 +66,7 @@ const (
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
@@ -74,6 +77,7 @@ var requiredData = map[Kind][]string{
 	KindAccountDeleted:    nil,
 	KindResetPaused:       {"hours"},
 	KindStaffFactorLocked: {"tries", "until"},
+	KindStaffEnrolLink:    {"link", "hours"},
 	KindResetRequest:      {"asked"},
 	KindConfirmRequest:    nil,
 

@@ -18,6 +18,7 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindAccountDeleted:    {},
 	mailpkg.KindResetPaused:       {"hours": "24"},
 	mailpkg.KindStaffFactorLocked: {"tries": "10", "until": "2026-11-25 09:15 UTC"},
+	mailpkg.KindStaffEnrolLink:    {"link": "https://noorvale.example/admin/enrol#token", "hours": "24"},
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},

@@ -134,7 +134,8 @@ type Disabled struct {
 }
 
 // DisableStaff disables a staff member at now, ends their sessions, voids
-// the invitations they made that are still unused and cancels the content
+// their link to set up a second factor and the invitations they made that
+// are still unused, and cancels the content
 // plans they made, in one transaction: neither a link an administrator
 // handed out nor a publication an editor planned outlives their account.
 // It returns what it voided and cancelled; ErrNotFound when there is no
@@ -143,7 +144,8 @@ func (s *Store) DisableStaff(ctx context.Context, id string, now time.Time) (Dis
 	now = dbTime(now)
 	var out Disabled
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&Staff{}).Where("id = ?", id).Updates(map[string]any{"disabled_at": now, "updated_at": now})
+		res := tx.Model(&Staff{}).Where("id = ?", id).
+			Updates(map[string]any{"disabled_at": now, "updated_at": now, "enrol_hash": "", "enrol_expires_at": nil})
 		if res.Error != nil {
 			return res.Error
 		}

@@ -79,6 +79,7 @@ var migrations = []migration{
 	{21, "wrong second factors counted per staff account", migrateFactorLock},
 	{22, "invitations: an id, and one pending per address", migrateInvitationIDs},
 	{23, "searched words counted per language and day", migrateSearchCounts},
+	{24, "links e-mailed to set up a staff member's second factor", migrateEnrolLinks},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -82,6 +82,21 @@ func migrateStaff(tx *gorm.DB, d dialect) error {
 	return nil
 }
 
+// migrateEnrolLinks keeps, on a staff account, the hash and expiry of the
+// one link e-mailed to set up its second factor (migration 24): after a
+// reset, the password alone no longer starts an enrolment.
+func migrateEnrolLinks(tx *gorm.DB, d dialect) error {
+	for _, stmt := range []string{
+		`ALTER TABLE staff ADD COLUMN enrol_hash TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE staff ADD COLUMN enrol_expires_at ` + d.timestamp,
+	} {
+		if err := tx.Exec(stmt).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // ErrStaffExists is returned by AcceptInvitation when a staff account already has the address.
 var ErrStaffExists = errors.New("store: a staff account already has this e-mail address")
 
@@ -104,9 +119,14 @@ type Staff struct {
 	FactorFailures    int
 	FactorLocks       int
 	FactorLockedUntil *time.Time
-	DisabledAt        *time.Time
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
+	// EnrolHash is the hash of the one link that may start the enrolment
+	// of a second factor, "" for none, and EnrolExpiresAt when it stops
+	// working (see SpendEnrolLink).
+	EnrolHash      string
+	EnrolExpiresAt *time.Time
+	DisabledAt     *time.Time
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 // TableName names the table for GORM.
@@ -290,20 +310,50 @@ func (s *Store) AcceptTOTPStep(ctx context.Context, id string, step int64) (bool
 }
 
 // ResetSecondFactor removes every second factor of a staff member (TOTP,
-// passkeys, recovery codes) and ends their sessions, so the next sign-in
-// with the password asks them to enrol a new one.
-func (s *Store) ResetSecondFactor(ctx context.Context, id string, now time.Time) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		for _, step := range []struct {
-			model any
-		}{{&StaffPasskey{}}, {&staffRecoveryCode{}}, {&StaffSession{}}} {
-			if err := tx.Where("staff_id = ?", id).Delete(step.model).Error; err != nil {
-				return fmt.Errorf("store: reset second factor: %w", err)
+// passkeys, recovery codes), ends their sessions and keeps linkHash as the
+// one link, until expires, that may start the enrolment of a new one: a
+// link made before stops working. ErrNotFound when there is no such staff
+// member.
+func (s *Store) ResetSecondFactor(ctx context.Context, id, linkHash string, expires, now time.Time) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Staff{}).Where("id = ?", id).Updates(map[string]any{
+			"totp_sealed": "", "totp_last_step": 0, "enrol_hash": linkHash, "enrol_expires_at": dbTime(expires),
+			"updated_at": dbTime(now),
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		for _, model := range []any{&StaffPasskey{}, &staffRecoveryCode{}, &StaffSession{}} {
+			if err := tx.Where("staff_id = ?", id).Delete(model).Error; err != nil {
+				return err
 			}
 		}
-		return tx.Model(&Staff{}).Where("id = ?", id).
-			Updates(map[string]any{"totp_sealed": "", "totp_last_step": 0, "updated_at": dbTime(now)}).Error
+		return nil
 	})
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return fmt.Errorf("store: reset second factor: %w", err)
+	}
+	return err
+}
+
+// SpendEnrolLink spends the staff member's enrolment link whose hash is
+// linkHash, and reports whether it was theirs, unspent and unexpired at
+// now, and the account not disabled: a link starts one enrolment, even
+// when two browsers follow it together.
+func (s *Store) SpendEnrolLink(ctx context.Context, id, linkHash string, now time.Time) (bool, error) {
+	if linkHash == "" {
+		return false, nil
+	}
+	res := s.db.WithContext(ctx).Model(&Staff{}).
+		Where("id = ? AND enrol_hash = ? AND enrol_expires_at > ? AND disabled_at IS NULL", id, linkHash, dbTime(now)).
+		Updates(map[string]any{"enrol_hash": "", "enrol_expires_at": nil})
+	if res.Error != nil {
+		return false, fmt.Errorf("store: spend enrolment link: %w", res.Error)
+	}
+	return res.RowsAffected == 1, nil
 }
 
 // CreateStaffSession stores a new staff session.

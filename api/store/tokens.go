@@ -11,9 +11,12 @@ import (
 
 // Purposes of one-time tokens.
 const (
-	PurposeConfirmEmail  = "confirm-email"  // link that confirms an address
-	PurposeResetCode     = "reset-code"     // six-digit code e-mailed for a password reset
-	PurposeResetPassword = "reset-password" // token VerifyCode hands out to set the new password
+	PurposeConfirmEmail = "confirm-email" // link that confirms an address
+	PurposeResetCode    = "reset-code"    // six-digit code e-mailed for a password reset
+	// PurposeDeviceResetCode is a reset code asked for from a browser that
+	// signed in to the account before: only that browser may enter it.
+	PurposeDeviceResetCode = "reset-code-device"
+	PurposeResetPassword   = "reset-password" // token VerifyCode hands out to set the new password
 )
 
 // Token is a one-time secret, stored only as a hash, with an expiry and a

@@ -184,7 +184,7 @@ func (s *Store) ChangePassword(ctx context.Context, id, hash, keepSession string
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
+		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeDeviceResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
 			return err
 		}
 		return tx.Where("user_id = ? AND id_hash <> ?", id, keepSession).Delete(&Session{}).Error
@@ -316,7 +316,7 @@ func (s *Store) DisableUser(ctx context.Context, id string, now time.Time) (int6
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
+		if err := tx.Where("user_id = ? AND purpose IN ?", id, []string{PurposeResetCode, PurposeDeviceResetCode, PurposeResetPassword}).Delete(&Token{}).Error; err != nil {
 			return err
 		}
 		res = tx.Where("user_id = ?", id).Delete(&Session{})

@@ -281,7 +281,11 @@ export type Erased = {
 
 export const adminApi = {
   session: () => get<Session>('/admin/session'),
-  login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
+  login: (email: string, password: string, enrolToken?: string) =>
+    post<Session>(
+      '/admin/login',
+      enrolToken ? { email, password, enrolToken } : { email, password },
+    ),
   logout: () => post<null>('/admin/logout', {}),
   confirmCode: (code: string) => post<Session>('/admin/factor/code', { code }),
   invitation: (token: string) =>
@@ -308,6 +312,11 @@ export const adminApi = {
     put<null>(`/admin/staff/${encodeURIComponent(id)}/role`, body),
   setDisabled: (id: string, disabled: boolean) =>
     post<null>(`/admin/staff/${encodeURIComponent(id)}/${disabled ? 'disable' : 'enable'}`, {}),
+  resetFactor: (id: string) =>
+    post<{ email: string; expiresAt: string }>(
+      `/admin/staff/${encodeURIComponent(id)}/second-factor/reset`,
+      {},
+    ),
   factors: () => get<Factors>('/admin/factors'),
   removePasskey: (id: string) => del<Session>('/admin/factors/passkeys', id),
   removeTotp: () => del<Session>('/admin/factors/totp'),

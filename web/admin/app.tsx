@@ -131,7 +131,11 @@ export function App() {
         lead={t('factor.lead')}
         onDone={(next) => {
           setSession(next);
-          navigate(section === '/admin/login' || section === '/admin/join' ? '/admin' : path);
+          navigate(
+            section === '/admin/login' || section === '/admin/join' || section === '/admin/enrol'
+              ? '/admin'
+              : path,
+          );
         }}
       />
     );
@@ -139,10 +143,18 @@ export function App() {
     if (section === '/admin/join') {
       title = 'join.title';
       content = <Join onSession={setSession} />;
+    } else if (section === '/admin/enrol' && window.location.hash.length > 1) {
+      title = 'signIn.enrolTitle';
+      content = <SignIn onSession={setSession} enrolToken={window.location.hash.slice(1)} />;
     } else {
       content = <SignIn onSession={setSession} />;
     }
-  } else if (section === '/admin' || section === '/admin/login' || section === '/admin/join') {
+  } else if (
+    section === '/admin' ||
+    section === '/admin/login' ||
+    section === '/admin/join' ||
+    section === '/admin/enrol'
+  ) {
     title = 'nav.home';
     content = <Home session={session} />;
   } else if (section === '/admin/security') {

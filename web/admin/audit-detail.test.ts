@@ -15,6 +15,9 @@ describe('audit details in the reader’s language', () => {
     expect(describeDetail(reader('ar'), 'sign-in-failed', 'wrong password')).toBe(
       'كلمة مرور خاطئة',
     );
+    expect(describeDetail(reader('ar'), 'sign-in-failed', 'no second factor, no set-up link')).toBe(
+      'بلا عامل تحقق ثانٍ ولا رابط إعداد',
+    );
   });
 
   test('a role change names both roles with their languages or office, read in order', () => {

@@ -67,6 +67,17 @@ describe('the staff list', () => {
     expect(badges[0]?.textContent).toBe('No second factor');
   });
 
+  it('offers a reset to accounts with a factor and a set-up link to the others, never to oneself', async () => {
+    await show('en');
+    const buttons = (email: string) =>
+      [
+        ...(document.querySelector(`[data-staff="${email}"]`)?.querySelectorAll('button') ?? []),
+      ].map((b) => b.textContent);
+    expect(buttons('badr@noorvale.example')).toContain('Reset second factor');
+    expect(buttons('dalia@noorvale.example')).toContain('E-mail a set-up link');
+    expect(buttons('amal@noorvale.example')).toEqual([]);
+  });
+
   it('says it in Arabic', async () => {
     await show('ar');
     expect(screen.getByText('بلا عامل تحقق ثانٍ').closest('[data-staff]')).toBeTruthy();

@@ -112,7 +112,7 @@ function MemberCard({
   me: string;
   lists: Lists;
   act: (
-    kind: 'role' | 'disable' | 'enable',
+    kind: 'role' | 'disable' | 'enable' | 'reset',
     member: StaffMember,
     values?: RoleValues,
     onErrors?: (errors: Record<string, string>) => void,
@@ -179,6 +179,17 @@ function MemberCard({
             >
               {member.disabled ? t('staff.enable') : t('staff.disable')}
             </button>
+            {!member.disabled && (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => act('reset', member)}
+              >
+                {member.secondFactors.length === 0
+                  ? t('staff.sendEnrolLink')
+                  : t('staff.resetFactor')}
+              </button>
+            )}
           </div>
         </form>
       )}
@@ -224,7 +235,7 @@ export function Staff({
   }, []);
 
   const act = (
-    kind: 'role' | 'disable' | 'enable',
+    kind: 'role' | 'disable' | 'enable' | 'reset',
     member: StaffMember,
     values?: RoleValues,
     onErrors?: (errors: Record<string, string>) => void,
@@ -232,7 +243,9 @@ export function Staff({
     const action = () =>
       kind === 'role' && values
         ? adminApi.changeRole(member.id, values)
-        : adminApi.setDisabled(member.id, kind === 'disable');
+        : kind === 'reset'
+          ? adminApi.resetFactor(member.id)
+          : adminApi.setDisabled(member.id, kind === 'disable');
     void run(action, (result) => {
       onErrors?.(result.errors);
       setNotice({

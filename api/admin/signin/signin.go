@@ -76,14 +76,19 @@ func (s *Service) Session(c echo.Context) error { return s.answerState(c, "") }
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	// EnrolToken is the token of the link e-mailed to an account without
+	// a second factor, which lets this sign-in set one up.
+	EnrolToken string `json:"enrolToken"`
 }
 
 // Login checks a staff member's password and starts a session that still
-// needs the second factor (or, for an account without one, its
-// enrolment). Unknown addresses, disabled accounts and wrong passwords get
-// the same answer after the same work. Failures are counted for the
-// address from the client's source, and for the source: a guesser elsewhere
-// cannot lock the owner out.
+// needs the second factor. An account without one (its factor was reset,
+// or it joined and never set one up) signs in only with the one-time link
+// e-mailed to it, to enrol one: the password alone is refused, so whoever
+// learnt it cannot set up a factor of their own. Unknown addresses,
+// disabled accounts and wrong passwords get the same answer after the same
+// work. Failures are counted for the address from the client's source, and
+// for the source: a guesser elsewhere cannot lock the owner out.
 //
 // POST /api/admin/login
 func (s *Service) Login(c echo.Context) error {
@@ -164,6 +169,9 @@ func (s *Service) Login(c echo.Context) error {
 	if has, err := s.hasFactor(ctx, st); err != nil {
 		return fmt.Errorf("admin: login: %w", err)
 	} else if !has {
+		if refused, err := s.refuseEnrolment(c, st, req.EnrolToken); refused || err != nil {
+			return err
+		}
 		stage = access.StageEnrol
 	}
 	if err := s.sessions.Start(c, st, stage); err != nil {
@@ -174,6 +182,27 @@ func (s *Service) Login(c echo.Context) error {
 		msg = m.EnrolDue
 	}
 	return s.answerState(c, msg)
+}
+
+// refuseEnrolment answers 403 to the right password of an account without
+// a second factor unless token is its unspent, unexpired set-up link, which
+// this sign-in spends; refused is false when the enrolment may start.
+func (s *Service) refuseEnrolment(c echo.Context, st *store.Staff, token string) (refused bool, err error) {
+	m := access.Text(c)
+	ctx := c.Request().Context()
+	if token == "" || !sessioncookie.WellFormed(token) {
+		s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionSignInFailed, Item: st.ID, Detail: "no second factor, no set-up link", IP: c.RealIP()})
+		return true, endpoint.Fail(c, http.StatusForbidden, m.EnrolByLink)
+	}
+	spent, err := s.store.SpendEnrolLink(context.WithoutCancel(ctx), st.ID, sessioncookie.Hash(token), s.now())
+	if err != nil {
+		return true, fmt.Errorf("admin: login: %w", err)
+	}
+	if !spent {
+		s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionSignInFailed, Item: st.ID, Detail: "set-up link expired or spent", IP: c.RealIP()})
+		return true, endpoint.Fail(c, http.StatusForbidden, m.EnrolLinkInvalid)
+	}
+	return false, nil
 }
 
 // hashFailed answers 503 when no hashing slot freed up in time.

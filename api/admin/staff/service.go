@@ -6,6 +6,7 @@ package staff
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,25 +14,32 @@ import (
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/sessioncookie"
+	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
 )
 
 // InvitationLife is how long an invitation link works.
 const InvitationLife = 48 * time.Hour
 
+// EnrolLinkLife is how long a link e-mailed to set up a second factor works.
+const EnrolLinkLife = 24 * time.Hour
+
 // Service answers the routes of staff management.
 type Service struct {
 	store   *store.Store
 	baseURL string
 	keys    endpoint.Keys
+	mail    mail.Enqueuer
 	trail   *audit.Trail
 	now     func() time.Time
 }
 
 // New returns staff management on st: invitation links under baseURL,
-// invited addresses named in trail by a hash keyed with secretKey.
-func New(st *store.Store, baseURL, secretKey string, trail *audit.Trail, now func() time.Time) *Service {
-	return &Service{store: st, baseURL: baseURL, keys: endpoint.NewKeys(secretKey), trail: trail, now: now}
+// invited addresses named in trail by a hash keyed with secretKey, links
+// to set up a second factor e-mailed through mailer.
+func New(st *store.Store, baseURL, secretKey string, mailer mail.Enqueuer, trail *audit.Trail, now func() time.Time) *Service {
+	return &Service{store: st, baseURL: baseURL, keys: endpoint.NewKeys(secretKey), mail: mailer, trail: trail, now: now}
 }
 
 // Invitation is a link to join the back-office.
@@ -82,17 +90,52 @@ func (s *Service) Invite(ctx context.Context, email string, role access.Role, la
 // the person has no id yet, and the trail never holds personal data.
 func (s *Service) invitedItem(email string) string { return s.keys.Of("staff-email", email)[:16] }
 
+// ErrNoMail is returned by ResetSecondFactor when the site sends no e-mail:
+// the link to set up a new second factor could not reach its owner.
+var ErrNoMail = errors.New("admin: no mail queue to send the link through")
+
+// Reset is a second factor reset: the address its set-up link was
+// e-mailed to, and when the link stops working.
+type Reset struct {
+	Email     string
+	ExpiresAt time.Time
+}
+
 // ResetSecondFactor removes every second factor of the staff member with
-// the address and ends their sessions: their next sign-in with their
-// password asks them to enrol a new one. It is recorded in the audit trail.
-func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) error {
+// the address, ends their sessions and e-mails them a one-time link,
+// valid EnrolLinkLife, that starts the enrolment of a new one with their
+// password: the password alone does not. A newer reset or disabling the
+// account voids the link. It is recorded in the audit trail; ErrNotFound
+// when no staff member has the address.
+func (s *Service) ResetSecondFactor(ctx context.Context, email, by, ip string) (Reset, error) {
 	m, err := s.store.StaffByEmail(ctx, endpoint.NormalizeEmail(email))
 	if err != nil {
-		return err
+		return Reset{}, err
 	}
-	if err := s.store.ResetSecondFactor(ctx, m.ID, s.now()); err != nil {
-		return err
+	return s.reset(ctx, m, by, ip)
+}
+
+func (s *Service) reset(ctx context.Context, m *store.Staff, by, ip string) (Reset, error) {
+	if s.mail == nil {
+		return Reset{}, ErrNoMail
+	}
+	token := sessioncookie.NewSecret()
+	now := s.now()
+	expires := now.Add(EnrolLinkLife)
+	if err := s.store.ResetSecondFactor(ctx, m.ID, sessioncookie.Hash(token), expires, now); err != nil {
+		return Reset{}, err
 	}
 	s.trail.Record(ctx, store.AuditEvent{ActorID: by, Action: audit.ActionFactorReset, Item: m.ID, IP: ip})
-	return nil
+	loc, ok := locale.Parse(m.Locale)
+	if !ok {
+		loc = locale.Default
+	}
+	err := s.mail.Enqueue(context.WithoutCancel(ctx), mail.Message{
+		To: m.Email, Name: m.Name, Locale: loc, Kind: mail.KindStaffEnrolLink,
+		Data: map[string]string{"link": s.baseURL + "/admin/enrol#" + token, "hours": strconv.Itoa(int(EnrolLinkLife / time.Hour))},
+	})
+	if err != nil {
+		return Reset{}, err
+	}
+	return Reset{Email: m.Email, ExpiresAt: expires}, nil
 }

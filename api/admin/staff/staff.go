@@ -28,8 +28,8 @@ type Listed struct {
 	Member
 	// SecondFactors are the kinds the member has set up, passkey and totp;
 	// none for an account that joined and never set one up, or whose
-	// factors were reset: whoever has its password completes its sign-in
-	// by setting up their own.
+	// factors were reset: it signs in only through a link e-mailed to it
+	// (ResetFactor sends one).
 	SecondFactors []string `json:"secondFactors"`
 }
 
@@ -263,6 +263,36 @@ func (s *Service) SetDisabled(disable bool) echo.HandlerFunc {
 		}
 		return endpoint.OK(c, nil, m.Disabled)
 	}
+}
+
+// ResetFactor removes a staff member's second factors, signs them out and
+// e-mails them a one-time link to set up a new one, which works with their
+// password; for an account without a second factor it sends that link.
+// Administrators reset others' factors only: their own stay theirs to
+// change, and a disabled account is enabled first.
+//
+// POST /api/admin/staff/:id/second-factor/reset
+func (s *Service) ResetFactor(c echo.Context) error {
+	m := access.Text(c)
+	t, err := s.target(c)
+	if t == nil {
+		return err
+	}
+	if t.ID == access.Of(c).Staff.ID {
+		return endpoint.Fail(c, http.StatusConflict, m.NotYourself)
+	}
+	if t.Disabled() {
+		return endpoint.Fail(c, http.StatusConflict, m.ResetDisabled)
+	}
+	done, err := s.reset(c.Request().Context(), t, access.Of(c).Staff.ID, c.RealIP())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("admin: reset second factor: %w", err)
+	}
+	return endpoint.OK(c, map[string]any{"email": done.Email, "expiresAt": done.ExpiresAt.UTC()},
+		fmt.Sprintf(m.FactorResetSent, done.Email, int(EnrolLinkLife/time.Hour)))
 }
 
 // PendingInvitation is a pending invitation as the back-office lists it:

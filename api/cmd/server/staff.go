@@ -52,8 +52,9 @@ const staffUsage = `usage: server staff invite --email ADDRESS --role ROLE [--la
   invite               print a one-time link to join the back-office with a role,
                        valid 48 hours; the first administrator is invited this way
   reset-second-factor  remove every second factor of a staff account (passkeys,
-                       authenticator app, recovery codes) and sign it out: the next
-                       sign-in with the password enrols a new one
+                       authenticator app, recovery codes), sign it out and e-mail it
+                       a one-time link, valid 24 hours, to set up a new one with its
+                       password (the password alone no longer signs in)
 
   --role       administrator, editor, translator, hr, sales or viewer
   --languages  a translator's languages (en, nl, fr, ar), comma-separated
@@ -109,19 +110,26 @@ func (c staffCmd) run(ctx context.Context, cfg *config.Config, logger *slog.Logg
 		return err
 	}
 	defer st.Close()
-	svc, err := newAdmin(cfg, st, logger, nil, nil, nil, nil, nil, nil)
+	// The link to set up a new second factor goes through the mail queue,
+	// which the running server sends.
+	queue, err := mail.NewQueue(mail.QueueConfig{Store: st, SecretKey: cfg.SecretKey})
+	if err != nil {
+		return err
+	}
+	svc, err := newAdmin(cfg, st, logger, nil, nil, queue, nil, nil, nil)
 	if err != nil {
 		return err
 	}
 	if !c.invite {
-		err := svc.ResetSecondFactor(ctx, c.email, "", "")
+		done, err := svc.ResetSecondFactor(ctx, c.email, "", "")
 		if errors.Is(err, store.ErrNotFound) {
 			return usageError{"no staff account has this address"}
 		}
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, "Second factors removed. The next sign-in with the password sets up a new one.")
+		fmt.Fprintf(stdout, "Second factors removed. A link to set up a new one was e-mailed to %s;\nit works once, with the password, until %s UTC.\n",
+			done.Email, done.ExpiresAt.Format("2006-01-02 15:04"))
 		return nil
 	}
 	inv, err := svc.Invite(ctx, c.email, c.role, c.languages, c.office, "", "")
