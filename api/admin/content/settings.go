@@ -62,7 +62,15 @@ func (s *Service) Settings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"fields": content.SiteShape(), "body": body, "revision": rev}, "")
+	return endpoint.OK(c, settingsView{Fields: content.SiteShape(), Body: body, Revision: rev}, "")
+}
+
+// settingsView is the firm's settings as their form takes them, with
+// staff's latest save (null for none).
+type settingsView struct {
+	Fields   []content.FieldSpec   `json:"fields"`
+	Body     json.RawMessage       `json:"body" tstype:"Record<string, unknown>"`
+	Revision *settingsRevisionView `json:"revision"`
 }
 
 // SaveSettings checks and saves the settings, if based on the latest save.

@@ -424,5 +424,13 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, access.Text(c).FactorAdded)
+	return endpoint.OK(c, Enrolled{Session: st, RecoveryCodes: codes}, access.Text(c).FactorAdded)
+}
+
+// Enrolled is the staff member's sign-in after a second factor was added
+// or the recovery codes renewed, with the new recovery codes, shown this
+// once; null when none were made.
+type Enrolled struct {
+	Session       State    `json:"session"`
+	RecoveryCodes []string `json:"recoveryCodes" tstype:"string[] | null"`
 }

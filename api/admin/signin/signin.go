@@ -26,7 +26,7 @@ import (
 // State is what the back-office shows of its signed-in (or
 // signing-in) staff member.
 type State struct {
-	Stage       string              `json:"stage"`
+	Stage       string              `json:"stage" tstype:"SessionStage"`
 	Staff       staff.Member        `json:"staff"`
 	Permissions []access.Permission `json:"permissions"`
 	Factors     FactorCounts        `json:"factors"`

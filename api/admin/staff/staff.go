@@ -30,7 +30,7 @@ type Listed struct {
 	// none for an account that joined and never set one up, or whose
 	// factors were reset: whoever has its password completes its sign-in
 	// by setting up their own.
-	SecondFactors []string `json:"secondFactors"`
+	SecondFactors []string `json:"secondFactors" tstype:"SecondFactor[]"`
 }
 
 // List answers every staff member, with the kinds of second factor
