@@ -47,7 +47,7 @@ func viewSchedule(sc store.ContentSchedule, names map[string]string) *scheduleVi
 }
 
 type scheduleRequest struct {
-	Action   string    `json:"action"`
+	Action   string    `json:"action" tstype:"ScheduleAction"`
 	Version  int64     `json:"version"`
 	At       time.Time `json:"at"`
 	TimeZone string    `json:"timeZone"`

@@ -458,7 +458,24 @@ func (s *Service) SetStatus(c echo.Context) error {
 			Detail: it.Status + " → " + req.Status, IP: c.RealIP(),
 		})
 	}
-	return endpoint.OK(c, map[string]string{"status": req.Status}, m.StatusChanged)
+	return endpoint.OK(c, StatusChange{Status: req.Status}, m.StatusChanged)
+}
+
+// StatusChange is a submission's status after a change.
+type StatusChange struct {
+	Status string `json:"status"`
+}
+
+// AssigneeChange is who a submission is given to after a change ("" for
+// nobody).
+type AssigneeChange struct {
+	Assignee string `json:"assignee"`
+}
+
+// CVLink is a short-lived address a CV can be downloaded from.
+type CVLink struct {
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 // assigneeRequest names who a submission goes to: a staff member's id, or
@@ -513,7 +530,7 @@ func (s *Service) SetAssignee(c echo.Context) error {
 			Detail: orNone(before) + " → " + orNone(req.Assignee), IP: c.RealIP(),
 		})
 	}
-	return endpoint.OK(c, map[string]string{"assignee": req.Assignee}, m.Assigned)
+	return endpoint.OK(c, AssigneeChange{Assignee: req.Assignee}, m.Assigned)
 }
 
 func orNone(id string) string {
@@ -649,7 +666,7 @@ func (s *Service) CVLink(c echo.Context) error {
 	expires := s.now().Add(cvLinkLife)
 	token := s.cvToken(it.ID, access.Of(c).Staff.ID, expires)
 	link := fmt.Sprintf("/api/admin/inbox/%d/cv?token=%s", it.ID, url.QueryEscape(token))
-	return endpoint.OK(c, map[string]any{"url": link, "expiresAt": expires}, "")
+	return endpoint.OK(c, CVLink{URL: link, ExpiresAt: expires}, "")
 }
 
 // OpenCV serves a CV through a link from cvLink, as an attachment the

@@ -231,7 +231,12 @@ func (s *Service) EndSessions(c echo.Context) error {
 		return err
 	}
 	s.auditVisitor(c, audit.ActionVisitorSessionsEnded, u.ID, sessionsDetail(n))
-	return endpoint.OK(c, map[string]int64{"ended": n}, m.VisitorSessionsEnded)
+	return endpoint.OK(c, Ended{Ended: n}, m.VisitorSessionsEnded)
+}
+
+// Ended is how many sessions were ended.
+type Ended struct {
+	Ended int64 `json:"ended"`
 }
 
 // Disable disables an account and ends its sessions and any
