@@ -9,30 +9,48 @@ import {
 } from '../shared/form-kit/api-client';
 import type {
   AuditEvent,
+  AuditPage,
   ContentConflict,
   ContentItem,
   ContentLanguage,
   ContentList,
   ContentOutdated,
   ContentSchedule,
+  ContentSchema,
   ContentState,
   ContentVersion,
+  ContentVersions,
+  CreatedItem,
+  CVLink,
+  EndedSessions,
   Enrolled,
   Erased,
   Factors,
   FieldSpec,
   Held,
+  InboxAssigneeChange,
+  InboxCounts,
   InboxDashboard,
   InboxDetail,
   InboxItem,
   InboxNote,
   InboxPage,
+  InboxStatusChange,
+  Invitation,
+  InvitationLink,
+  ItemKey,
+  JoinRequest,
   ListedStaffMember,
   Permission,
   Person,
+  SavedSettings,
+  ScheduleRequest,
   Session,
   SiteSettings,
+  StaffList,
   StaffMember,
+  StaffRoleRequest,
+  TotpOptions,
   VisitorDetail,
   VisitorItem,
   VisitorPage,
@@ -91,27 +109,13 @@ export const adminApi = {
   login: (email: string, password: string) => post<Session>('/admin/login', { email, password }),
   logout: () => post<null>('/admin/logout', {}),
   confirmCode: (code: string) => post<Session>('/admin/factor/code', { code }),
-  invitation: (token: string) =>
-    post<{ email: string; role: string; languages: string[]; office: string }>(
-      '/admin/invitation',
-      {
-        token,
-      },
-    ),
-  join: (body: { token: string; name: string; password: string; confirmPassword: string }) =>
-    post<Session>('/admin/join', body),
-  totpOptions: () => post<{ secret: string; uri: string }>('/admin/enrol/totp/options', {}),
+  invitation: (token: string) => post<Invitation>('/admin/invitation', { token }),
+  join: (body: JoinRequest) => post<Session>('/admin/join', body),
+  totpOptions: () => post<TotpOptions>('/admin/enrol/totp/options', {}),
   enrolTotp: (code: string) => post<Enrolled>('/admin/enrol/totp', { code }),
-  staff: () =>
-    get<{
-      staff: ListedStaffMember[];
-      roles: string[];
-      offices: string[];
-      languages: string[];
-    }>('/admin/staff'),
-  invite: (body: { email: string; role: string; languages: string[]; office: string }) =>
-    post<{ link: string; expiresAt: string }>('/admin/staff/invitations', body),
-  changeRole: (id: string, body: { role: string; languages: string[]; office: string }) =>
+  staff: () => get<StaffList>('/admin/staff'),
+  invite: (body: StaffRoleRequest) => post<InvitationLink>('/admin/staff/invitations', body),
+  changeRole: (id: string, body: Omit<StaffRoleRequest, 'email'>) =>
     put<null>(`/admin/staff/${encodeURIComponent(id)}/role`, body),
   setDisabled: (id: string, disabled: boolean) =>
     post<null>(`/admin/staff/${encodeURIComponent(id)}/${disabled ? 'disable' : 'enable'}`, {}),
@@ -119,45 +123,43 @@ export const adminApi = {
   removePasskey: (id: string) => del<Session>('/admin/factors/passkeys', id),
   removeTotp: () => del<Session>('/admin/factors/totp'),
   renewRecoveryCodes: () => post<Enrolled>('/admin/factors/recovery-codes', {}),
-  audit: (query: string) =>
-    get<{ events: AuditEvent[]; next: number; actions: string[] }>(`/admin/audit?${query}`),
+  audit: (query: string) => get<AuditPage>(`/admin/audit?${query}`),
   inbox: (query: string) => get<InboxPage>(`/admin/inbox?${query}`),
-  inboxCount: () => get<{ new: number; latest: number }>('/admin/inbox/count'),
+  inboxCount: () => get<InboxCounts>('/admin/inbox/count'),
   inboxItem: (id: string) => get<InboxDetail>(`/admin/inbox/${encodeURIComponent(id)}`),
   setStatus: (id: number, status: string) =>
-    put<{ status: string }>(`/admin/inbox/${id}/status`, { status }),
+    put<InboxStatusChange>(`/admin/inbox/${id}/status`, { status }),
   setAssignee: (id: number, assignee: string) =>
-    put<{ assignee: string }>(`/admin/inbox/${id}/assignee`, { assignee }),
+    put<InboxAssigneeChange>(`/admin/inbox/${id}/assignee`, { assignee }),
   addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
   inboxDashboard: () => get<InboxDashboard>('/admin/inbox/dashboard'),
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
-  cvLink: (id: number) =>
-    post<{ url: string; expiresAt: string }>(`/admin/inbox/${id}/cv-link`, {}),
+  cvLink: (id: number) => post<CVLink>(`/admin/inbox/${id}/cv-link`, {}),
   visitors: (query: string) => get<VisitorPage>(`/admin/visitors?${query}`),
   visitor: (id: string) => get<VisitorDetail>(visitorPath(id)),
   resendConfirmation: (id: string) => post<null>(visitorPath(id, '/confirmation'), {}),
-  endVisitorSessions: (id: string) => del<{ ended: number }>(visitorPath(id, '/sessions')),
+  endVisitorSessions: (id: string) => del<EndedSessions>(visitorPath(id, '/sessions')),
   setVisitorDisabled: (id: string, disabled: boolean) =>
     post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
   held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
   erase: (email: string) => post<Erased>('/admin/erasure', { email }),
   contentSchema: (collection: string, slug = '') =>
-    get<{ collection: string; fields: FieldSpec[] }>(
+    get<ContentSchema>(
       `/admin/content/schema/${encodeURIComponent(collection)}${
         collection === pagesCollection ? `?route=${encodeURIComponent(slug)}` : ''
       }`,
     ),
   createItem: (collection: string, slug: string, body: Record<string, unknown>) =>
-    post<{ slug: string }>(`/admin/content/${encodeURIComponent(collection)}`, { slug, body }),
+    post<CreatedItem>(`/admin/content/${encodeURIComponent(collection)}`, { slug, body }),
   unpublishItem: (collection: string, slug: string) =>
     post<null>(contentPath(collection, slug, undefined, '/unpublish'), {}),
   renameItem: (collection: string, slug: string, next: string) =>
-    put<{ slug: string }>(contentPath(collection, slug, undefined, '/slug'), { slug: next }),
+    put<ItemKey>(contentPath(collection, slug, undefined, '/slug'), { slug: next }),
   deleteItem: (collection: string, slug: string) => del<null>(contentPath(collection, slug)),
   settings: () => get<SiteSettings>('/admin/settings'),
   saveSettings: (base: number, body: Record<string, unknown>) =>
-    put<{ revision: NonNullable<SiteSettings['revision']> }>('/admin/settings', { base, body }),
+    put<SavedSettings>('/admin/settings', { base, body }),
   contentList: (collection: string) =>
     get<ContentList>(`/admin/content/${encodeURIComponent(collection)}`),
   contentItem: (collection: string, slug: string) =>
@@ -173,16 +175,12 @@ export const adminApi = {
     post<null>(contentPath(collection, slug, locale, '/publish'), { version }),
   unpublishContent: (collection: string, slug: string, locale: string) =>
     post<null>(contentPath(collection, slug, locale, '/unpublish'), {}),
-  scheduleContent: (
-    collection: string,
-    slug: string,
-    locale: string,
-    plan: { action: 'publish' | 'unpublish'; version: number; at: string; timeZone: string },
-  ) => post<ContentSchedule>(contentPath(collection, slug, locale, '/schedule'), plan),
+  scheduleContent: (collection: string, slug: string, locale: string, plan: ScheduleRequest) =>
+    post<ContentSchedule>(contentPath(collection, slug, locale, '/schedule'), plan),
   cancelSchedule: (collection: string, slug: string, locale: string) =>
     del<null>(contentPath(collection, slug, locale, '/schedule')),
   contentVersions: (collection: string, slug: string, locale: string) =>
-    get<{ versions: ContentVersion[] }>(contentPath(collection, slug, locale, '/versions')),
+    get<ContentVersions>(contentPath(collection, slug, locale, '/versions')),
   contentVersion: (collection: string, slug: string, locale: string, version: number) =>
     get<ContentVersion>(contentPath(collection, slug, locale, `/versions/${version}`)),
   restoreContent: (

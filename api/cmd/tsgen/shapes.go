@@ -32,7 +32,8 @@ var externals = []external{
 }
 
 // shapes are the types the generated file declares, in its order: the
-// back-office API's answers, then the props of the site's pages. A named
+// back-office API's answers and the bodies it takes, then the props of the
+// site's pages. A named
 // struct one of them refers to must be listed too. Two Go types may share a
 // TypeScript name when they encode to the same shape.
 var shapes = []shape{
@@ -42,14 +43,23 @@ var shapes = []shape{
 		doc: "How far a staff member's sign-in has come."},
 	{ts: "SecondFactor", consts: []string{"api/admin/staff.factor*"},
 		doc: "The kinds of second factor a staff member may have."},
+	{ts: "Role", goType: "api/admin/access.Role"},
 	{ts: "StaffMember", goType: "api/admin/staff.Member"},
 	{ts: "ListedStaffMember", goType: "api/admin/staff.Listed"},
+	{ts: "StaffList", goType: "api/admin/staff.List"},
+	{ts: "StaffRoleRequest", goType: "api/admin/staff.roleRequest"},
+	{ts: "InvitationLink", goType: "api/admin/staff.Invitation"},
+	{ts: "Invitation", goType: "api/admin/signin.InvitationView"},
+	{ts: "JoinRequest", goType: "api/admin/signin.joinRequest"},
+	{ts: "LoginRequest", goType: "api/admin/signin.loginRequest"},
 	{ts: "FactorCounts", goType: "api/admin/signin.FactorCounts"},
 	{ts: "Session", goType: "api/admin/signin.State"},
 	{ts: "Enrolled", goType: "api/admin/signin.Enrolled"},
+	{ts: "TotpOptions", goType: "api/admin/signin.TOTPOptions"},
 	{ts: "Passkey", goType: "api/admin/signin.Passkey"},
 	{ts: "Factors", goType: "api/admin/signin.FactorList"},
 	{ts: "AuditEvent", goType: "api/admin/audit.Event"},
+	{ts: "AuditPage", goType: "api/admin/audit.Page"},
 
 	// The inbox.
 	{ts: "InboxItem", goType: "api/admin/inbox.Item"},
@@ -61,12 +71,16 @@ var shapes = []shape{
 	{ts: "InboxStatusCount", goType: "api/admin/inbox.StatusCount"},
 	{ts: "InboxDashboard", goType: "api/admin/inbox.Dashboard"},
 	{ts: "InboxDetail", goType: "api/admin/inbox.Detail"},
+	{ts: "InboxStatusChange", goType: "api/admin/inbox.StatusChange"},
+	{ts: "InboxAssigneeChange", goType: "api/admin/inbox.AssigneeChange"},
+	{ts: "CVLink", goType: "api/admin/inbox.CVLink"},
 
 	// Visitors' accounts and erasure.
 	{ts: "VisitorItem", goType: "api/admin/visitors.Item"},
 	{ts: "VisitorPage", goType: "api/admin/visitors.Page"},
 	{ts: "VisitorSession", goType: "api/admin/visitors.Session"},
 	{ts: "VisitorDetail", goType: "api/admin/visitors.Detail"},
+	{ts: "EndedSessions", goType: "api/admin/visitors.Ended"},
 	{ts: "HeldAccount", goType: "api/admin/privacy.heldAccount"},
 	{ts: "HeldSubmission", goType: "api/admin/privacy.heldSubmission"},
 	{ts: "HeldMail", goType: "api/admin/privacy.heldMail"},
@@ -86,8 +100,11 @@ var shapes = []shape{
 		doc: "What a schedule does when its time comes."},
 	{ts: "Person", goType: "api/admin/content.person"},
 	{ts: "ContentSchedule", goType: "api/admin/content.scheduleView"},
+	{ts: "ScheduleRequest", goType: "api/admin/content.scheduleRequest"},
 	{ts: "ContentVersion", goType: "api/admin/content.contentVersionView"},
 	{ts: "ContentVersions", goType: "api/admin/content.versionsView"},
+	{ts: "SaveRequest", goType: "api/admin/content.saveRequest"},
+	{ts: "VersionRequest", goType: "api/admin/content.versionRequest"},
 	{ts: "ContentOutdated", goType: "api/admin/content.contentOutdated"},
 	{ts: "ContentLanguage", goType: "api/admin/content.contentLanguage"},
 	{ts: "ContentItem", goType: "api/admin/content.itemView"},
@@ -95,8 +112,13 @@ var shapes = []shape{
 	{ts: "ContentCount", goType: "api/admin/content.languageCount"},
 	{ts: "ContentList", goType: "api/admin/content.listView"},
 	{ts: "ContentConflict", goType: "api/admin/content.conflictView"},
+	{ts: "CreateItemRequest", goType: "api/admin/content.createRequest"},
+	{ts: "CreatedItem", goType: "api/admin/content.createdItem"},
+	{ts: "SlugChange", goType: "api/admin/content.slugRequest"},
+	{ts: "ItemKey", goType: "api/admin/content.itemKey"},
 	{ts: "SettingsRevision", goType: "api/admin/content.settingsRevisionView"},
 	{ts: "SiteSettings", goType: "api/admin/content.settingsView"},
+	{ts: "SavedSettings", goType: "api/admin/content.savedSettings"},
 
 	// The site's pages: the props the server sends the renderer.
 	{ts: "PageKind", consts: []string{"api/content.Kind*"},

@@ -23,6 +23,9 @@ export type SessionStage = 'password' | 'enrol' | 'full';
 /** The kinds of second factor a staff member may have. */
 export type SecondFactor = 'passkey' | 'totp';
 
+/** What a staff member may do. */
+export type Role = 'administrator' | 'editor' | 'translator' | 'hr' | 'sales' | 'viewer';
+
 /** A staff member as the back-office shows them. */
 export type StaffMember = {
   id: string;
@@ -53,6 +56,48 @@ export type ListedStaffMember = {
   secondFactors: SecondFactor[];
 };
 
+/** Every staff member, with what an invitation or a change of role may choose from. */
+export type StaffList = {
+  staff: ListedStaffMember[];
+  roles: Role[];
+  offices: string[];
+  languages: Locale[];
+};
+
+export type StaffRoleRequest = {
+  email: string;
+  role: string;
+  languages: string[];
+  office: string;
+};
+
+/** A link to join the back-office. */
+export type InvitationLink = {
+  /** names it in the list of pending invitations, and to revoke it */
+  id: string;
+  link: string;
+  expiresAt: string;
+};
+
+export type Invitation = {
+  email: string;
+  role: string;
+  languages: string[];
+  office: string;
+};
+
+export type JoinRequest = {
+  token: string;
+  name: string;
+  password: string;
+  confirmPassword: string;
+};
+
+export type LoginRequest = {
+  email: string;
+  password: string;
+};
+
 export type FactorCounts = {
   passkeys: number;
   totp: boolean;
@@ -78,6 +123,12 @@ export type Enrolled = {
   recoveryCodes: string[] | null;
 };
 
+/** A new authenticator app's secret, and the otpauth: address its QR code holds. */
+export type TotpOptions = {
+  secret: string;
+  uri: string;
+};
+
 export type Passkey = {
   id: string;
   createdAt: string;
@@ -100,6 +151,15 @@ export type AuditEvent = {
   item: string;
   detail: string;
   ip: string;
+};
+
+/** One page of the audit trail, newest first. */
+export type AuditPage = {
+  events: AuditEvent[];
+  /** the next page's before= parameter; 0 on the last page */
+  next: number;
+  /** every action the trail records, to filter by */
+  actions: string[];
 };
 
 /** A submission as the inbox's list shows it. */
@@ -203,6 +263,22 @@ export type InboxDetail = {
   canOpenCV: boolean;
 };
 
+/** A submission's status after a change. */
+export type InboxStatusChange = {
+  status: string;
+};
+
+/** Who a submission is given to after a change ("" for nobody). */
+export type InboxAssigneeChange = {
+  assignee: string;
+};
+
+/** A short-lived address a CV can be downloaded from. */
+export type CVLink = {
+  url: string;
+  expiresAt: string;
+};
+
 /** An account as the list shows it. */
 export type VisitorItem = {
   id: string;
@@ -247,6 +323,11 @@ export type VisitorDetail = {
   recoveryPausedUntil: string | null;
   captchaUntil: string | null;
   sessions: VisitorSession[];
+};
+
+/** How many sessions were ended. */
+export type EndedSessions = {
+  ended: number;
 };
 
 /** A visitor account as the erasure screen lists it. */
@@ -358,6 +439,13 @@ export type ContentSchedule = {
   by: Person;
 };
 
+export type ScheduleRequest = {
+  action: ScheduleAction;
+  version: number;
+  at: string;
+  timeZone: string;
+};
+
 /** A saved version as the back-office shows it. */
 export type ContentVersion = {
   id: number;
@@ -369,6 +457,16 @@ export type ContentVersion = {
 /** The versions saved of one language of an item. */
 export type ContentVersions = {
   versions: ContentVersion[];
+};
+
+export type SaveRequest = {
+  base: number;
+  body: Record<string, unknown>;
+};
+
+export type VersionRequest = {
+  version: number;
+  base: number;
 };
 
 /** What changed in the English of an item since a translation of it was last published. */
@@ -447,6 +545,29 @@ export type ContentConflict = {
   current: ContentVersion | null;
 };
 
+export type CreateItemRequest = {
+  slug: string;
+  body: Record<string, unknown>;
+};
+
+/** A new item and its first version, a draft in English. */
+export type CreatedItem = {
+  collection: string;
+  slug: string;
+  version: ContentVersion;
+};
+
+/** Names an item's new slug. */
+export type SlugChange = {
+  slug: string;
+};
+
+/** Names an item, as a renamed one is answered. */
+export type ItemKey = {
+  collection: string;
+  slug: string;
+};
+
 /** A save of the settings as the editor shows it. */
 export type SettingsRevision = {
   id: number;
@@ -460,6 +581,11 @@ export type SiteSettings = {
   fields: FieldSpec[];
   body: Record<string, unknown>;
   revision: SettingsRevision | null;
+};
+
+/** The save the settings' form made. */
+export type SavedSettings = {
+  revision: SettingsRevision;
 };
 
 /** The kinds of page the renderer knows how to draw. */
