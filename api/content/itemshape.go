@@ -11,7 +11,7 @@ import (
 // so a field added to a shape is edited without code of its own.
 type FieldSpec struct {
 	Name     string      `json:"name"`
-	Kind     string      `json:"kind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover, prose
+	Kind     string      `json:"kind" tstype:"FieldKind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover, prose
 	Optional bool        `json:"optional,omitempty"`
 	Values   []string    `json:"values,omitempty"` // an enumeration's values
 	Fields   []FieldSpec `json:"fields,omitempty"` // an object's fields, or each object's in a list

@@ -26,7 +26,7 @@ type Site struct {
 // "recaptcha", "turnstile" or "hcaptcha") and, for a hosted provider, the
 // public site key ("" for altcha, which is served by the site itself).
 type Captcha struct {
-	Provider string `json:"provider"`
+	Provider string `json:"provider" tstype:"CaptchaProvider"`
 	SiteKey  string `json:"siteKey"`
 }
 
@@ -38,7 +38,7 @@ type Parent struct {
 
 // Social is a link to one of the firm's social network pages.
 type Social struct {
-	Network string `json:"network"`
+	Network string `json:"network" tstype:"'linkedin' | 'x' | 'youtube'"`
 	Label   string `json:"label"`
 	URL     string `json:"url"`
 }
@@ -52,7 +52,7 @@ type Office struct {
 	Address string `json:"address"`
 	// Addresses holds the address as it is written in other languages,
 	// by language code; a language without one shows Address.
-	Addresses map[string]string `json:"addresses,omitempty"`
+	Addresses map[string]string `json:"addresses,omitempty" tstype:"Partial<Record<Locale, string>>"`
 }
 
 // SettingsStore is the part of the store the identity is kept in.

@@ -20,9 +20,9 @@ import (
 // Props is everything the renderer needs to draw a page; the same value is
 // embedded in the page for the browser to hydrate from.
 type Props struct {
-	Status     int                   `json:"status"`
+	Status     int                   `json:"status" tstype:"200 | 404"`
 	Locale     locale.Locale         `json:"locale"`
-	Dir        string                `json:"dir"`
+	Dir        string                `json:"dir" tstype:"'ltr' | 'rtl'"`
 	Year       int                   `json:"year"`
 	BaseURL    string                `json:"baseUrl"`
 	Page       PageProps             `json:"page"`
@@ -38,18 +38,18 @@ type Props struct {
 type PageProps struct {
 	Route          string                `json:"route"`
 	Path           string                `json:"path"`
-	Kind           string                `json:"kind"`
+	Kind           string                `json:"kind" tstype:"PageKind"`
 	TranslationKey string                `json:"translationKey"`
 	Children       []content.MenuItem    `json:"children"`
 	Breadcrumbs    []content.Crumb       `json:"breadcrumbs"`
-	Collection     string                `json:"collection,omitempty"` // on list and item pages
-	Content        json.RawMessage       `json:"content"`              // the content file's JSON; null when the page has none
-	Items          []content.ItemSummary `json:"items"`                // what a list page lists; the home page's latest news
-	Related        []content.ItemSummary `json:"related,omitempty"`    // on item pages: other items of the collection, shown after the text
-	ContentLocale  locale.Locale         `json:"contentLocale"`        // the language Content is in
-	Cover          string                `json:"cover,omitempty"`      // on item pages: the uploaded cover's id; none for the drawn one
-	Updated        string                `json:"updated"`              // ISO date the content last changed, "" when unknown
-	Pagination     *Pagination           `json:"pagination,omitempty"` // on list pages
+	Collection     string                `json:"collection,omitempty" tstype:"Collection"`        // on list and item pages
+	Content        json.RawMessage       `json:"content" tstype:"Record<string, unknown> | null"` // the content file's JSON; null when the page has none
+	Items          []content.ItemSummary `json:"items"`                                           // what a list page lists; the home page's latest news
+	Related        []content.ItemSummary `json:"related,omitempty"`                               // on item pages: other items of the collection, shown after the text
+	ContentLocale  locale.Locale         `json:"contentLocale"`                                   // the language Content is in
+	Cover          string                `json:"cover,omitempty"`                                 // on item pages: the uploaded cover's id; none for the drawn one
+	Updated        string                `json:"updated"`                                         // ISO date the content last changed, "" when unknown
+	Pagination     *Pagination           `json:"pagination,omitempty"`                            // on list pages
 }
 
 // Pagination tells a list page which of its list's pages it is.

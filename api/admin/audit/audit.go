@@ -202,7 +202,14 @@ func (s *Service) List(c echo.Context) error {
 	for i, r := range rows {
 		events[i] = Event(r)
 	}
-	return endpoint.OK(c, map[string]any{"events": events, "next": next, "actions": Actions}, "")
+	return endpoint.OK(c, Page{Events: events, Next: next, Actions: Actions}, "")
+}
+
+// Page is one page of the audit trail, newest first.
+type Page struct {
+	Events  []Event  `json:"events"`
+	Next    int64    `json:"next"`    // the next page's before= parameter; 0 on the last page
+	Actions []string `json:"actions"` // every action the trail records, to filter by
 }
 
 // Export answers the events the filter selects as CSV, every cell

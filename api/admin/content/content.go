@@ -44,10 +44,15 @@ type contentVersionView struct {
 	Body      json.RawMessage `json:"body,omitempty"`
 }
 
+// versionsView is the versions saved of one language of an item.
+type versionsView struct {
+	Versions []*contentVersionView `json:"versions"`
+}
+
 // contentLanguage is one language of an item.
 type contentLanguage struct {
-	State     string              `json:"state"`
-	Live      json.RawMessage     `json:"live"` // null when not live
+	State     string              `json:"state" tstype:"ContentState"`
+	Live      json.RawMessage     `json:"live" tstype:"Record<string, unknown> | null"` // null when not live
 	Latest    *contentVersionView `json:"latest"`
 	Published int64               `json:"published"`
 	UpdatedAt *time.Time          `json:"updatedAt"`
@@ -222,15 +227,21 @@ func (s *Service) Schema(c echo.Context) error {
 	if !ok {
 		return endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
 	}
-	return endpoint.OK(c, map[string]any{"collection": c.Param("collection"), "fields": fields}, "")
+	return endpoint.OK(c, schemaView{Collection: c.Param("collection"), Fields: fields}, "")
+}
+
+// schemaView is the shape of a collection's items, or of a page's content.
+type schemaView struct {
+	Collection string              `json:"collection"`
+	Fields     []content.FieldSpec `json:"fields"`
 }
 
 // contentListItem is an item as a collection's list shows it.
 type contentListItem struct {
 	Slug      string            `json:"slug"`
 	Title     string            `json:"title"`
-	Languages map[string]string `json:"languages"` // state by locale
-	Outdated  []string          `json:"outdated"`  // the live translations the English changed under
+	Languages map[string]string `json:"languages" tstype:"Record<string, ContentState>"` // state by locale
+	Outdated  []string          `json:"outdated"`                                        // the live translations the English changed under
 }
 
 // languageCount is how many of a collection's items are not live in a
@@ -286,7 +297,17 @@ func (s *Service) List(c echo.Context) error {
 	for _, col := range content.Collections() {
 		names = append(names, col.Name)
 	}
-	return endpoint.OK(c, map[string]any{"collection": collection, "collections": names, "items": items, "languages": locale.All, "counts": counts}, "")
+	return endpoint.OK(c, listView{Collection: collection, Collections: names, Items: items, Languages: locale.All, Counts: counts}, "")
+}
+
+// listView is a collection's items with each language's state, and how
+// many are missing or outdated per language.
+type listView struct {
+	Collection  string                    `json:"collection"`
+	Collections []string                  `json:"collections"`
+	Languages   []locale.Locale           `json:"languages"`
+	Items       []contentListItem         `json:"items"`
+	Counts      map[string]*languageCount `json:"counts"` // by locale
 }
 
 // Show answers one item: every language's live text, latest
@@ -339,10 +360,19 @@ func (s *Service) Show(c echo.Context) error {
 		}
 		langs[string(l)] = lang
 	}
-	return endpoint.OK(c, map[string]any{
-		"collection": collection, "slug": slug, "languages": langs, "order": locale.All,
-		"writable": writableLanguages(access.Of(c).Staff),
+	return endpoint.OK(c, itemView{
+		Collection: collection, Slug: slug, Languages: langs, Order: locale.All,
+		Writable: writableLanguages(access.Of(c).Staff),
 	}, "")
+}
+
+// itemView is one item with every language's state.
+type itemView struct {
+	Collection string                     `json:"collection"`
+	Slug       string                     `json:"slug"`
+	Languages  map[string]contentLanguage `json:"languages"` // by locale
+	Order      []locale.Locale            `json:"order"`     // the languages in the order the editor shows them
+	Writable   []string                   `json:"writable"`  // the languages the reader may change
 }
 
 // contentLanguageOf loads the language a writing route names, answering
@@ -387,7 +417,14 @@ func (s *Service) conflict(c echo.Context, k store.ContentKey) error {
 	if v, ok := it.Latest[k.Locale]; ok {
 		current = viewVersion(v, names, true)
 	}
-	return endpoint.FailWith(c, http.StatusConflict, access.Text(c).ContentConflict, map[string]any{"conflict": true, "current": current})
+	return endpoint.FailWith(c, http.StatusConflict, access.Text(c).ContentConflict, conflictView{Conflict: true, Current: current})
+}
+
+// conflictView is what a refused save answers: the version saved
+// meanwhile, and by whom.
+type conflictView struct {
+	Conflict bool                `json:"conflict" tstype:"true"`
+	Current  *contentVersionView `json:"current"`
 }
 
 // fieldErrors puts what is wrong with a body in the reader's words, by field path.
@@ -557,7 +594,7 @@ func (s *Service) Versions(c echo.Context) error {
 	for i, r := range rows {
 		out[i] = viewVersion(r, names, false)
 	}
-	return endpoint.OK(c, map[string]any{"versions": out}, "")
+	return endpoint.OK(c, versionsView{Versions: out}, "")
 }
 
 // Restore saves an earlier version of a language as its new draft.

@@ -82,8 +82,21 @@ func (s *Service) CreateItem(c echo.Context) error {
 		return err
 	}
 	s.auditItem(c, audit.ActionContentCreate, collection, req.Slug, "")
-	return endpoint.OK(c, map[string]any{"collection": collection, "slug": req.Slug,
-		"version": viewVersion(v, map[string]string{me.ID: me.Name}, false)}, im.ItemCreated)
+	return endpoint.OK(c, createdItem{Collection: collection, Slug: req.Slug,
+		Version: *viewVersion(v, map[string]string{me.ID: me.Name}, false)}, im.ItemCreated)
+}
+
+// createdItem is a new item and its first version, a draft in English.
+type createdItem struct {
+	Collection string             `json:"collection"`
+	Slug       string             `json:"slug"`
+	Version    contentVersionView `json:"version"`
+}
+
+// itemKey names an item, as a renamed one is answered.
+type itemKey struct {
+	Collection string `json:"collection"`
+	Slug       string `json:"slug"`
 }
 
 // UnpublishItem takes an item off the site in every language: 404 when
@@ -163,5 +176,5 @@ func (s *Service) RenameItem(c echo.Context) error {
 		return err
 	}
 	s.auditItem(c, audit.ActionContentRename, collection, slug, slug+" → "+req.Slug)
-	return endpoint.OK(c, map[string]any{"collection": collection, "slug": req.Slug}, im.ItemRenamed)
+	return endpoint.OK(c, itemKey{Collection: collection, Slug: req.Slug}, im.ItemRenamed)
 }

@@ -34,9 +34,9 @@ const scheduleBatch = 100
 
 // scheduleView is a language's plan as the back-office shows it.
 type scheduleView struct {
-	Action   string    `json:"action"`  // publish or unpublish
-	Version  int64     `json:"version"` // the version to publish, 0 to unpublish
-	At       time.Time `json:"at"`      // UTC
+	Action   string    `json:"action" tstype:"ScheduleAction"` // publish or unpublish
+	Version  int64     `json:"version"`                        // the version to publish, 0 to unpublish
+	At       time.Time `json:"at"`                             // UTC
 	TimeZone string    `json:"timeZone"`
 	By       person    `json:"by"`
 }
@@ -47,7 +47,7 @@ func viewSchedule(sc store.ContentSchedule, names map[string]string) *scheduleVi
 }
 
 type scheduleRequest struct {
-	Action   string    `json:"action"`
+	Action   string    `json:"action" tstype:"ScheduleAction"`
 	Version  int64     `json:"version"`
 	At       time.Time `json:"at"`
 	TimeZone string    `json:"timeZone"`

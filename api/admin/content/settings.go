@@ -62,7 +62,15 @@ func (s *Service) Settings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"fields": content.SiteShape(), "body": body, "revision": rev}, "")
+	return endpoint.OK(c, settingsView{Fields: content.SiteShape(), Body: body, Revision: rev}, "")
+}
+
+// settingsView is the firm's settings as their form takes them, with
+// staff's latest save (null for none).
+type settingsView struct {
+	Fields   []content.FieldSpec   `json:"fields"`
+	Body     json.RawMessage       `json:"body"`
+	Revision *settingsRevisionView `json:"revision"`
 }
 
 // SaveSettings checks and saves the settings, if based on the latest save.
@@ -98,6 +106,11 @@ func (s *Service) SaveSettings(c echo.Context) error {
 	}
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: me.ID, Action: audit.ActionSettingsSave, Item: "settings",
 		Detail: "revision " + strconv.FormatInt(rev.ID, 10), IP: c.RealIP()})
-	return endpoint.OK(c, map[string]any{"revision": settingsRevisionView{ID: rev.ID, Author: person{ID: me.ID, Name: me.Name},
+	return endpoint.OK(c, savedSettings{Revision: settingsRevisionView{ID: rev.ID, Author: person{ID: me.ID, Name: me.Name},
 		CreatedAt: rev.CreatedAt}}, im.SettingsSaved)
+}
+
+// savedSettings is the save the settings' form made.
+type savedSettings struct {
+	Revision settingsRevisionView `json:"revision"`
 }

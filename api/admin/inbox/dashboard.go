@@ -30,6 +30,14 @@ type WeekSeries struct {
 	Total  int64   `json:"total"`
 }
 
+// Dashboard is the submissions of the last weeks by form and office, and
+// the open ones by status.
+type Dashboard struct {
+	Weeks  []string      `json:"weeks"` // each week's Monday, oldest first
+	Series []WeekSeries  `json:"series"`
+	Open   []StatusCount `json:"open"`
+}
+
 // StatusCount is how many open submissions have a status.
 type StatusCount struct {
 	Status string `json:"status"`
@@ -108,5 +116,5 @@ func (s *Service) Dashboard(c echo.Context) error {
 			open = append(open, StatusCount{Status: st, Count: byStatus[st]})
 		}
 	}
-	return endpoint.OK(c, map[string]any{"weeks": weeks, "series": series, "open": open}, "")
+	return endpoint.OK(c, Dashboard{Weeks: weeks, Series: series, Open: open}, "")
 }

@@ -280,12 +280,34 @@ func (s *Service) List(c echo.Context) error {
 	if sc.office != "" {
 		offices = []string{sc.office}
 	}
-	return endpoint.OK(c, map[string]any{
-		"items": items, "total": total, "page": page, "pageSize": PageSize,
-		"kinds": sc.kinds, "offices": offices, "statuses": sc.statuses(),
-		"leadStatuses": LeadStatuses, "applicationStatuses": ApplicationStatuses,
-		"languages": locale.All, "staff": people,
+	return endpoint.OK(c, Page{
+		Items: items, Total: total, Page: page, PageSize: PageSize,
+		Kinds: sc.kinds, Offices: offices, Statuses: sc.statuses(),
+		LeadStatuses: LeadStatuses, ApplicationStatuses: ApplicationStatuses,
+		Languages: locale.All, Staff: people,
 	}, "")
+}
+
+// Page is one page of the inbox's list, with what its filters offer.
+type Page struct {
+	Items               []Item          `json:"items"`
+	Total               int64           `json:"total"`
+	Page                int             `json:"page"`
+	PageSize            int             `json:"pageSize"`
+	Kinds               []string        `json:"kinds"`    // the forms the reader's role covers
+	Offices             []string        `json:"offices"`  // the offices the reader may filter by
+	Statuses            []string        `json:"statuses"` // every status of those forms
+	LeadStatuses        []string        `json:"leadStatuses"`
+	ApplicationStatuses []string        `json:"applicationStatuses"`
+	Languages           []locale.Locale `json:"languages"`
+	Staff               []Person        `json:"staff"` // who items may be assigned to
+}
+
+// Counts is how many new submissions the reader's role covers, and the
+// newest submission's id.
+type Counts struct {
+	New    int64 `json:"new"`
+	Latest int64 `json:"latest"`
 }
 
 // Count answers how many new submissions the reader's role covers,
@@ -303,7 +325,7 @@ func (s *Service) Count(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"new": n, "latest": latest}, "")
+	return endpoint.OK(c, Counts{New: n, Latest: latest}, "")
 }
 
 // inboxTarget loads the submission a route names, answering 404 when
@@ -330,7 +352,7 @@ func (s *Service) inboxTarget(c echo.Context) (*store.InboxItem, error) {
 // Note is a note or a reply as the inbox shows it.
 type Note struct {
 	ID       int64     `json:"id"`
-	Kind     string    `json:"kind"` // "note", or "reply" for one sent to the sender
+	Kind     string    `json:"kind" tstype:"'note' | 'reply'"` // "note", or "reply" for one sent to the sender
 	AuthorID string    `json:"authorId"`
 	Author   string    `json:"author"`
 	Body     string    `json:"body"`
@@ -388,15 +410,27 @@ func (s *Service) Show(c echo.Context) error {
 			}
 		}
 	}
-	return endpoint.OK(c, map[string]any{
-		"item": item, "fields": data, "pageNames": pages, "notes": nv, "statuses": statusesOf(it.Kind), "staff": people,
-		"cv": cv, "canOpenCV": cv == "stored" && access.Can(access.Role(access.Of(c).Staff.Role), access.ReadApplications),
+	return endpoint.OK(c, Detail{
+		Item: item, Fields: data, PageNames: pages, Notes: nv, Statuses: statusesOf(it.Kind), Staff: people,
+		CV: cv, CanOpenCV: cv == "stored" && access.Can(access.Role(access.Of(c).Staff.Role), access.ReadApplications),
 	}, "")
 }
 
 // statusRequest names a submission's new status.
 type statusRequest struct {
 	Status string `json:"status"`
+}
+
+// Detail is one submission with everything its page shows.
+type Detail struct {
+	Item      Item              `json:"item"`
+	Fields    map[string]any    `json:"fields"`    // the form's fields as the visitor sent them
+	PageNames map[string]string `json:"pageNames"` // the names of the pages a proposal chose, by route
+	Notes     []Note            `json:"notes"`
+	Statuses  []string          `json:"statuses"` // the statuses it may take
+	Staff     []Person          `json:"staff"`    // who it may be assigned to
+	CV        string            `json:"cv" tstype:"'' | 'stored' | 'deleted'"`
+	CanOpenCV bool              `json:"canOpenCV"`
 }
 
 // SetStatus changes a submission's status.
@@ -424,7 +458,24 @@ func (s *Service) SetStatus(c echo.Context) error {
 			Detail: it.Status + " → " + req.Status, IP: c.RealIP(),
 		})
 	}
-	return endpoint.OK(c, map[string]string{"status": req.Status}, m.StatusChanged)
+	return endpoint.OK(c, StatusChange{Status: req.Status}, m.StatusChanged)
+}
+
+// StatusChange is a submission's status after a change.
+type StatusChange struct {
+	Status string `json:"status"`
+}
+
+// AssigneeChange is who a submission is given to after a change ("" for
+// nobody).
+type AssigneeChange struct {
+	Assignee string `json:"assignee"`
+}
+
+// CVLink is a short-lived address a CV can be downloaded from.
+type CVLink struct {
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 // assigneeRequest names who a submission goes to: a staff member's id, or
@@ -479,7 +530,7 @@ func (s *Service) SetAssignee(c echo.Context) error {
 			Detail: orNone(before) + " → " + orNone(req.Assignee), IP: c.RealIP(),
 		})
 	}
-	return endpoint.OK(c, map[string]string{"assignee": req.Assignee}, m.Assigned)
+	return endpoint.OK(c, AssigneeChange{Assignee: req.Assignee}, m.Assigned)
 }
 
 func orNone(id string) string {
@@ -615,7 +666,7 @@ func (s *Service) CVLink(c echo.Context) error {
 	expires := s.now().Add(cvLinkLife)
 	token := s.cvToken(it.ID, access.Of(c).Staff.ID, expires)
 	link := fmt.Sprintf("/api/admin/inbox/%d/cv?token=%s", it.ID, url.QueryEscape(token))
-	return endpoint.OK(c, map[string]any{"url": link, "expiresAt": expires}, "")
+	return endpoint.OK(c, CVLink{URL: link, ExpiresAt: expires}, "")
 }
 
 // OpenCV serves a CV through a link from cvLink, as an attachment the

@@ -179,6 +179,17 @@ type erased struct {
 	failed                                                           int // submissions whose CV could not be deleted, left as they were
 }
 
+// erasedCounts is how much an erasure erased, by what it was.
+type erasedCounts struct {
+	Account       int `json:"account"`
+	Sessions      int `json:"sessions"`
+	Registrations int `json:"registrations"`
+	Submissions   int `json:"submissions"`
+	CVs           int `json:"cvs"`
+	Mail          int `json:"mail"`
+	Outbox        int `json:"outbox"`
+}
+
 // detail is the count as the audit trail records it: numbers only.
 func (e erased) detail() string {
 	return fmt.Sprintf("account=%d sessions=%d registrations=%d submissions=%d cvs=%d mail=%d outbox=%d",
@@ -275,9 +286,9 @@ func (s *Service) Erase(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	counts := map[string]int{
-		"account": done.account, "sessions": done.sessions, "registrations": done.registrations,
-		"submissions": done.submissions, "cvs": done.cvs, "mail": done.mail, "outbox": done.outbox,
+	counts := erasedCounts{
+		Account: done.account, Sessions: done.sessions, Registrations: done.registrations,
+		Submissions: done.submissions, CVs: done.cvs, Mail: done.mail, Outbox: done.outbox,
 	}
 	if done.failed > 0 {
 		return endpoint.FailWith(c, http.StatusServiceUnavailable, m.ErasureIncomplete, counts)

@@ -310,7 +310,14 @@ func (s *Service) TOTPEnrolOptions(c echo.Context) error {
 	if err := s.saveCeremony(c.Request().Context(), cur, ceremony{Kind: ceremonyTOTP, TOTP: s.sealer.Seal(cur.Session.IDHash, []byte(key.Secret()))}); err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]string{"secret": key.Secret(), "uri": key.URL()}, "")
+	return endpoint.OK(c, TOTPOptions{Secret: key.Secret(), URI: key.URL()}, "")
+}
+
+// TOTPOptions is a new authenticator app's secret, and the otpauth: address
+// its QR code holds.
+type TOTPOptions struct {
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
 }
 
 // EnrolTOTP finishes enrolling an authenticator app with a code from it.
@@ -424,5 +431,13 @@ func (s *Service) enrolled(c echo.Context, method string) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, access.Text(c).FactorAdded)
+	return endpoint.OK(c, Enrolled{Session: st, RecoveryCodes: codes}, access.Text(c).FactorAdded)
+}
+
+// Enrolled is the staff member's sign-in after a second factor was added
+// or the recovery codes renewed, with the new recovery codes, shown this
+// once; null when none were made.
+type Enrolled struct {
+	Session       State    `json:"session"`
+	RecoveryCodes []string `json:"recoveryCodes" tstype:"string[] | null"`
 }

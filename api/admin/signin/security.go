@@ -105,5 +105,5 @@ func (s *Service) RenewRecoveryCodes(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]any{"session": st, "recoveryCodes": codes}, access.Text(c).CodesRenewed)
+	return endpoint.OK(c, Enrolled{Session: st, RecoveryCodes: codes}, access.Text(c).CodesRenewed)
 }

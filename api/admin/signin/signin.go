@@ -26,7 +26,7 @@ import (
 // State is what the back-office shows of its signed-in (or
 // signing-in) staff member.
 type State struct {
-	Stage       string              `json:"stage"`
+	Stage       string              `json:"stage" tstype:"SessionStage"`
 	Staff       staff.Member        `json:"staff"`
 	Permissions []access.Permission `json:"permissions"`
 	Factors     FactorCounts        `json:"factors"`
@@ -78,7 +78,7 @@ type loginRequest struct {
 	Password string `json:"password"`
 	// EnrolToken is the token of the link e-mailed to an account without
 	// a second factor, which lets this sign-in set one up.
-	EnrolToken string `json:"enrolToken"`
+	EnrolToken string `json:"enrolToken,omitempty"`
 }
 
 // Login checks a staff member's password and starts a session that still

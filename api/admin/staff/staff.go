@@ -30,7 +30,7 @@ type Listed struct {
 	// none for an account that joined and never set one up, or whose
 	// factors were reset: it signs in only through a link e-mailed to it
 	// (ResetFactor sends one).
-	SecondFactors []string `json:"secondFactors"`
+	SecondFactors []string `json:"secondFactors" tstype:"SecondFactor[]"`
 }
 
 // List answers every staff member, with the kinds of second factor
@@ -58,7 +58,16 @@ func (s *Service) List(c echo.Context) error {
 			out[i].SecondFactors = append(out[i].SecondFactors, factorTOTP)
 		}
 	}
-	return endpoint.OK(c, map[string]any{"staff": out, "roles": access.Roles, "offices": access.Offices, "languages": locale.All}, "")
+	return endpoint.OK(c, List{Staff: out, Roles: access.Roles, Offices: access.Offices, Languages: locale.All}, "")
+}
+
+// List is every staff member, with what an invitation or a change of role
+// may choose from.
+type List struct {
+	Staff     []Listed        `json:"staff"`
+	Roles     []access.Role   `json:"roles"`
+	Offices   []string        `json:"offices"`
+	Languages []locale.Locale `json:"languages"`
 }
 
 type roleRequest struct {

@@ -111,7 +111,7 @@ func (s *Service) List(c echo.Context) error {
 	for i := range rows {
 		items[i] = visitorOf(&rows[i])
 	}
-	return endpoint.OK(c, map[string]any{"items": items, "total": total, "page": page, "pageSize": visitorsPage}, "")
+	return endpoint.OK(c, Page{Items: items, Total: total, Page: page, PageSize: visitorsPage}, "")
 }
 
 // listQuery reads the list's query: the search q, one line of at most
@@ -132,6 +132,14 @@ func listQuery(q url.Values, m *access.Messages) (store.UserFilter, int, map[str
 		page = n
 	}
 	return store.UserFilter{Search: search, Limit: visitorsPage, Offset: (page - 1) * visitorsPage}, page, v.Errs
+}
+
+// Page is one page of the list of accounts.
+type Page struct {
+	Items    []Item `json:"items"`
+	Total    int64  `json:"total"`
+	Page     int    `json:"page"`
+	PageSize int    `json:"pageSize"`
 }
 
 // visitor loads the account a route names, answering 404 when there is none.
@@ -223,7 +231,12 @@ func (s *Service) EndSessions(c echo.Context) error {
 		return err
 	}
 	s.auditVisitor(c, audit.ActionVisitorSessionsEnded, u.ID, sessionsDetail(n))
-	return endpoint.OK(c, map[string]int64{"ended": n}, m.VisitorSessionsEnded)
+	return endpoint.OK(c, Ended{Ended: n}, m.VisitorSessionsEnded)
+}
+
+// Ended is how many sessions were ended.
+type Ended struct {
+	Ended int64 `json:"ended"`
 }
 
 // Disable disables an account and ends its sessions and any

@@ -1,135 +1,28 @@
-import { isLocale, type Locale, type Resources } from '../../shared/i18n/locales';
+import type { PageKind, PageProps, SocialLink } from '../../shared/api/types.gen';
+import { isLocale, type Resources } from '../../shared/i18n/locales';
 
 export { isLocale, locales, type Locale, type Resources } from '../../shared/i18n/locales';
 
-export type MenuItem = {
-  name: string;
-  translationKey: string;
-  route?: string;
-  children?: MenuItem[];
-};
-
-export type PageKind =
-  | 'home'
-  | 'about'
-  | 'landing'
-  | 'service'
-  | 'standard'
-  | 'resources'
-  | 'careers'
-  | 'contact'
-  | 'forms'
-  | 'legal'
-  | 'login'
-  | 'register'
-  | 'forgot-password'
-  | 'verify-code'
-  | 'reset-password'
-  | 'confirm-email'
-  | 'account'
-  | 'not-found'
-  | 'article'
-  | 'publication'
-  | 'webinar'
-  | 'vacancy';
+/** The props the server sends the renderer, generated from the Go types that encode them. */
+export type {
+  Breadcrumb,
+  CaptchaConfig,
+  CaptchaProvider,
+  ItemSummary,
+  MenuItem,
+  Office,
+  PageKind,
+  PageProps,
+  Site,
+  User,
+} from '../../shared/api/types.gen';
 
 export const collections = ['news', 'blogs', 'publications', 'webinars', 'vacancies'] as const;
 
 export type Collection = (typeof collections)[number];
 
-/** One entry of a collection as list pages show it. */
-export type ItemSummary = {
-  collection: string;
-  slug: string;
-  route: string;
-  title: string;
-  description: string;
-  imageAlt: string;
-  /** The id of the cover staff uploaded (the English one when a translation has none); absent: the drawn one. */
-  cover?: string;
-  /** News, blogs, publications: the date; webinars: the start; vacancies: the date posted. */
-  date: string;
-  author?: string;
-  office?: string;
-  employmentType?: string;
-  upcoming?: boolean;
-};
-
-export type Breadcrumb = { translationKey: string; name: string; route?: string };
-
-export type SocialNetwork = 'linkedin' | 'x' | 'youtube';
-
-export type Office = {
-  key: string;
-  city: string;
-  email: string;
-  phone: string;
-  address: string;
-  /** The address as written in other languages; a language without one shows `address`. */
-  addresses?: Partial<Record<Locale, string>>;
-};
-
-export type Site = {
-  name: string;
-  shortName: string;
-  tagline: string;
-  parent: { name: string; url: string };
-  email: string;
-  phone: string;
-  chatUrl: string;
-  social: { network: SocialNetwork; label: string; url: string }[];
-  offices: Office[];
-  captcha: CaptchaConfig;
-};
-
-export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha';
-
-/** The captcha forms show: the provider and, for a hosted one, its public site key ('' for altcha). */
-export type CaptchaConfig = { provider: CaptchaProvider; siteKey: string };
-
-export type User = {
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  phoneNumber: string;
-  profileImageUrl: string;
-  email: string;
-};
-
-export type PageProps = {
-  status: 200 | 404;
-  locale: Locale;
-  dir: 'ltr' | 'rtl';
-  year: number;
-  baseUrl: string;
-  page: {
-    route: string;
-    path: string;
-    kind: PageKind;
-    translationKey: string;
-    children: MenuItem[];
-    breadcrumbs: Breadcrumb[];
-    collection?: Collection;
-    /** The page's or item's content, in `contentLocale`; null where a page has none. */
-    content: Record<string, unknown> | null;
-    items: ItemSummary[];
-    /** On item pages: other items of the collection, shown after the text. */
-    related?: ItemSummary[];
-    contentLocale: Locale;
-    /** On item pages: the id of the cover staff uploaded; absent: the drawn one. */
-    cover?: string;
-    /** ISO date the content last changed, '' if unknown. */
-    updated: string;
-    /** On list pages: which of the list's pages this is, from 1. */
-    pagination?: { page: number; pages: number };
-  };
-  alternates: { hreflang: string; href: string }[];
-  canonical: string;
-  site: Site;
-  nav: MenuItem[];
-  footer: { translationKey: string; name: string; items: MenuItem[] }[];
-  languages: { code: Locale; name: string }[];
-};
+/** The social networks the site links to. */
+export type SocialNetwork = SocialLink['network'];
 
 /**
  * What the document embeds in #page-props for hydration. A page that hydrates whole gets its props
