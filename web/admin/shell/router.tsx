@@ -3,11 +3,12 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  useMatch,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { Frame } from './app';
 import { Message } from './message';
-import { bindRouter, usePathname } from './navigation';
+import { bindRouter } from './navigation';
 import { screens, type Screen } from './routes';
 import { useSession } from './session';
 
@@ -46,7 +47,10 @@ export function stringifySearch(search: Record<string, unknown>): string {
  */
 function ScreenRoute({ screen }: { screen: Screen }) {
   const { session, onSession } = useSession();
-  const path = usePathname().replace(/\/+$/, '') || '/admin';
+  // The path of this route's own match: while the router moves away, the screen leaving is
+  // still given the address it was opened on.
+  const matched = useMatch({ strict: false, select: (match) => match.pathname });
+  const path = matched.replace(/\/+$/, '') || '/admin';
   if (!session) return null;
   if (screen.allowed && !screen.allowed(session)) {
     return <Message title="app.forbiddenTitle" body="app.forbiddenBody" />;
