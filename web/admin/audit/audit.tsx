@@ -40,6 +40,9 @@ function auditQuery(filters: Filters) {
     queryFn: ({ pageParam }) => adminApi.audit(query(filters, pageParam)),
     initialPageParam: 0,
     getNextPageParam: (page) => (page.ok && page.data?.next ? page.data.next : undefined),
+    // Loaded whenever the screen opens, and otherwise only when asked: a filter, an older page.
+    staleTime: Infinity,
+    refetchOnMount: 'always',
   });
 }
 
@@ -89,17 +92,18 @@ export function Audit({
       timeStyle: 'medium',
     });
 
-  // The trail's first page for the chosen filters loads before it replaces the one shown.
+  // The trail's first page for the chosen filters loads before it replaces the one shown, and
+  // starts their trail in the cache afresh: older pages load again on demand.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = { ...filters };
-    const data = await queryClient.fetchInfiniteQuery(auditQuery(chosen));
-    const first = data.pages[0];
-    setRefusedFields(first?.errors ?? null);
-    if (first?.ok && first.data) {
+    const first = await adminApi.audit(query(chosen));
+    setRefusedFields(first.errors);
+    if (first.ok && first.data) {
+      queryClient.setQueryData(auditQuery(chosen).queryKey, { pages: [first], pageParams: [0] });
       setNotice(null);
       setShown(chosen);
-    } else setNotice({ tone: 'error', text: first?.message || t('common.unreachable') });
+    } else setNotice({ tone: 'error', text: first.message || t('common.unreachable') });
   };
 
   return (
