@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { adminApi, passkeysAvailable, type Enrolled, type Factors, type Session } from './api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminApi, passkeysAvailable, type Enrolled, type Session } from '../api';
 import { Enrol, RecoveryCodes } from './factor';
 import { useStepUp } from './step-up';
 import {
@@ -11,7 +12,7 @@ import {
   useLabels,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 /**
  * The signed-in staff member's own second factors: passkeys, the authenticator app and the
@@ -26,26 +27,19 @@ export function Security({
   onSession: (session: Session) => void;
 }) {
   const { t } = useT();
-  const [factors, setFactors] = useState<Factors | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const queryClient = useQueryClient();
+  const { data: loaded } = useQuery({ queryKey: ['factors'], queryFn: () => adminApi.factors() });
+  const factors = loaded?.ok ? loaded.data : null;
+  const [said, setNotice] = useState<Notice>(null);
+  const notice: Notice =
+    loaded && !factors ? { tone: 'error', text: loaded.message || t('common.unreachable') } : said;
   const [codes, setCodes] = useState<string[] | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const { run, panel } = useStepUp(session, onSession);
 
-  const load = async () => {
-    const result = await adminApi.factors();
-    if (result.ok && result.data) setFactors(result.data);
-    else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-  };
-
-  useEffect(() => {
-    // What this screen shows comes from the server once it opens.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  // What an action changed: the factors are loaded again.
+  const load = () => queryClient.invalidateQueries({ queryKey: ['factors'] });
   const { when } = useLabels();
 
   const changed = async (result: { ok: boolean; message: string; data: Session | null }) => {

@@ -1,4 +1,4 @@
-import { isKey, type Key } from './i18n';
+import { isKey, type Key } from '../i18n';
 
 type Translate = (key: Key, params?: Record<string, string | number>) => string;
 

@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { adminApi, type Held, type Session } from './api';
-import { useStepUp } from './step-up';
+import { adminApi, type Held, type Session } from '../api';
+import { useStepUp } from '../account/step-up';
 import {
   Card,
   Field,
@@ -13,7 +14,7 @@ import {
   useLabels,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 /** An e-mail address, isolated and written left to right in either direction of the page. */
 function Address({ email }: { email: string }) {
@@ -161,6 +162,7 @@ export function Privacy({
   const [found, setFound] = useState<{ email: string; held: Held } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const { run, panel } = useStepUp(session, onSession);
   const field = useRef<HTMLInputElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -221,6 +223,9 @@ export function Privacy({
           setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
           return;
         }
+        // The visitor accounts' screens load again: the account may be gone.
+        void queryClient.invalidateQueries({ queryKey: ['visitors'] });
+        void queryClient.invalidateQueries({ queryKey: ['visitor'] });
         const counts = t('privacy.erasedCounts', { ...result.data });
         const notice: Notice = {
           tone: result.ok ? 'success' : 'error',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { contentItem, describeDetail } from './audit-detail';
-import { translate, type Key, type Lang } from './i18n';
+import { translate, type Key, type Lang } from '../i18n';
 
 const reader = (lang: Lang) => (key: Key, params?: Record<string, string | number>) =>
   translate(lang, key, params);

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { adminApi, type SiteSettings } from './api';
-import { Fields, cleaned } from './content';
-import { Card, NoticeBox, buttonClass, secondaryButtonClass, useLabels, type Notice } from './ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminApi, type SiteSettings } from '../api';
+import { Fields, cleaned } from '../content';
+import { Card, NoticeBox, buttonClass, secondaryButtonClass, useLabels, type Notice } from '../ui';
 
 /**
  * The firm's settings (names, parent company, e-mail, phone, chat link, social links, offices with
@@ -15,35 +16,36 @@ type Revision = SiteSettings['revision'];
 
 export function SettingsSection() {
   const { t, when } = useLabels();
-  const [data, setData] = useState<SiteSettings | null>(null);
-  const [draft, setDraft] = useState<Json>({});
-  const [base, setBase] = useState(0);
+  const queryClient = useQueryClient();
+  const { data: loaded } = useQuery({ queryKey: ['settings'], queryFn: () => adminApi.settings() });
+  const data = loaded?.ok ? loaded.data : null;
+  // The form starts from the settings as loaded, and keeps its own edits from there on.
+  const [draft, setDraft] = useState<Json | null>(null);
+  const [base, setBase] = useState<number | null>(null);
+  const shownDraft = draft ?? data?.body ?? {};
+  const shownBase = base ?? data?.revision?.id ?? 0;
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
+  const [said, setNotice] = useState<Notice>(null);
+  const notice: Notice =
+    loaded && !data ? { tone: 'error', text: loaded.message || t('common.unreachable') } : said;
   const [conflict, setConflict] = useState<{ body: Json; revision: Revision } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void adminApi.settings().then((result) => {
-      if (result.ok && result.data) {
-        setData(result.data);
-        setDraft(result.data.body);
-        setBase(result.data.revision?.id ?? 0);
-      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const save = async (on: number) => {
     if (!data) return;
     setBusy(true);
-    const result = await adminApi.saveSettings(on, cleaned(data.fields, draft));
+    const result = await adminApi.saveSettings(on, cleaned(data.fields, shownDraft));
     setBusy(false);
     setErrors(result.errors);
     if (result.ok && result.data) {
       setBase(result.data.revision.id);
-      setData({ ...data, revision: result.data.revision });
+      // The saved revision (who saved, when) shows at once; the settings load again behind it.
+      const revision = result.data.revision;
+      queryClient.setQueryData<typeof loaded>(['settings'], (old) =>
+        old?.data ? { ...old, data: { ...old.data, revision } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['settings'] });
       setDirty(false);
       setConflict(null);
       setNotice({ tone: 'success', text: result.message });
@@ -122,13 +124,13 @@ export function SettingsSection() {
             className="[&_fieldset]:min-w-0"
             onSubmit={(e) => {
               e.preventDefault();
-              void save(base);
+              void save(shownBase);
             }}
           >
             <Fields
               fields={data.fields}
               prefix=""
-              value={draft}
+              value={shownDraft}
               english={undefined}
               errors={errors}
               readOnly={false}

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { checkConfirmation, checkName, checkNewPassword } from '../shared/form-kit/validation';
-import { adminApi, type Session } from './api';
-import { FormMessage, TextField, useStaffForm } from './form';
-import { isKey } from './i18n';
-import { Card, NoticeBox, buttonClass, useT, type Notice } from './ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { checkConfirmation, checkName, checkNewPassword } from '../../shared/form-kit/validation';
+import { adminApi, type Session } from '../api';
+import { FormMessage, TextField, useStaffForm } from '../form';
+import { isKey } from '../i18n';
+import { replaceWith } from '../shell/navigation';
+import { Card, NoticeBox, buttonClass, useT, type Notice } from '../ui';
 
 /**
  * Accepting an invitation: the link carries its token after '#', so it never reaches a server
@@ -12,36 +14,30 @@ import { Card, NoticeBox, buttonClass, useT, type Notice } from './ui';
 export function Join({ onSession }: { onSession: (session: Session) => void }) {
   const { t } = useT();
   const [token] = useState(() => window.location.hash.slice(1));
-  const [invitation, setInvitation] = useState<{ email: string; role: string } | null>(null);
-  const [notice, setNotice] = useState<Notice>(
-    token ? null : { tone: 'error', text: t('join.invitationMissing') },
-  );
+  const queryClient = useQueryClient();
+  const { data: asked } = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => adminApi.invitation(token),
+    enabled: Boolean(token),
+  });
+  const invitation = asked?.ok ? asked.data : null;
+  const notice: Notice = !token
+    ? { tone: 'error', text: t('join.invitationMissing') }
+    : asked && !invitation
+      ? { tone: 'error', text: asked.message || t('common.unreachable') }
+      : null;
   const form = useStaffForm({ name: '', password: '', confirmPassword: '' }, (values) => ({
     name: checkName(values.name),
     password: checkNewPassword(values.password, [values.name, invitation?.email ?? '']),
     confirmPassword: checkConfirmation(values.confirmPassword, values.password),
   }));
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    adminApi.invitation(token).then((result) => {
-      if (!live) return;
-      if (result.ok && result.data) setInvitation(result.data);
-      else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-    });
-    return () => {
-      live = false;
-    };
-    // The token is read once; the language may change the message, not the request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
-
   const submit = form.onSubmit(async (values) => {
     const result = await adminApi.join({ token, ...values, name: values.name.trim() });
     if (result.ok && result.data) {
       // The token is spent: it leaves the address bar and the history.
-      window.history.replaceState(null, '', '/admin/join');
+      replaceWith('/admin/join');
+      queryClient.removeQueries({ queryKey: ['invitation'] });
       onSession(result.data);
       return;
     }

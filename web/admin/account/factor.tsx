@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ApiResult } from '../shared/form-kit/api-client';
+import type { ApiResult } from '../../shared/form-kit/api-client';
 import {
   adminApi,
   createPasskey,
@@ -7,7 +7,7 @@ import {
   provePasskey,
   type Enrolled,
   type Session,
-} from './api';
+} from '../api';
 import { QrCode } from './qr-code';
 import {
   Card,
@@ -18,7 +18,7 @@ import {
   secondaryButtonClass,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 /** The one-time code field: an authenticator app's code, or a recovery code unless `numeric`. */
 function CodeField({

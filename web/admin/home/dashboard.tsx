@@ -1,29 +1,19 @@
-import { useEffect, useState } from 'react';
-import { adminApi, type InboxDashboard } from './api';
-import { Card, useLabels } from './ui';
-import { formattingLocale } from './i18n';
+import { useQuery } from '@tanstack/react-query';
+import { adminApi, type InboxDashboard } from '../api';
+import { Card, useLabels } from '../ui';
+import { formattingLocale } from '../i18n';
 
 type Series = InboxDashboard['series'][number];
 
 /** The inbox's dashboard: submissions per week by form and office, open items by status. */
 export function Dashboard() {
   const { t, lang, label } = useLabels();
-  const [board, setBoard] = useState<InboxDashboard | null>(null);
-  const [failed, setFailed] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    void adminApi.inboxDashboard().then((result) => {
-      if (!live) return;
-      if (result.ok && result.data) setBoard(result.data);
-      else setFailed(result.message || t('common.unreachable'));
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  const { data: result } = useQuery({
+    queryKey: ['inbox-dashboard'],
+    queryFn: () => adminApi.inboxDashboard(),
+  });
+  const board = result?.ok ? result.data : null;
+  const failed = result && !board ? result.message || t('common.unreachable') : '';
   if (failed) return <p role="alert">{failed}</p>;
   if (!board) return <p role="status">{t('common.loading')}</p>;
 

@@ -1,6 +1,6 @@
-import type { Session } from './api';
-import { isKey } from './i18n';
-import { Card, Link, useT } from './ui';
+import type { Session } from '../api';
+import { isKey } from '../i18n';
+import { Card, Link, useT } from '../ui';
 
 /** What the signed-in staff member can do. */
 export function Home({ session }: { session: Session }) {

@@ -1,15 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import {
-  adminApi,
-  exportAudit,
-  saveFile,
-  type AuditEvent,
-  type Session,
-  type StaffMember,
-} from './api';
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { adminApi, exportAudit, saveFile, type Session } from '../api';
 import { contentItem, describeDetail } from './audit-detail';
-import { useStepUp } from './step-up';
-import { formattingLocale, isKey } from './i18n';
+import { useStepUp } from '../account/step-up';
+import { staffQuery } from '../staff/staff';
+import { formattingLocale, isKey } from '../i18n';
 import {
   Card,
   DateRange,
@@ -21,15 +21,29 @@ import {
   secondaryButtonClass,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 type Filters = { action: string; actor: string; from: string; to: string };
+const noFilters: Filters = { action: '', actor: '', from: '', to: '' };
 
 function query(filters: Filters, before = 0): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
   if (before) q.set('before', String(before));
   return q.toString();
+}
+
+/** The trail for these filters, newest first, a page at a time (`next` names the older page). */
+function auditQuery(filters: Filters) {
+  return infiniteQueryOptions({
+    queryKey: ['audit', filters],
+    queryFn: ({ pageParam }) => adminApi.audit(query(filters, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: (page) => (page.ok && page.data?.next ? page.data.next : undefined),
+    // Loaded whenever the screen opens, and otherwise only when asked: a filter, an older page.
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+  });
 }
 
 /**
@@ -45,39 +59,24 @@ export function Audit({
 }) {
   const { t, lang } = useT();
   const { run, panel } = useStepUp(session, onSession);
-  const [filters, setFilters] = useState<Filters>({ action: '', actor: '', from: '', to: '' });
-  const [shown, setShown] = useState<Filters>(filters);
-  const [events, setEvents] = useState<AuditEvent[]>([]);
-  const [next, setNext] = useState(0);
-  const [actions, setActions] = useState<string[]>([]);
-  const [staff, setStaff] = useState<StaffMember[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [loaded, setLoaded] = useState(false);
-
-  const load = async (f: Filters, before = 0) => {
-    const result = await adminApi.audit(query(f, before));
-    setErrors(result.errors);
-    if (result.ok && result.data) {
-      const data = result.data;
-      setEvents((current) => (before ? [...current, ...data.events] : data.events));
-      setNext(data.next);
-      setActions(data.actions);
-      setShown(f);
-      setNotice(null);
-    } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-    setLoaded(true);
-  };
-
-  useEffect(() => {
-    // The first page and the names of the staff are what this screen loads.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load(filters);
-    void adminApi.staff().then((result) => {
-      if (result.ok && result.data) setStaff(result.data.staff);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [shown, setShown] = useState<Filters>(noFilters);
+  const trail = useInfiniteQuery(auditQuery(shown));
+  const staff = useQuery(staffQuery).data?.data?.staff ?? [];
+  // What the last action said (a refused filter, the export), and the fields it refused.
+  const [said, setNotice] = useState<Notice>(null);
+  const [refusedFields, setRefusedFields] = useState<Record<string, string> | null>(null);
+  const pages = trail.data?.pages ?? [];
+  const last = pages[pages.length - 1];
+  const failed = last && !(last.ok && last.data) ? last : null;
+  const events = pages.flatMap((page) => page.data?.events ?? []);
+  const next = pages.findLast((page) => page.ok && page.data)?.data?.next ?? 0;
+  const actions = pages.find((page) => page.data)?.data?.actions ?? [];
+  const errors = refusedFields ?? failed?.errors ?? {};
+  const notice: Notice =
+    said ?? (failed ? { tone: 'error', text: failed.message || t('common.unreachable') } : null);
+  const loaded = pages.length > 0;
 
   const nameOf = (id: string) => {
     if (!id) return t('audit.commandLine');
@@ -93,9 +92,18 @@ export function Audit({
       timeStyle: 'medium',
     });
 
-  const submit = (event: FormEvent) => {
+  // The trail's first page for the chosen filters loads before it replaces the one shown, and
+  // starts their trail in the cache afresh: older pages load again on demand.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void load(filters);
+    const chosen = { ...filters };
+    const first = await adminApi.audit(query(chosen));
+    setRefusedFields(first.errors);
+    if (first.ok && first.data) {
+      queryClient.setQueryData(auditQuery(chosen).queryKey, { pages: [first], pageParams: [0] });
+      setNotice(null);
+      setShown(chosen);
+    } else setNotice({ tone: 'error', text: first.message || t('common.unreachable') });
   };
 
   return (
@@ -105,7 +113,11 @@ export function Audit({
       <NoticeBox notice={notice} />
       <Card className="mb-6">
         <h2 className="mb-4 text-xl font-semibold">{t('audit.filters')}</h2>
-        <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
           <Field label={t('audit.action')} error={errors.action}>
             {(props) => (
               <select
@@ -243,7 +255,10 @@ export function Audit({
           <button
             type="button"
             className={secondaryButtonClass}
-            onClick={() => void load(shown, next)}
+            onClick={() => {
+              setNotice(null);
+              void trail.fetchNextPage();
+            }}
           >
             {t('audit.more')}
           </button>

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListedStaffMember, Session } from './api';
+import type { ListedStaffMember, Session } from '../api';
 import { Staff } from './staff';
-import { LangContext } from './ui';
+import { createQueryClient } from '../shell/query-client';
+import { LangContext } from '../ui';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,11 +51,14 @@ async function show(lang: 'en' | 'ar') {
   );
   await act(async () => {
     render(
-      <LangContext.Provider value={lang}>
-        <Staff session={session} onSession={() => {}} />
-      </LangContext.Provider>,
+      <QueryClientProvider client={createQueryClient()}>
+        <LangContext.Provider value={lang}>
+          <Staff session={session} onSession={() => {}} />
+        </LangContext.Provider>
+      </QueryClientProvider>,
     );
   });
+  await screen.findByRole('heading', { name: 'Dalia Aziz' });
 }
 
 describe('the staff list', () => {

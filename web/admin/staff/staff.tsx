@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { adminApi, type ListedStaffMember, type Session, type StaffMember } from './api';
-import { formattingLocale, isKey } from './i18n';
-import { useStepUp } from './step-up';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { adminApi, type ListedStaffMember, type Session, type StaffMember } from '../api';
+import { formattingLocale, isKey } from '../i18n';
+import { useStepUp } from '../account/step-up';
 import {
   Card,
   Field,
@@ -13,7 +14,7 @@ import {
   useLabels,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 type Lists = { roles: string[]; offices: string[]; languages: string[] };
 type RoleValues = { role: string; languages: string[]; office: string };
@@ -197,6 +198,11 @@ function MemberCard({
   );
 }
 
+const noLists: Lists = { roles: [], offices: [], languages: [] };
+
+/** The staff accounts with the lists their forms choose from; the audit trail names them too. */
+export const staffQuery = queryOptions({ queryKey: ['staff'], queryFn: () => adminApi.staff() });
+
 /** The staff list, invitations, role changes and disabling, for administrators. */
 export function Staff({
   session,
@@ -206,9 +212,15 @@ export function Staff({
   onSession: (s: Session) => void;
 }) {
   const { t, lang } = useT();
-  const [staff, setStaff] = useState<ListedStaffMember[]>([]);
-  const [lists, setLists] = useState<Lists>({ roles: [], offices: [], languages: [] });
-  const [notice, setNotice] = useState<Notice>(null);
+  const queryClient = useQueryClient();
+  const { data: loaded } = useQuery(staffQuery);
+  const staff = loaded?.ok && loaded.data ? loaded.data.staff : [];
+  const lists: Lists = loaded?.ok && loaded.data ? loaded.data : noLists;
+  const [said, setNotice] = useState<Notice>(null);
+  const notice: Notice =
+    loaded && !(loaded.ok && loaded.data)
+      ? { tone: 'error', text: loaded.message || t('common.unreachable') }
+      : said;
   const [invite, setInvite] = useState<RoleValues & { email: string }>({
     email: '',
     role: 'editor',
@@ -218,21 +230,6 @@ export function Staff({
   const [inviteErrors, setInviteErrors] = useState<Record<string, string>>({});
   const [link, setLink] = useState<{ link: string; text: string } | null>(null);
   const { run, panel } = useStepUp(session, onSession);
-
-  const load = useCallback(async () => {
-    const result = await adminApi.staff();
-    if (result.ok && result.data) {
-      setStaff(result.data.staff);
-      setLists(result.data);
-    } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-  }, [t]);
-
-  useEffect(() => {
-    // Loading the list is the effect; its answer sets the state.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const act = (
     kind: 'role' | 'disable' | 'enable' | 'reset',
@@ -252,7 +249,7 @@ export function Staff({
         tone: result.ok ? 'success' : 'error',
         text: result.message || t('common.unreachable'),
       });
-      if (result.ok) void load();
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
     });
   };
 

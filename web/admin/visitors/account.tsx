@@ -1,194 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiResult } from '../shared/form-kit/api-client';
-import {
-  adminApi,
-  type Session,
-  type VisitorDetail,
-  type VisitorItem,
-  type VisitorPage,
-} from './api';
-import { useStepUp } from './step-up';
-import { isKey, type Key } from './i18n';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiResult } from '../../shared/form-kit/api-client';
+import { useStepUp } from '../account/step-up';
+import { adminApi, type Session } from '../api';
+import { isKey, type Key } from '../i18n';
 import {
   Card,
-  Field,
   Link,
   NoticeBox,
-  Pager,
-  buttonClass,
   dangerButtonClass,
-  inputClass,
   navigate,
   secondaryButtonClass,
   useLabels,
-  useSearch,
   useT,
   type Notice,
-} from './ui';
-
-// The list's address last shown, for the way back from an account.
-let lastList = '/admin/visitors';
-function rememberList(path: string) {
-  lastList = path;
-}
-// What the list says when it opens after an account was deleted.
-let flash: Notice = null;
-
-function queryOf(q: string, page = 1): string {
-  const params = new URLSearchParams();
-  if (q.trim()) params.set('q', q.trim());
-  if (page > 1) params.set('page', String(page));
-  return params.toString();
-}
-
-function fullName(v: VisitorItem): string {
-  return `${v.firstName} ${v.lastName}`.trim() || v.email;
-}
-
-/** Confirmed or not, and disabled when it is, as small badges. */
-function Badges({ visitor }: { visitor: VisitorItem }) {
-  const { t } = useT();
-  const badge = 'inline-flex items-center rounded-full border px-2 text-sm';
-  return (
-    <span className="flex flex-wrap gap-2">
-      <span
-        className={`${badge} ${visitor.confirmed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'} text-ink`}
-        data-confirmed={visitor.confirmed}
-      >
-        {visitor.confirmed ? t('visitors.confirmed') : t('visitors.unconfirmed')}
-      </span>
-      {visitor.disabled && (
-        <span className={`${badge} border-danger bg-danger-soft text-ink`} data-disabled>
-          {t('visitors.disabled')}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** The search box, which starts from the address's search (the list keys it by that). */
-function VisitorSearch({ initial, error }: { initial: string; error?: string }) {
-  const { t } = useT();
-  const [q, setQ] = useState(initial);
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    const next = queryOf(q);
-    navigate(`/admin/visitors${next ? `?${next}` : ''}`);
-  };
-  return (
-    <Card className="mb-6">
-      <form onSubmit={find} noValidate role="search" aria-label={t('visitors.title')}>
-        <Field label={t('inbox.search')} hint={t('visitors.searchHint')} error={error}>
-          {(props) => (
-            <input
-              {...props}
-              type="search"
-              name="q"
-              className={inputClass}
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className={buttonClass}>
-          {t('visitors.find')}
-        </button>
-      </form>
-    </Card>
-  );
-}
-
-/** The visitor accounts whose address or name holds the search, newest first. */
-function VisitorList() {
-  const { t } = useT();
-  const { when } = useLabels();
-  const search = useSearch();
-  const params = new URLSearchParams(search);
-  const shownQ = params.get('q') ?? '';
-  const parsed = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
-  const [data, setData] = useState<VisitorPage | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(() => {
-    const once = flash;
-    flash = null;
-    return once;
-  });
-  const query = queryOf(shownQ, page);
-
-  useEffect(() => {
-    rememberList(`/admin/visitors${query ? `?${query}` : ''}`);
-    let live = true;
-    void adminApi.visitors(query).then((result) => {
-      if (!live) return;
-      setErrors(result.errors);
-      if (result.ok && result.data) {
-        setData(result.data);
-        setNotice((current) => (current?.tone === 'error' ? null : current));
-      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const pageLink = (n: number) => {
-    const next = queryOf(shownQ, n);
-    return `/admin/visitors${next ? `?${next}` : ''}`;
-  };
-
-  return (
-    <div>
-      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">{t('visitors.title')}</h1>
-        {data && (
-          <p className="text-ink-muted" role="status" data-total={data.total}>
-            {t('visitors.total', { count: data.total })}
-          </p>
-        )}
-      </div>
-      <NoticeBox notice={notice} />
-      <VisitorSearch key={shownQ} initial={shownQ} error={errors.q} />
-      {data && data.items.length === 0 && <p>{t('visitors.none')}</p>}
-      {data && data.items.length > 0 && (
-        <ol className="grid gap-3" aria-label={t('visitors.title')}>
-          {data.items.map((v) => (
-            <li
-              key={v.id}
-              className="rounded-card border border-line bg-raised p-4"
-              data-visitor={v.id}
-            >
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h2 className="min-w-0 text-lg font-semibold break-words">
-                  <Link
-                    to={`/admin/visitors/${v.id}`}
-                    className="underline underline-offset-4 hover:no-underline"
-                  >
-                    <bdi>{fullName(v)}</bdi>
-                  </Link>
-                </h2>
-                <Badges visitor={v} />
-              </div>
-              <p className="mt-1 text-sm break-words text-ink-muted">
-                <bdi dir="ltr">{v.email}</bdi>
-                {' · '}
-                <time dateTime={v.createdAt}>
-                  {t('visitors.registered', { date: when(v.createdAt) })}
-                </time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {data && <Pager label={t('visitors.pages')} page={page} pages={pages} pageLink={pageLink} />}
-    </div>
-  );
-}
+} from '../ui';
+import { Badges, flashOnList, fullName, listShownLast } from './shared';
 
 /** One visitor account: its state, its sessions, and what an administrator may do to it. */
-function VisitorAccount({
+export function VisitorAccount({
   id,
   session,
   onSession,
@@ -199,8 +29,14 @@ function VisitorAccount({
 }) {
   const { t } = useT();
   const { when } = useLabels();
-  const [detail, setDetail] = useState<VisitorDetail | null>(null);
-  const [missing, setMissing] = useState('');
+  const queryClient = useQueryClient();
+  const { data: result } = useQuery({
+    queryKey: ['visitor', id],
+    queryFn: () => adminApi.visitor(id),
+  });
+  const detail = result?.ok ? result.data : null;
+  const missing =
+    result && !(result.ok && result.data) ? result.message || t('common.unreachable') : '';
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -208,18 +44,11 @@ function VisitorAccount({
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
-  const load = async () => {
-    const result = await adminApi.visitor(id);
-    if (result.ok && result.data) setDetail(result.data);
-    else setMissing(result.message || t('common.unreachable'));
+  // What an action changed shows on the account, and on the list when it opens again.
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['visitor', id] });
+    void queryClient.invalidateQueries({ queryKey: ['visitors'] });
   };
-
-  useEffect(() => {
-    // Loading the account is the effect; its answer sets the state.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
 
   useEffect(() => {
     if (confirming) confirmHeading.current?.focus();
@@ -227,7 +56,7 @@ function VisitorAccount({
 
   const back = (
     <p className="mb-4">
-      <Link to={lastList} className="underline underline-offset-4">
+      <Link to={listShownLast()} className="underline underline-offset-4">
         {t('visitors.back')}
       </Link>
     </p>
@@ -258,7 +87,7 @@ function VisitorAccount({
         return;
       }
       setNotice({ tone: result.ok ? 'success' : 'error', text });
-      void load();
+      reload();
     });
   };
 
@@ -433,8 +262,9 @@ function VisitorAccount({
                       act(
                         () => adminApi.deleteVisitor(detail.id),
                         (message) => {
-                          flash = { tone: 'success', text: message };
-                          navigate(lastList);
+                          flashOnList({ tone: 'success', text: message });
+                          queryClient.removeQueries({ queryKey: ['visitors'] });
+                          navigate(listShownLast());
                         },
                       )
                     }
@@ -459,28 +289,4 @@ function VisitorAccount({
       </div>
     </div>
   );
-}
-
-/** The visitors' addresses: the list at /admin/visitors, an account at /admin/visitors/{id}. */
-export function VisitorsSection({
-  path,
-  session,
-  onSession,
-}: {
-  path: string;
-  session: Session;
-  onSession: (session: Session) => void;
-}) {
-  const { t } = useT();
-  if (!session.permissions.includes('visitors')) {
-    return (
-      <Card>
-        <h1 className="mb-2 text-2xl font-semibold">{t('app.forbiddenTitle')}</h1>
-        <p>{t('app.forbiddenBody')}</p>
-      </Card>
-    );
-  }
-  if (path === '/admin/visitors') return <VisitorList />;
-  const id = path.slice('/admin/visitors/'.length);
-  return <VisitorAccount key={id} id={id} session={session} onSession={onSession} />;
 }

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Held, Session } from './api';
+import type { Held, Session } from '../api';
 import { Privacy } from './privacy';
-import { LangContext } from './ui';
+import { createQueryClient } from '../shell/query-client';
+import { LangContext } from '../ui';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,9 +91,11 @@ function server() {
 
 const show = (lang: 'en' | 'ar') =>
   render(
-    <LangContext.Provider value={lang}>
-      <Privacy session={session} onSession={() => {}} />
-    </LangContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <LangContext.Provider value={lang}>
+        <Privacy session={session} onSession={() => {}} />
+      </LangContext.Provider>
+    </QueryClientProvider>,
   );
 
 async function find(label: string, value: string) {
