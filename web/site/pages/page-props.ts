@@ -31,7 +31,8 @@ export type PageKind =
   | 'article'
   | 'publication'
   | 'webinar'
-  | 'vacancy';
+  | 'vacancy'
+  | 'search';
 
 export const collections = ['news', 'blogs', 'publications', 'webinars', 'vacancies'] as const;
 
@@ -165,6 +166,7 @@ const pageKinds: readonly PageKind[] = [
   'publication',
   'webinar',
   'vacancy',
+  'search',
 ];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
