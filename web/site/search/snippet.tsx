@@ -9,7 +9,7 @@ export function Snippet({ segments, className }: { segments: Segment[]; classNam
     <p className={className}>
       {segments.map((segment, index) =>
         segment.mark ? (
-          <mark key={index} className="rounded-sm bg-accent-soft px-0.5 font-semibold text-ink">
+          <mark key={index} className="rounded-sm bg-accent-soft font-semibold text-ink">
             {segment.text}
           </mark>
         ) : (
