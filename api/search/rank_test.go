@@ -17,6 +17,7 @@ func TestRanksThePageMeant(t *testing.T) {
 		pciDSS   = "/compliance/pci-standards/pci-dss"
 		soc2     = "/compliance/soc-reports/soc-2"
 		risk     = "/compliance/iso-standards/iso-31000"
+		vulnScan = "/services/cybersecurity-services/vulnerability-assessment"
 	)
 	tests := []struct {
 		name string
@@ -34,6 +35,7 @@ func TestRanksThePageMeant(t *testing.T) {
 		{"service name in Arabic", "ar", "اختبار الاختراق", "/ar" + pentest},
 		{"service name in French", "fr", "test d'intrusion", "/fr" + pentest},
 		{"service name in Dutch", "nl", "penetratietest", "/nl" + pentest},
+		{"French without accents", "fr", "evaluation des vulnerabilites", "/fr" + vulnScan},
 		{"typo", "en", "penetraton testing", pentest},
 		{"code in Arabic pages", "ar", "iso27001", "/ar" + iso27001},
 		{"Arabic with hamza", "ar", "إدارة المخاطر", "/ar" + risk},
