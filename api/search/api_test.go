@@ -211,11 +211,11 @@ func TestSearchesCounted(t *testing.T) {
 	clock := testenv.NewClock(time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC))
 	s := serving(t, st, clock.Now)
 	e := api(s)
-	for _, q := range []string{"q=ISO+27001&lang=en", "q=iso++27001&lang=en", "q=zzqqxx&lang=en", "q=audit&lang=en&page=2", "q=&lang=en"} {
+	for _, q := range []string{"q=IS&lang=en", "q=ISO+27&lang=en", "q=ISO+27001&lang=en&final=1", "q=iso++27001&lang=en&final=1", "q=zzqqxx&lang=en&final=1", "q=audit&lang=en&page=2&final=1", "q=&lang=en&final=1"} {
 		ask(t, e, q)
 	}
 	clock.Advance(2 * time.Hour)
-	ask(t, e, "q=اختبار&lang=ar")
+	ask(t, e, "q=اختبار&lang=ar&final=1")
 	if err := s.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ type document struct {
 	ID       string `json:"-"` // language and path
 	Lang     string `json:"lang"`
 	Type     string `json:"type"`
+	Code     string `json:"-"` // the last part of a service's or standard's address, "" for other pages
 	Path     string `json:"path"`
 	Title    string `json:"title"`
 	Headings string `json:"headings"`
@@ -37,6 +38,12 @@ type document struct {
 	Summary  string `json:"summary"`
 	Words    string `json:"words"`      // every text above, for misspelt words
 	TitleOf  string `json:"titleWords"` // the title again, for misspelt words
+
+	// What ranking reads besides the index's score (see rank.go): the
+	// tokens of the title, and of the code a service or standard is known
+	// by ("iso-27001", "penetration-testing"), as the language's analyzer
+	// and the words field make them.
+	name rankName
 }
 
 // typeOf is the result type of a page.
@@ -67,6 +74,17 @@ func typeOf(p *content.Page) string {
 	return TypeOther
 }
 
+// codeOf is the code a service or standard page is known by: the last
+// part of its address, written as words ("iso 27001", "pci dss", "soc 2").
+// Other pages have none: a news story's address is its headline.
+func codeOf(p *content.Page) string {
+	switch typeOf(p) {
+	case TypeService, TypeStandard:
+		return strings.ReplaceAll(p.Route[strings.LastIndexByte(p.Route, '/')+1:], "-", " ")
+	}
+	return ""
+}
+
 // searchable reports whether a page is one a visitor may find: a public
 // page search engines may list, not a sign-in page, not a signed-in
 // visitor's page and not a list's second or later page.
@@ -93,6 +111,7 @@ func documents(cat *content.Catalog) []document {
 				Lang: string(l),
 				Type: typeOf(p),
 				Path: locale.Path(l, p.Route),
+				Code: codeOf(p),
 			}
 			if !fill(&d, c.Body) {
 				continue

@@ -110,6 +110,7 @@ func build(docs []document) (*Index, error) {
 	batch := b.NewBatch()
 	for i := range docs {
 		d := &docs[i]
+		d.name = ix.nameOf(d)
 		ix.docs[d.ID] = d
 		if err := batch.Index(d.ID, d); err != nil {
 			return nil, fmt.Errorf("search: index %s: %w", d.ID, err)
@@ -275,7 +276,13 @@ func textQuery(terms []term) query.Query {
 	return query.NewConjunctionQuery(must)
 }
 
-// find runs a query in one language.
+// candidates is how many of a query's best matches by the index's score
+// are ranked (see rank.go), at least: a page the visitor means has its
+// words in its title, so it is always among them.
+const candidates = 100
+
+// find runs a query in one language: its first candidates, or as many as
+// the page asked for needs.
 func (ix *Index) find(q Query, l locale.Locale, terms []term) (*bleve.SearchResult, error) {
 	lq := query.NewTermQuery(string(l))
 	lq.SetField("lang")
@@ -285,7 +292,7 @@ func (ix *Index) find(q Query, l locale.Locale, terms []term) (*bleve.SearchResu
 		tq.SetField("type")
 		parts = append(parts, tq)
 	}
-	req := bleve.NewSearchRequestOptions(query.NewConjunctionQuery(parts), q.PerPage, (q.Page-1)*q.PerPage, false)
+	req := bleve.NewSearchRequestOptions(query.NewConjunctionQuery(parts), max(candidates, q.Page*q.PerPage), 0, false)
 	req.SortBy([]string{"-_score", "_id"})
 	return ix.bleve.Search(req)
 }
@@ -328,11 +335,9 @@ func (ix *Index) Search(q Query) (Results, error) {
 		}
 	}
 	out.Total = int(res.Total)
-	for _, h := range res.Hits {
-		d := ix.docs[h.ID]
-		if d == nil {
-			continue
-		}
+	ranked := ix.rank(res.Hits, terms)
+	from := min((q.Page-1)*q.PerPage, len(ranked))
+	for _, d := range ranked[from:min(from+q.PerPage, len(ranked))] {
 		out.Hits = append(out.Hits, Hit{Title: d.Title, Type: d.Type, Path: d.Path, Lang: d.Lang, Snippet: ix.snippet(d, lang, terms)})
 	}
 	if out.Total == 0 {

@@ -150,6 +150,14 @@ func (s *Service) RateLimit() echo.MiddlewareFunc {
 	})
 }
 
+// PageRateLimit is the search page's limit per client: a page for each
+// search a visitor settles on, far fewer than the keystrokes.
+func (s *Service) PageRateLimit() echo.MiddlewareFunc {
+	return s.cfg.Limiter.Middleware("search-page", 60, time.Minute, func(r *http.Request) string {
+		return locale.For(endpoint.Locale(r)).Search.RateLimited
+	})
+}
+
 // Answer is the data of a search's answer.
 type Answer struct {
 	Query      string `json:"query"` // what was searched, after cutting
@@ -164,56 +172,79 @@ type Answer struct {
 	Suggestion string `json:"suggestion,omitempty"` // a query that may find something, when this one found nothing
 }
 
-// Handle answers GET /api/search?q=…&lang=…&type=…&page=….
+// Handle answers GET /api/search?q=…&lang=…&type=…&page=…&final=1. Only
+// a search marked final (the visitor pressed Enter) is counted: the
+// searches made as the visitor types are not what they were looking for.
 func (s *Service) Handle(c echo.Context) error {
 	r := c.Request()
 	loc := endpoint.Locale(r)
 	m := &locale.For(loc).Search
 	params := r.URL.Query()
-
-	text := params.Get("q")
-	if !validQuery(text) {
+	page, _ := strconv.Atoi(params.Get("page"))
+	out, err := s.Ask(Ask{Text: params.Get("q"), Lang: loc, Type: params.Get("type"), Page: page, Final: params.Get("final") == "1"})
+	switch {
+	case errors.Is(err, ErrBadQuery):
 		return endpoint.Fail(c, http.StatusBadRequest, m.ControlChars)
-	}
-	text, truncated := cut(text, MaxQuery)
-	typ := params.Get("type")
-	if typ != "" && !knownType(typ) {
+	case errors.Is(err, ErrUnknownType):
 		return endpoint.Fail(c, http.StatusBadRequest, m.TypeUnknown)
-	}
-	page, err := strconv.Atoi(params.Get("page"))
-	if err != nil || page < 1 {
-		page = 1
-	}
-	page = min(page, MaxPage)
-	out := Answer{Query: text, Lang: string(loc), Type: typ, Results: []Hit{}, Page: page, PerPage: PerPage, Truncated: truncated}
-	var messages []string
-	if truncated {
-		messages = append(messages, m.TruncatedFor(MaxQuery))
-	}
-	if strings.TrimSpace(text) == "" {
-		return endpoint.OK(c, out, strings.Join(messages, " "))
-	}
-
-	res, err := s.search(Query{Text: text, Lang: loc, Type: typ, Page: page, PerPage: PerPage})
-	if errors.Is(err, errNoIndex) {
+	case errors.Is(err, ErrNoIndex):
 		c.Response().Header().Set("Retry-After", endpoint.RetryAfter(BuildingRetry))
 		return endpoint.Fail(c, http.StatusServiceUnavailable, m.Building)
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
-	out.Results, out.Total, out.Fallback, out.Suggestion = res.Hits, res.Total, res.Fallback, res.Suggest
+	var messages []string
+	if out.Truncated {
+		messages = append(messages, m.TruncatedFor(MaxQuery))
+	}
 	if out.Fallback {
 		messages = append(messages, m.Fallback)
-	}
-	if page == 1 {
-		s.tally.add(s.cfg.Now(), loc, text, res.Total > 0)
 	}
 	return endpoint.OK(c, out, strings.Join(messages, " "))
 }
 
-// errNoIndex reports that no index has been built yet.
-var errNoIndex = errors.New("search: no index yet")
+// Ask is a search as a visitor asks it, before it is checked.
+type Ask struct {
+	Text  string
+	Lang  locale.Locale
+	Type  string // "" for every type
+	Page  int    // from 1; anything less is the first
+	Final bool   // what the visitor settled on, counted for the dashboard
+}
+
+// Errors of Ask.
+var (
+	ErrBadQuery    = errors.New("search: control characters in the query")
+	ErrUnknownType = errors.New("search: unknown type")
+	ErrNoIndex     = errors.New("search: no index yet")
+)
+
+// Ask checks and answers a search, for the API and the search page alike:
+// a query with control characters or of an unknown type is refused, one
+// longer than MaxQuery is cut, and an empty one answers no results.
+func (s *Service) Ask(a Ask) (Answer, error) {
+	if !validQuery(a.Text) {
+		return Answer{}, ErrBadQuery
+	}
+	text, truncated := cut(a.Text, MaxQuery)
+	if a.Type != "" && !knownType(a.Type) {
+		return Answer{}, ErrUnknownType
+	}
+	page := min(max(a.Page, 1), MaxPage)
+	out := Answer{Query: text, Lang: string(a.Lang), Type: a.Type, Results: []Hit{}, Page: page, PerPage: PerPage, Truncated: truncated}
+	if strings.TrimSpace(text) == "" {
+		return out, nil
+	}
+	res, err := s.search(Query{Text: text, Lang: a.Lang, Type: a.Type, Page: page, PerPage: PerPage})
+	if err != nil {
+		return Answer{}, err
+	}
+	out.Results, out.Total, out.Fallback, out.Suggestion = res.Hits, res.Total, res.Fallback, res.Suggest
+	if a.Final && page == 1 && a.Type == "" {
+		s.tally.add(s.cfg.Now(), a.Lang, text, res.Total > 0)
+	}
+	return out, nil
+}
 
 // search runs q on the current index; when that index is replaced and
 // closed during the search, on its successor.
@@ -221,7 +252,7 @@ func (s *Service) search(q Query) (Results, error) {
 	for {
 		ix := s.index.Load()
 		if ix == nil {
-			return Results{}, errNoIndex
+			return Results{}, ErrNoIndex
 		}
 		res, err := ix.Search(q)
 		if errors.Is(err, ErrClosed) {

@@ -8,6 +8,7 @@ import (
 	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/sitemap"
 )
 
@@ -62,6 +63,10 @@ func (s *Server) routes() {
 	// often, but not a hundred times a minute.
 	if s.search != nil {
 		e.GET("/api/search", s.search.Handle, s.search.RateLimit())
+		// The search page, a page of the site drawn for each query.
+		for _, l := range locale.All {
+			e.Match(getHead, locale.Path(l, render.SearchRoute), s.searchPage, s.search.PageRateLimit())
+		}
 	}
 	e.Any("/api", s.apiNotFound)
 	e.Any("/api/*", s.apiNotFound)

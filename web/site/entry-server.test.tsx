@@ -144,6 +144,7 @@ describe('render', () => {
       'language-switcher',
       'mobile-menu',
       'on-this-page',
+      'site-search',
       'theme-toggle',
       'toaster',
     ]);

@@ -121,7 +121,7 @@ var shapes = []shape{
 	{ts: "SavedSettings", goType: "api/admin/content.savedSettings"},
 
 	// The site's pages: the props the server sends the renderer.
-	{ts: "PageKind", consts: []string{"api/content.Kind*"},
+	{ts: "PageKind", consts: []string{"api/content.Kind*", "api/render.KindSearch"},
 		doc: "The kinds of page the renderer knows how to draw."},
 	{ts: "Collection", literals: "api/content.collections.Name",
 		doc: "The collections the site publishes items in."},

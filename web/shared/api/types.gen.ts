@@ -616,7 +616,8 @@ export type PageKind =
   | 'article'
   | 'publication'
   | 'webinar'
-  | 'vacancy';
+  | 'vacancy'
+  | 'search';
 
 /** The collections the site publishes items in. */
 export type Collection = 'news' | 'blogs' | 'publications' | 'webinars' | 'vacancies';

@@ -10,14 +10,19 @@ const arrivals = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as cons
 /**
  * Calls `start` when the visitor first points at, presses or focuses something in `marker`.
  * A button pressed before the island hydrated did nothing then (the server's button has no
- * handler), so it is pressed again once it has. `start` calls `taken` as it hands the island to
- * React, which handles any press from then on. Links need no replay: they work without scripts.
+ * handler, and a submit button's press is held back), so it is pressed again once it has.
+ * `start` calls `taken` as it hands the island to React, which handles any press from then on.
+ * Links need no replay: they work without scripts.
  */
 function whenReached(marker: HTMLElement, start: (taken: () => void) => Promise<void>): void {
   let pressed: HTMLButtonElement | null = null;
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && marker.contains(button)) pressed = button;
+    if (!button || !marker.contains(button)) return;
+    pressed = button;
+    // A submit button would leave the page before the island could answer the press: the
+    // press waits for it instead, as any other button's does.
+    if (button.type === 'submit') event.preventDefault();
   };
   const begin = () => {
     for (const type of arrivals) marker.removeEventListener(type, begin);

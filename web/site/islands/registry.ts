@@ -58,6 +58,11 @@ export const islands = {
       'common:profileMenu',
     ],
   },
+  'site-search': {
+    load: () => import('../search/site-search').then((module) => module.SiteSearch),
+    strings: ['common:searchBox'],
+    waits: true,
+  },
   toaster: { load: ready(Toaster), strings: ['common:toast'] },
   'on-this-page': {
     load: () => import('../content/on-this-page').then((module) => module.OnThisPage),

@@ -5,6 +5,7 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { AccountControl } from './profile-menu';
 import { TopBar } from './top-bar';
+import { SiteSearch } from '../search/site-search';
 import { Island } from '../islands/island';
 
 export function SiteHeader() {
@@ -28,15 +29,16 @@ export function SiteHeader() {
           props={{ className: 'hidden flex-1 justify-center lg:flex' }}
         />
         <Island
+          name="site-search"
+          component={SiteSearch}
+          props={{ className: 'ms-auto lg:ms-0' }}
+        />
+        <Island
           name="account-control"
           component={AccountControl}
           props={{ loginClassName: 'hidden lg:inline-flex', menuClassName: 'hidden lg:flex' }}
         />
-        <Island
-          name="mobile-menu"
-          component={MobileMenu}
-          props={{ className: 'ms-auto lg:hidden' }}
-        />
+        <Island name="mobile-menu" component={MobileMenu} props={{ className: 'lg:hidden' }} />
       </div>
     </header>
   );

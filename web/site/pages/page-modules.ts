@@ -27,6 +27,7 @@ export const pageModuleFor: Record<PageKind, string> = {
   publication: 'publication-page',
   webinar: 'webinar-page',
   vacancy: 'vacancy-page',
+  search: 'search-page',
 };
 
 /** The module's key in import.meta.glob('./pages/*-page.tsx') from site/. */

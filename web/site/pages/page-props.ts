@@ -58,6 +58,7 @@ const pageKinds: readonly PageKind[] = [
   'publication',
   'webinar',
   'vacancy',
+  'search',
 ];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -62,6 +62,7 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
     page.kind === 'not-found' ||
     page.kind === 'login' ||
     page.kind === 'account' ||
+    page.kind === 'search' ||
     page.route === '/account' ||
     page.route === '/auth' ||
     page.route.startsWith('/auth/');
