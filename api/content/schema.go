@@ -188,6 +188,12 @@ var itemShapes = map[string]shape{
 		text("department"), date("datePosted"), date("validThrough"), text("summary"),
 		proseField("description"), texts("responsibilities"), texts("requirements"), texts("niceToHave"), texts("benefits"),
 		optional(cover("cover")),
+		// The pay on offer, from min to max in whole units of currency a month or a year.
+		optional(object("baseSalary",
+			enum("currency", "AED", "EGP", "EUR", "GBP", "SAR", "USD"),
+			count("min"), count("max"),
+			enum("unit", "month", "year"),
+		)),
 	},
 }
 

@@ -247,3 +247,22 @@ test('Arabic pages write office addresses in Arabic, aligned with the page, post
     await tab.close();
   }
 });
+
+test('a vacancy states its pay in the visitor’s language, in its office’s currency', async () => {
+  const cases = [
+    { prefix: '', term: 'Salary', pay: /^AED\s30,000–38,000 a month$/ },
+    { prefix: '/ar', term: 'الراتب', pay: /30,000.38,000.*د\.إ.*شهريًا/ },
+  ];
+  for (const { prefix, term, pay } of cases) {
+    const tab = await openPage(site.browser, { width: 1280, height: 800 });
+    try {
+      const path = `${prefix}/careers/jop-vacancies/iso-lead-implementer-dubai`;
+      await tab.page.goto(site.server.baseUrl + path);
+      const fact = tab.page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
+      assert.match((await fact.innerText()).trim(), pay, path);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+});
