@@ -64,6 +64,8 @@ export type Office = {
   city: string;
   email: string;
   phone: string;
+  /** A number the office answers on WhatsApp, written as a phone number; absent when it has none. */
+  whatsapp?: string;
   address: string;
   /** The address as written in other languages; a language without one shows `address`. */
   addresses?: Partial<Record<Locale, string>>;
