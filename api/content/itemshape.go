@@ -67,6 +67,9 @@ func CheckItem(collection string, body []byte) (compact string, problems []Probl
 	if problems := s.check(v); len(problems) > 0 {
 		return "", problems, nil
 	}
+	if problems := rangeProblems(v); len(problems) > 0 {
+		return "", problems, nil
+	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, body); err != nil {
 		return "", nil, ErrNotAnObject
@@ -93,4 +96,19 @@ func CheckItemFile(collection string, body []byte) (compact string, problems []P
 		return "", nil, ErrNotAnObject
 	}
 	return CheckItem(collection, tree)
+}
+
+// rangeProblems finds what a shape cannot say of a checked body: a pay
+// range whose upper figure is below its lower one.
+func rangeProblems(v map[string]any) []Problem {
+	salary, ok := v["baseSalary"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	low, _ := salary["min"].(float64)
+	high, _ := salary["max"].(float64)
+	if high < low {
+		return []Problem{{Path: "baseSalary.max", Code: ProblemRange, Value: salary["max"]}}
+	}
+	return nil
 }

@@ -188,6 +188,12 @@ var itemShapes = map[string]shape{
 		text("department"), date("datePosted"), date("validThrough"), text("summary"),
 		proseField("description"), texts("responsibilities"), texts("requirements"), texts("niceToHave"), texts("benefits"),
 		optional(cover("cover")),
+		// The pay on offer, from min to max in whole units of currency a month or a year.
+		optional(object("baseSalary",
+			enum("currency", "AED", "EGP", "EUR", "GBP", "SAR", "USD"),
+			count("min"), count("max"),
+			enum("unit", "month", "year"),
+		)),
 	},
 }
 
@@ -231,6 +237,7 @@ const (
 	ProblemHeading    = "heading"    // running text with a heading of a level other than 2 or 3
 	ProblemLink       = "link"       // running text linking to an address other than http(s) or a site path
 	ProblemProseSize  = "proseSize"  // running text nested too deeply or too long
+	ProblemRange      = "range"      // the upper figure of a range below its lower one
 )
 
 // String says what is wrong in English, naming the field, as the seed
@@ -293,6 +300,8 @@ func (p Problem) String() string {
 		return f + "must be an object from routes to texts"
 	case ProblemRouteKey:
 		return f + fmt.Sprintf("has a key that is not a route: %q", p.Detail)
+	case ProblemRange:
+		return f + fmt.Sprintf("must not be below the lower figure, not %v", p.Value)
 	case ProblemCover:
 		return f + fmt.Sprintf("must be the id of an uploaded cover (32 hexadecimal digits), not %v", p.Value)
 	}

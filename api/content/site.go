@@ -45,11 +45,14 @@ type Social struct {
 
 // Office is one of the firm's offices.
 type Office struct {
-	Key     string `json:"key"`
-	City    string `json:"city"`
-	Email   string `json:"email"`
-	Phone   string `json:"phone"`
-	Address string `json:"address"`
+	Key   string `json:"key"`
+	City  string `json:"city"`
+	Email string `json:"email"`
+	Phone string `json:"phone"`
+	// WhatsApp is a number the office answers on WhatsApp, written as
+	// staff write a phone number; "" when it has none.
+	WhatsApp string `json:"whatsapp,omitempty"`
+	Address  string `json:"address"`
 	// Addresses holds the address as it is written in other languages,
 	// by language code; a language without one shows Address.
 	Addresses map[string]string `json:"addresses,omitempty" tstype:"Partial<Record<Locale, string>>"`

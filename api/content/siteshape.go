@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/mail"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,14 +14,29 @@ import (
 // The firm's identity (site.json, kept as settings) is edited as one form,
 // checked against siteShape like a page, and then for what a shape cannot
 // say: links are web addresses, e-mail fields addresses, office keys slugs
-// used once.
+// used once, WhatsApp numbers.
 
 // Codes of the identity's own problems.
 const (
 	ProblemURL       = "url"       // not an http(s) address
 	ProblemEmail     = "email"     // not an e-mail address
 	ProblemOfficeKey = "officeKey" // not a slug, or the key of another office too
+	ProblemWhatsApp  = "whatsapp"  // not a phone number of digits, spaces and a leading +
 )
+
+// whatsappPattern is a phone number as staff write it, "+971 50 555 0142":
+// digits and spaces, with a plus only in front. A number of 7 to 15 digits
+// (E.164's longest) is checked apart.
+var whatsappPattern = regexp.MustCompile(`^\+?[0-9][0-9 ]*$`)
+
+// validWhatsApp reports whether s is a number wa.me can open.
+func validWhatsApp(s string) bool {
+	if !whatsappPattern.MatchString(s) {
+		return false
+	}
+	digits := len(strings.ReplaceAll(strings.TrimPrefix(s, "+"), " ", ""))
+	return digits >= 7 && digits <= 15
+}
 
 // siteShape is the shape of the identity staff edit; the captcha comes
 // from the server's configuration and is not part of it.
@@ -29,8 +45,8 @@ var siteShape = shape{
 	object("parent", text("name"), text("url")),
 	text("email"), text("phone"), text("chatUrl"),
 	objects("social", text("network"), text("label"), text("url")),
-	objects("offices", text("key"), text("city"), text("email"), text("phone"), text("address"),
-		optional(translatedAddresses())),
+	objects("offices", text("key"), text("city"), text("email"), text("phone"),
+		optional(text("whatsapp")), text("address"), optional(translatedAddresses())),
 }
 
 // translatedAddresses is an office's address in each language but English,
@@ -100,6 +116,9 @@ func siteProblems(site Site) []Problem {
 		}
 		keys[o.Key] = true
 		address(at+"email", o.Email)
+		if o.WhatsApp != "" && !validWhatsApp(o.WhatsApp) {
+			out = append(out, Problem{Path: at + "whatsapp", Code: ProblemWhatsApp, Value: o.WhatsApp})
+		}
 	}
 	return out
 }

@@ -248,6 +248,19 @@ test('articles, events and job postings carry the properties search engines reco
           case 'JobPosting':
             seen++;
             if (!item.identifier?.value || !item.identifier?.name) lacks('identifier');
+            // Every seeded vacancy states its pay: a range in its office's currency.
+            {
+              const pay = item.baseSalary;
+              const range = pay?.value;
+              if (pay?.['@type'] !== 'MonetaryAmount' || !/^[A-Z]{3}$/.test(pay.currency ?? ''))
+                lacks('baseSalary with a currency');
+              else if (
+                range?.['@type'] !== 'QuantitativeValue' ||
+                !(range.minValue > 0 && range.maxValue >= range.minValue) ||
+                !['MONTH', 'YEAR'].includes(range.unitText)
+              )
+                lacks('baseSalary range a month or a year');
+            }
             break;
         }
       }

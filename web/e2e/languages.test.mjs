@@ -247,3 +247,59 @@ test('Arabic pages write office addresses in Arabic, aligned with the page, post
     await tab.close();
   }
 });
+
+test('a vacancy states its pay in the visitor’s language, in its office’s currency', async () => {
+  const cases = [
+    { prefix: '', term: 'Salary', pay: /^AED\s30,000–38,000 a month$/ },
+    { prefix: '/ar', term: 'الراتب', pay: /30,000.38,000.*د\.إ.*شهريًا/ },
+  ];
+  for (const { prefix, term, pay } of cases) {
+    const tab = await openPage(site.browser, { width: 1280, height: 800 });
+    try {
+      const path = `${prefix}/careers/jop-vacancies/iso-lead-implementer-dubai`;
+      await tab.page.goto(site.server.baseUrl + path);
+      const fact = tab.page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
+      assert.match((await fact.innerText()).trim(), pay, path);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+});
+
+test('an office with a WhatsApp number offers it beside its phone, named in the visitor’s language', async () => {
+  const cases = [
+    { path: '/contact-us/dubai', name: 'Message our Dubai office on WhatsApp: +971 50 555 0142' },
+    { path: '/ar/contact-us/dubai', name: 'راسِل مكتبنا في دبي عبر واتساب: +971 50 555 0142' },
+  ];
+  for (const { path, name } of cases) {
+    const tab = await openPage(site.browser, { width: 1280, height: 800 });
+    try {
+      await tab.page.goto(site.server.baseUrl + path);
+      const card = tab.page.getByRole('region', { name: /Office details|بيانات المكتب/ });
+      const link = card.getByRole('link', { name, exact: true });
+      assert.equal(await link.getAttribute('href'), 'https://wa.me/971505550142', path);
+      assert.equal(await link.getAttribute('target'), null, `${path}: a plain link`);
+      // The footer lists every office: Dubai and Cairo have a number, London none.
+      const footer = tab.page.getByRole('contentinfo');
+      const numbers = await footer
+        .locator('a[href^="https://wa.me/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      assert.deepEqual(numbers, ['https://wa.me/971505550142', 'https://wa.me/201005550187']);
+      tab.assertClean();
+    } finally {
+      await tab.close();
+    }
+  }
+  const tab = await openPage(site.browser, { width: 1280, height: 800 });
+  try {
+    await tab.page.goto(site.server.baseUrl + '/contact-us/london');
+    const card = tab.page.getByRole('region', { name: 'Office details' });
+    await card.getByRole('link', { name: '+44 20 7946 0321' }).waitFor();
+    assert.equal(await card.locator('a[href^="https://wa.me/"]').count(), 0, 'London has none');
+    assert.equal(await card.getByText('WhatsApp').count(), 0);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});

@@ -12,6 +12,7 @@ import (
 	"noorvale.example/site/api/admin/internal/admintest"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/store"
 )
 
@@ -158,12 +159,28 @@ func TestSettingsSavedByEditors(t *testing.T) {
 			t.Fatalf("the refusal in Arabic: %s", r.Body)
 		}
 
+		// A WhatsApp number is digits, spaces and a leading plus, said in the reader's language.
+		for _, lang := range []locale.Locale{"en", "ar"} {
+			for _, number := range []string{"+971 50-555-0142", "wa.me/971505550142", "+971 5", "971+50 555 0142"} {
+				bad := admintest.SeedSite(t)
+				bad["offices"].([]any)[1].(map[string]any)["whatsapp"] = number
+				editor.B.Lang = string(lang)
+				r = editor.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": bad})
+				editor.B.Lang = "en"
+				admintest.Expect(t, "a wrong WhatsApp number", r, http.StatusBadRequest)
+				if got := r.Env.Errors["offices[1].whatsapp"]; got != access.In(lang).ContentProblems[content.ProblemWhatsApp] || got == "" {
+					t.Fatalf("%s in %s: %s", number, lang, r.Body)
+				}
+			}
+		}
+
 		before, err := st.ContentVersion(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
 		good := admintest.SeedSite(t)
 		good["offices"].([]any)[0].(map[string]any)["phone"] = "+44 20 7946 0999"
+		good["offices"].([]any)[0].(map[string]any)["whatsapp"] = "+44 7700 900321"
 		admintest.Expect(t, "save", other.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": good}), http.StatusOK)
 		r = editor.B.Do("PUT", "/settings", map[string]any{"base": 0, "body": admintest.SeedSite(t)})
 		admintest.Expect(t, "a save over another", r, http.StatusConflict)
@@ -179,8 +196,8 @@ func TestSettingsSavedByEditors(t *testing.T) {
 			t.Fatalf("the content version stayed at %d (%v)", after, err)
 		}
 		site, err := content.LoadSite(t.Context(), st)
-		if err != nil || site.Offices[0].Phone != "+44 20 7946 0999" {
-			t.Fatalf("the London phone is %q (%v)", site.Offices[0].Phone, err)
+		if err != nil || site.Offices[0].Phone != "+44 20 7946 0999" || site.Offices[0].WhatsApp != "+44 7700 900321" {
+			t.Fatalf("the London phone is %q, its WhatsApp %q (%v)", site.Offices[0].Phone, site.Offices[0].WhatsApp, err)
 		}
 		if _, err := st.ReplaceContent(t.Context(), store.ContentSet{Settings: settings}); err != nil {
 			t.Fatal(err)

@@ -694,6 +694,11 @@ export type Office = {
   city: string;
   email: string;
   phone: string;
+  /**
+   * A number the office answers on WhatsApp, written as staff write a phone number; "" when it has
+   * none.
+   */
+  whatsapp?: string;
   address: string;
   /**
    * Holds the address as it is written in other languages, by language code; a language without one

@@ -107,6 +107,15 @@ export type VacancyContent = {
   requirements: string[];
   niceToHave?: string[];
   benefits: string[];
+  baseSalary?: Salary;
+};
+
+/** The pay a vacancy offers: whole units of an ISO 4217 currency, a month or a year. */
+export type Salary = {
+  currency: string;
+  min: number;
+  max: number;
+  unit: 'month' | 'year';
 };
 
 /** An article is news (author is a name) or a blog post (author has a name and a role). */

@@ -3,6 +3,7 @@ import {
   addMinutes,
   formatDate,
   formatDateTime,
+  formatMoneyRange,
   formatMinutes,
   instantOf,
   timeZoneName,
@@ -70,5 +71,21 @@ describe('formatMinutes and timeZoneName', () => {
     expect(formatMinutes(45, 'ar')).toMatch(/45/);
     expect(timeZoneName('Asia/Dubai', 'en')).toBe('Gulf Standard Time');
     expect(timeZoneName('Not/AZone', 'en')).toBe('Not/AZone');
+  });
+});
+
+describe('formatMoneyRange', () => {
+  it('writes a pay range in the page language with Western digits and no pennies', () => {
+    expect(formatMoneyRange('AED', 30000, 38000, 'en')).toBe('AED\u00a030,000–38,000');
+    expect(formatMoneyRange('GBP', 70000, 85000, 'nl')).toContain('70.000');
+    expect(formatMoneyRange('EGP', 45000, 65000, 'fr')).toMatch(/45\s000.65\s000/);
+    const arabic = formatMoneyRange('AED', 30000, 38000, 'ar');
+    expect(arabic).toContain('30,000');
+    expect(arabic).toContain('38,000');
+    expect(arabic).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('writes one amount when the range is a single figure', () => {
+    expect(formatMoneyRange('GBP', 9000, 9000, 'en')).toBe('£9,000');
   });
 });

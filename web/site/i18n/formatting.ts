@@ -116,6 +116,24 @@ export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale), { numberingSystem: 'latn' }).format(value);
 }
 
+/** A pay range in whole units of its currency: "AED 30,000–38,000", "‏30,000–38,000 د.إ.‏". */
+export function formatMoneyRange(
+  currency: string,
+  min: number,
+  max: number,
+  locale: Locale,
+): string {
+  const format = new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+    numberingSystem: 'latn',
+  });
+  return min === max
+    ? format.format(min)
+    : format.formatRange(Math.min(min, max), Math.max(min, max));
+}
+
 /** The name of an IANA time zone, independent of daylight saving: "Gulf Standard Time". */
 export function timeZoneName(timeZone: string, locale: Locale): string {
   try {

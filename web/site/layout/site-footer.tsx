@@ -4,6 +4,7 @@ import { ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../shared/
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 import { telHref } from '../content/tel-href';
+import { hasWhatsApp, WhatsAppLink } from '../content/whatsapp-link';
 import { OfficeAddress } from './office-address';
 
 const footerLink =
@@ -114,6 +115,13 @@ export function SiteFooter() {
                     <PhoneIcon className="size-4 shrink-0" />
                     <span dir="ltr">{office.phone}</span>
                   </a>
+                  {hasWhatsApp(office) && (
+                    <WhatsAppLink
+                      office={office}
+                      withIcon
+                      className={`flex items-center gap-2 ${footerLink}`}
+                    />
+                  )}
                 </address>
               </li>
             ))}

@@ -60,6 +60,28 @@ describe('ContactPage', () => {
     });
   }
 
+  it('offers WhatsApp beside the phone where the office has a number, named in the page language', () => {
+    const dubai = renderInPage(
+      <ContactPage />,
+      samplePageProps({ route: '/contact-us/dubai', locale: 'ar' }),
+    );
+    const chat = screen.getByRole('link', {
+      name: 'راسِل مكتبنا في دبي عبر واتساب: +971 50 555 0142',
+    });
+    expect(chat.getAttribute('href')).toBe('https://wa.me/971505550142');
+    expect(dubai.container.querySelector('script')).toBeNull();
+    dubai.unmount();
+
+    // London has no number: no WhatsApp line at all.
+    const { container } = renderInPage(
+      <ContactPage />,
+      samplePageProps({ route: '/contact-us/london', locale: 'en' }),
+    );
+    const card = screen.getByRole('region', { name: 'Office details' });
+    expect(card.textContent).not.toContain('WhatsApp');
+    expect(container.querySelector('a[href^="https://wa.me/"]')).toBeNull();
+  });
+
   it('searches OpenStreetMap for the address', () => {
     expect(mapSearchUrl('Bay Square, Business Bay, Dubai')).toBe(
       'https://www.openstreetmap.org/search?query=Bay%20Square%2C%20Business%20Bay%2C%20Dubai',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { contentOf, type OfficeContent } from '../content/content';
 import {
+  ChatIcon,
   ClockIcon,
   ExternalLinkIcon,
   MailIcon,
@@ -12,6 +13,7 @@ import { OfficeAddress } from '../layout/office-address';
 import { PageHeader } from '../layout/page-header';
 import { ContentSection, Paragraphs } from '../content/prose';
 import { telHref } from '../content/tel-href';
+import { hasWhatsApp, WhatsAppLink } from '../content/whatsapp-link';
 import { ContactForm } from '../forms/contact-form';
 import { FormPanel } from '../forms/form-parts';
 import { timeZoneName } from '../i18n/formatting';
@@ -68,6 +70,11 @@ function OfficeCard({ office, content }: { office: Office; content: OfficeConten
             {office.phone}
           </a>
         </Detail>
+        {hasWhatsApp(office) && (
+          <Detail icon={<ChatIcon className="size-5" />} term={t('page.whatsapp')}>
+            <WhatsAppLink office={office} className="font-medium text-accent hover:underline" />
+          </Detail>
+        )}
         <Detail icon={<MailIcon className="size-5" />} term={t('page.email')}>
           <a
             href={`mailto:${office.email}`}

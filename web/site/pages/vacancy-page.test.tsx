@@ -74,4 +74,23 @@ describe('VacancyPage', () => {
     expect(container.querySelector('dl')!.textContent).toContain('Caïro');
     expect(container.querySelector('dl')!.textContent).toContain('Deeltijd');
   });
+
+  it('states the pay in the page language, and nothing for a vacancy without one', () => {
+    const dubai = '/careers/jop-vacancies/iso-lead-implementer-dubai';
+    const en = renderInPage(<VacancyPage />, samplePageProps({ route: dubai, locale: 'en' }));
+    const fact = (container: HTMLElement, term: string) =>
+      [...container.querySelectorAll('dt')].find((dt) => dt.textContent === term)
+        ?.nextElementSibling?.textContent;
+    expect(fact(en.container, 'Salary')).toBe('AED\u00a030,000–38,000 a month');
+    en.unmount();
+    const ar = renderInPage(<VacancyPage />, samplePageProps({ route: dubai, locale: 'ar' }));
+    expect(fact(ar.container, 'الراتب')).toMatch(/^\S*30,000–38,000\sد\.إ\.\S* شهريًا$/);
+    ar.unmount();
+
+    const props = samplePageProps({ route: dubai, locale: 'en' });
+    const { baseSalary: _, ...unpaid } = props.page.content!;
+    props.page.content = unpaid;
+    const { container } = renderInPage(<VacancyPage />, props);
+    expect(fact(container, 'Salary')).toBeUndefined();
+  });
 });

@@ -12,7 +12,7 @@ import { Prose } from '../content/prose-doc';
 import { RelatedItems } from '../content/related-items';
 import { ApplicationForm, useApplicationsOpen } from '../forms/application-form';
 import { FormPanel } from '../forms/form-parts';
-import { formatDate } from '../i18n/formatting';
+import { formatDate, formatMoneyRange } from '../i18n/formatting';
 import { formsNamespace } from '../../shared/i18n/i18n';
 import { useContentLang, useNavLabel, usePage, usePageTitle } from './page-context';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -73,6 +73,21 @@ export default function VacancyPage() {
                   term: t('item.department'),
                   value: <span {...contentLang}>{content.department}</span>,
                 },
+                ...(content.baseSalary
+                  ? [
+                      {
+                        term: t('item.salary'),
+                        value: t(`item.salaryPer.${content.baseSalary.unit}`, {
+                          range: formatMoneyRange(
+                            content.baseSalary.currency,
+                            content.baseSalary.min,
+                            content.baseSalary.max,
+                            locale,
+                          ),
+                        }),
+                      },
+                    ]
+                  : []),
                 { term: t('item.posted'), value: <LocalDate value={content.datePosted} /> },
                 { term: t('item.closes'), value: <LocalDate value={content.validThrough} /> },
               ]}

@@ -165,6 +165,25 @@ describe('structuredData', () => {
     });
   });
 
+  it('gives the pay range of a vacancy that has one, and none for one without', () => {
+    const props = samplePageProps({ route: '/careers/jop-vacancies/iso-lead-implementer-dubai' });
+    expect(find(blocksOf(props), 'JobPosting').baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'AED',
+      value: { '@type': 'QuantitativeValue', minValue: 30000, maxValue: 38000, unitText: 'MONTH' },
+    });
+    const yearly = samplePageProps({
+      route: '/careers/jop-vacancies/senior-penetration-tester-london',
+    });
+    expect(find(blocksOf(yearly), 'JobPosting').baseSalary).toMatchObject({
+      currency: 'GBP',
+      value: { unitText: 'YEAR' },
+    });
+    const { baseSalary: _, ...unpaid } = props.page.content!;
+    props.page.content = unpaid;
+    expect(find(blocksOf(props), 'JobPosting')).not.toHaveProperty('baseSalary');
+  });
+
   it('names part-time and contract roles the way schema.org does', () => {
     const props = samplePageProps({ route: itemRoute('/careers/jop-vacancies/') });
     for (const [written, expected] of [

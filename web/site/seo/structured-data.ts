@@ -156,6 +156,20 @@ const employmentTypes: Record<string, string> = {
   contract: 'CONTRACTOR',
 };
 
+/** The pay on offer, as Google reads it: an amount whose value is a range a month or a year. */
+function baseSalary(salary: NonNullable<VacancyContent['baseSalary']>): JsonLd {
+  return {
+    '@type': 'MonetaryAmount',
+    currency: salary.currency,
+    value: {
+      '@type': 'QuantitativeValue',
+      minValue: salary.min,
+      maxValue: salary.max,
+      unitText: salary.unit.toUpperCase(),
+    },
+  };
+}
+
 function jobPosting(props: PageProps, content: VacancyContent): JsonLd {
   const office = props.site.offices.find((candidate) => candidate.key === content.office);
   return {
@@ -176,6 +190,7 @@ function jobPosting(props: PageProps, content: VacancyContent): JsonLd {
       ...organizationRef(props),
       logo: `${props.baseUrl}${siteImages.logo.path}`,
     },
+    ...(content.baseSalary ? { baseSalary: baseSalary(content.baseSalary) } : {}),
     ...(office
       ? {
           jobLocation: {
