@@ -30,11 +30,11 @@ var fields = []struct {
 }
 
 // Index is the searchable text of every public page in every language,
-// held in memory. It is never changed once built: a change of content
-// builds a new one (see Service), and the old one is closed once the
-// searches reading it are done.
+// held in memory. A change of content is applied to it in place (Apply):
+// only the pages whose text changed are analysed again, so a publish is
+// found as soon as its pages are current, however large the site.
 type Index struct {
-	mu       sync.RWMutex // held for reading by each search, for writing by Close
+	mu       sync.RWMutex // held for reading by each search, for writing by Apply and Close
 	closed   bool
 	bleve    bleve.Index
 	docs     map[string]*document // by id
@@ -110,24 +110,98 @@ func build(docs []document) (*Index, error) {
 	batch := b.NewBatch()
 	for i := range docs {
 		d := &docs[i]
-		d.name = ix.nameOf(d)
-		ix.docs[d.ID] = d
-		if err := batch.Index(d.ID, d); err != nil {
-			return nil, fmt.Errorf("search: index %s: %w", d.ID, err)
-		}
-		vocab := ix.vocab[locale.Locale(d.Lang)]
-		for _, text := range []string{d.Title, d.Headings, d.Tags, d.Body} {
-			for _, w := range words(text) {
-				if utf8.RuneCountInString(w) >= 3 {
-					vocab[w]++
-				}
-			}
+		if err := ix.add(batch, d); err != nil {
+			return nil, err
 		}
 	}
 	if err := b.Batch(batch); err != nil {
 		return nil, fmt.Errorf("search: index: %w", err)
 	}
 	return ix, nil
+}
+
+// add puts d in batch and in the index's own records: its document, its
+// ranking name and its words for suggestions.
+func (ix *Index) add(batch *bleve.Batch, d *document) error {
+	d.name = ix.nameOf(d)
+	if err := batch.Index(d.ID, d); err != nil {
+		return fmt.Errorf("search: index %s: %w", d.ID, err)
+	}
+	ix.docs[d.ID] = d
+	ix.count(d, 1)
+	return nil
+}
+
+// count adds n to the suggestion counts of d's words.
+func (ix *Index) count(d *document, n int) {
+	vocab := ix.vocab[locale.Locale(d.Lang)]
+	for _, text := range []string{d.Title, d.Headings, d.Tags, d.Body} {
+		for _, w := range words(text) {
+			if utf8.RuneCountInString(w) < 3 {
+				continue
+			}
+			if vocab[w] += n; vocab[w] <= 0 {
+				delete(vocab, w)
+			}
+		}
+	}
+}
+
+// Apply makes the index hold cat's pages: the pages whose text changed
+// are indexed again, new ones added and removed ones deleted, in one
+// batch; the others are left as they are. It answers how many documents
+// changed. Searches wait while it writes.
+func (ix *Index) Apply(cat *content.Catalog) (int, error) {
+	return ix.apply(documents(cat))
+}
+
+func (ix *Index) apply(docs []document) (int, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.closed {
+		return 0, ErrClosed
+	}
+	batch := ix.bleve.NewBatch()
+	seen := make(map[string]bool, len(docs))
+	changed := 0
+	for i := range docs {
+		d := &docs[i]
+		seen[d.ID] = true
+		old := ix.docs[d.ID]
+		if old != nil && sameText(old, d) {
+			continue
+		}
+		if old != nil {
+			ix.count(old, -1)
+		}
+		if err := ix.add(batch, d); err != nil {
+			return 0, err
+		}
+		changed++
+	}
+	for id, old := range ix.docs {
+		if seen[id] {
+			continue
+		}
+		batch.Delete(id)
+		ix.count(old, -1)
+		delete(ix.docs, id)
+		changed++
+	}
+	if changed == 0 {
+		return 0, nil
+	}
+	if err := ix.bleve.Batch(batch); err != nil {
+		return 0, fmt.Errorf("search: index: %w", err)
+	}
+	return changed, nil
+}
+
+// sameText reports whether a and b are indexed alike.
+func sameText(a, b *document) bool {
+	return a.Lang == b.Lang && a.Type == b.Type && a.Code == b.Code && a.Path == b.Path &&
+		a.Title == b.Title && a.Headings == b.Headings && a.Body == b.Body && a.Tags == b.Tags &&
+		a.Summary == b.Summary && a.Words == b.Words && a.TitleOf == b.TitleOf
 }
 
 // ErrClosed is returned by a search of an index that has been closed:
@@ -146,7 +220,11 @@ func (ix *Index) Close() error {
 }
 
 // Len returns how many documents the index holds.
-func (ix *Index) Len() int { return len(ix.docs) }
+func (ix *Index) Len() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return len(ix.docs)
+}
 
 // words splits text into folded, lower-case words.
 func words(text string) []string {

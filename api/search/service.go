@@ -125,10 +125,21 @@ func (s *Service) Run(ctx context.Context) {
 	}
 }
 
-// rebuild indexes cat, puts it in service and closes the previous index
-// once the searches reading it are done.
+// rebuild brings the index to cat: the first catalogue builds it whole,
+// each later one is applied to it, only its changed pages analysed again.
+// A failed change is retried on a whole new index, put in service once
+// built while the previous one is closed when the searches reading it are
+// done.
 func (s *Service) rebuild(cat *content.Catalog) error {
 	started := time.Now()
+	if ix := s.index.Load(); ix != nil {
+		changed, err := ix.Apply(cat)
+		if err == nil {
+			s.log.Info("search index updated", "changed", changed, "documents", ix.Len(), "took", time.Since(started).Round(time.Millisecond))
+			return nil
+		}
+		s.log.Warn("search index not updated in place; building it again", "err", err)
+	}
 	ix, err := Build(cat)
 	if err != nil {
 		return err

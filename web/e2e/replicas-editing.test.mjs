@@ -76,6 +76,24 @@ async function waitForPublic(server, locale, text) {
   return Date.now() - started;
 }
 
+/**
+ * Asks a server's site search for `query` until the story is among the results under `title`;
+ * resolves to the milliseconds it took. Asks twice a second, under the search's per-client limit.
+ */
+async function waitForFound(server, query, title) {
+  const started = Date.now();
+  const path = `/resources/news/${slug}`;
+  for (;;) {
+    const res = await fetch(`${server.baseUrl}/api/search?q=${encodeURIComponent(query)}`);
+    assert.equal(res.status, 200, `search answered ${res.status}`);
+    const { data } = await res.json();
+    if (data.results.some((r) => r.path === path && r.title === title)) {
+      return Date.now() - started;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // polling, not a sleep
+  }
+}
+
 /** Opens the story's editor from the back-office's navigation. */
 async function openStory(page) {
   await page
@@ -164,6 +182,9 @@ describe('editing on one server, seen on the other', { skip }, () => {
     await page.getByRole('status').filter({ hasText: published }).waitFor();
     const took = await waitForPublic(site.other, 'en', newTitle);
     console.log(`edit published on one server → seen on the other: ${took} ms`);
+    // Its new title is found by the other server's site search too, by words only it holds.
+    const foundIn = await waitForFound(site.other, 'larger office New Cairo', newTitle);
+    console.log(`edit published on one server → found by the other's search: ${took + foundIn} ms`);
     const arabic = await publicPage(site.other, 'ar');
     assert.ok(arabic.includes(arabicTitle) && !arabic.includes(newTitle), 'Arabic is unchanged');
     await page.locator('[data-locale="ar"][data-state="published"][data-outdated]').waitFor();
