@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { adminApi, type ContentVersion, type FieldSpec } from './api';
-import { Card, useLabels } from './ui';
+import { adminApi, type ContentVersion, type FieldSpec } from '../api';
+import { Card, useLabels } from '../ui';
 import { BodyDiff } from './version-diff';
 
 type Json = Record<string, unknown>;
