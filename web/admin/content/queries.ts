@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { adminApi, type ContentItem } from '../api';
 import { answer } from '../query-result';
@@ -11,6 +11,8 @@ export const contentKeys = {
   item: (collection: string, slug: string) => ['content', 'item', collection, slug] as const,
   versions: (collection: string, slug: string, locale: string) =>
     ['content', 'versions', collection, slug, locale] as const,
+  version: (collection: string, slug: string, locale: string, id: number) =>
+    ['content', 'version', collection, slug, locale, id] as const,
 };
 
 /** A collection's items, with each language's state. */
@@ -72,5 +74,18 @@ export function useVersions(collection: string, slug: string, locale: string, st
     enabled: Boolean(locale),
     placeholderData: keepPreviousData,
     select: (data) => data.versions,
+  });
+}
+
+/** The texts of saved versions, each loaded once: a saved version never changes. */
+export function useVersionBodies(collection: string, slug: string, locale: string, ids: number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: contentKeys.version(collection, slug, locale, id),
+      queryFn: async () =>
+        ((await answer(adminApi.contentVersion(collection, slug, locale, id))).body ??
+          {}) as Record<string, unknown>,
+      staleTime: Infinity,
+    })),
   });
 }
