@@ -25,9 +25,11 @@ export function shownLanguages(item: ContentItem, session: Session): string[] {
 
 /**
  * The editor's own look at the item: `load` starts the form again from it (in `locale`),
- * `refresh` keeps the form and only takes the item's states. An answer older than `at` is not it.
+ * `refresh` keeps the form and only takes the item's states. Its answer is the first to come
+ * after the one the cache held when it was asked for (`after`, that answer's time): an answer
+ * that came before, even in the same millisecond, is not it.
  */
-type OwnLook = { kind: 'load' | 'refresh'; locale?: string; at: number };
+type OwnLook = { kind: 'load' | 'refresh'; locale?: string; after: number };
 
 /**
  * One item's editor: the item as the server has it (watched), the form of one language, and
@@ -57,8 +59,11 @@ export function useContentEditor(collection: string, slug: string, session: Sess
     at: 0,
     item: null,
   });
+  const itemKey = contentKeys.item(collection, slug);
+  /** When the answer the cache holds now came, 0 for none. */
+  const heldSince = () => queryClient.getQueryState(itemKey)?.dataUpdatedAt ?? 0;
   // The first look is the one the editor asks for as it opens, not an answer kept from before.
-  const [own, setOwn] = useState<OwnLook | null>(() => ({ kind: 'load', at: Date.now() }));
+  const [own, setOwn] = useState<OwnLook | null>(() => ({ kind: 'load', after: heldSince() }));
 
   const lang = item?.languages[locale];
   const versions = useVersions(
@@ -118,7 +123,7 @@ export function useContentEditor(collection: string, slug: string, session: Sess
   // Each answer is taken in once, while no request of the editor's own runs: the editor's own
   // look starts or keeps the form; any other is the watch, which the form follows.
   if (item && watched.dataUpdatedAt !== seen.at && !busy) {
-    const answersOwn = own !== null && watched.dataUpdatedAt >= own.at;
+    const answersOwn = own !== null && watched.dataUpdatedAt > own.after;
     setSeen({ at: watched.dataUpdatedAt, item });
     if (own && answersOwn) {
       setOwn(null);
@@ -128,9 +133,10 @@ export function useContentEditor(collection: string, slug: string, session: Sess
 
   /** Looks at the item again now: `load` starts the form again, in `loc`. */
   const look = async (kind: OwnLook['kind'], loc?: string) => {
-    setOwn({ kind, locale: loc, at: Date.now() });
+    // Asked for at once: a look already under way is cancelled, so what comes next answers this.
+    setOwn({ kind, locale: loc, after: heldSince() });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: contentKeys.item(collection, slug) }),
+      queryClient.invalidateQueries({ queryKey: itemKey }),
       queryClient.invalidateQueries({ queryKey: contentKeys.list(collection) }),
     ]);
   };
