@@ -5,8 +5,9 @@ import {
   type Validate,
   type Values,
 } from '../shared/form-kit/form-state';
+import { TextField as SharedTextField } from '../shared/ui/form-controls';
 import { isKey } from './i18n';
-import { inputClass, useT } from './ui';
+import { useT } from './ui';
 
 /**
  * A back-office form: the site's form state (checked as fields are left, the server's field
@@ -35,39 +36,16 @@ export function TextField<V extends Values>({
   name: keyof V & string;
   label: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'>) {
-  const state = form.field(name);
   return (
-    <div className="mb-4">
-      <label htmlFor={state.id} className="block font-semibold">
-        {label}
-      </label>
-      <input {...attributes} {...form.input(name)} className={inputClass} />
-      {state.error && (
-        <p id={state.errorId} className="mt-1 text-sm text-danger">
-          {state.error}
-        </p>
-      )}
-    </div>
+    <SharedTextField
+      {...attributes}
+      {...form.input(name)}
+      look="office"
+      label={label}
+      state={form.field(name)}
+    />
   );
 }
 
 /** The form's own message (the server's answer, or what to fix), focused when it changes. */
-export function FormMessage<V extends Values>({ form }: { form: FormApi<V> }) {
-  const { message } = form;
-  const tone =
-    message?.tone === 'error'
-      ? 'border-danger bg-danger-soft text-ink'
-      : 'border-accent bg-accent-soft text-ink';
-  return (
-    <p
-      id={form.messageId}
-      tabIndex={-1}
-      role={message?.tone === 'error' ? 'alert' : 'status'}
-      className={
-        message?.text ? `mb-4 rounded-lg border px-4 py-3 outline-none ${tone}` : 'sr-only'
-      }
-    >
-      {message?.text ?? ''}
-    </p>
-  );
-}
+export { FormNotice as FormMessage } from '../shared/ui/form-controls';

@@ -1,61 +1,23 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import {
+  officeButtonClass,
+  officeDangerButtonClass,
+  officeInputClass,
+  officeSecondaryButtonClass,
+} from '../shared/ui/control-styles';
+import { Field } from '../shared/ui/form-controls';
 import { LangContext, useLabels, useT } from './shell/lang';
 import { Link, moveTo, navigate, useSearch, whenLeaving } from './shell/navigation';
 
 // The language and the moves live in the shell; the screens keep finding them here.
 export { LangContext, Link, moveTo, navigate, useLabels, useSearch, useT, whenLeaving };
 
-export const buttonClass =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2 font-semibold text-on-brand hover:bg-brand-hover disabled:opacity-60';
-export const secondaryButtonClass =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-line-strong bg-raised px-4 py-2 font-semibold text-ink hover:bg-surface disabled:opacity-60';
-export const dangerButtonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-danger px-4 py-2 font-semibold text-danger hover:bg-danger-soft disabled:opacity-60';
-export const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-line-strong bg-raised px-3 py-2 text-ink aria-[invalid=true]:border-danger';
-
-export function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-  }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        ...(described ? { 'aria-describedby': described } : {}),
-      })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+// The back-office's controls, from the kit the site's forms use too.
+export const buttonClass = officeButtonClass;
+export const secondaryButtonClass = officeSecondaryButtonClass;
+export const dangerButtonClass = officeDangerButtonClass;
+export const inputClass = officeInputClass;
+export { Field };
 
 export type Notice = { tone: 'error' | 'success'; text: string } | null;
 

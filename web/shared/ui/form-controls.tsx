@@ -1,4 +1,5 @@
 import {
+  useId,
   useState,
   type FormEventHandler,
   type InputHTMLAttributes,
@@ -8,11 +9,25 @@ import {
 } from 'react';
 import { formsNamespace } from '../i18n/i18n';
 import { useTranslation } from '../i18n/translation';
+import type { FormApi, Values } from '../form-kit/form-state';
 import type { FieldState, FormMessage } from '../form-kit/use-form';
+import {
+  buttonClass,
+  inputClass,
+  officeHintClass,
+  officeInputClass,
+  officeLabelClass,
+  type ButtonTone,
+} from './control-styles';
 import { Spinner } from './spinner';
 
-export const inputClass =
-  'block w-full rounded-md border border-line-strong bg-raised px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-focus aria-[invalid=true]:border-danger disabled:opacity-60';
+export { buttonClass, inputClass };
+
+/**
+ * Where a control stands: in a form of the site (the default), or on a back-office screen, whose
+ * controls are taller and whose help stands between the label and the input.
+ */
+export type ControlLook = 'site' | 'office';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
   label: string;
@@ -21,13 +36,44 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
   hint?: ReactNode;
   /** Something beside the input inside its frame, such as a show-password button. */
   addon?: ReactNode;
+  look?: ControlLook;
 };
 
 /** A labelled input with its hint and its error, wired for assistive technology. */
-export function TextField({ label, state, hint, addon, className = '', ...input }: FieldProps) {
+export function TextField({
+  label,
+  state,
+  hint,
+  addon,
+  look = 'site',
+  className,
+  ...input
+}: FieldProps) {
   const { hintId, describedBy } = describe(state, hint, input['aria-describedby']);
+  if (look === 'office') {
+    return (
+      <div className={className ?? 'mb-4'}>
+        <label htmlFor={state.id} className={officeLabelClass}>
+          {label}
+        </label>
+        {hintId && (
+          <p id={hintId} className={officeHintClass}>
+            {hint}
+          </p>
+        )}
+        <input
+          {...input}
+          id={state.id}
+          name={state.name}
+          aria-describedby={describedBy}
+          className={officeInputClass}
+        />
+        <FieldError state={state} />
+      </div>
+    );
+  }
   return (
-    <div className={className}>
+    <div className={className ?? ''}>
       <FieldLabel htmlFor={state.id} label={label} required={input.required} />
       <div className={addon ? 'relative' : undefined}>
         <input
@@ -184,13 +230,19 @@ export function SelectField({
  * The error under a field, with its icon, or nothing while there is none. It is announced when it
  * appears (role="alert"), and the field points at it by `errorId` (aria-describedby).
  */
-export function FieldError({ state }: { state: Pick<FieldState, 'error' | 'errorId'> }) {
+export function FieldError({
+  state,
+  className = '',
+}: {
+  state: Pick<FieldState, 'error' | 'errorId'>;
+  className?: string;
+}) {
   if (!state.error) return null;
   return (
     <p
       id={state.errorId}
       role="alert"
-      className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger"
+      className={`mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger ${className}`}
     >
       <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-current">
         <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.6h1.8v1.8H9.1v-1.8Z" />
@@ -241,18 +293,6 @@ export function Checkbox({ label, id, className = '', ...input }: CheckboxProps)
       </label>
     </div>
   );
-}
-
-type ButtonTone = 'primary' | 'secondary' | 'danger';
-
-const buttonTones: Record<ButtonTone, string> = {
-  primary: 'bg-brand text-on-brand hover:bg-brand-hover',
-  secondary: 'border border-line-strong bg-raised text-ink hover:bg-surface',
-  danger: 'bg-danger text-on-danger hover:bg-danger-hover',
-};
-
-export function buttonClass(tone: ButtonTone = 'primary', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${buttonTones[tone]} ${extra}`;
 }
 
 type SubmitProps = {
@@ -340,5 +380,72 @@ export function FormShell({
       <FormStatus message={form.message} id={form.messageId} />
       {children}
     </form>
+  );
+}
+
+/**
+ * A labelled control of any kind (a select, a text area, a date) with its help and its error, on
+ * a back-office screen: `children` draws the control with the id and the ARIA it is given.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className={officeLabelClass}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={officeHintClass}>
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      <FieldError state={{ errorId: `${id}-error`, error: error ?? '' }} />
+    </div>
+  );
+}
+
+/**
+ * A back-office form's own message (the server's answer, or what to fix): a live region present
+ * from the start, focused when the form moves focus to it.
+ */
+export function FormNotice<V extends Values>({ form }: { form: FormApi<V> }) {
+  const { message } = form;
+  const tone =
+    message?.tone === 'error'
+      ? 'border-danger bg-danger-soft text-ink'
+      : 'border-accent bg-accent-soft text-ink';
+  return (
+    <p
+      id={form.messageId}
+      tabIndex={-1}
+      role={message?.tone === 'error' ? 'alert' : 'status'}
+      className={
+        message?.text ? `mb-4 rounded-lg border px-4 py-3 outline-none ${tone}` : 'sr-only'
+      }
+    >
+      {message?.text ?? ''}
+    </p>
   );
 }

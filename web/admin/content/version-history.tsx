@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { adminApi, type ContentVersion, type FieldSpec } from './api';
-import { Card, useLabels } from './ui';
+import type { ContentVersion, FieldSpec } from '../api';
+import { Card, useLabels } from '../ui';
+import { useVersionBodies } from './queries';
 import { BodyDiff } from './version-diff';
 
 type Json = Record<string, unknown>;
@@ -41,35 +42,22 @@ export function VersionHistory({
   const id = useId();
   const [open, setOpen] = useState(0);
   const [compared, setCompared] = useState<Compared>('previous');
-  const [bodies, setBodies] = useState<Record<number, Json>>({});
-  const [failed, setFailed] = useState('');
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
-
-  const fetchBodies = async (ids: number[]) => {
-    const wanted = ids.filter((v) => v > 0 && !(v in bodies));
-    const results = await Promise.all(
-      wanted.map((v) => adminApi.contentVersion(collection, slug, locale, v)),
-    );
-    const got: Record<number, Json> = {};
-    for (const [i, result] of results.entries()) {
-      if (!result.ok || !result.data) {
-        setFailed(result.message || t('common.unreachable'));
-        return;
-      }
-      got[wanted[i]!] = (result.data.body ?? {}) as Json;
-    }
-    setFailed('');
-    setBodies((known) => ({ ...known, ...got }));
-  };
+  // The version opened and the one before it, each loaded once: a saved version never changes.
+  const at = versions.findIndex((v) => v.id === open);
+  const wanted = at < 0 ? [] : [open, versions[at + 1]?.id ?? 0].filter((v) => v > 0);
+  const loaded = useVersionBodies(collection, slug, locale, wanted);
+  const bodies: Record<number, Json> = {};
+  for (const [i, v] of wanted.entries()) {
+    const body = loaded[i]?.data;
+    if (body) bodies[v] = body;
+  }
+  const refusal = loaded.find((q) => q.error)?.error;
+  const failed = refusal ? refusal.message || t('common.unreachable') : '';
 
   const toggle = (index: number) => {
     const v = versions[index]!;
-    if (open === v.id) {
-      setOpen(0);
-      return;
-    }
-    setOpen(v.id);
-    void fetchBodies([v.id, versions[index + 1]?.id ?? 0]);
+    setOpen(open === v.id ? 0 : v.id);
   };
 
   return (

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ContentVersion, FieldSpec } from './api';
+import type { ContentVersion, FieldSpec } from '../api';
 import { ConflictView } from './conflict-view';
-import { LangContext } from './ui';
+import { LangContext } from '../ui';
 
 const fields: FieldSpec[] = [
   { name: 'title', kind: 'text' },

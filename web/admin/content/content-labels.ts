@@ -1,5 +1,5 @@
-import { isKey } from './i18n';
-import type { useT } from './ui';
+import { isKey } from '../i18n';
+import type { useT } from '../ui';
 
 type Translate = ReturnType<typeof useT>['t'];
 

@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import { adminApi, type FieldSpec, type Session } from './api';
-import { Fields, cleaned, emptyObject } from './content';
+import { useId, useState } from 'react';
+import { FieldError } from '../../shared/ui/form-controls';
+import { adminApi, type Session } from '../api';
 import { named } from './content-labels';
+import { Fields, cleaned, emptyObject, type Json } from './fields';
+import { useSchema } from './queries';
 import {
   Card,
   Link,
@@ -13,15 +15,13 @@ import {
   secondaryButtonClass,
   useT,
   type Notice,
-} from './ui';
+} from '../ui';
 
 /**
  * Creating, renaming, taking off and deleting whole collection items: what editors and
  * administrators may do (content.edit), never translators. A slug is part of the item's address
  * in every language; the server checks its form and that no other item has it.
  */
-
-type Json = Record<string, unknown>;
 
 /** Whether the staff member may create, rename, take off and delete items. */
 export function mayManageItems(session: Session): boolean {
@@ -77,11 +77,7 @@ function SlugField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(e) => onChange(e.target.value.trim().toLowerCase())}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError state={{ errorId: `${id}-error`, error: error ?? '' }} />
     </div>
   );
 }
@@ -89,22 +85,20 @@ function SlugField({
 /** A new item of a collection: its slug and its English, saved as a first draft. */
 export function NewItem({ collection, session }: { collection: string; session: Session }) {
   const { t } = useT();
-  const [fields, setFields] = useState<FieldSpec[] | null>(null);
+  const schema = useSchema(collection);
+  const fields = schema.data?.fields ?? null;
   const [slug, setSlug] = useState('');
-  const [draft, setDraft] = useState<Json>({});
+  // The English typed so far; a new item starts from its collection's empty text.
+  const [typed, setTyped] = useState<Json | null>(null);
+  const draft = typed ?? (fields ? emptyObject(fields) : {});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void adminApi.contentSchema(collection).then((result) => {
-      if (result.ok && result.data) {
-        setFields(result.data.fields);
-        setDraft(emptyObject(result.data.fields));
-      } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [collection]);
+  const shownNotice: Notice =
+    notice ??
+    (schema.error
+      ? { tone: 'error', text: schema.error.message || t('common.unreachable') }
+      : null);
 
   const back = (
     <p className="mb-4">
@@ -144,7 +138,7 @@ export function NewItem({ collection, session }: { collection: string; session: 
         {t('items.newTitle', { collection: named(t, 'content.collectionNames.', collection) })}
       </h1>
       <p className="mb-6 text-ink-muted">{t('items.newLead')}</p>
-      <NoticeBox notice={notice} />
+      <NoticeBox notice={shownNotice} />
       {fields && (
         <Card>
           <form
@@ -169,7 +163,7 @@ export function NewItem({ collection, session }: { collection: string; session: 
               english={undefined}
               errors={errors}
               readOnly={false}
-              onChange={setDraft}
+              onChange={setTyped}
             />
             <button type="submit" className={buttonClass} disabled={busy}>
               {t('items.create')}

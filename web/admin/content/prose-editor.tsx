@@ -10,9 +10,10 @@ import { BulletList, ListItem, OrderedList } from '@tiptap/extension-list';
 import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
-import { safeHref } from '../shared/prose/prose';
-import type { Key } from './i18n';
-import { inputClass, secondaryButtonClass, useT } from './ui';
+import { safeHref } from '../../shared/prose/prose';
+import { FieldError } from '../../shared/ui/form-controls';
+import type { Key } from '../i18n';
+import { inputClass, secondaryButtonClass, useT } from '../ui';
 
 // The editor of a prose field: TipTap with only the nodes and marks the server accepts
 // (api/content/prose.go), so what it saves is what the server keeps. Loaded on demand, so the
@@ -333,11 +334,13 @@ export default function ProseEditor({
           <button type="button" className={secondaryButtonClass} onClick={closeLink}>
             {t('content.prose.linkCancel')}
           </button>
-          {hrefError && (
-            <p id={`${linkId}-error`} role="alert" className="w-full text-sm text-danger">
-              {t('content.prose.linkInvalid')}
-            </p>
-          )}
+          <FieldError
+            className="w-full"
+            state={{
+              errorId: `${linkId}-error`,
+              error: hrefError ? t('content.prose.linkInvalid') : '',
+            }}
+          />
         </div>
       )}
       <EditorContent editor={editor} />

@@ -1,7 +1,8 @@
 import { createContext, useContext, useId, useRef, useState } from 'react';
-import { upload } from '../shared/form-kit/api-client';
-import { uploadedCoverPath } from '../shared/ui/cover-image';
-import { dangerButtonClass, useT } from './ui';
+import { upload } from '../../shared/form-kit/api-client';
+import { uploadedCoverPath } from '../../shared/ui/cover-image';
+import { FieldError } from '../../shared/ui/form-controls';
+import { dangerButtonClass, useT } from '../ui';
 
 /** The item and language a cover is uploaded for: the editor around the field says. */
 export const CoverTarget = createContext<{
@@ -152,11 +153,7 @@ export function CoverField({
       <p role="status" className="mt-1 text-sm text-ink-muted">
         {status}
       </p>
-      {shown && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
-          {shown}
-        </p>
-      )}
+      <FieldError state={{ errorId: `${id}-error`, error: shown }} />
     </fieldset>
   );
 }

@@ -1,0 +1,40 @@
+import { exportInbox, saveFile } from '../api';
+import type { useStepUp } from '../step-up';
+import { secondaryButtonClass, useT, type Notice } from '../ui';
+
+/**
+ * Downloads the submissions a filter finds as CSV, after the second factor again when the
+ * server asks for it (`run`, from useStepUp).
+ */
+export function ExportButton({
+  query,
+  run,
+  onNotice,
+}: {
+  query: string;
+  run: ReturnType<typeof useStepUp>['run'];
+  onNotice: (notice: Notice) => void;
+}) {
+  const { t } = useT();
+  return (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={() =>
+        void run(
+          () => exportInbox(query),
+          (result) => {
+            if (result.ok && result.data) {
+              const url = URL.createObjectURL(result.data);
+              saveFile(url, 'inbox.csv');
+              setTimeout(() => URL.revokeObjectURL(url), 60_000);
+              onNotice({ tone: 'success', text: t('inbox.exportStarted') });
+            } else onNotice({ tone: 'error', text: result.message || t('common.unreachable') });
+          },
+        )
+      }
+    >
+      {t('audit.exportCsv')}
+    </button>
+  );
+}
