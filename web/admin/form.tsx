@@ -7,7 +7,7 @@ import {
 } from '../shared/form-kit/form-state';
 import { TextField as SharedTextField } from '../shared/ui/form-controls';
 import { isKey } from './i18n';
-import { useT } from './ui';
+import { useT } from './shell/lang';
 
 /**
  * A back-office form: the site's form state (checked as fields are left, the server's field

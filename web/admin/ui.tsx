@@ -6,11 +6,8 @@ import {
   officeSecondaryButtonClass,
 } from '../shared/ui/control-styles';
 import { Field } from '../shared/ui/form-controls';
-import { LangContext, useLabels, useT } from './shell/lang';
-import { Link, moveTo, navigate, useSearch, whenLeaving } from './shell/navigation';
-
-// The language and the moves live in the shell; the screens keep finding them here.
-export { LangContext, Link, moveTo, navigate, useLabels, useSearch, useT, whenLeaving };
+import { useT } from './shell/lang';
+import { Link } from './shell/navigation';
 
 // The back-office's controls, from the kit the site's forms use too.
 export const buttonClass = officeButtonClass;

@@ -16,9 +16,9 @@ import {
   buttonClass,
   inputClass,
   secondaryButtonClass,
-  useT,
   type Notice,
 } from '../ui';
+import { useT } from '../shell/lang';
 
 /** The one-time code field: an authenticator app's code, or a recovery code unless `numeric`. */
 function CodeField({

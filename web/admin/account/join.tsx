@@ -5,7 +5,8 @@ import { adminApi, type Session } from '../api';
 import { FormMessage, TextField, useStaffForm } from '../form';
 import { isKey } from '../i18n';
 import { replaceWith } from '../shell/navigation';
-import { Card, NoticeBox, buttonClass, useT, type Notice } from '../ui';
+import { Card, NoticeBox, buttonClass, type Notice } from '../ui';
+import { useT } from '../shell/lang';
 
 /**
  * Accepting an invitation: the link carries its token after '#', so it never reaches a server

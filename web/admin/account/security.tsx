@@ -9,10 +9,9 @@ import {
   buttonClass,
   dangerButtonClass,
   secondaryButtonClass,
-  useLabels,
-  useT,
   type Notice,
 } from '../ui';
+import { useLabels, useT } from '../shell/lang';
 
 /**
  * The signed-in staff member's own second factors: passkeys, the authenticator app and the

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignIn } from './sign-in';
-import { LangContext } from '../ui';
+import { LangContext } from '../shell/lang';
 
 afterEach(() => vi.unstubAllGlobals());
 

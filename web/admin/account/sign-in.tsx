@@ -1,7 +1,8 @@
 import { checkCurrentPassword, checkEmail } from '../../shared/form-kit/validation';
 import { adminApi, type Session } from '../api';
 import { FormMessage, TextField, useStaffForm } from '../form';
-import { Card, buttonClass, useT } from '../ui';
+import { Card, buttonClass } from '../ui';
+import { useT } from '../shell/lang';
 
 /**
  * The password step of signing in. With `enrolToken`, the token of the set-up link e-mailed to an

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { ApiResult } from '../../shared/form-kit/api-client';
 import { needsStepUp, type Session } from '../api';
 import { SecondFactor } from './factor';
-import { useT } from '../ui';
+import { useT } from '../shell/lang';
 
 /**
  * Runs sensitive actions: when the server asks for the second factor again (it was last proven

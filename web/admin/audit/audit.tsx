@@ -14,14 +14,14 @@ import {
   Card,
   DateRange,
   Field,
-  Link,
   NoticeBox,
   buttonClass,
   inputClass,
   secondaryButtonClass,
-  useT,
   type Notice,
 } from '../ui';
+import { useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 type Filters = { action: string; actor: string; from: string; to: string };
 const noFilters: Filters = { action: '', actor: '', from: '', to: '' };

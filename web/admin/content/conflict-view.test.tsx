@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentVersion, FieldSpec } from '../api';
 import { ConflictView } from './conflict-view';
-import { LangContext } from '../ui';
+import { LangContext } from '../shell/lang';
 
 const fields: FieldSpec[] = [
   { name: 'title', kind: 'text' },

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ContentVersion, FieldSpec } from '../api';
 import { fieldLabel } from './content-labels';
-import { buttonClass, secondaryButtonClass, useLabels } from '../ui';
+import { buttonClass, secondaryButtonClass } from '../ui';
+import { useLabels } from '../shell/lang';
 import { BodyDiff, sameValue } from './version-diff';
 
 type Json = Record<string, unknown>;

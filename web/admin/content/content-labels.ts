@@ -1,5 +1,5 @@
 import { isKey } from '../i18n';
-import type { useT } from '../ui';
+import type { useT } from '../shell/lang';
 
 type Translate = ReturnType<typeof useT>['t'];
 

@@ -2,7 +2,8 @@ import { createContext, useContext, useId, useRef, useState } from 'react';
 import { upload } from '../../shared/form-kit/api-client';
 import { uploadedCoverPath } from '../../shared/ui/cover-image';
 import { FieldError } from '../../shared/ui/form-controls';
-import { dangerButtonClass, useT } from '../ui';
+import { dangerButtonClass } from '../ui';
+import { useT } from '../shell/lang';
 
 /** The item and language a cover is uploaded for: the editor around the field says. */
 export const CoverTarget = createContext<{

@@ -1,4 +1,5 @@
-import { buttonClass, dangerButtonClass, secondaryButtonClass, Card, useT } from '../ui';
+import { buttonClass, dangerButtonClass, secondaryButtonClass, Card } from '../ui';
+import { useT } from '../shell/lang';
 import { named } from './content-labels';
 import { CoverTarget } from './cover-upload';
 import { Fields, TextLang } from './fields';

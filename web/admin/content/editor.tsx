@@ -1,6 +1,8 @@
 import { pagesCollection, type Session } from '../api';
-import { Link, NoticeBox, inputClass, secondaryButtonClass, useT } from '../ui';
-import { useUnsavedGuard } from '../unsaved';
+import { NoticeBox, inputClass, secondaryButtonClass } from '../ui';
+import { useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
+import { useUnsavedGuard } from '../shell/unsaved';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';

@@ -6,16 +6,15 @@ import { Fields, cleaned, emptyObject, type Json } from './fields';
 import { useSchema } from './queries';
 import {
   Card,
-  Link,
   NoticeBox,
   buttonClass,
   dangerButtonClass,
   inputClass,
-  navigate,
   secondaryButtonClass,
-  useT,
   type Notice,
 } from '../ui';
+import { useT } from '../shell/lang';
+import { Link, navigate } from '../shell/navigation';
 
 /**
  * Creating, renaming, taking off and deleting whole collection items: what editors and

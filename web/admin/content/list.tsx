@@ -1,5 +1,7 @@
 import { pagesCollection, type ContentList, type Session } from '../api';
-import { Link, NoticeBox, buttonClass, secondaryButtonClass, useSearch, useT } from '../ui';
+import { NoticeBox, buttonClass, secondaryButtonClass } from '../ui';
+import { useT } from '../shell/lang';
+import { Link, useSearch } from '../shell/navigation';
 import { named } from './content-labels';
 import { NewItemLink } from './items';
 import { useContentList } from './queries';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ContentOutdated, FieldSpec } from '../api';
-import { useLabels } from '../ui';
+import { useLabels } from '../shell/lang';
 import { fieldLabel } from './content-labels';
 import { DiffText } from './version-diff';
 import { textOf, wordDiff } from './word-diff';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { pagesCollection } from '../api';
 import { isKey, type Lang } from '../i18n';
-import { Card, buttonClass, inputClass, useT } from '../ui';
+import { Card, buttonClass, inputClass } from '../ui';
+import { useT } from '../shell/lang';
 
 const widths = { phone: 375, desktop: 1280 } as const;
 type Width = keyof typeof widths;

@@ -13,7 +13,8 @@ import { UndoRedo } from '@tiptap/extensions';
 import { safeHref } from '../../shared/prose/prose';
 import { FieldError } from '../../shared/ui/form-controls';
 import type { Key } from '../i18n';
-import { inputClass, secondaryButtonClass, useT } from '../ui';
+import { inputClass, secondaryButtonClass } from '../ui';
+import { useT } from '../shell/lang';
 
 // The editor of a prose field: TipTap with only the nodes and marks the server accepts
 // (api/content/prose.go), so what it saves is what the server keeps. Loaded on demand, so the

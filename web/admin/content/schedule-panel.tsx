@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { FieldError } from '../../shared/ui/form-controls';
 import type { ContentSchedule } from '../api';
 import { formattingLocale } from '../i18n';
-import { inputClass, secondaryButtonClass, useT } from '../ui';
+import { inputClass, secondaryButtonClass } from '../ui';
+import { useT } from '../shell/lang';
 import { isolated, offsetOf, utcOffset, zonedMoment, zoneName, zones } from './time-zone';
 
 /** A planned time as it reads in the zone it was chosen in. */

@@ -1,5 +1,5 @@
 import type { ContentState } from '../api';
-import { useT } from '../ui';
+import { useT } from '../shell/lang';
 import { named } from './content-labels';
 
 const badgeTone: Record<ContentState, string> = {

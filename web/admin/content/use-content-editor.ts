@@ -7,7 +7,8 @@ import {
   type ContentVersion,
   type Session,
 } from '../api';
-import { useT, type Notice } from '../ui';
+import { type Notice } from '../ui';
+import { useT } from '../shell/lang';
 import { cleaned, type Json } from './fields';
 import { contentKeys, useSchema, useVersions, useWatchedItem } from './queries';
 

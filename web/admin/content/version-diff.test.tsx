@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../api';
 import { translate, type Key } from '../i18n';
-import { LangContext } from '../ui';
+import { LangContext } from '../shell/lang';
 import { BodyDiff, compareBodies } from './version-diff';
 
 const t = (key: Key, params?: Record<string, string | number>) => translate('en', key, params);

@@ -1,6 +1,6 @@
 import type { FieldSpec } from '../api';
 import { fieldLabel } from './content-labels';
-import { useT } from '../ui';
+import { useT } from '../shell/lang';
 import { isDoc, shortestEdit, textOf, wordDiff, type DiffPart } from './word-diff';
 
 type Translate = ReturnType<typeof useT>['t'];

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ContentVersion, FieldSpec } from '../api';
-import { Card, useLabels } from '../ui';
+import { Card } from '../ui';
+import { useLabels } from '../shell/lang';
 import { useVersionBodies } from './queries';
 import { BodyDiff } from './version-diff';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminApi, type InboxDashboard } from '../api';
-import { Card, useLabels } from '../ui';
+import { Card } from '../ui';
+import { useLabels } from '../shell/lang';
 import { formattingLocale } from '../i18n';
 
 type Series = InboxDashboard['series'][number];

@@ -1,6 +1,8 @@
 import type { Session } from '../api';
 import { isKey } from '../i18n';
-import { Card, Link, useT } from '../ui';
+import { Card } from '../ui';
+import { useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 /** What the signed-in staff member can do. */
 export function Home({ session }: { session: Session }) {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type Session } from '../api';
 import { answer } from '../query-result';
-import { useT } from '../ui';
+import { useT } from '../shell/lang';
 import { inboxKeys } from './queries';
 
 /** Whether the staff member's role covers any of the inbox: leads, applications or both. */

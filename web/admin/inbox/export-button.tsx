@@ -1,6 +1,7 @@
 import { exportInbox, saveFile } from '../api';
-import type { useStepUp } from '../step-up';
-import { secondaryButtonClass, useT, type Notice } from '../ui';
+import type { useStepUp } from '../account/step-up';
+import { secondaryButtonClass, type Notice } from '../ui';
+import { useT } from '../shell/lang';
 
 /**
  * Downloads the submissions a filter finds as CSV, after the second factor again when the

@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import type { InboxPage } from '../api';
-import type { useStepUp } from '../step-up';
+import type { useStepUp } from '../account/step-up';
 import {
   Card,
   DateRange,
   Field,
-  Link,
   buttonClass,
   inputClass,
-  navigate,
   secondaryButtonClass,
-  useLabels,
   type Notice,
 } from '../ui';
+import { useLabels } from '../shell/lang';
+import { Link, navigate } from '../shell/navigation';
 import { ExportButton } from './export-button';
 import { filtersOf, listAddress, queryOf, type Filters } from './filters';
 

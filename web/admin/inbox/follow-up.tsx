@@ -1,15 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { adminApi, type InboxDetail, type InboxNote } from '../api';
-import {
-  Card,
-  Field,
-  buttonClass,
-  inputClass,
-  secondaryButtonClass,
-  useLabels,
-  type Notice,
-} from '../ui';
+import { Card, Field, buttonClass, inputClass, secondaryButtonClass, type Notice } from '../ui';
+import { useLabels } from '../shell/lang';
 import { NoteList } from './notes';
 import { inboxKeys } from './queries';
 

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Session } from '../api';
 import { refusedErrors } from '../query-result';
-import { useStepUp } from '../step-up';
-import { NoticeBox, Pager, useSearch, useT, type Notice } from '../ui';
+import { useStepUp } from '../account/step-up';
+import { NoticeBox, Pager, type Notice } from '../ui';
+import { useT } from '../shell/lang';
+import { useSearch } from '../shell/navigation';
 import { useInboxCount } from './count';
 import { FilterForm } from './filter-form';
 import { filtersOf, listAddress, queryOf } from './filters';

@@ -1,5 +1,5 @@
 import type { InboxNote } from '../api';
-import { useLabels } from '../ui';
+import { useLabels } from '../shell/lang';
 
 /** Notes or replies on a submission, oldest first, each with who wrote it and when. */
 export function NoteList({

@@ -1,5 +1,6 @@
 import type { InboxItem } from '../api';
-import { Link, useLabels, useT } from '../ui';
+import { useLabels, useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 /** A submission's status as a small badge. */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { adminApi, saveFile, type InboxDetail } from '../api';
-import type { useStepUp } from '../step-up';
-import { Card, buttonClass, useLabels, type Notice } from '../ui';
+import type { useStepUp } from '../account/step-up';
+import { Card, buttonClass, type Notice } from '../ui';
+import { useLabels } from '../shell/lang';
 import { ErasedOn } from './parts';
 
 // The order the submitted fields are shown in; others follow.

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Session } from '../api';
-import { useStepUp } from '../step-up';
-import { Link, NoticeBox, useLabels, type Notice } from '../ui';
+import { useStepUp } from '../account/step-up';
+import { NoticeBox, type Notice } from '../ui';
+import { useLabels } from '../shell/lang';
+import { Link } from '../shell/navigation';
 import { FollowUp } from './follow-up';
 import { lastListAddress } from './list';
 import { Sender, StatusBadge } from './parts';

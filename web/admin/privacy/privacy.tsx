@@ -5,16 +5,15 @@ import { useStepUp } from '../account/step-up';
 import {
   Card,
   Field,
-  Link,
   NoticeBox,
   buttonClass,
   dangerButtonClass,
   inputClass,
   secondaryButtonClass,
-  useLabels,
-  useT,
   type Notice,
 } from '../ui';
+import { useLabels, useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 /** An e-mail address, isolated and written left to right in either direction of the page. */
 function Address({ email }: { email: string }) {

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi, type SiteSettings } from '../api';
 import { Fields, cleaned } from '../content';
-import { Card, NoticeBox, buttonClass, secondaryButtonClass, useLabels, type Notice } from '../ui';
+import { Card, NoticeBox, buttonClass, secondaryButtonClass, type Notice } from '../ui';
+import { useLabels } from '../shell/lang';
 
 /**
  * The firm's settings (names, parent company, e-mail, phone, chat link, social links, offices with

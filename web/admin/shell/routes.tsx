@@ -2,11 +2,17 @@ import type { ReactNode } from 'react';
 import type { Permission, Session } from '../api';
 import { Security } from '../account/security';
 import { Audit } from '../audit/audit';
-import { ContentSection, mayManageItems, mayReadContent } from '../content';
+import {
+  ContentItem,
+  ContentList,
+  mayManageItems,
+  mayReadContent,
+  NewContentItem,
+} from '../content';
 import { Dashboard } from '../home/dashboard';
 import { Home } from '../home/home';
 import type { Key } from '../i18n';
-import { InboxBadge, InboxSection, mayUseInbox } from '../inbox';
+import { Inbox, InboxBadge, InboxSubmission, mayUseInbox } from '../inbox';
 import { Privacy } from '../privacy/privacy';
 import { SettingsSection } from '../settings/settings';
 import { Staff } from '../staff/staff';
@@ -41,12 +47,6 @@ const has = (permission: Permission) => (session: Session) =>
   session.permissions.includes(permission);
 
 const home = ({ session }: ScreenProps) => <Home session={session} />;
-const content = ({ session, path }: ScreenProps) => (
-  <ContentSection path={path} session={session} />
-);
-const inbox = ({ session, onSession, path }: ScreenProps) => (
-  <InboxSection path={path} session={session} onSession={onSession} />
-);
 
 /** The back-office's addresses, in the navigation's order. */
 export const screens: Screen[] = [
@@ -56,9 +56,17 @@ export const screens: Screen[] = [
     allowed: mayUseInbox,
     title: 'inbox.title',
     nav: { label: 'nav.inbox', extra: <InboxBadge /> },
-    element: inbox,
+    element: ({ session, onSession }) => <Inbox session={session} onSession={onSession} />,
   },
-  { path: '/admin/inbox/$', allowed: mayUseInbox, title: 'inbox.title', element: inbox },
+  {
+    path: '/admin/inbox/$id',
+    allowed: mayUseInbox,
+    title: 'inbox.title',
+    element: ({ session, onSession, path }) => {
+      const id = path.slice('/admin/inbox/'.length);
+      return <InboxSubmission key={id} id={id} session={session} onSession={onSession} />;
+    },
+  },
   {
     path: '/admin/dashboard',
     allowed: mayUseInbox,
@@ -71,9 +79,20 @@ export const screens: Screen[] = [
     allowed: mayReadContent,
     title: 'content.title',
     nav: { label: 'nav.content', currentBelow: true },
-    element: content,
+    element: ({ session }) => <ContentList session={session} />,
   },
-  { path: '/admin/content/$', allowed: mayReadContent, title: 'content.title', element: content },
+  {
+    path: '/admin/content/new',
+    allowed: mayReadContent,
+    title: 'content.title',
+    element: ({ session }) => <NewContentItem session={session} />,
+  },
+  {
+    path: '/admin/content/$',
+    allowed: mayReadContent,
+    title: 'content.title',
+    element: ({ session, path }) => <ContentItem path={path} session={session} />,
+  },
   {
     path: '/admin/settings',
     allowed: mayManageItems,

@@ -11,7 +11,8 @@ import {
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LangContext, moveTo, navigate, whenLeaving } from '../ui';
+import { LangContext } from './lang';
+import { moveTo, navigate, whenLeaving } from './navigation';
 import { bindRouter } from './navigation';
 import { useUnsavedGuard } from './unsaved';
 

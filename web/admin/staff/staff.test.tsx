@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedStaffMember, Session } from '../api';
 import { Staff } from './staff';
 import { createQueryClient } from '../shell/query-client';
-import { LangContext } from '../ui';
+import { LangContext } from '../shell/lang';
 
 afterEach(() => vi.unstubAllGlobals());
 

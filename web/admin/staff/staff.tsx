@@ -11,10 +11,9 @@ import {
   dangerButtonClass,
   inputClass,
   secondaryButtonClass,
-  useLabels,
-  useT,
   type Notice,
 } from '../ui';
+import { useLabels, useT } from '../shell/lang';
 
 type Lists = { roles: string[]; offices: string[]; languages: string[] };
 type RoleValues = { role: string; languages: string[]; office: string };

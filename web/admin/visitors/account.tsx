@@ -4,17 +4,9 @@ import type { ApiResult } from '../../shared/form-kit/api-client';
 import { useStepUp } from '../account/step-up';
 import { adminApi, type Session } from '../api';
 import { isKey, type Key } from '../i18n';
-import {
-  Card,
-  Link,
-  NoticeBox,
-  dangerButtonClass,
-  navigate,
-  secondaryButtonClass,
-  useLabels,
-  useT,
-  type Notice,
-} from '../ui';
+import { Card, NoticeBox, dangerButtonClass, secondaryButtonClass, type Notice } from '../ui';
+import { useLabels, useT } from '../shell/lang';
+import { Link, navigate } from '../shell/navigation';
 import { Badges, flashOnList, fullName, listShownLast } from './shared';
 
 /** One visitor account: its state, its sessions, and what an administrator may do to it. */

@@ -2,19 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, type VisitorPage } from '../api';
-import {
-  Card,
-  Field,
-  Link,
-  NoticeBox,
-  Pager,
-  buttonClass,
-  inputClass,
-  navigate,
-  useLabels,
-  useT,
-  type Notice,
-} from '../ui';
+import { Card, Field, NoticeBox, Pager, buttonClass, inputClass, type Notice } from '../ui';
+import { useLabels, useT } from '../shell/lang';
+import { Link, navigate } from '../shell/navigation';
 import { listAddress, queryOf, visitorSearch } from './search';
 import { Badges, fullName, rememberList, takeFlash } from './shared';
 

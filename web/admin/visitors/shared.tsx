@@ -1,5 +1,6 @@
 import type { VisitorItem } from '../api';
-import { useT, type Notice } from '../ui';
+import { type Notice } from '../ui';
+import { useT } from '../shell/lang';
 
 // The list's address last shown, for the way back from an account.
 let lastList = '/admin/visitors';

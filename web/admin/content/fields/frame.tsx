@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FieldError } from '../../../shared/ui/form-controls';
-import { useT } from '../../ui';
+import { useT } from '../../shell/lang';
 import { textOf } from '../word-diff';
 import type { EditorProps } from './types';
 

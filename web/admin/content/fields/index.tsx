@@ -1,6 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import type { FieldSpec } from '../../api';
-import { useT } from '../../ui';
+import { useT } from '../../shell/lang';
 import { fieldLabel } from '../content-labels';
 import { DateEditor, EnumEditor, NumberEditor } from './choice';
 import { CoverEditor } from './cover';

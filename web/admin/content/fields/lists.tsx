@@ -1,5 +1,6 @@
 import { useContext } from 'react';
-import { inputClass, secondaryButtonClass, useT } from '../../ui';
+import { inputClass, secondaryButtonClass } from '../../ui';
+import { useT } from '../../shell/lang';
 import { ErrorLine, OptionalMark, Reference } from './frame';
 import { TextLang, rowsFor, type EditorProps, type Json } from './types';
 import { emptyObject } from './values';

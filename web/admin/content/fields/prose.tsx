@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { plainText, type ProseDoc } from '../../../shared/prose/prose';
-import { useT } from '../../ui';
+import { useT } from '../../shell/lang';
 import { ErrorLine, Reference } from './frame';
 import { useTextLang, type EditorProps } from './types';
 
