@@ -101,14 +101,17 @@ type Cache struct {
 	buildUse time.Time    // when the build was last recorded as in use
 
 	currentMu sync.Mutex
-	current   *content.Catalog         // the catalogue of the last pass that made every document current
+	current   *content.Catalog         // the newest catalogue a pass was planned for
 	onCurrent []func(*content.Catalog) // told of it, see OnCurrent
 }
 
-// OnCurrent has f told the catalogue each time a pass has made every
-// document current, so what follows the content (the site search) changes
-// when the pages do, on every replica; at once when a pass already has. f
-// is called while the cache holds its render lock: it must return quickly.
+// OnCurrent has f told each new catalogue as soon as the pass that renders
+// its pages is planned, so what follows the content (the site search)
+// changes with the pages, on every replica, rather than after the last of
+// them is drawn: a publish that redraws a hundred pages would otherwise
+// wait for all of them. f is told at once of the newest catalogue when
+// there is one, and once of each. It is called while the cache holds its
+// render lock: it must return quickly.
 func (c *Cache) OnCurrent(f func(*content.Catalog)) {
 	c.currentMu.Lock()
 	c.onCurrent = append(c.onCurrent, f)
@@ -119,9 +122,14 @@ func (c *Cache) OnCurrent(f func(*content.Catalog)) {
 	}
 }
 
-// announce tells the OnCurrent listeners of cat.
+// announce tells the OnCurrent listeners of cat, unless they were told
+// of it already.
 func (c *Cache) announce(cat *content.Catalog) {
 	c.currentMu.Lock()
+	if c.current == cat {
+		c.currentMu.Unlock()
+		return
+	}
 	c.current = cat
 	listeners := slices.Clone(c.onCurrent)
 	c.currentMu.Unlock()
@@ -349,6 +357,7 @@ func (c *Cache) update(ctx context.Context) error {
 		if p, err = c.makePlan(ctx); err != nil {
 			return err
 		}
+		c.announce(p.in.Catalog)
 	} else if c.complete {
 		return nil
 	}

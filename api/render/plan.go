@@ -72,6 +72,7 @@ func (c *Cache) RenderAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	c.announce(p.in.Catalog)
 	return c.execute(ctx, p)
 }
 

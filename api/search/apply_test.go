@@ -80,3 +80,20 @@ func TestApplyFollowsChangedPages(t *testing.T) {
 		t.Errorf("the same content again changed %d pages (%v), want none", changed, err)
 	}
 }
+
+// A page read twice from the same content is the same document, so a
+// change elsewhere does not index it again.
+func TestDocumentsAreReadAlike(t *testing.T) {
+	body := []byte(`{"title": "T", "a": "alpha words", "b": "beta words", "c": {"heading": "H", "d": "delta", "e": "epsilon"}, "f": "phi", "g": "gamma"}`)
+	var first document
+	if !fill(&first, body) {
+		t.Fatal("body not read")
+	}
+	for range 20 {
+		var again document
+		fill(&again, body)
+		if !sameText(&first, &again) {
+			t.Fatalf("read again as %q, first as %q", again.Body, first.Body)
+		}
+	}
+}

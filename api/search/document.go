@@ -2,6 +2,8 @@ package search
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"noorvale.example/site/api/content"
@@ -208,8 +210,10 @@ func (t *texts) walk(key string, v any) {
 			t.prose(v)
 			return
 		}
-		for k, e := range v {
-			t.walk(k, e)
+		// In the order of the keys, so a page's text is the same each time
+		// it is read and an unchanged page is not indexed again.
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			t.walk(k, v[k])
 		}
 	}
 }

@@ -32,8 +32,8 @@ const (
 // being built: a first build takes a few seconds.
 const BuildingRetry = 5 * time.Second
 
-// Pages is the page cache as the search follows it: it tells each
-// catalogue whose pages are all current (render.Cache.OnCurrent).
+// Pages is the page cache as the search follows it: it tells each new
+// catalogue as it plans the pass that renders it (render.Cache.OnCurrent).
 type Pages interface {
 	OnCurrent(func(*content.Catalog))
 }
