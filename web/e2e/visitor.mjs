@@ -131,7 +131,7 @@ export async function captchaReady(page, scope = page) {
  * Solves the captcha of a form by focusing one of its fields (the widget solves on focus).
  * `form` narrows it to one form when the page has several.
  */
-export async function solveCaptcha(page, form = page.locator('form').first()) {
+export async function solveCaptcha(page, form = page.locator('main form').first()) {
   await captchaReady(page, form);
   await form.locator('input').first().focus();
   await form.locator('altcha-widget [data-state="verified"]').waitFor();
