@@ -38,17 +38,19 @@ export function Logo({ name, tone = 'default', wordmarkClassName = 'flex' }: Log
   const [first, ...rest] = name.split(' ');
   const inverse = tone === 'inverse';
   return (
-    <span className="inline-flex items-center gap-2.5" dir="ltr">
+    <span className="inline-flex max-w-full items-center gap-2.5" dir="ltr">
       <LogoMark className={inverse ? 'logo-inverse size-9 shrink-0' : 'size-9 shrink-0'} />
       <span className={`flex-col leading-none ${wordmarkClassName}`}>
-        <span className={`text-lg font-bold tracking-tight ${inverse ? 'text-white' : 'text-ink'}`}>
+        <span
+          className={`truncate text-lg font-bold tracking-tight ${inverse ? 'text-white' : 'text-ink'}`}
+        >
           {first}
         </span>
         {/* Not laid out between flex items, but keeps the words apart in the link's name. */}
         {rest.length > 0 && ' '}
         {rest.length > 0 && (
           <span
-            className={`mt-0.5 text-[0.6875rem] font-semibold tracking-[0.2em] uppercase ${inverse ? 'text-footer-muted' : 'text-accent'}`}
+            className={`mt-0.5 truncate text-[0.6875rem] font-semibold tracking-[0.2em] uppercase ${inverse ? 'text-footer-muted' : 'text-accent'}`}
           >
             {rest.join(' ')}
           </span>

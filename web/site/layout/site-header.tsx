@@ -19,9 +19,16 @@ export function SiteHeader() {
         <a
           href={localize('/')}
           aria-label={t('header.homeLink', { name: site.name })}
-          className="shrink-0 rounded-md"
+          className="min-w-0 rounded-md"
         >
-          <Logo name={site.name} wordmarkClassName="flex lg:max-xl:hidden" />
+          {/* The wordmark gives way first when a phone is short of room, so the header never
+              scrolls sideways: in Arabic, whose sign-in label is the longest, the mark stands alone
+              below 400 px, and elsewhere the wordmark is cut rather than pushed off (a fallback
+              typeface, before the site's has arrived, is wider). */}
+          <Logo
+            name={site.name}
+            wordmarkClassName="flex min-w-0 rtl:max-[399px]:hidden lg:max-xl:hidden"
+          />
         </a>
         <Island
           name="desktop-nav"
