@@ -34,7 +34,7 @@ var fields = []struct {
 // only the pages whose text changed are analysed again, so a publish is
 // found as soon as its pages are current, however large the site.
 type Index struct {
-	mu       sync.RWMutex // held for reading by each search, for writing by Apply and Close
+	mu       sync.RWMutex // held for reading by each search and while Apply writes a batch, for writing while Apply changes docs and vocab, and by Close
 	closed   bool
 	bleve    bleve.Index
 	docs     map[string]*document // by id
@@ -150,51 +150,67 @@ func (ix *Index) count(d *document, n int) {
 // Apply makes the index hold cat's pages: the pages whose text changed
 // are indexed again, new ones added and removed ones deleted, in one
 // batch; the others are left as they are. It answers how many documents
-// changed. Searches wait while it writes.
+// changed. Searches go on while the batch is written and wait only while
+// the index's own records follow it. Apply is not to be called by two
+// goroutines at once (the service calls it from its one loop).
 func (ix *Index) Apply(cat *content.Catalog) (int, error) {
 	return ix.apply(documents(cat))
 }
 
 func (ix *Index) apply(docs []document) (int, error) {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if ix.closed {
-		return 0, ErrClosed
-	}
+	// Only this goroutine changes ix.docs, and only below, under the lock:
+	// reading it here, beside searches that read it too, is safe.
 	batch := ix.bleve.NewBatch()
 	seen := make(map[string]bool, len(docs))
-	changed := 0
+	var changed []*document
 	for i := range docs {
 		d := &docs[i]
 		seen[d.ID] = true
-		old := ix.docs[d.ID]
-		if old != nil && sameText(old, d) {
+		if old := ix.docs[d.ID]; old != nil && sameText(old, d) {
 			continue
 		}
-		if old != nil {
-			ix.count(old, -1)
+		d.name = ix.nameOf(d)
+		if err := batch.Index(d.ID, d); err != nil {
+			return 0, fmt.Errorf("search: index %s: %w", d.ID, err)
 		}
-		if err := ix.add(batch, d); err != nil {
-			return 0, err
-		}
-		changed++
+		changed = append(changed, d)
 	}
-	for id, old := range ix.docs {
-		if seen[id] {
-			continue
+	var removed []string
+	for id := range ix.docs {
+		if !seen[id] {
+			batch.Delete(id)
+			removed = append(removed, id)
 		}
-		batch.Delete(id)
-		ix.count(old, -1)
-		delete(ix.docs, id)
-		changed++
 	}
-	if changed == 0 {
+	if len(changed)+len(removed) == 0 {
 		return 0, nil
 	}
-	if err := ix.bleve.Batch(batch); err != nil {
+
+	ix.mu.RLock() // held against Close, beside the searches
+	if ix.closed {
+		ix.mu.RUnlock()
+		return 0, ErrClosed
+	}
+	err := ix.bleve.Batch(batch)
+	ix.mu.RUnlock()
+	if err != nil {
 		return 0, fmt.Errorf("search: index: %w", err)
 	}
-	return changed, nil
+
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, d := range changed {
+		if old := ix.docs[d.ID]; old != nil {
+			ix.count(old, -1)
+		}
+		ix.docs[d.ID] = d
+		ix.count(d, 1)
+	}
+	for _, id := range removed {
+		ix.count(ix.docs[id], -1)
+		delete(ix.docs, id)
+	}
+	return len(changed) + len(removed), nil
 }
 
 // sameText reports whether a and b are indexed alike.
