@@ -157,11 +157,14 @@ async function decode(sharp, input, maxPixels) {
 /**
  * Whether libvips, an encoder or V8 said it was refused memory. libheif reports an AV1 encoder
  * refused memory only as its plugin's error, once the picture has decoded: under the child's
- * limit, the picture's size is what it ran out on.
+ * limit, the picture's size is what it ran out on. A thread's stack counts against the limit too,
+ * so glib's "Error creating thread: Resource temporarily unavailable" is memory refused as well.
  * @param {string} message
  */
 export const outOfMemory = (message) =>
-  /out of memory|alloc|encoder plugin generated an error|aom error/i.test(message);
+  /out of memory|alloc|encoder plugin generated an error|aom error|error creating thread/i.test(
+    message,
+  );
 
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
@@ -301,7 +304,11 @@ function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, si
           .split('\n')
           .find((line) => /memory|error/i.test(line)) ?? '';
       const stopped = `the encoder stopped (${how}) ${said}`.trim();
-      reject(signalName || /memory/i.test(said) ? new OverBudget(stopped) : new Error(stopped));
+      reject(
+        signalName || /memory/i.test(said) || outOfMemory(said)
+          ? new OverBudget(stopped)
+          : new Error(stopped),
+      );
     });
   });
 }

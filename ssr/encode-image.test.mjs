@@ -7,6 +7,7 @@ import {
   encodeCover,
   maxInputPixels,
   OverBudget,
+  outOfMemory,
   previewImage,
   RefusedImage,
 } from './encode-image.mjs';
@@ -71,6 +72,20 @@ async function expectCoverFiles(images) {
 }
 
 // Real encodings take seconds each, more on a busy machine.
+describe('outOfMemory', () => {
+  it('knows memory refused in every way the decoders and glib say it', () => {
+    for (const said of [
+      'VipsJpeg: out of memory',
+      'Allocation failed - JavaScript heap out of memory',
+      'heif: encoder plugin generated an error',
+      'glib: Error creating thread: Resource temporarily unavailable',
+    ]) {
+      expect(outOfMemory(said), said).toBe(true);
+    }
+    expect(outOfMemory('Input buffer contains unsupported image format')).toBe(false);
+  });
+});
+
 describe('encodeCover', () => {
   it.each([
     ['JPEG', (/** @type {import('sharp').Sharp} */ s) => s.jpeg()],
