@@ -10,11 +10,6 @@ export function mayReadContent(session: Session | null | undefined): boolean {
   return Boolean(session?.permissions.includes('content.read'));
 }
 
-/** The list of every collection's items and pages, at /admin/content. */
-export function ContentList({ session }: { session: Session }) {
-  return <ContentListView session={session} />;
-}
-
 /** A new item's form, at /admin/content/new?collection={collection}. */
 export function NewContentItem({ session }: { session: Session }) {
   const address = contentAddress('/admin/content/new', useSearch());
