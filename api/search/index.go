@@ -451,7 +451,9 @@ const (
 
 // snippet is the passage of d that best shows why it matched: the first
 // stretch of its summary, headings or body with the most matched words,
-// each matched word marked.
+// each matched word marked. A line that only repeats the title (a hero's
+// heading, a summary that is the title again) is never the passage: the
+// title is shown above the snippet.
 func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 	want := map[string]bool{}
 	var prefixes []string
@@ -476,6 +478,7 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 	best, bestScore := []string(nil), -1
 	var bestMarks []bool
 	scanned := 0
+	title := strings.Fields(d.Title)
 	for _, text := range []string{d.Summary, d.Headings, d.Body} {
 		for _, line := range strings.Split(text, "\n") {
 			if scanned > snippetScan {
@@ -483,6 +486,9 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 			}
 			ws := strings.Fields(line)
 			scanned += len(ws)
+			if slices.EqualFunc(ws, title, strings.EqualFold) {
+				continue
+			}
 			for start := 0; start < len(ws); start += snippetWords / 2 {
 				end := min(start+snippetWords, len(ws))
 				marks := make([]bool, end-start)
