@@ -87,7 +87,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 
 // Build indexes every public page of cat in every language.
 func Build(cat *content.Catalog) (*Index, error) {
-	return build(documents(cat))
+	return build(documents(cat, nil))
 }
 
 func build(docs []document) (*Index, error) {
@@ -154,7 +154,7 @@ func (ix *Index) count(d *document, n int) {
 // the index's own records follow it. Apply is not to be called by two
 // goroutines at once (the service calls it from its one loop).
 func (ix *Index) Apply(cat *content.Catalog) (int, error) {
-	return ix.apply(documents(cat))
+	return ix.apply(documents(cat, ix.docs))
 }
 
 func (ix *Index) apply(docs []document) (int, error) {
