@@ -45,7 +45,8 @@ func (c *Catalog) Portraits() []Portrait {
 }
 
 // Subject returns what an item is about, in English, for its cover to draw:
-// its title, description and tags; "" for a page that is no item.
+// its title on the first line, then its description and tags; "" for a
+// page that is no item.
 func (c *Catalog) Subject(p *Page) string {
 	if p.Slug == "" {
 		return ""
@@ -58,5 +59,5 @@ func (c *Catalog) Subject(p *Page) string {
 		Tags []string `json:"tags"`
 	}
 	_ = json.Unmarshal(en.body, &f)
-	return strings.Join(append([]string{en.title, en.summary.Description}, f.Tags...), " ")
+	return en.title + "\n" + strings.Join(append([]string{en.summary.Description}, f.Tags...), " ")
 }

@@ -9,7 +9,7 @@ import (
 
 // Fields whose values are the same in every language: routes, dates, time
 // zones, map searches and the fixed values the schema checks.
-var languageNeutral = regexp.MustCompile(`^(related\[\d+\]|updated|timezone|mapQuery|date|start|datePosted|validThrough|type|language|employmentType|currency|unit|office|group|certifications\[\d+\]|icon|image|hoverImage|backgroundImage|src|suffix)$`)
+var languageNeutral = regexp.MustCompile(`^(related\[\d+\]|services\[\d+\]|updated|timezone|mapQuery|date|start|datePosted|validThrough|type|language|employmentType|currency|unit|office|group|certifications\[\d+\]|icon|image|hoverImage|backgroundImage|src|suffix)$`)
 
 // Brand names of the home page's clients and partners are written as the
 // brands write them, in Latin letters, in every language.

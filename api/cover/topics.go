@@ -15,23 +15,29 @@ var topics = []struct {
 	{[]string{"soc 2", "soc 1", "findings", "figures"}, report},
 	{[]string{"cloud", "csa star", "saas"}, constellation},
 	{[]string{"42001", "27001", "lead auditor", "certif", "surveillance"}, seal},
-	{[]string{"pdpl", "privacy", "personal data", "nca", "regulat"}, checklist},
+	{[]string{"pdpl", "privacy", "personal data"}, documents},
+	{[]string{"nca", "regulat", "sama", "compliance"}, checklist},
 	{[]string{"partner", "academy"}, bridge},
 	{[]string{"office", "moves to", "opens"}, offices},
 	{[]string{"forum", "sponsor", "conference", "summit"}, screen},
 }
 
 // topicMotif returns the motif of the first topic the subject speaks of,
-// or nil when it speaks of none (or is empty: a page that is no item).
+// or nil when it speaks of none (or is empty: a page that is no item). The
+// subject's first line, its title, is read before the rest: a partnership
+// whose description mentions ISO/IEC 27001 is still a partnership.
 func topicMotif(subject string) func(c *canvas) {
 	s := strings.ToLower(subject)
-	if s == "" {
-		return nil
-	}
-	for _, t := range topics {
-		for _, w := range t.words {
-			if strings.Contains(s, w) {
-				return t.motif
+	title, _, _ := strings.Cut(s, "\n")
+	for _, text := range []string{title, s} {
+		if text == "" {
+			continue
+		}
+		for _, t := range topics {
+			for _, w := range t.words {
+				if strings.Contains(text, w) {
+					return t.motif
+				}
 			}
 		}
 	}
