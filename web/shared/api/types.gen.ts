@@ -604,6 +604,7 @@ export type PageKind =
   | 'careers'
   | 'contact'
   | 'forms'
+  | 'people'
   | 'legal'
   | 'login'
   | 'not-found'
@@ -617,10 +618,11 @@ export type PageKind =
   | 'publication'
   | 'webinar'
   | 'vacancy'
+  | 'person'
   | 'search';
 
 /** The collections the site publishes items in. */
-export type Collection = 'news' | 'blogs' | 'publications' | 'webinars' | 'vacancies';
+export type Collection = 'news' | 'blogs' | 'publications' | 'webinars' | 'vacancies' | 'people';
 
 /** The captcha providers a form may show. */
 export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha';
@@ -667,8 +669,12 @@ export type ItemSummary = {
   date: string;
   /** news and blogs */
   author?: string;
-  /** vacancies */
+  /** vacancies and people */
   office?: string;
+  /** people: the position held */
+  role?: string;
+  /** people: leadership or team */
+  group?: string;
   /** vacancies */
   employmentType?: string;
   /** webinars: whether it starts after the render time */
@@ -764,6 +770,8 @@ export type PageDetails = {
   updated: string;
   /** on list pages */
   pagination?: Pagination;
+  /** on service and standard pages: the person who answers for it */
+  consultant?: ItemSummary;
 };
 
 /** The address of the same page in another language. */
