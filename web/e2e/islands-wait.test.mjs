@@ -1,6 +1,7 @@
 // The parts of a page whose code waits, in real Chromium on a phone's screen: the request forms
-// keep what was typed into them before their code arrived, and the home page's carousels, whose
-// code comes only as the visitor scrolls to them, then slide with their arrows and a swipe.
+// keep what was typed into them before their code arrived; the home page's carousels, whose code
+// comes only as the visitor scrolls to them, then slide with their arrows and a swipe; and the
+// counters count up when scrolled to.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openPage, useSiteAndBrowser } from './harness.mjs';
@@ -125,6 +126,32 @@ test('a carousel’s code comes as the visitor scrolls to it; then its arrows an
     await page.mouse.move(box.x + box.width * 0.2, y, { steps: 8 });
     await page.mouse.up();
     await settledAt((start + 2) % 8);
+    tab.assertClean();
+  } finally {
+    await tab.close();
+  }
+});
+
+test('the counters, below a phone’s first screen, count up when the visitor scrolls to them', async () => {
+  const tab = await openPage(site.browser, { width: 375, height: 400 });
+  const { page } = tab;
+  try {
+    await page.goto(`${site.server.baseUrl}/`);
+    await hydrated(page);
+    const shown = () => page.$$eval('.counter-value', (values) => values.map((v) => v.textContent));
+    const served = await shown();
+    await page.locator('.counter-value').first().scrollIntoViewIfNeeded();
+    // Counting: the first number passes below its final value, then settles on it.
+    await page.waitForFunction(
+      (final) => document.querySelector('.counter-value').textContent !== final,
+      served[0],
+    );
+    await page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll('.counter-value')].map((v) => v.textContent).join('|') ===
+        want.join('|'),
+      served,
+    );
     tab.assertClean();
   } finally {
     await tab.close();
