@@ -59,7 +59,7 @@ export function Testimonials({ section }: { section: HomeContent['testimonials']
   const headingId = useId();
   if (section.items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="bg-sunken py-16 lg:py-24">
+    <section aria-labelledby={headingId} className="bg-sunken later-section py-16 lg:py-24">
       <div className="page-shell">
         <SectionIntro id={headingId} heading={section.heading} description={section.description} />
         <Carousel
