@@ -59,6 +59,10 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true, s.inbox.CVLink},
 		{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false, s.inbox.OpenCV},
 
+		// The marketing figures.
+		{http.MethodGet, "/analytics", access.ReadAnalytics, false, s.analytics.Show},
+		{http.MethodGet, "/analytics/export", access.ReadAnalytics, false, s.analytics.Export},
+
 		// Visitors' accounts.
 		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},
 		{http.MethodGet, "/visitors/:id", access.ManageVisitors, false, s.visitors.Show},

@@ -8,6 +8,7 @@ import {
   type ApiResult,
 } from '../shared/form-kit/api-client';
 import type {
+  AnalyticsReport,
   AuditEvent,
   AuditPage,
   ContentConflict,
@@ -39,6 +40,7 @@ import type {
   Invitation,
   InvitationLink,
   ItemKey,
+  LeadSource,
   JoinRequest,
   ListedStaffMember,
   Permission,
@@ -58,6 +60,7 @@ import type {
 
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
+  AnalyticsReport,
   AuditEvent,
   ContentConflict,
   ContentItem,
@@ -77,6 +80,7 @@ export type {
   InboxItem,
   InboxNote,
   InboxPage,
+  LeadSource,
   ListedStaffMember,
   Permission,
   Person,
@@ -142,6 +146,7 @@ export const adminApi = {
     put<InboxAssigneeChange>(`/admin/inbox/${id}/assignee`, { assignee }),
   addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
   inboxDashboard: () => get<InboxDashboard>('/admin/inbox/dashboard'),
+  analytics: (query: string) => get<AnalyticsReport>(`/admin/analytics?${query}`),
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) => post<CVLink>(`/admin/inbox/${id}/cv-link`, {}),
   visitors: (query: string) => get<VisitorPage>(`/admin/visitors?${query}`),
@@ -209,6 +214,9 @@ export const exportInbox = (query: string) => exportCsv('/api/admin/inbox/export
 
 /** Fetches the audit trail's CSV export of a filter, as exportInbox does the inbox's. */
 export const exportAudit = (query: string) => exportCsv('/api/admin/audit/export', query);
+
+/** Fetches the marketing figures of a range as CSV, as exportInbox does the inbox's. */
+export const exportAnalytics = (query: string) => exportCsv('/api/admin/analytics/export', query);
 
 async function exportCsv(path: string, query: string): Promise<ApiResult<Blob>> {
   let response: Response;
