@@ -137,3 +137,15 @@ func TestReferrerIsAnotherSitesDomain(t *testing.T) {
 		}
 	}
 }
+
+// What a counted view costs the request that makes it.
+func BenchmarkRecord(b *testing.B) {
+	c := New(nil, nil, nil)
+	c.salts.Store(&salts{days: [2]int64{time.Now().Unix() / 86400}, salts: [2][]byte{make([]byte, 32)}})
+	r := httptest.NewRequest(http.MethodGet, "/ar/services/cybersecurity-services/penetration-testing?utm_source=linkedin", nil)
+	r.Header.Set("User-Agent", browser)
+	ip := func(*http.Request) string { return "192.0.2.1" }
+	for b.Loop() {
+		c.Record(r, http.StatusOK, ip)
+	}
+}

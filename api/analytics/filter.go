@@ -35,7 +35,7 @@ func Counted(r *http.Request, status int) bool {
 var crawlerMarks = []string{
 	"bot", "crawl", "spider", "slurp", "facebookexternalhit", "preview", "embedly", "lighthouse",
 	"pingdom", "uptime", "monitor", "curl", "wget", "python", "go-http-client", "java/", "httpclient",
-	"node-fetch", "axios", "okhttp", "scrapy", "headlesschrome-bot", "whatsapp", "telegram", "feed",
+	"node-fetch", "axios", "okhttp", "scrapy", "whatsapp", "telegram", "feed",
 }
 
 // crawler reports whether a User-Agent names a program, not a person's
@@ -44,8 +44,9 @@ func crawler(agent string) bool {
 	if agent == "" || !strings.HasPrefix(agent, "Mozilla/") && !strings.HasPrefix(agent, "Opera/") {
 		return true
 	}
+	lower := strings.ToLower(agent)
 	for _, m := range crawlerMarks {
-		if containsFold(agent, m) {
+		if strings.Contains(lower, m) {
 			return true
 		}
 	}

@@ -52,6 +52,7 @@ func main() {
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
+	analyticsOnly := flag.Bool("analytics", false, "print only the cost of counting page views and the marketing dashboard's query time")
 	coversOnly := flag.Bool("covers", false, "print only the renderer's memory while it encodes covers")
 	coversDir := flag.String("covers-dir", ".", "checkout whose renderer (ssr/, dist/) the cover figures measure, to compare revisions")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
@@ -70,6 +71,8 @@ func main() {
 		err = runPages(*serverBin)
 	case *coversOnly:
 		err = coverFigures(*coversDir)
+	case *analyticsOnly:
+		err = runAnalytics(*serverBin, *databaseURL, *duration, *connections)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	case *searchOnly:
@@ -88,6 +91,10 @@ func main() {
 			break
 		}
 		err = searchFigures()
+		if err != nil {
+			break
+		}
+		err = runAnalytics(*serverBin, *databaseURL, *duration, *connections)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -70,12 +70,12 @@ export function Analytics() {
   const share = (n: number, of: number[]) => n / Math.max(1, ...of);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t('analytics.title')}</h1>
         <p className="mt-2 max-w-3xl text-ink-muted">{t('analytics.lead')}</p>
       </div>
-      <Card>
+      <Card className="min-w-0">
         <form
           onSubmit={apply}
           className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,12rem))_auto_auto]"
@@ -120,7 +120,7 @@ export function Analytics() {
       {!data && !error && <p role="status">{t('common.loading')}</p>}
       {data && (
         <div className="grid gap-6" aria-busy={isFetching}>
-          <Card>
+          <Card className="min-w-0">
             <h2 className="text-xl font-semibold">{t('analytics.perWeek')}</h2>
             <p className="mb-4 text-sm text-ink-muted">{t('analytics.perWeekLead')}</p>
             <WeekChart
@@ -154,7 +154,7 @@ export function Analytics() {
               />
             </div>
           </Card>
-          <Card>
+          <Card className="min-w-0">
             <FigureTable
               name="pages"
               caption={t('analytics.topPages')}
@@ -170,7 +170,7 @@ export function Analytics() {
                   <>
                     <span className="block">{p.name || p.path}</span>
                     {p.name && (
-                      <span className="block text-xs text-ink-muted" dir="ltr">
+                      <span className="block text-xs break-all text-ink-muted" dir="ltr">
                         {p.path}
                       </span>
                     )}
@@ -186,7 +186,7 @@ export function Analytics() {
             />
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
+            <Card className="min-w-0">
               <p className="mb-2 text-sm text-ink-muted">{t('analytics.sourcesLead')}</p>
               <FigureTable
                 name="referrers"
@@ -206,7 +206,7 @@ export function Analytics() {
                 }))}
               />
             </Card>
-            <Card>
+            <Card className="min-w-0">
               <p className="mb-2 text-sm text-ink-muted">{t('analytics.campaignsLead')}</p>
               <FigureTable
                 name="campaigns"
@@ -234,7 +234,7 @@ export function Analytics() {
               />
             </Card>
           </div>
-          <Card>
+          <Card className="min-w-0">
             <p className="mb-2 text-sm text-ink-muted">{t('analytics.conversionLead')}</p>
             <FigureTable
               name="conversion"
@@ -263,7 +263,7 @@ export function Analytics() {
                   cells: [
                     <>
                       <span className="block">{c.name}</span>
-                      <span className="block text-xs text-ink-muted" dir="ltr">
+                      <span className="block text-xs break-all text-ink-muted" dir="ltr">
                         {c.path}
                       </span>
                     </>,
@@ -278,7 +278,7 @@ export function Analytics() {
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
             {(['searches', 'misses'] as const).map((list) => (
-              <Card key={list}>
+              <Card key={list} className="min-w-0">
                 <FigureTable
                   name={list}
                   caption={t(`analytics.${list}`)}

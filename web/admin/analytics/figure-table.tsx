@@ -51,8 +51,8 @@ export function FigureTable({
             <tr key={r.key} className="border-b border-line">
               {r.cells.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="p-2 text-start font-normal">
-                    <span className="block break-all">{cell}</span>
+                  <th key={i} scope="row" className="min-w-40 p-2 text-start font-normal">
+                    <span className="block break-words">{cell}</span>
                     {r.bar !== undefined && (
                       <span aria-hidden="true" className="mt-1 block h-1.5 rounded-sm bg-surface">
                         <span

@@ -22,7 +22,7 @@ export function WeekChart({ weeks, summary }: { weeks: Week[]; summary: string }
       role="img"
       aria-label={summary}
       viewBox={`0 0 ${width} ${height}`}
-      className="h-48 w-full"
+      className="h-48 w-full rtl:-scale-x-100"
       preserveAspectRatio="none"
       data-week-chart
     >
