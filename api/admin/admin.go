@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/analytics"
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/inbox"
@@ -28,6 +29,7 @@ import (
 	"noorvale.example/site/api/admin/visitors"
 	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/blob"
+	sitecontent "noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/mail"
 	"noorvale.example/site/api/store"
@@ -68,16 +70,17 @@ var DefaultLimits = Limits{Strict: 20, Standard: 300}
 // Config is what the back-office service needs.
 type Config struct {
 	Store     *store.Store
-	BaseURL   string            // the site's public origin: the passkeys' relying party and the invitation links
-	SecretKey string            // keys the throttle and recovery-code hashes, seals TOTP secrets
-	Hasher    *passwords.Hasher // shared with the visitors' accounts, so both draw on one hashing budget
-	Blobs     blob.Store        // where the forms keep CVs and the accounts their pictures; none: CVs cannot be opened from the inbox
-	Forms     Forms             // the site's forms: replies to submitters, names of chosen pages; none: no replies
-	Accounts  Accounts          // the visitors' accounts (*auth.Service), which the visitors' routes act through
-	Outbox    DevOutbox         // the development outbox, erased with a person; nil in production
-	Mail      mail.Enqueuer     // the mail queue, for notices and set-up links to staff members about their own account; none: neither, and no second factor can be reset
-	Covers    CoverEncoder      // encodes uploaded covers (the renderer); none: covers cannot be uploaded
-	Preview   Previewer         // draws drafts as the site will show them; none: previews answer 503
+	BaseURL   string                      // the site's public origin: the passkeys' relying party and the invitation links
+	SecretKey string                      // keys the throttle and recovery-code hashes, seals TOTP secrets
+	Hasher    *passwords.Hasher           // shared with the visitors' accounts, so both draw on one hashing budget
+	Blobs     blob.Store                  // where the forms keep CVs and the accounts their pictures; none: CVs cannot be opened from the inbox
+	Forms     Forms                       // the site's forms: replies to submitters, names of chosen pages; none: no replies
+	Accounts  Accounts                    // the visitors' accounts (*auth.Service), which the visitors' routes act through
+	Outbox    DevOutbox                   // the development outbox, erased with a person; nil in production
+	Mail      mail.Enqueuer               // the mail queue, for notices and set-up links to staff members about their own account; none: neither, and no second factor can be reset
+	Covers    CoverEncoder                // encodes uploaded covers (the renderer); none: covers cannot be uploaded
+	Preview   Previewer                   // draws drafts as the site will show them; none: previews answer 503
+	Pages     func() *sitecontent.Catalog // the site's pages, which the marketing figures name; none: unnamed, no conversion
 	// StyleHashes are the CSP hashes of the site's stylesheets, which a
 	// preview carries inline as every page does (render.StylesheetHashes).
 	StyleHashes []string
@@ -93,23 +96,24 @@ type Config struct {
 
 // Service answers the back-office API.
 type Service struct {
-	store    *store.Store
-	keys     endpoint.Keys
-	limiter  endpoint.Limiter
-	limits   Limits
-	log      *slog.Logger
-	now      func() time.Time
-	sessions *access.Sessions
-	trail    *audit.Trail
-	signin   *signin.Service
-	staff    *staff.Service
-	auditing *audit.Service
-	visitors *visitors.Service
-	privacy  *privacy.Service
-	inbox    *inbox.Service
-	content  *content.Service
-	preview  *preview.Service
-	notify   *notify.Service
+	store     *store.Store
+	keys      endpoint.Keys
+	limiter   endpoint.Limiter
+	limits    Limits
+	log       *slog.Logger
+	now       func() time.Time
+	sessions  *access.Sessions
+	trail     *audit.Trail
+	signin    *signin.Service
+	staff     *staff.Service
+	auditing  *audit.Service
+	visitors  *visitors.Service
+	privacy   *privacy.Service
+	inbox     *inbox.Service
+	content   *content.Service
+	preview   *preview.Service
+	notify    *notify.Service
+	analytics *analytics.Service
 }
 
 // CoverEncoder encodes an uploaded cover; the renderer is one.
@@ -184,11 +188,16 @@ func New(cfg Config) (*Service, error) {
 		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
 		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers,
 			Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now}),
-		preview: preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
-		privacy: privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
-		notify:  notify.New(cfg.Store, trail, sealer, base, cfg.Logger, now),
+		preview:   preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
+		privacy:   privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
+		notify:    notify.New(cfg.Store, trail, sealer, base, cfg.Logger, now),
+		analytics: analytics.New(analytics.Reports{Store: cfg.Store, Catalog: cfg.Pages}, cfg.Logger, now),
 	}, nil
 }
+
+// ReadViewsFrom has the marketing figures write the page views counter
+// holds in memory before each report, so a view just made is in it.
+func (s *Service) ReadViewsFrom(counter analytics.Flusher) { s.analytics.ReadFrom(counter) }
 
 // Run deletes expired staff sessions every hour until ctx ends.
 func (s *Service) Run(ctx context.Context) { s.sessions.Run(ctx) }

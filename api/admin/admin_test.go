@@ -72,6 +72,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /inbox/:id/cv":                   nil,
 			"GET /inbox/export":                   nil,
 			"GET /inbox/dashboard":                nil,
+			"GET /analytics":                      nil,
+			"GET /analytics/export":               nil,
 			"POST /staff/:id/disable":             nil,
 			"POST /staff/:id/enable":              nil,
 			"POST /staff/:id/second-factor/reset": nil,

@@ -67,6 +67,9 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodGet, "/notifications/settings", "", false, s.notify.Settings},
 		{http.MethodPut, "/notifications/settings", "", false, s.notify.SaveSettings},
 		{http.MethodGet, "/work", "", false, s.Work},
+		// The marketing figures.
+		{http.MethodGet, "/analytics", access.ReadAnalytics, false, s.analytics.Show},
+		{http.MethodGet, "/analytics/export", access.ReadAnalytics, false, s.analytics.Export},
 
 		// Visitors' accounts.
 		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},

@@ -49,8 +49,11 @@ func Columns(kind string) []string {
 			}
 		}
 	}
-	return append(cols, "user_id")
+	return append(append(cols, sourceColumns...), "user_id")
 }
+
+// sourceColumns are where the visit that sent a submission came from.
+var sourceColumns = []string{"landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign", "sent_from"}
 
 // ValidKind reports whether kind names a form.
 func ValidKind(kind string) bool { return slices.Contains(Kinds, kind) }
@@ -72,6 +75,18 @@ func row(sub store.Submission, cols []string) []string {
 			out[i] = sub.Target
 		case "locale":
 			out[i] = sub.Locale
+		case "landing_page":
+			out[i] = sub.LandingPage
+		case "referrer":
+			out[i] = sub.Referrer
+		case "utm_source":
+			out[i] = sub.UTMSource
+		case "utm_medium":
+			out[i] = sub.UTMMedium
+		case "utm_campaign":
+			out[i] = sub.UTMCampaign
+		case "sent_from":
+			out[i] = sub.SentFrom
 		case "user_id":
 			if sub.UserID != nil {
 				out[i] = *sub.UserID

@@ -47,7 +47,8 @@ func TestExportCSV(t *testing.T) {
 		day := time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC)
 		add := func(kind, target, data string, at time.Time) *store.Submission {
 			t.Helper()
-			sub := &store.Submission{Kind: kind, Target: target, Locale: "en", Data: data, IP: "192.0.2.1", CreatedAt: at}
+			sub := &store.Submission{Kind: kind, Target: target, Locale: "en", Data: data, IP: "192.0.2.1", CreatedAt: at,
+				LeadSource: store.LeadSource{LandingPage: "/services/a", Referrer: "linkedin.com", UTMCampaign: "iso-2027", SentFrom: "/forms"}}
 			if err := s.CreateSubmission(ctx, sub, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +74,8 @@ func TestExportCSV(t *testing.T) {
 		}
 		header, rec := records[0], records[1]
 		want := []string{"id", "created_at", "kind", "target", "locale", "name", "email", "phone", "company",
-			"country", "companySize", "timeline", "services", "preferredStart", "message", "user_id"}
+			"country", "companySize", "timeline", "services", "preferredStart", "message",
+			"landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign", "sent_from", "user_id"}
 		if strings.Join(header, ",") != strings.Join(want, ",") {
 			t.Fatalf("header %v", header)
 		}
@@ -82,14 +84,18 @@ func TestExportCSV(t *testing.T) {
 			cell[h] = rec[i]
 		}
 		checks := map[string]string{
-			"id":         itoa(p.ID),
-			"created_at": "2026-11-20T10:30:00Z",
-			"name":       `'=HYPERLINK("http://evil.example","click")`,
-			"phone":      "'+971 4 123 4567",
-			"company":    "'@SUM(1+1)*cmd|' /C calc'!A0",
-			"country":    "'-UAE",
-			"services":   "/services/a; /services/b",
-			"message":    "Line one, with a comma\nLine \"two\"",
+			"id":           itoa(p.ID),
+			"created_at":   "2026-11-20T10:30:00Z",
+			"name":         `'=HYPERLINK("http://evil.example","click")`,
+			"phone":        "'+971 4 123 4567",
+			"company":      "'@SUM(1+1)*cmd|' /C calc'!A0",
+			"country":      "'-UAE",
+			"landing_page": "/services/a",
+			"referrer":     "linkedin.com",
+			"utm_campaign": "iso-2027",
+			"sent_from":    "/forms",
+			"services":     "/services/a; /services/b",
+			"message":      "Line one, with a comma\nLine \"two\"",
 		}
 		for k, v := range checks {
 			if cell[k] != v {

@@ -260,7 +260,7 @@ func (s *Service) save(c echo.Context, p *pending, acct *store.User) (*store.Sub
 	}
 	sub := &store.Submission{
 		Kind: p.kind, Target: p.target, Locale: string(p.loc), Data: string(raw),
-		IP: c.RealIP(), CreatedAt: s.now(),
+		IP: c.RealIP(), CreatedAt: s.now(), LeadSource: leadSource(c.Request()),
 	}
 	if acct != nil {
 		sub.UserID = &acct.ID

@@ -52,6 +52,9 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, e *render.E
 	h["X-Request-Id"] = []string{id}
 	status, size := writeEntry(w, r, e, keepingOf(e))
 	s.logAccess(r.Method, r.URL.Path, status, size, id, start)
+	if s.analytics != nil && isPage(e) {
+		s.analytics.Record(r, status, s.echo.IPExtractor)
+	}
 }
 
 // keepingOf is how a cached document everyone gets may be kept: pages and

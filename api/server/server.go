@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin"
+	"noorvale.example/site/api/analytics"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/content"
@@ -66,6 +67,8 @@ type Config struct {
 	RendererReady func() bool // whether the renderer is up, for /readyz; not reported when nil
 
 	Redirects RedirectStore // the old addresses of renamed items; none when nil
+
+	Analytics *analytics.Counter // counts the people's views of cached pages; none when nil
 }
 
 // Server answers the site's HTTP requests.
@@ -94,6 +97,7 @@ type Server struct {
 	search      *search.Service
 	metrics     *metrics.Metrics
 	redirects   *slugRedirects
+	analytics   *analytics.Counter
 
 	rendererReady func() bool
 	draining      atomic.Bool // set when Serve begins to stop
@@ -137,6 +141,7 @@ func New(cfg Config, pages Pages, db Pinger) *Server {
 		search:    cfg.Search,
 		metrics:   cfg.Metrics,
 		redirects: &slugRedirects{store: cfg.Redirects},
+		analytics: cfg.Analytics,
 
 		rendererReady: cfg.RendererReady,
 	}

@@ -59,7 +59,9 @@ func (s *Store) EraseSubmission(ctx context.Context, id int64, remainder string,
 		if sub.ErasedAt != nil {
 			return nil
 		}
-		values := map[string]any{"data": remainder, "ip": "", "user_id": nil, "erased_at": now}
+		values := map[string]any{"data": remainder, "ip": "", "user_id": nil, "erased_at": now,
+			"landing_page": "", "landing_referrer": "", "landing_utm_source": "", "landing_utm_medium": "",
+			"landing_utm_campaign": "", "sent_from": ""}
 		if sub.CVBlobKey != nil && sub.CVDeletedAt == nil {
 			values["cv_deleted_at"] = now
 		}

@@ -115,6 +115,7 @@ type InboxFilter struct {
 	Locale   string
 	From, To time.Time // created in [From, To)
 	Search   string    // in the name, e-mail address, company and message
+	Source   string    // the referring domain, campaign source or campaign the visit came from
 	Limit    int       // 0: no limit
 	Offset   int
 }
@@ -160,6 +161,9 @@ func (s *Store) inboxQuery(ctx context.Context, f InboxFilter) *gorm.DB {
 	}
 	if !f.To.IsZero() {
 		q = q.Where("s.created_at < ?", dbTime(f.To))
+	}
+	if src := strings.ToLower(strings.TrimSpace(f.Source)); src != "" {
+		q = q.Where("(s.landing_referrer = ? OR s.landing_utm_source = ? OR s.landing_utm_campaign = ?)", src, src, src)
 	}
 	if term := strings.TrimSpace(f.Search); term != "" {
 		pattern := "%" + likeEscaper.Replace(strings.ToLower(term)) + "%"

@@ -81,6 +81,7 @@ var migrations = []migration{
 	{23, "searched words counted per language and day", migrateSearchCounts},
 	{24, "links e-mailed to set up a staff member's second factor", migrateEnrolLinks},
 	{25, "staff notifications and how each member is e-mailed them", migrateNotifications},
+	{26, "page views, visitors per day and the source of each submission", migrateAnalytics},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -67,7 +67,7 @@ func (s *Store) AddSearchCounts(ctx context.Context, counts []SearchCount) error
 // both included), by day, then most searched first.
 func (s *Store) SearchCounts(ctx context.Context, first, last string) ([]SearchCount, error) {
 	var rows []searchCount
-	err := s.db.WithContext(ctx).Where("day >= ? AND day <= ?", first, last).
+	err := s.db.WithContext(bulk(ctx)).Where("day >= ? AND day <= ?", first, last).
 		Order("day, searches DESC, locale, words").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("store: list search counts: %w", err)

@@ -56,6 +56,20 @@ type Submission struct {
 	CVBlobKey   *string    `gorm:"column:cv_blob_key"`   // blob key of an application's CV
 	CVDeletedAt *time.Time `gorm:"column:cv_deleted_at"` // when the retention job deleted the CV
 	ErasedAt    *time.Time `gorm:"column:erased_at"`     // when the personal fields were erased (EraseSubmission)
+	LeadSource
+}
+
+// LeadSource is where the visit that sent a submission came from: the page
+// it began on with that page's referring domain and campaign, and the page
+// the form was sent from. The browser keeps them for its tab until the
+// form is sent; they are erased with the submission's personal fields.
+type LeadSource struct {
+	LandingPage string `gorm:"column:landing_page"` // the path the visit began on, /nl/services/…
+	Referrer    string `gorm:"column:landing_referrer"`
+	UTMSource   string `gorm:"column:landing_utm_source"`
+	UTMMedium   string `gorm:"column:landing_utm_medium"`
+	UTMCampaign string `gorm:"column:landing_utm_campaign"`
+	SentFrom    string `gorm:"column:sent_from"` // the path of the page holding the form
 }
 
 // TableName names the table for GORM.

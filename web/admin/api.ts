@@ -8,6 +8,7 @@ import {
   type ApiResult,
 } from '../shared/form-kit/api-client';
 import type {
+  AnalyticsReport,
   AuditEvent,
   AuditPage,
   ContentConflict,
@@ -39,6 +40,7 @@ import type {
   Invitation,
   InvitationLink,
   ItemKey,
+  LeadSource,
   JoinRequest,
   ListedStaffMember,
   Notice,
@@ -67,6 +69,7 @@ import type {
 
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
+  AnalyticsReport,
   AuditEvent,
   ContentConflict,
   ContentItem,
@@ -86,6 +89,7 @@ export type {
   InboxItem,
   InboxNote,
   InboxPage,
+  LeadSource,
   ListedStaffMember,
   Notice,
   NoticeDelivery,
@@ -166,6 +170,7 @@ export const adminApi = {
   saveNoticeSettings: (body: NoticeSettingsRequest) =>
     put<NoticeSettings>('/admin/notifications/settings', body),
   work: () => get<Work>('/admin/work'),
+  analytics: (query: string) => get<AnalyticsReport>(`/admin/analytics?${query}`),
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) => post<CVLink>(`/admin/inbox/${id}/cv-link`, {}),
   visitors: (query: string) => get<VisitorPage>(`/admin/visitors?${query}`),
@@ -233,6 +238,9 @@ export const exportInbox = (query: string) => exportCsv('/api/admin/inbox/export
 
 /** Fetches the audit trail's CSV export of a filter, as exportInbox does the inbox's. */
 export const exportAudit = (query: string) => exportCsv('/api/admin/audit/export', query);
+
+/** Fetches the marketing figures of a range as CSV, as exportInbox does the inbox's. */
+export const exportAnalytics = (query: string) => exportCsv('/api/admin/analytics/export', query);
 
 async function exportCsv(path: string, query: string): Promise<ApiResult<Blob>> {
   let response: Response;

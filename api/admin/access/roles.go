@@ -33,6 +33,7 @@ const (
 	ReadLeads        Permission = "leads"             // proposals, enquiries, contacts, registrations, downloads
 	ManageVisitors   Permission = "visitors"          // visitor accounts: look up, end sessions, disable, delete
 	ErasePersons     Permission = "erasure"           // everything held about an e-mail address, and erasing it
+	ReadAnalytics    Permission = "analytics"         // the marketing figures: views, sources, conversion, searched words
 	// ReadInbox is what the inbox's routes need: either of the two above.
 	// No role holds it by name; the server shows each role only the kinds
 	// its own permissions cover.
@@ -43,11 +44,11 @@ const (
 )
 
 var permissions = map[Role][]Permission{
-	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads, ManageVisitors, ErasePersons},
-	Editor:        {ReadContent, EditContent},
+	Administrator: {ManageStaff, ReadAudit, ReadContent, EditContent, ReadApplications, ReadLeads, ManageVisitors, ErasePersons, ReadAnalytics},
+	Editor:        {ReadContent, EditContent, ReadAnalytics},
 	Translator:    {ReadContent, TranslateContent},
 	HR:            {ReadApplications},
-	Sales:         {ReadLeads},
+	Sales:         {ReadLeads, ReadAnalytics},
 	Viewer:        {ReadContent},
 }
 

@@ -158,6 +158,7 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
 	v := endpoint.NewChecker(m.Messages)
 	f.Search = v.Line("q", q.Get("q"), MaxSearch, false)
+	f.Source = v.Line("source", q.Get("source"), MaxSearch, false)
 	maps.Copy(errs, v.Errs)
 	page := 1
 	if v := q.Get("page"); v != "" {
@@ -413,6 +414,7 @@ func (s *Service) Show(c echo.Context) error {
 	return endpoint.OK(c, Detail{
 		Item: item, Fields: data, PageNames: pages, Notes: nv, Statuses: statusesOf(it.Kind), Staff: people,
 		CV: cv, CanOpenCV: cv == "stored" && access.Can(access.Role(access.Of(c).Staff.Role), access.ReadApplications),
+		Source: LeadSource(it.LeadSource),
 	}, "")
 }
 
@@ -431,6 +433,19 @@ type Detail struct {
 	Staff     []Person          `json:"staff"`    // who it may be assigned to
 	CV        string            `json:"cv" tstype:"'' | 'stored' | 'deleted'"`
 	CanOpenCV bool              `json:"canOpenCV"`
+	Source    LeadSource        `json:"source"` // where the visit that sent it came from
+}
+
+// LeadSource is where the visit that sent a submission came from: the
+// page it began on, that page's referring domain and campaign, and the
+// page the form was sent from; each "" when the browser kept none.
+type LeadSource struct {
+	LandingPage string `json:"landingPage"`
+	Referrer    string `json:"referrer"`
+	UTMSource   string `json:"utmSource"`
+	UTMMedium   string `json:"utmMedium"`
+	UTMCampaign string `json:"utmCampaign"`
+	SentFrom    string `json:"sentFrom"`
 }
 
 // SetStatus changes a submission's status.

@@ -53,6 +53,7 @@ func main() {
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
 	lighthouseOnly := flag.String("lighthouse", "", "print only the Lighthouse figures, of these pages (paths separated by commas, or \"all\")")
+	analyticsOnly := flag.Bool("analytics", false, "print only the cost of counting page views and the marketing dashboard's query time")
 	coversOnly := flag.Bool("covers", false, "print only the renderer's memory while it encodes covers")
 	coversDir := flag.String("covers-dir", ".", "checkout whose renderer (ssr/, dist/) the cover figures measure, to compare revisions")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
@@ -73,6 +74,8 @@ func main() {
 		err = runLighthouse(*serverBin, *lighthouseOnly)
 	case *coversOnly:
 		err = coverFigures(*coversDir)
+	case *analyticsOnly:
+		err = runAnalytics(*serverBin, *databaseURL, *duration, *connections)
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	case *searchOnly:
@@ -91,6 +94,10 @@ func main() {
 			break
 		}
 		err = searchFigures(*serverBin, *databaseURL, "")
+		if err != nil {
+			break
+		}
+		err = runAnalytics(*serverBin, *databaseURL, *duration, *connections)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"noorvale.example/site/api/admin"
+	"noorvale.example/site/api/analytics"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/captcha"
 	"noorvale.example/site/api/config"
@@ -68,6 +69,7 @@ type site struct {
 	forms      *forms.Service
 	admin      *admin.Service
 	search     *search.Service
+	analytics  *analytics.Counter
 	srv        *server.Server
 
 	closers []func() error // what close undoes, in the order it was opened
@@ -194,10 +196,12 @@ func newSite(ctx context.Context, cfg *config.Config, logger *slog.Logger) (_ *s
 	if s.forms, err = newForms(ctx, cfg, st, logger, queue, s.verifier, s.accounts, s.cache.Catalog); err != nil {
 		return nil, err
 	}
+	s.analytics = analytics.New(st, nil, logger)
 	backOffice, err := newAdmin(cfg, st, logger, s.accounts, s.forms, queue, outbox, s.supervisor, s.cache)
 	if err != nil {
 		return nil, err
 	}
+	backOffice.ReadViewsFrom(s.analytics)
 	s.admin = backOffice
 	s.search = search.ForSite(s.cache, st, cfg.SecretKey, logger)
 	// The access log writes a line per request: batched, it costs the
@@ -208,7 +212,7 @@ func newSite(ctx context.Context, cfg *config.Config, logger *slog.Logger) (_ *s
 		BaseURL: cfg.BaseURL, DistDir: cfg.DistDir, Logger: logger, AccessLog: newLogger(cfg, accessOut),
 		Auth: s.accounts, Admin: s.admin, TrustedProxies: cfg.TrustedProxies,
 		Captcha: s.verifier, DevMail: devMail, Forms: s.forms, Redirects: st, Search: s.search,
-		Metrics: s.measured, RendererReady: s.supervisor.Ready,
+		Metrics: s.measured, RendererReady: s.supervisor.Ready, Analytics: s.analytics,
 	}, s.cache, st)
 	s.supervisor.OnScriptHashes(s.srv.SetScriptHashes)
 	return s, nil
@@ -277,7 +281,18 @@ func (s *site) serve(ctx context.Context) error {
 		s.search.Run(searchCtx)
 	}()
 
+	// The page views counted are written every few seconds and once the
+	// server has stopped answering, so a replica that stops loses none.
+	countCtx, stopCounting := context.WithCancel(ctx)
+	counting := make(chan struct{})
+	go func() {
+		defer close(counting)
+		s.analytics.Run(countCtx)
+	}()
+
 	serveErr := s.srv.Serve(ctx, s.ln, cfg.ShutdownDelay, cfg.ShutdownTimeout)
+	stopCounting()
+	<-counting
 	stopSearch()
 	<-searching
 	stopMail()

@@ -37,6 +37,7 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 	}
 	if preview != nil {
 		acfg.Preview = preview
+		acfg.Pages = preview.Catalog
 		styles, err := render.StylesheetHashes(cfg.DistDir)
 		if err != nil {
 			return nil, err

@@ -70,6 +70,7 @@ var shapes = []shape{
 	{ts: "InboxWeekSeries", goType: "api/admin/inbox.WeekSeries"},
 	{ts: "InboxStatusCount", goType: "api/admin/inbox.StatusCount"},
 	{ts: "InboxDashboard", goType: "api/admin/inbox.Dashboard"},
+	{ts: "LeadSource", goType: "api/admin/inbox.LeadSource"},
 	{ts: "InboxDetail", goType: "api/admin/inbox.Detail"},
 	{ts: "InboxStatusChange", goType: "api/admin/inbox.StatusChange"},
 	{ts: "InboxAssigneeChange", goType: "api/admin/inbox.AssigneeChange"},
@@ -90,6 +91,14 @@ var shapes = []shape{
 	{ts: "LanguageWork", goType: "api/admin/content.LanguageWork"},
 	{ts: "ContentWork", goType: "api/admin/content.ContentWork"},
 	{ts: "Work", goType: "api/admin.Work"},
+	// The marketing figures.
+	{ts: "AnalyticsWeek", goType: "api/admin/analytics.WeekFigures"},
+	{ts: "AnalyticsPage", goType: "api/admin/analytics.PageFigures"},
+	{ts: "AnalyticsReferrer", goType: "api/admin/analytics.ReferrerFigure"},
+	{ts: "AnalyticsCampaign", goType: "api/admin/analytics.CampaignFigure"},
+	{ts: "AnalyticsConversion", goType: "api/admin/analytics.Conversion"},
+	{ts: "AnalyticsSearch", goType: "api/admin/analytics.SearchFigure"},
+	{ts: "AnalyticsReport", goType: "api/admin/analytics.Report"},
 
 	// Visitors' accounts and erasure.
 	{ts: "VisitorItem", goType: "api/admin/visitors.Item"},

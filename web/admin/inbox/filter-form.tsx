@@ -138,6 +138,19 @@ export function FilterForm({
               errors={errors}
               onChange={(range) => setFilters({ ...filters, ...range })}
             />
+            <Field label={t('inbox.source.filter')} error={errors.source}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="text"
+                  name="source"
+                  dir="ltr"
+                  className={inputClass}
+                  value={filters.source}
+                  onChange={(event) => setFilters({ ...filters, source: event.target.value })}
+                />
+              )}
+            </Field>
           </div>
         </details>
         <div className="flex flex-wrap gap-3">

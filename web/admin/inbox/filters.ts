@@ -8,6 +8,7 @@ export type Filters = {
   language: string;
   from: string;
   to: string;
+  source: string;
 };
 
 export const noFilters: Filters = {
@@ -19,6 +20,7 @@ export const noFilters: Filters = {
   language: '',
   from: '',
   to: '',
+  source: '',
 };
 
 /** The filters and the page an address's query names. */

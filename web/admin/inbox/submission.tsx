@@ -9,6 +9,7 @@ import { lastListAddress } from './list';
 import { Sender, StatusBadge } from './parts';
 import { useSubmission } from './queries';
 import { SentCard } from './sent';
+import { SourceCard } from './source';
 
 /** One submission, read-only, with its follow-up: status, assignee, internal notes and replies. */
 export function InboxSubmission({
@@ -61,7 +62,10 @@ export function InboxSubmission({
       <NoticeBox notice={notice} />
       {panel}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SentCard detail={detail} run={run} onNotice={setNotice} />
+        <div className="grid content-start gap-6">
+          <SentCard detail={detail} run={run} onNotice={setNotice} />
+          <SourceCard source={detail.source} />
+        </div>
         <FollowUp detail={detail} onNotice={setNotice} />
       </div>
     </div>

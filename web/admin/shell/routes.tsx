@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Permission, Session } from '../api';
+import { Analytics, mayReadAnalytics } from '../analytics';
 import { Security } from '../account/security';
 import { Audit } from '../audit/audit';
 import {
@@ -74,6 +75,13 @@ export const screens: Screen[] = [
     title: 'dashboard.title',
     nav: { label: 'nav.dashboard' },
     element: () => <Dashboard />,
+  },
+  {
+    path: '/admin/analytics',
+    allowed: mayReadAnalytics,
+    title: 'analytics.title',
+    nav: { label: 'nav.analytics' },
+    element: () => <Analytics />,
   },
   {
     path: '/admin/content',

@@ -14,6 +14,7 @@ export type Permission =
   | 'leads'
   | 'visitors'
   | 'erasure'
+  | 'analytics'
   | 'inbox'
   | 'content.write';
 
@@ -252,6 +253,19 @@ export type InboxDashboard = {
   open: InboxStatusCount[];
 };
 
+/**
+ * Where the visit that sent a submission came from: the page it began on, that page's referring
+ * domain and campaign, and the page the form was sent from; each "" when the browser kept none.
+ */
+export type LeadSource = {
+  landingPage: string;
+  referrer: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  sentFrom: string;
+};
+
 /** One submission with everything its page shows. */
 export type InboxDetail = {
   item: InboxItem;
@@ -266,6 +280,8 @@ export type InboxDetail = {
   staff: Person[];
   cv: '' | 'stored' | 'deleted';
   canOpenCV: boolean;
+  /** where the visit that sent it came from */
+  source: LeadSource;
 };
 
 /** A submission's status after a change. */
@@ -407,6 +423,80 @@ export type ContentWork = {
 export type Work = {
   inbox: InboxWork | null;
   content: ContentWork | null;
+};
+
+/**
+ * One week's views and visitors (the sum of each day's: who came back on another day of the week
+ * counts again). The visitors are counted in every language whatever language is chosen.
+ */
+export type AnalyticsWeek = {
+  /** its Monday, or the range's first day */
+  week: string;
+  views: number;
+  visitors: number;
+};
+
+/** A page's views in one language. */
+export type AnalyticsPage = {
+  language: string;
+  /** as the visitor's address bar showed it */
+  path: string;
+  /** the page's English name; "" for one no longer on the site */
+  name: string;
+  views: number;
+};
+
+/** The views another site's links brought. */
+export type AnalyticsReferrer = {
+  domain: string;
+  views: number;
+};
+
+/** The views that arrived on an address naming a campaign. */
+export type AnalyticsCampaign = {
+  source: string;
+  medium: string;
+  campaign: string;
+  views: number;
+};
+
+/**
+ * What a service or standard page brought: its views, and the proposal requests and enquiries whose
+ * visit began on it (started) or that were sent from it (sent).
+ */
+export type AnalyticsConversion = {
+  /** the page's route, in every language */
+  path: string;
+  name: string;
+  views: number;
+  proposalsStarted: number;
+  proposalsSent: number;
+  enquiriesStarted: number;
+  enquiriesSent: number;
+};
+
+/** How often words were searched for, and found nothing. */
+export type AnalyticsSearch = {
+  words: string;
+  language: string;
+  searches: number;
+  misses: number;
+};
+
+/** The dashboard's figures for a range of days. */
+export type AnalyticsReport = {
+  /** first day, 2026-09-07 */
+  from: string;
+  /** last day, included */
+  to: string;
+  language: string;
+  weeks: AnalyticsWeek[];
+  pages: AnalyticsPage[];
+  referrers: AnalyticsReferrer[];
+  campaigns: AnalyticsCampaign[];
+  conversion: AnalyticsConversion[];
+  searches: AnalyticsSearch[];
+  misses: AnalyticsSearch[];
 };
 
 /** An account as the list shows it. */

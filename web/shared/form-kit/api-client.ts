@@ -69,11 +69,16 @@ const unreachable = <T>(): ApiResult<T> => ({
   errors: {},
 });
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+async function call<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
+    headers: { ...headers, Accept: 'application/json' },
   };
   if (body instanceof FormData) {
     // The browser writes the multipart Content-Type, boundary included.
@@ -107,8 +112,9 @@ export const getById = <T>(path: string, id: string) => call<T>('GET', join(path
 /** GET {api}/path/id/secondId */
 export const getByIds = <T>(path: string, id: string, secondId: string) =>
   call<T>('GET', join(path, id, secondId));
-/** POST {api}/path with a JSON body (or none). */
-export const post = <T>(path: string, body?: unknown) => call<T>('POST', join(path), body);
+/** POST {api}/path with a JSON body (or none), and any extra headers. */
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+  call<T>('POST', join(path), body, headers);
 /**
  * POST {api}/path with its fields as multipart form data, as the legacy calls that the
  * specification lists with "form data" (ForgetPassword, VerifyCode) are sent.
@@ -135,10 +141,12 @@ export function upload<T>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
+  headers: Record<string, string> = {},
 ): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open('POST', withLanguage(join(path)));
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.setRequestHeader('Accept', 'application/json');
     request.responseType = 'text';
     request.upload.addEventListener('progress', (event) => {

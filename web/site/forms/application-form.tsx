@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { useId, useState, type DragEvent } from 'react';
 import { upload, type ApiResult } from '../../shared/form-kit/api-client';
 import type { FieldState } from '../../shared/form-kit/use-form';
@@ -332,7 +333,12 @@ export function ApplicationForm({ vacancy }: { vacancy: string }) {
     setProgress(0);
     let result: ApiResult;
     try {
-      result = await upload(`/forms/application/${encodeURIComponent(vacancy)}`, body, setProgress);
+      result = await upload(
+        `/forms/application/${encodeURIComponent(vacancy)}`,
+        body,
+        setProgress,
+        leadSourceHeaders(),
+      );
     } finally {
       setProgress(null);
     }

@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { post } from '../../shared/form-kit/api-client';
 import { TextArea } from '../../shared/ui/form-controls';
 import { formsNamespace } from '../../shared/i18n/i18n';
@@ -43,7 +44,11 @@ export function ContactForm({ office, city }: { office: string; city: string }) 
   }
 
   const submit = onSubmit((values, token) =>
-    post(`/forms/contact/${encodeURIComponent(office)}`, { ...values, captcha: token }),
+    post(
+      `/forms/contact/${encodeURIComponent(office)}`,
+      { ...values, captcha: token },
+      leadSourceHeaders(),
+    ),
   );
 
   return (

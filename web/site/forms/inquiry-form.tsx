@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { post } from '../../shared/form-kit/api-client';
 import { TextArea, TextField } from '../../shared/ui/form-controls';
 import { formsNamespace } from '../../shared/i18n/i18n';
@@ -51,7 +52,9 @@ export function InquiryForm() {
     );
   }
 
-  const submit = onSubmit((values, token) => post('/forms/inquiry', { ...values, captcha: token }));
+  const submit = onSubmit((values, token) =>
+    post('/forms/inquiry', { ...values, captcha: token }, leadSourceHeaders()),
+  );
 
   return (
     <SiteFormFrame

@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { post } from '../../shared/form-kit/api-client';
@@ -193,14 +194,18 @@ export function ProposalForm() {
   }
 
   const submit = onSubmit((values, token) =>
-    post('/forms/proposal', {
-      ...values,
-      services: routesOf(values.services),
-      preferredStart: values.preferredStart
-        ? (parseLocalDate(values.preferredStart, locale) ?? '')
-        : '',
-      captcha: token,
-    }),
+    post(
+      '/forms/proposal',
+      {
+        ...values,
+        services: routesOf(values.services),
+        preferredStart: values.preferredStart
+          ? (parseLocalDate(values.preferredStart, locale) ?? '')
+          : '',
+        captcha: token,
+      },
+      leadSourceHeaders(),
+    ),
   );
 
   // The first box of the chooser takes focus when it is the first field at fault: its group

@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { post } from '../../shared/form-kit/api-client';
 import { useUser } from '../session/user-store';
 import { fillNodes } from '../content/fill-nodes';
@@ -88,10 +89,14 @@ function PublicationForm({ publication }: { publication: string }) {
   }
 
   const submit = onSubmit((values, token) =>
-    post<Download>(`/forms/publication/${encodeURIComponent(publication)}`, {
-      ...values,
-      captcha: token,
-    }),
+    post<Download>(
+      `/forms/publication/${encodeURIComponent(publication)}`,
+      {
+        ...values,
+        captcha: token,
+      },
+      leadSourceHeaders(),
+    ),
   );
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiResult } from '../../shared/form-kit/api-client';
 import { useCaptcha } from '../../shared/form-kit/use-captcha';
 import { useForm } from '../../shared/form-kit/use-form';
+import { forgetLeadSource } from './lead-source';
 import { useUser } from '../session/user-store';
 import type { Problem } from '../../shared/form-kit/validation';
 import { formsNamespace } from '../../shared/i18n/i18n';
@@ -70,6 +71,7 @@ export function useSiteForm<V extends Values, T = unknown>({
       async (current) => {
         const result = await send(trimmed(current), captcha.token);
         if (result.ok) {
+          forgetLeadSource();
           captcha.spend();
           setDone({ message: result.message, data: result.data });
           return;

@@ -1,3 +1,4 @@
+import { leadSourceHeaders } from './lead-source';
 import { linkClass } from '../accounts/auth-layout';
 import { post } from '../../shared/form-kit/api-client';
 import { fillNodes } from '../content/fill-nodes';
@@ -57,10 +58,14 @@ export function WebinarForm({ webinar, start }: { webinar: string; start: string
   }
 
   const submit = onSubmit((values, token) =>
-    post<Registered>(`/forms/webinar/${encodeURIComponent(webinar)}`, {
-      ...values,
-      captcha: token,
-    }),
+    post<Registered>(
+      `/forms/webinar/${encodeURIComponent(webinar)}`,
+      {
+        ...values,
+        captcha: token,
+      },
+      leadSourceHeaders(),
+    ),
   );
 
   return (

@@ -1,0 +1,1 @@
+export { Analytics, mayReadAnalytics } from './analytics';
