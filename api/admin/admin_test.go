@@ -69,6 +69,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /inbox/:id/cv":                   nil,
 			"GET /inbox/export":                   nil,
 			"GET /inbox/dashboard":                nil,
+			"POST /inbox/bulk":                    nil,
 			"POST /staff/:id/disable":             nil,
 			"POST /staff/:id/enable":              nil,
 			"POST /staff/:id/second-factor/reset": nil,
@@ -93,7 +94,10 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /erasure":                       map[string]any{"email": "nobody@example.com"},
 			// The content routes act on the story's Arabic, which the
 			// translator's account covers; their bodies name its latest version.
-			"GET /content/schema/:collection":                    nil,
+			"GET /content/schema/:collection": nil,
+			"GET /content/find":               nil,
+			"POST /content/bulk": map[string]any{"action": "unpublish", "items": []map[string]string{
+				{"collection": "news", "slug": admintest.StorySlug, "locale": "ar"}}},
 			"GET /content/:collection":                           nil,
 			"GET /content/:collection/:slug":                     nil,
 			"PUT /content/:collection/:slug/:locale":             nil,
@@ -156,6 +160,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						body = map[string]any{"email": string(role) + "-invites@noorvale.example", "role": "editor"}
 					case "DELETE /staff/invitations/:id":
 						path = "/staff/invitations/" + pending.ID
+					case "POST /inbox/bulk":
+						body = map[string]any{"action": "assign", "assignee": "", "ids": []int64{sub}}
 					case "PUT /inbox/:id/status":
 						if sub == application {
 							body = map[string]any{"status": "screening"}
