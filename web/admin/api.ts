@@ -10,7 +10,11 @@ import {
 import type {
   AuditEvent,
   AuditPage,
+  BulkResult,
+  ContentBulkRequest,
+  ContentBulkView,
   ContentConflict,
+  ContentFind,
   ContentItem,
   ContentLanguage,
   ContentList,
@@ -28,7 +32,10 @@ import type {
   Factors,
   FieldSpec,
   Held,
+  FoundItem,
   InboxAssigneeChange,
+  InboxBulkRequest,
+  InboxBulkView,
   InboxCounts,
   InboxDashboard,
   InboxDetail,
@@ -59,7 +66,10 @@ import type {
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
   AuditEvent,
+  BulkResult,
+  ContentBulkView,
   ContentConflict,
+  ContentFind,
   ContentItem,
   ContentLanguage,
   ContentList,
@@ -71,7 +81,9 @@ export type {
   Erased,
   Factors,
   FieldSpec,
+  FoundItem,
   Held,
+  InboxBulkView,
   InboxDashboard,
   InboxDetail,
   InboxItem,
@@ -169,6 +181,9 @@ export const adminApi = {
   settings: () => get<SiteSettings>('/admin/settings'),
   saveSettings: (base: number, body: Record<string, unknown>) =>
     put<SavedSettings>('/admin/settings', { base, body }),
+  contentFind: (query: string) => get<ContentFind>(`/admin/content/find?${query}`),
+  contentBulk: (body: ContentBulkRequest) => post<ContentBulkView>('/admin/content/bulk', body),
+  inboxBulk: (body: InboxBulkRequest) => post<InboxBulkView>('/admin/inbox/bulk', body),
   contentList: (collection: string) =>
     get<ContentList>(`/admin/content/${encodeURIComponent(collection)}`),
   contentItem: (collection: string, slug: string) =>
