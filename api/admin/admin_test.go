@@ -324,7 +324,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		r = b.Do("GET", "/audit/export?action=role-change", nil)
 		admintest.Expect(t, "export", r, http.StatusOK)
 		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
-		if err != nil || len(rows) != 2 || rows[1][3] != "role-change" || rows[1][2] != admin.ID {
+		if err != nil || len(rows) != 2 || rows[1][4] != "role-change" || rows[1][2] != admin.ID || rows[1][3] != "Staff administrator" {
 			t.Fatalf("exported %q, %v", rows, err)
 		}
 	})

@@ -23,8 +23,14 @@ export function StatusBadge({ status }: { status: string }) {
 export function kindText(label: (p: string, v: string) => string, item: InboxItem): string {
   const kind = label('inbox.kinds', item.kind);
   if (!item.target) return kind;
-  const target = item.kind === 'contact' ? label('offices', item.target) : item.target;
+  const target = targetText(label, item);
   return `${kind} · ${target}`;
+}
+
+/** What a submission is for, as a person reads it: an office's name, an item's title. */
+export function targetText(label: (p: string, v: string) => string, item: InboxItem): string {
+  if (item.kind === 'contact') return label('offices', item.target);
+  return item.targetName || item.target;
 }
 
 /** Who sent a submission, or, once it was erased, that no one can be named. */

@@ -172,6 +172,10 @@ export type InboxItem = {
   id: number;
   kind: string;
   target: string;
+  /**
+   * The title of the vacancy, webinar or publication a submission is about; "" for the other forms.
+   */
+  targetName: string;
   locale: string;
   createdAt: string;
   status: string;
