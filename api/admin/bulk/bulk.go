@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -76,7 +78,14 @@ func Run(c echo.Context, steps []Step, handler echo.HandlerFunc) ([]Result, erro
 		}
 		var answer endpoint.Envelope
 		_ = json.Unmarshal(rec.body.Bytes(), &answer)
-		out = append(out, Result{ID: st.ID, OK: answer.IsSuccess && rec.status < 300, Message: answer.Message})
+		res := Result{ID: st.ID, OK: answer.IsSuccess && rec.status < 300, Message: answer.Message}
+		if !res.OK && len(answer.Errors) > 0 {
+			// A refused field says more than "correct the highlighted fields":
+			// there is no field to highlight in a list.
+			fields := slices.Sorted(maps.Keys(answer.Errors))
+			res.Message = answer.Errors[fields[0]]
+		}
+		out = append(out, res)
 	}
 	return out, nil
 }

@@ -38,7 +38,7 @@ func TestInboxBulkActions(t *testing.T) {
 		r = sales.B.Do("POST", "/inbox/bulk", map[string]any{"action": "status", "status": "closed", "ids": append(leads, ids["application"])})
 		admintest.Expect(t, "close", r, http.StatusOK)
 		r.Data(t, &out)
-		if out.Done != 3 || len(out.Results) != 4 || out.Results[3].OK || out.Results[3].Message == "" ||
+		if out.Done != 3 || len(out.Results) != 4 || out.Results[3].OK || out.Results[3].Message == "" || out.Results[3].Message == out.Results[0].Message ||
 			out.Results[3].ID != strconv.FormatInt(ids["application"], 10) {
 			t.Fatalf("closed: %+v", out)
 		}
