@@ -40,6 +40,7 @@ const (
 	KindCareers   = "careers"
 	KindContact   = "contact"
 	KindForms     = "forms"
+	KindPeople    = "people" // the firm's people: leadership, then the team
 	KindLegal     = "legal"
 	KindLogin     = "login"
 	KindNotFound  = "not-found"
@@ -55,13 +56,14 @@ const (
 	KindPublication = "publication" // a guide, white paper, checklist or report
 	KindWebinar     = "webinar"     // a past or upcoming webinar
 	KindVacancy     = "vacancy"     // an open position
+	KindPerson      = "person"      // one of the firm's people
 )
 
 var knownKinds = map[string]bool{
 	KindHome: true, KindAbout: true, KindLanding: true, KindService: true, KindStandard: true,
 	KindResources: true, KindCareers: true, KindContact: true, KindForms: true, KindLegal: true,
 	KindLogin: true, KindRegister: true, KindForgotPassword: true, KindVerifyCode: true, KindResetPassword: true,
-	KindConfirmEmail: true, KindAccount: true,
+	KindConfirmEmail: true, KindAccount: true, KindPeople: true,
 }
 
 // MenuItem is an entry of the header menu, the footer or a page's children:

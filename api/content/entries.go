@@ -29,6 +29,7 @@ var collections = []Collection{
 	{Name: "publications", ListRoute: "/resources/publications", ItemKind: KindPublication},
 	{Name: "webinars", ListRoute: "/resources/webinars", ItemKind: KindWebinar},
 	{Name: "vacancies", ListRoute: "/careers/jop-vacancies", ItemKind: KindVacancy},
+	{Name: "people", ListRoute: "/about-us/our-people", ItemKind: KindPerson},
 }
 
 // Collections returns the site's collections.
@@ -60,6 +61,10 @@ func collectionNames() []string {
 	return names
 }
 
+// teamRank puts the team after the leadership, whatever place staff give
+// a person within their group.
+const teamRank = 1 << 20
+
 // homeItems is how many news stories the home page shows.
 const homeItems = 8
 
@@ -88,7 +93,9 @@ type ItemSummary struct {
 	Cover          string `json:"cover,omitempty"`          // the uploaded cover's id, its language's or else the English text's; "" for the drawn one
 	Date           string `json:"date"`                     // news, blogs, publications: date; webinars: start; vacancies: datePosted
 	Author         string `json:"author,omitempty"`         // news and blogs
-	Office         string `json:"office,omitempty"`         // vacancies
+	Office         string `json:"office,omitempty"`         // vacancies and people
+	Role           string `json:"role,omitempty"`           // people: the position held
+	Group          string `json:"group,omitempty"`          // people: leadership or team
 	EmploymentType string `json:"employmentType,omitempty"` // vacancies
 	Upcoming       *bool  `json:"upcoming,omitempty"`       // webinars: whether it starts after the render time
 }
@@ -109,12 +116,15 @@ type entryText struct {
 	title   string
 	updated string      // the date the content gives itself: legal pages, items
 	summary ItemSummary // items only; Upcoming is set per render
+	rank    int         // people: where the person stands on the page, leadership first
+	answers []string    // people: the routes of the services they answer for
 }
 
 // listedItem is an item of a collection with its texts in every language.
 type listedItem struct {
 	page  *Page
 	when  time.Time // the English entry's date (webinars: start), which orders lists
+	rank  int       // orders a list before its date: people by group and place, 0 elsewhere
 	texts map[locale.Locale]*entryText
 }
 
@@ -132,6 +142,10 @@ type entryFields struct {
 	Author         json.RawMessage `json:"author"`
 	Office         string          `json:"office"`
 	EmploymentType string          `json:"employmentType"`
+	Role           string          `json:"role"`
+	Group          string          `json:"group"`
+	Order          int             `json:"order"`
+	Services       []string        `json:"services"`
 }
 
 // WithEntries returns a catalogue with the stored content added: the texts
@@ -248,10 +262,14 @@ func (c *Catalog) listItems(list *Page, bySlug map[string]map[locale.Locale]*ent
 				Slug:           slug,
 			},
 			when:  itemTime(col, en),
+			rank:  en.rank,
 			texts: texts,
 		})
 	}
 	slices.SortFunc(out, func(a, b *listedItem) int {
+		if c := a.rank - b.rank; c != 0 {
+			return c
+		}
 		if c := b.when.Compare(a.when); c != 0 {
 			return c
 		}
@@ -354,6 +372,16 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 	case "vacancies":
 		s.Date, s.Description = f.DatePosted, f.Summary
 		s.Office, s.EmploymentType = f.Office, f.EmploymentType
+	case "people":
+		// A person has no date: the group and place order the page.
+		s.Office, s.Role, s.Group = f.Office, f.Role, f.Group
+		t.rank = f.Order
+		if f.Group != "leadership" {
+			t.rank += teamRank
+		}
+		t.answers = f.Services
+		t.summary = s
+		return t, nil
 	}
 	if _, err := time.Parse(layout, s.Date); err != nil {
 		return nil, fmt.Errorf("content: %s: stored item has no usable date: %w", EntryFile(e), err)
@@ -599,6 +627,9 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 	for _, it := range c.related(p) {
 		writeItem(w, 'r', it, loc, now)
 	}
+	if it := c.consultant(p); it != nil {
+		writeItem(w, 'c', it, loc, now)
+	}
 }
 
 // writeItem writes what a page shows of an item: its text in a language,
@@ -626,4 +657,29 @@ func (c *Catalog) NextChange(now time.Time) time.Time {
 		}
 	}
 	return next
+}
+
+// Consultant returns, in a language, the person a service or standard page
+// names as the one to talk to: the first of the firm's people, in the order
+// of their page, who answers for the page's route; nil when no one does.
+func (c *Catalog) Consultant(p *Page, loc locale.Locale) *ItemSummary {
+	it := c.consultant(p)
+	if it == nil {
+		return nil
+	}
+	t, _ := it.text(loc)
+	s := t.summary
+	return &s
+}
+
+func (c *Catalog) consultant(p *Page) *listedItem {
+	if p.Kind != KindService && p.Kind != KindStandard && p.Kind != KindLanding {
+		return nil
+	}
+	for _, it := range c.lists["people"] {
+		if slices.Contains(it.texts[locale.Default].answers, p.Route) {
+			return it
+		}
+	}
+	return nil
 }

@@ -112,6 +112,8 @@ type Admin struct {
 	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
 
+	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
+
 	Find AdminFind `json:"find"` // what the search across the content answers
 	Bulk AdminBulk `json:"bulk"` // what an action on many items at once answers
 }

@@ -50,6 +50,7 @@ type PageProps struct {
 	Cover          string                `json:"cover,omitempty"`                                 // on item pages: the uploaded cover's id; none for the drawn one
 	Updated        string                `json:"updated"`                                         // ISO date the content last changed, "" when unknown
 	Pagination     *Pagination           `json:"pagination,omitempty"`                            // on list pages
+	Consultant     *content.ItemSummary  `json:"consultant,omitempty"`                            // on service and standard pages: the person who answers for it
 }
 
 // Pagination tells a list page which of its list's pages it is.
@@ -109,6 +110,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			ContentLocale:  text.Locale,
 			Cover:          in.Catalog.Cover(page, loc),
 			Updated:        text.Updated,
+			Consultant:     in.Catalog.Consultant(page, loc),
 		},
 		Alternates: []Alternate{},
 		Site:       in.Site,

@@ -107,7 +107,10 @@ func generate(root string, shapes []shape, externals []external) ([]byte, error)
 		b.WriteString("\n")
 		b.WriteString(comment(doc, ""))
 		decl := "export type " + s.ts + " = " + body + ";"
-		if lines, ok := breakUnion(decl, "export type "+s.ts+" =", body, ""); ok {
+		if next := "  " + body + ";"; len(decl) > printWidth && len(next) <= printWidth && !strings.Contains(body, "\n") {
+			// Prettier moves a union that fits on a line of its own there, after the equals sign.
+			decl = "export type " + s.ts + " =\n" + next
+		} else if lines, ok := breakUnion(decl, "export type "+s.ts+" =", body, ""); ok {
 			decl = lines + ";"
 		}
 		b.WriteString(decl + "\n")

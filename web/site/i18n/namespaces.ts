@@ -21,6 +21,8 @@ const namespacesByKind: Partial<Record<PageKind, string[]>> = {
   publication: [resourcesNamespace, formsNamespace],
   webinar: [resourcesNamespace, formsNamespace],
   vacancy: [resourcesNamespace, formsNamespace],
+  people: [resourcesNamespace],
+  person: [resourcesNamespace],
   login: [authNamespace, formsNamespace],
   register: [authNamespace, formsNamespace],
   'forgot-password': [authNamespace, formsNamespace],

@@ -58,6 +58,8 @@ const pageKinds: readonly PageKind[] = [
   'publication',
   'webinar',
   'vacancy',
+  'people',
+  'person',
   'search',
 ];
 
