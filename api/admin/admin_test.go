@@ -74,6 +74,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /inbox/dashboard":                nil,
 			"GET /analytics":                      nil,
 			"GET /analytics/export":               nil,
+			"POST /inbox/bulk":                    nil,
 			"POST /staff/:id/disable":             nil,
 			"POST /staff/:id/enable":              nil,
 			"POST /staff/:id/second-factor/reset": nil,
@@ -98,7 +99,10 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /erasure":                       map[string]any{"email": "nobody@example.com"},
 			// The content routes act on the story's Arabic, which the
 			// translator's account covers; their bodies name its latest version.
-			"GET /content/schema/:collection":                    nil,
+			"GET /content/schema/:collection": nil,
+			"GET /content/find":               nil,
+			"POST /content/bulk": map[string]any{"action": "unpublish", "items": []map[string]string{
+				{"collection": "news", "slug": admintest.StorySlug, "locale": "ar"}}},
 			"GET /content/:collection":                           nil,
 			"GET /content/:collection/:slug":                     nil,
 			"PUT /content/:collection/:slug/:locale":             nil,
@@ -168,6 +172,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						body = map[string]any{"email": string(role) + "-invites@noorvale.example", "role": "editor"}
 					case "DELETE /staff/invitations/:id":
 						path = "/staff/invitations/" + pending.ID
+					case "POST /inbox/bulk":
+						body = map[string]any{"action": "assign", "assignee": "", "ids": []int64{sub}}
 					case "PUT /inbox/:id/status":
 						if sub == application {
 							body = map[string]any{"status": "screening"}
@@ -330,7 +336,7 @@ func TestSignInWithPasswordAndCode(t *testing.T) {
 		r = b.Do("GET", "/audit/export?action=role-change", nil)
 		admintest.Expect(t, "export", r, http.StatusOK)
 		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
-		if err != nil || len(rows) != 2 || rows[1][3] != "role-change" || rows[1][2] != admin.ID {
+		if err != nil || len(rows) != 2 || rows[1][4] != "role-change" || rows[1][2] != admin.ID || rows[1][3] != "Staff administrator" {
 			t.Fatalf("exported %q, %v", rows, err)
 		}
 	})

@@ -51,6 +51,7 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodGet, "/inbox/count", access.ReadInbox, false, s.inbox.Count},
 		{http.MethodGet, "/inbox/export", access.ReadInbox, true, s.inbox.Export},
 		{http.MethodGet, "/inbox/dashboard", access.ReadInbox, false, s.inbox.Dashboard},
+		{http.MethodPost, "/inbox/bulk", access.ReadInbox, false, s.inbox.Bulk},
 		{http.MethodGet, "/inbox/:id", access.ReadInbox, false, s.inbox.Show},
 		{http.MethodPut, "/inbox/:id/status", access.ReadInbox, false, s.inbox.SetStatus},
 		{http.MethodPut, "/inbox/:id/assignee", access.ReadInbox, false, s.inbox.SetAssignee},
@@ -86,6 +87,8 @@ func (s *Service) SignedInRoutes() []Route {
 
 		// Content.
 		{http.MethodGet, "/content/schema/:collection", access.ReadContent, false, s.content.Schema},
+		{http.MethodGet, "/content/find", access.ReadContent, false, s.content.Find},
+		{http.MethodPost, "/content/bulk", access.WriteContent, false, s.content.Bulk},
 		{http.MethodGet, "/content/:collection", access.ReadContent, false, s.content.List},
 		{http.MethodGet, "/content/:collection/:slug", access.ReadContent, false, s.content.Show},
 		{http.MethodPut, "/content/:collection/:slug/:locale", access.WriteContent, false, s.content.Save},

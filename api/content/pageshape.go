@@ -96,3 +96,22 @@ func checkShape(s shape, body []byte) (compact string, problems []Problem, err e
 	}
 	return buf.String(), nil, nil
 }
+
+// PageTrail names the sections and groups above the page at a route, the
+// outermost first, in English: the breadcrumb trail without the home page
+// and the page itself. It is empty for a top-level page or an unknown one.
+func PageTrail(route string) []string {
+	cat, err := pageTree()
+	if err != nil {
+		return []string{}
+	}
+	p := cat.Page(route)
+	if p == nil || len(p.Breadcrumbs) < 3 {
+		return []string{}
+	}
+	out := make([]string, 0, len(p.Breadcrumbs)-2)
+	for _, c := range p.Breadcrumbs[1 : len(p.Breadcrumbs)-1] {
+		out = append(out, c.Name)
+	}
+	return out
+}

@@ -113,6 +113,24 @@ type Admin struct {
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
 
 	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
+
+	Find AdminFind `json:"find"` // what the search across the content answers
+	Bulk AdminBulk `json:"bulk"` // what an action on many items at once answers
+}
+
+// AdminFind is what the search across the content answers.
+type AdminFind struct {
+	FilterInvalid string `json:"filterInvalid"`
+}
+
+// AdminBulk is what an action on many items at once answers.
+type AdminBulk struct {
+	Empty   string `json:"empty"`
+	TooMany string `json:"tooMany"` // %d items at most
+	Done    string `json:"done"`    // %d done of %d
+	// NothingToPublish refuses a language whose latest version is live
+	// already, or that has no saved version.
+	NothingToPublish string `json:"nothingToPublish"`
 }
 
 // AdminItems are what creating, renaming, unpublishing and deleting items

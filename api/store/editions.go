@@ -192,72 +192,127 @@ func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*Cont
 
 // ContentItemSummary is what a collection's list shows of one item.
 type ContentItemSummary struct {
-	Slug      string
-	Live      map[string]string // by locale: the live body
-	Editions  map[string]ContentEdition
-	Outdated  map[string]ContentOutdated // by locale
-	Schedules map[string]ContentSchedule // by locale
+	Collection string
+	Slug       string
+	Live       map[string]string    // by locale: the live body
+	LiveAt     map[string]time.Time // by locale: when the live body last changed
+	Editions   map[string]ContentEdition
+	Drafts     map[string]string          // by locale: the latest saved body, when it is not the one live
+	Outdated   map[string]ContentOutdated // by locale
+	Schedules  map[string]ContentSchedule // by locale
 }
 
-// ContentCollection returns every item of a collection that is live in any
-// language or that staff changed, ordered by slug.
+// ContentCollection returns every item of a collection with its live
+// bodies, states, outdated translations and schedules, by slug.
 func (s *Store) ContentCollection(ctx context.Context, collection string) ([]ContentItemSummary, error) {
-	bySlug := map[string]*ContentItemSummary{}
-	var order []string
-	item := func(slug string) *ContentItemSummary {
-		it := bySlug[slug]
+	out, err := s.contentSummaries(ctx, collection)
+	if err != nil {
+		return nil, fmt.Errorf("store: list content collection: %w", err)
+	}
+	return out, nil
+}
+
+// ContentEverything returns every item of every collection and every page
+// as ContentCollection does, with the latest unpublished text of each
+// language, by collection and slug.
+func (s *Store) ContentEverything(ctx context.Context) ([]ContentItemSummary, error) {
+	out, err := s.contentSummaries(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("store: list all content: %w", err)
+	}
+	return out, nil
+}
+
+// contentSummaries gathers the summaries of one collection's items, or of
+// every collection's when collection is "".
+func (s *Store) contentSummaries(ctx context.Context, collection string) ([]ContentItemSummary, error) {
+	type itemKey struct{ collection, slug string }
+	byKey := map[itemKey]*ContentItemSummary{}
+	var order []itemKey
+	item := func(collection, slug string) *ContentItemSummary {
+		k := itemKey{collection, slug}
+		it := byKey[k]
 		if it == nil {
-			it = &ContentItemSummary{Slug: slug, Live: map[string]string{}, Editions: map[string]ContentEdition{}, Outdated: map[string]ContentOutdated{},
+			it = &ContentItemSummary{Collection: collection, Slug: slug, Live: map[string]string{}, LiveAt: map[string]time.Time{},
+				Editions: map[string]ContentEdition{}, Drafts: map[string]string{}, Outdated: map[string]ContentOutdated{},
 				Schedules: map[string]ContentSchedule{}}
-			bySlug[slug] = it
-			order = append(order, slug)
+			byKey[k] = it
+			order = append(order, k)
 		}
 		return it
 	}
+	scope := func(tx *gorm.DB) *gorm.DB {
+		if collection == "" {
+			return tx
+		}
+		return tx.Where("collection = ?", collection)
+	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var live []contentEntry
-		if err := tx.Where("collection = ?", collection).Order("slug, locale").Find(&live).Error; err != nil {
+		if err := scope(tx).Order("collection, slug, locale").Find(&live).Error; err != nil {
 			return err
 		}
 		for _, r := range live {
-			item(r.Slug).Live[r.Locale] = r.Body
+			it := item(r.Collection, r.Slug)
+			it.Live[r.Locale] = r.Body
+			it.LiveAt[r.Locale] = r.UpdatedAt.UTC()
 		}
 		var editions []ContentEdition
-		if err := tx.Where("collection = ?", collection).Order("slug, locale").Find(&editions).Error; err != nil {
+		if err := scope(tx).Order("collection, slug, locale").Find(&editions).Error; err != nil {
 			return err
 		}
+		var drafts []int64
 		for _, e := range editions {
 			e.UpdatedAt = e.UpdatedAt.UTC()
-			item(e.Slug).Editions[e.Locale] = e
-		}
-		outdated, err := outdatedOf(tx, collection, "")
-		if err != nil {
-			return err
-		}
-		for slug, langs := range outdated {
-			if it := bySlug[slug]; it != nil {
-				it.Outdated = langs
+			item(e.Collection, e.Slug).Editions[e.Locale] = e
+			if collection == "" && e.LatestVersion > 0 && e.LatestVersion != e.PublishedVersion {
+				drafts = append(drafts, e.LatestVersion)
 			}
 		}
-		schedules, err := schedulesOf(tx, collection, "")
-		if err != nil {
+		if len(drafts) > 0 {
+			var versions []ContentVersion
+			if err := tx.Where("id IN ?", drafts).Find(&versions).Error; err != nil {
+				return err
+			}
+			for _, v := range versions {
+				item(v.Collection, v.Slug).Drafts[v.Locale] = v.Body
+			}
+		}
+		var outdated []ContentOutdated
+		if err := scope(tx).Find(&outdated).Error; err != nil {
 			return err
 		}
-		for slug, langs := range schedules {
-			if it := bySlug[slug]; it != nil {
-				it.Schedules = langs
+		for _, o := range outdated {
+			if it := byKey[itemKey{o.Collection, o.Slug}]; it != nil {
+				o.Since = o.Since.UTC()
+				it.Outdated[o.Locale] = o
+			}
+		}
+		var schedules []ContentSchedule
+		if err := scope(tx).Find(&schedules).Error; err != nil {
+			return err
+		}
+		for _, sc := range schedules {
+			if it := byKey[itemKey{sc.Collection, sc.Slug}]; it != nil {
+				sc.utc()
+				it.Schedules[sc.Locale] = sc
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: list content collection: %w", err)
+		return nil, err
 	}
 	out := make([]ContentItemSummary, 0, len(order))
-	for _, slug := range order {
-		out = append(out, *bySlug[slug])
+	for _, k := range order {
+		out = append(out, *byKey[k])
 	}
-	slices.SortFunc(out, func(a, b ContentItemSummary) int { return strings.Compare(a.Slug, b.Slug) })
+	slices.SortFunc(out, func(a, b ContentItemSummary) int {
+		if c := strings.Compare(a.Collection, b.Collection); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Slug, b.Slug)
+	})
 	return out, nil
 }
 

@@ -54,6 +54,10 @@ async function openSection(page, name) {
     .click();
 }
 
+/** The content screen's links to its collections. */
+const collections = (page) => page.getByRole('navigation', { name: 'Collections' });
+const arabicCollections = (page) => page.getByRole('navigation', { name: 'المجموعات' });
+
 describe('pages, settings and items', () => {
   test('an editor edits a page and the settings, creates, renames and deletes a story', async () => {
     const { page } = await staffMember(site, {
@@ -65,7 +69,7 @@ describe('pages, settings and items', () => {
 
     // A page: listed with its languages' states, its form from its kind's shape.
     await openSection(page, 'Content');
-    await page.getByRole('link', { name: 'Pages', exact: true }).click();
+    await collections(page).getByRole('link', { name: 'Pages', exact: true }).click();
     const about = page.locator('[data-slug="/about-us"]');
     await about.locator('[data-locale="en"][data-state="published"]').waitFor();
     await noAxeViolations(page, 'pages list, English light');
@@ -100,7 +104,7 @@ describe('pages, settings and items', () => {
 
     // A new story: a draft until its English is published, then in the news list.
     await openSection(page, 'Content');
-    await page.getByRole('link', { name: 'News', exact: true }).click();
+    await collections(page).getByRole('link', { name: 'News', exact: true }).click();
     await page.getByRole('link', { name: 'New item' }).click();
     await page.getByRole('heading', { name: 'A new item in News' }).waitFor();
     await noAxeViolations(page, 'new item, English light');
@@ -156,11 +160,11 @@ describe('pages, settings and items', () => {
     await noAxeViolations(page, 'settings, Arabic dark');
     assert.equal(await overflow(page), 0, 'the settings fit a phone');
     await openSection(page, 'المحتوى');
-    await page.getByRole('link', { name: 'الصفحات', exact: true }).click();
+    await arabicCollections(page).getByRole('link', { name: 'الصفحات', exact: true }).click();
     await page.locator('[data-slug="/about-us"]').waitFor();
     await noAxeViolations(page, 'pages list, Arabic dark');
     assert.equal(await overflow(page), 0, 'the pages list fits a phone');
-    await page.getByRole('link', { name: 'الأخبار', exact: true }).click();
+    await arabicCollections(page).getByRole('link', { name: 'الأخبار', exact: true }).click();
     await page.getByRole('link', { name: 'عنصر جديد' }).click();
     await page.getByRole('heading', { name: 'عنصر جديد في الأخبار' }).waitFor();
     await page.getByRole('textbox', { name: 'النص', exact: true }).waitFor();
@@ -191,7 +195,7 @@ describe('pages, settings and items', () => {
       languages: ['ar'],
     });
     await openSection(translator.page, 'Content');
-    await translator.page.getByRole('link', { name: 'News', exact: true }).click();
+    await collections(translator.page).getByRole('link', { name: 'News', exact: true }).click();
     await translator.page.locator('[data-slug]').first().waitFor();
     assert.equal(await translator.page.getByRole('link', { name: 'New item' }).count(), 0);
     assert.equal(

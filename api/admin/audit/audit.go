@@ -230,6 +230,15 @@ func (s *Service) Export(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	staff, err := s.store.StaffList(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	// People are named beside their ids: a reader of the file knows them by name.
+	names := make(map[string]string, len(staff))
+	for _, m := range staff {
+		names[m.ID] = m.Name
+	}
 	cur := access.Of(c)
 	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: cur.Staff.ID, Action: ActionAuditExport, Detail: strconv.Itoa(len(rows)) + " rows", IP: c.RealIP()})
 	h := c.Response().Header()
@@ -238,10 +247,11 @@ func (s *Service) Export(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	c.Response().WriteHeader(http.StatusOK)
 	w := csv.NewWriter(c.Response())
-	_ = w.Write([]string{"id", "at", "actor", "action", "item", "detail", "ip"})
+	_ = w.Write([]string{"id", "at", "actor", "actor_name", "action", "item", "detail", "ip"})
 	for _, r := range rows {
 		_ = w.Write([]string{
-			strconv.FormatInt(r.ID, 10), r.At.UTC().Format(time.RFC3339), forms.Neutralize(r.ActorID), forms.Neutralize(r.Action),
+			strconv.FormatInt(r.ID, 10), r.At.UTC().Format(time.RFC3339), forms.Neutralize(r.ActorID), forms.Neutralize(names[r.ActorID]),
+			forms.Neutralize(r.Action),
 			forms.Neutralize(r.Item), forms.Neutralize(r.Detail), forms.Neutralize(r.IP),
 		})
 	}

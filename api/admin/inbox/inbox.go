@@ -173,17 +173,20 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 
 // Item is a submission as the inbox's list shows it.
 type Item struct {
-	ID        int64     `json:"id"`
-	Kind      string    `json:"kind"`
-	Target    string    `json:"target"`
-	Locale    string    `json:"locale"`
-	CreatedAt time.Time `json:"createdAt"`
-	Status    string    `json:"status"`
-	Assignee  string    `json:"assignee"`
-	Name      string    `json:"name"`
-	Email     string    `json:"email"`
-	Company   string    `json:"company"`
-	Summary   string    `json:"summary"`
+	ID     int64  `json:"id"`
+	Kind   string `json:"kind"`
+	Target string `json:"target"`
+	// TargetName is the title of the vacancy, webinar or publication a
+	// submission is about; "" for the other forms.
+	TargetName string    `json:"targetName"`
+	Locale     string    `json:"locale"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Status     string    `json:"status"`
+	Assignee   string    `json:"assignee"`
+	Name       string    `json:"name"`
+	Email      string    `json:"email"`
+	Company    string    `json:"company"`
+	Summary    string    `json:"summary"`
 	// ErasedAt is when the personal fields were erased (by retention or
 	// on request); name, e-mail, company and summary are empty since.
 	ErasedAt *time.Time `json:"erasedAt"`
@@ -265,6 +268,7 @@ func (s *Service) List(c echo.Context) error {
 	items := make([]Item, len(rows))
 	for i := range rows {
 		items[i], _ = itemOf(&rows[i])
+		items[i].TargetName = s.targetName(items[i].Kind, items[i].Target)
 	}
 	staff, err := s.assignees(c)
 	if err != nil {
@@ -391,6 +395,7 @@ func (s *Service) Show(c echo.Context) error {
 		nv[i] = Note{ID: n.ID, Kind: n.Kind, AuthorID: n.AuthorID, Author: names[n.AuthorID], Body: n.Body, At: n.CreatedAt.UTC()}
 	}
 	item, data := itemOf(it)
+	item.TargetName = s.targetName(it.Kind, it.Target)
 	delete(data, "cvSize")
 	delete(data, "cvType")
 	cv := ""

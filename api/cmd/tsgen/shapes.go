@@ -75,6 +75,8 @@ var shapes = []shape{
 	{ts: "InboxStatusChange", goType: "api/admin/inbox.StatusChange"},
 	{ts: "InboxAssigneeChange", goType: "api/admin/inbox.AssigneeChange"},
 	{ts: "CVLink", goType: "api/admin/inbox.CVLink"},
+	{ts: "InboxBulkRequest", goType: "api/admin/inbox.bulkRequest"},
+	{ts: "InboxBulkView", goType: "api/admin/inbox.BulkView"},
 
 	// A staff member's notifications and the home screen's work.
 	{ts: "NoticeKind", consts: []string{"api/store.Notice*"},
@@ -144,6 +146,14 @@ var shapes = []shape{
 	{ts: "SettingsRevision", goType: "api/admin/content.settingsRevisionView"},
 	{ts: "SiteSettings", goType: "api/admin/content.settingsView"},
 	{ts: "SavedSettings", goType: "api/admin/content.savedSettings"},
+	{ts: "FoundItem", goType: "api/admin/content.foundItem"},
+	{ts: "ContentFind", goType: "api/admin/content.findView"},
+	{ts: "ContentBulkTarget", goType: "api/admin/content.BulkTarget"},
+	{ts: "ContentBulkRequest", goType: "api/admin/content.bulkRequest"},
+	{ts: "ContentBulkView", goType: "api/admin/content.BulkView"},
+
+	// Actions on many items at once.
+	{ts: "BulkResult", goType: "api/admin/bulk.Result"},
 
 	// The site's pages: the props the server sends the renderer.
 	{ts: "PageKind", consts: []string{"api/content.Kind*", "api/render.KindSearch"},

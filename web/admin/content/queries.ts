@@ -7,6 +7,7 @@ import { answer } from '../query-result';
 export const contentKeys = {
   lists: ['content', 'list'] as const,
   list: (collection: string) => ['content', 'list', collection] as const,
+  find: (query: string) => ['content', 'list', 'find', query] as const,
   schema: (collection: string, slug = '') => ['content', 'schema', collection, slug] as const,
   item: (collection: string, slug: string) => ['content', 'item', collection, slug] as const,
   versions: (collection: string, slug: string, locale: string) =>
@@ -21,6 +22,16 @@ export function useContentList(collection: string) {
     queryKey: contentKeys.list(collection),
     queryFn: () => answer(adminApi.contentList(collection)),
     // The collections stay named while another's items load.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every page and item a filter finds, with the missing and outdated counts. */
+export function useContentFind(query: string) {
+  return useQuery({
+    queryKey: contentKeys.find(query),
+    queryFn: () => answer(adminApi.contentFind(query)),
+    // The list stays in place while another filter's loads.
     placeholderData: keepPreviousData,
   });
 }

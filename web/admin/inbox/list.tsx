@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { Session } from '../api';
+import type { InboxItem, Session } from '../api';
 import { refusedErrors } from '../query-result';
 import { useStepUp } from '../account/step-up';
 import { NoticeBox, Pager, type Notice } from '../ui';
 import { useT } from '../shell/lang';
 import { useSearch } from '../shell/navigation';
 import { useInboxCount } from './count';
+import { InboxBulkBar } from './bulk-bar';
 import { FilterForm } from './filter-form';
 import { filtersOf, listAddress, queryOf } from './filters';
 import { Row } from './parts';
@@ -43,6 +44,16 @@ export function Inbox({
     ? { tone: 'error', text: inbox.error.message || t('common.unreachable') }
     : null;
 
+  const [chosen, setChosen] = useState<Map<number, InboxItem>>(new Map());
+  const choose = (item: InboxItem, on: boolean) => {
+    const next = new Map(chosen);
+    if (on) next.set(item.id, item);
+    else next.delete(item.id);
+    setChosen(next);
+  };
+  const shownItems = data?.items ?? [];
+  const allChosen = shownItems.length > 0 && shownItems.every((it) => chosen.has(it.id));
+
   const staffName = (id: string) => data?.staff.find((p) => p.id === id)?.name ?? t('inbox.nobody');
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const pageLink = (n: number) => listAddress(queryOf(shown, n));
@@ -60,13 +71,41 @@ export function Inbox({
       <NoticeBox notice={loadFailed ?? notice} />
       {panel}
       <FilterForm search={search} data={data} errors={errors} run={run} onNotice={setNotice} />
+      {data && (
+        <InboxBulkBar
+          chosen={[...chosen.values()]}
+          data={data}
+          onDone={() => setChosen(new Map())}
+        />
+      )}
       {data && data.items.length === 0 && <p>{t('inbox.noSubmissions')}</p>}
       {data && data.items.length > 0 && (
-        <ol className="grid gap-3" aria-label={t('inbox.title')}>
-          {data.items.map((item) => (
-            <Row key={item.id} item={item} staffName={staffName} />
-          ))}
-        </ol>
+        <>
+          <label className="mb-2 flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={allChosen}
+              onChange={(e) =>
+                setChosen(
+                  e.target.checked ? new Map(shownItems.map((it) => [it.id, it])) : new Map(),
+                )
+              }
+            />
+            {t('bulk.chooseAll')}
+          </label>
+          <ol className="grid gap-3" aria-label={t('inbox.title')}>
+            {data.items.map((item) => (
+              <Row
+                key={item.id}
+                item={item}
+                staffName={staffName}
+                chosen={chosen.has(item.id)}
+                onChoose={(on) => choose(item, on)}
+              />
+            ))}
+          </ol>
+        </>
       )}
       {data && <Pager label={t('inbox.pages')} page={page} pages={pages} pageLink={pageLink} />}
     </div>

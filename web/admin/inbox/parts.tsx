@@ -23,8 +23,14 @@ export function StatusBadge({ status }: { status: string }) {
 export function kindText(label: (p: string, v: string) => string, item: InboxItem): string {
   const kind = label('inbox.kinds', item.kind);
   if (!item.target) return kind;
-  const target = item.kind === 'contact' ? label('offices', item.target) : item.target;
+  const target = targetText(label, item);
   return `${kind} · ${target}`;
+}
+
+/** What a submission is for, as a person reads it: an office's name, an item's title. */
+export function targetText(label: (p: string, v: string) => string, item: InboxItem): string {
+  if (item.kind === 'contact') return label('offices', item.target);
+  return item.targetName || item.target;
 }
 
 /** Who sent a submission, or, once it was erased, that no one can be named. */
@@ -44,52 +50,78 @@ export function ErasedOn({ item, className = '' }: { item: InboxItem; className?
   );
 }
 
-/** A submission in the list: who sent it, when, what for, its status and assignee. */
-export function Row({ item, staffName }: { item: InboxItem; staffName: (id: string) => string }) {
+/**
+ * A submission in the list: who sent it, when, what for, its status and assignee, and a box to
+ * choose it for a bulk action when the list offers one.
+ */
+export function Row({
+  item,
+  staffName,
+  chosen,
+  onChoose,
+}: {
+  item: InboxItem;
+  staffName: (id: string) => string;
+  chosen?: boolean;
+  onChoose?: (chosen: boolean) => void;
+}) {
   const { t, label, when } = useLabels();
   return (
     <li
-      className="rounded-card border border-line bg-raised p-4"
+      className="flex gap-3 rounded-card border border-line bg-raised p-4"
       data-submission={item.id}
       data-kind={item.kind}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 className="min-w-0 text-lg font-semibold break-words">
-          <Link
-            to={`/admin/inbox/${item.id}`}
-            className="underline underline-offset-4 hover:no-underline"
-          >
-            <Sender item={item} />
-          </Link>
-        </h2>
-        <time dateTime={item.createdAt} className="text-sm text-ink-muted">
-          {when(item.createdAt)}
-        </time>
-      </div>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <StatusBadge status={item.status} />
-        <span>{kindText(label, item)}</span>
-        {item.assignee && (
-          <span className="text-ink-muted">
-            {t('inbox.assignedTo', { name: staffName(item.assignee) })}
-          </span>
-        )}
-      </p>
-      <ErasedOn item={item} className="mt-1 text-sm text-ink-muted" />
-      <p className="mt-1 text-sm break-words text-ink-muted">
-        <bdi dir="ltr">{item.email}</bdi>
-        {item.company && (
-          <>
-            {' · '}
-            <bdi>{item.company}</bdi>
-          </>
-        )}
-      </p>
-      {item.summary && (
-        <p className="mt-2 break-words">
-          <bdi>{item.summary}</bdi>
-        </p>
+      {onChoose && (
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0"
+          checked={Boolean(chosen)}
+          aria-label={t('bulk.choose', {
+            title: item.erasedAt ? t('privacy.erasedTitle') : item.name || item.email,
+          })}
+          onChange={(e) => onChoose(e.target.checked)}
+        />
       )}
+      <div className="min-w-0 grow">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 className="min-w-0 text-lg font-semibold break-words">
+            <Link
+              to={`/admin/inbox/${item.id}`}
+              className="underline underline-offset-4 hover:no-underline"
+            >
+              <Sender item={item} />
+            </Link>
+          </h2>
+          <time dateTime={item.createdAt} className="text-sm text-ink-muted">
+            {when(item.createdAt)}
+          </time>
+        </div>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <StatusBadge status={item.status} />
+          <span>{kindText(label, item)}</span>
+          {item.assignee && (
+            <span className="text-ink-muted">
+              {t('inbox.assignedTo', { name: staffName(item.assignee) })}
+            </span>
+          )}
+        </p>
+        <ErasedOn item={item} className="mt-1 text-sm text-ink-muted" />
+        <p className="mt-1 text-sm break-words text-ink-muted">
+          <bdi dir="ltr">{item.email}</bdi>
+          {item.company && (
+            <>
+              {' · '}
+              <bdi>{item.company}</bdi>
+            </>
+          )}
+        </p>
+        {item.summary && (
+          <p className="mt-2 break-words">
+            <bdi>{item.summary}</bdi>
+          </p>
+        )}
+      </div>
     </li>
   );
 }

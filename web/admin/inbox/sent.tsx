@@ -3,7 +3,7 @@ import { adminApi, saveFile, type InboxDetail } from '../api';
 import type { useStepUp } from '../account/step-up';
 import { Card, buttonClass, type Notice } from '../ui';
 import { useLabels } from '../shell/lang';
-import { ErasedOn } from './parts';
+import { ErasedOn, targetText } from './parts';
 
 // The order the submitted fields are shown in; others follow.
 const fieldOrder = [
@@ -52,6 +52,12 @@ function Value({ value, ltr }: { value: unknown; ltr: boolean }): ReactNode {
  * What the visitor sent, as sent: when, for what, in which language, each field in a set order,
  * and an application's CV, downloaded after the second factor again when the server asks.
  */
+/** The fields whose values are codes of a list of choices, and where their labels are. */
+const choiceLabels: Record<string, string> = {
+  companySize: 'choices.companySizes',
+  timeline: 'choices.timelines',
+};
+
 export function SentCard({
   detail,
   run,
@@ -86,7 +92,7 @@ export function SentCard({
         {item.target && (
           <>
             <dt className="text-ink-muted">{label('inbox.targets', item.kind)}</dt>
-            <dd>{item.kind === 'contact' ? label('offices', item.target) : item.target}</dd>
+            <dd>{targetText(label, item)}</dd>
           </>
         )}
         <dt className="text-ink-muted">{t('inbox.submissionLanguage')}</dt>
@@ -99,7 +105,9 @@ export function SentCard({
                 value={
                   key === 'services' && Array.isArray(value)
                     ? value.map((route) => detail.pageNames?.[String(route)] ?? route)
-                    : value
+                    : choiceLabels[key] && typeof value === 'string'
+                      ? label(choiceLabels[key], value)
+                      : value
                 }
                 ltr={leftToRight.has(key)}
               />

@@ -6,6 +6,7 @@ import { Audit } from '../audit/audit';
 import {
   ContentItem,
   ContentList,
+  findSearch,
   mayManageItems,
   mayReadContent,
   NewContentItem,
@@ -88,6 +89,7 @@ export const screens: Screen[] = [
     allowed: mayReadContent,
     title: 'content.title',
     nav: { label: 'nav.content', currentBelow: true },
+    validateSearch: findSearch,
     element: ({ session }) => <ContentList session={session} />,
   },
   {

@@ -173,6 +173,10 @@ export type InboxItem = {
   id: number;
   kind: string;
   target: string;
+  /**
+   * The title of the vacancy, webinar or publication a submission is about; "" for the other forms.
+   */
+  targetName: string;
   locale: string;
   createdAt: string;
   status: string;
@@ -298,6 +302,24 @@ export type InboxAssigneeChange = {
 export type CVLink = {
   url: string;
   expiresAt: string;
+};
+
+export type InboxBulkRequest = {
+  action: 'status' | 'assign';
+  ids: number[];
+  /** when changing the status */
+  status: string;
+  /** when assigning; "" for nobody */
+  assignee: string;
+};
+
+/**
+ * What a bulk action on the inbox answers: what came of each submission, in the order asked, and
+ * how many were changed.
+ */
+export type InboxBulkView = {
+  results: BulkResult[];
+  done: number;
 };
 
 /** The kinds of notification a staff member gets. */
@@ -806,6 +828,70 @@ export type SiteSettings = {
 /** The save the settings' form made. */
 export type SavedSettings = {
   revision: SettingsRevision;
+};
+
+/** An item or a page as the finder lists it. */
+export type FoundItem = {
+  collection: string;
+  slug: string;
+  title: string;
+  /** a page's sections and groups, outermost first; empty for an item */
+  trail: string[];
+  /** state by locale */
+  languages: Record<string, ContentState>;
+  /** the live translations the English changed under */
+  outdated: string[];
+  /** the last change of any language shown */
+  changedAt: string | null;
+  /** who made it, when staff did */
+  changedBy: Person | null;
+};
+
+/**
+ * What the finder answers: the items that match, the counts of missing and outdated translations
+ * across the collection chosen (or every one), and the choices its filters offer.
+ */
+export type ContentFind = {
+  items: FoundItem[];
+  /** by locale */
+  counts: Record<string, ContentCount>;
+  collections: string[];
+  languages: Locale[];
+  /** staff who may change content */
+  authors: Person[];
+  /** the languages the reader may change */
+  writable: string[];
+};
+
+/** Names one language of a page or an item. */
+export type ContentBulkTarget = {
+  collection: string;
+  slug: string;
+  locale: string;
+};
+
+export type ContentBulkRequest = {
+  action: 'publish' | 'unpublish' | 'schedule';
+  items: ContentBulkTarget[];
+  /** when scheduling */
+  at: string;
+  /** when scheduling */
+  timeZone: string;
+};
+
+/**
+ * What a bulk action answers: what came of each item, in the order asked, and how many were done.
+ */
+export type ContentBulkView = {
+  results: BulkResult[];
+  done: number;
+};
+
+/** What came of one item. */
+export type BulkResult = {
+  id: string;
+  ok: boolean;
+  message: string;
 };
 
 /** The kinds of page the renderer knows how to draw. */

@@ -1,0 +1,63 @@
+package inbox_test
+
+import (
+	"net/http"
+	"strconv"
+	"testing"
+
+	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/internal/admintest"
+	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/store"
+)
+
+// A bulk action does each submission as the action alone would: the ones
+// the role covers change, each with its own audit record, and the others
+// are refused one by one.
+func TestInboxBulkActions(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := admintest.New(t, st)
+		sales := e.Join("sami@noorvale.example", access.Sales)
+		colleague := e.Join("samar@noorvale.example", access.Sales)
+		ids := seedInbox(e)
+		leads := []int64{ids["proposal"], ids["inquiry"], ids["dubai"]}
+
+		admintest.Expect(t, "no items", sales.B.Do("POST", "/inbox/bulk", map[string]any{"action": "status", "status": "closed", "ids": []int64{}}), http.StatusBadRequest)
+		admintest.Expect(t, "an unknown action", sales.B.Do("POST", "/inbox/bulk", map[string]any{"action": "erase", "ids": leads}), http.StatusBadRequest)
+
+		r := sales.B.Do("POST", "/inbox/bulk", map[string]any{"action": "assign", "assignee": colleague.ID, "ids": leads})
+		admintest.Expect(t, "assign", r, http.StatusOK)
+		var out inbox.BulkView
+		r.Data(t, &out)
+		if out.Done != 3 {
+			t.Fatalf("assigned: %+v", out)
+		}
+
+		r = sales.B.Do("POST", "/inbox/bulk", map[string]any{"action": "status", "status": "closed", "ids": append(leads, ids["application"])})
+		admintest.Expect(t, "close", r, http.StatusOK)
+		r.Data(t, &out)
+		if out.Done != 3 || len(out.Results) != 4 || out.Results[3].OK || out.Results[3].Message == "" || out.Results[3].Message == out.Results[0].Message ||
+			out.Results[3].ID != strconv.FormatInt(ids["application"], 10) {
+			t.Fatalf("closed: %+v", out)
+		}
+		if page := sales.B.Inbox(t, "status=closed"); len(page.Items) != 3 {
+			t.Errorf("closed leads: %v", idsOf(page.Items))
+		}
+
+		events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := map[string]int{}
+		for _, ev := range events {
+			if ev.ActorID == sales.ID {
+				count[ev.Action]++
+			}
+		}
+		if count[audit.ActionStatusChange] != 3 || count[audit.ActionAssign] != 3 {
+			t.Errorf("the trail: %v", count)
+		}
+	})
+}
