@@ -21,8 +21,8 @@ func catalog(t *testing.T) *content.Catalog {
 func TestPages(t *testing.T) {
 	c := catalog(t)
 	pages := c.Pages()
-	if len(pages) != 67 {
-		t.Fatalf("%d pages, want 67", len(pages))
+	if len(pages) != 69 {
+		t.Fatalf("%d pages, want 69", len(pages))
 	}
 	seen := map[string]bool{}
 	for _, p := range pages {
@@ -88,8 +88,12 @@ func TestNav(t *testing.T) {
 	if got := strings.Join(keys, ","); got != "aboutUs,services,compliance,resources,careers,contactUs,forms" {
 		t.Fatalf("menu keys = %s", got)
 	}
-	if nav[0].Route != "/about-us" || nav[0].Children != nil {
-		t.Fatalf("a page without children is a link: %+v", nav[0])
+	if forms := nav[6]; forms.Route != "/forms" || forms.Children != nil {
+		t.Fatalf("a page without children is a link: %+v", forms)
+	}
+	about := nav[0]
+	if about.Route != "" || len(about.Children) != 2 || about.Children[0].Route != "/about-us" || about.Children[1].Route != "/about-us/accreditations" {
+		t.Fatalf("the about page with its accreditations is a group: %+v", about)
 	}
 	services := nav[1]
 	if services.Route != "" || len(services.Children) != 4 {

@@ -28,6 +28,9 @@ export const pageModuleFor: Record<PageKind, string> = {
   webinar: 'webinar-page',
   vacancy: 'vacancy-page',
   search: 'search-page',
+  accreditations: 'accreditations-page',
+  accreditation: 'accreditation-page',
+  'case-study': 'case-study-page',
 };
 
 /** The module's key in import.meta.glob('./pages/*-page.tsx') from site/. */

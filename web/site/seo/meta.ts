@@ -2,7 +2,14 @@ import type { TFunction } from '../../shared/i18n/i18n';
 import type { PageKind, PageProps } from '../pages/page-props';
 
 /** Kinds whose page is one item of a collection, titled by the item itself. */
-export const itemKinds: readonly PageKind[] = ['article', 'publication', 'webinar', 'vacancy'];
+export const itemKinds: readonly PageKind[] = [
+  'article',
+  'publication',
+  'webinar',
+  'vacancy',
+  'accreditation',
+  'case-study',
+];
 
 export type PageMeta = {
   /** The page's heading: its translated menu name, or an item's title. */
