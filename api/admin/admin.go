@@ -20,6 +20,7 @@ import (
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/notify"
 	"noorvale.example/site/api/admin/preview"
 	"noorvale.example/site/api/admin/privacy"
 	"noorvale.example/site/api/admin/signin"
@@ -108,6 +109,7 @@ type Service struct {
 	inbox    *inbox.Service
 	content  *content.Service
 	preview  *preview.Service
+	notify   *notify.Service
 }
 
 // CoverEncoder encodes an uploaded cover; the renderer is one.
@@ -158,6 +160,8 @@ func New(cfg Config) (*Service, error) {
 	}
 	keys := endpoint.NewKeys(cfg.SecretKey)
 	trail := audit.NewTrail(cfg.Store, cfg.Logger, now)
+	// The mail queue seals notifications' e-mail in the transaction that settles them.
+	sealer, _ := cfg.Mail.(mail.Sealer)
 	sessions := access.NewSessions(cfg.Store, u.Scheme == "https", trail, cfg.Logger, now, cfg.StepUp)
 	signIn, err := signin.New(signin.Config{Store: cfg.Store, BaseURL: base, Origin: u, SecretKey: cfg.SecretKey, Hasher: cfg.Hasher, Mail: cfg.Mail,
 		Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now})
@@ -182,6 +186,7 @@ func New(cfg Config) (*Service, error) {
 			Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now}),
 		preview: preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
 		privacy: privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
+		notify:  notify.New(cfg.Store, trail, sealer, base, cfg.Logger, now),
 	}, nil
 }
 
@@ -196,6 +201,14 @@ func (s *Service) RunSchedules(ctx context.Context) { s.content.RunSchedules(ctx
 func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 	return s.content.RunDueSchedules(ctx)
 }
+
+// RunNotices e-mails the staff's due notifications every few seconds until
+// ctx ends.
+func (s *Service) RunNotices(ctx context.Context) { s.notify.Run(ctx) }
+
+// SendDueNotices e-mails the staff's notifications due now and returns how
+// many e-mails it queued.
+func (s *Service) SendDueNotices(ctx context.Context) (int, error) { return s.notify.SendDue(ctx) }
 
 // ServeCover answers an uploaded cover's file under CoverPath.
 func (s *Service) ServeCover(c echo.Context) error { return s.content.ServeCover(c) }

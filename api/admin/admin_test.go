@@ -20,11 +20,14 @@ import (
 )
 
 // ownFactorAnswers are what the routes on a member's own second factors
-// answer a member who has only the authenticator app they joined with:
-// passed the role check, and then refused for what the member has.
+// and notifications answer a member who has only the authenticator app
+// they joined with: passed the role check, and then refused for what the
+// member has.
 var ownFactorAnswers = map[string]int{
 	"DELETE /factors/passkeys/:id": http.StatusNotFound, // the path names a staff id, not a passkey
 	"DELETE /factors/totp":         http.StatusConflict, // the app is their only factor
+	// The path names a staff id, not one of the member's notifications.
+	"POST /notifications/:id/read": http.StatusNotFound,
 }
 
 // Every role against every signed-in route: the server refuses what a
@@ -115,6 +118,13 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"DELETE /content/:collection/:slug":         nil,
 			"GET /settings":                             nil,
 			"PUT /settings":                             nil,
+			"GET /notifications":                        nil,
+			"GET /notifications/count":                  nil,
+			"POST /notifications/read":                  nil,
+			"POST /notifications/:id/read":              nil,
+			"GET /notifications/settings":               nil,
+			"PUT /notifications/settings":               map[string]any{"deliveries": map[string]string{"assigned": "digest"}, "digestHour": 9, "timeZone": "Asia/Dubai"},
+			"GET /work":                                 nil,
 		}
 		for _, route := range e.Svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {

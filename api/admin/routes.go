@@ -59,6 +59,15 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/inbox/:id/cv-link", access.ReadApplications, true, s.inbox.CVLink},
 		{http.MethodGet, "/inbox/:id/cv", access.ReadApplications, false, s.inbox.OpenCV},
 
+		// A staff member's notifications, how they are e-mailed, and the home screen's work.
+		{http.MethodGet, "/notifications", "", false, s.notify.List},
+		{http.MethodGet, "/notifications/count", "", false, s.notify.Count},
+		{http.MethodPost, "/notifications/read", "", false, s.notify.MarkAllRead},
+		{http.MethodPost, "/notifications/:id/read", "", false, s.notify.MarkRead},
+		{http.MethodGet, "/notifications/settings", "", false, s.notify.Settings},
+		{http.MethodPut, "/notifications/settings", "", false, s.notify.SaveSettings},
+		{http.MethodGet, "/work", "", false, s.Work},
+
 		// Visitors' accounts.
 		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},
 		{http.MethodGet, "/visitors/:id", access.ManageVisitors, false, s.visitors.Show},

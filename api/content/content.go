@@ -40,6 +40,7 @@ const (
 	KindCareers   = "careers"
 	KindContact   = "contact"
 	KindForms     = "forms"
+	KindPeople    = "people" // the firm's people: leadership, then the team
 	KindLegal     = "legal"
 
 	KindAccreditations = "accreditations" // the list of the firm's accreditations and memberships
@@ -60,13 +61,14 @@ const (
 
 	KindAccreditation = "accreditation" // an accreditation, certification or membership
 	KindCaseStudy     = "case-study"    // a client story
+	KindPerson        = "person"        // one of the firm's people
 )
 
 var knownKinds = map[string]bool{
 	KindHome: true, KindAbout: true, KindLanding: true, KindService: true, KindStandard: true,
 	KindResources: true, KindCareers: true, KindContact: true, KindForms: true, KindLegal: true,
 	KindLogin: true, KindRegister: true, KindForgotPassword: true, KindVerifyCode: true, KindResetPassword: true,
-	KindConfirmEmail: true, KindAccount: true, KindAccreditations: true,
+	KindConfirmEmail: true, KindAccount: true, KindPeople: true, KindAccreditations: true,
 }
 
 // MenuItem is an entry of the header menu, the footer or a page's children:

@@ -31,6 +31,7 @@ var collections = []Collection{
 	{Name: "vacancies", ListRoute: "/careers/jop-vacancies", ItemKind: KindVacancy},
 	{Name: "accreditations", ListRoute: "/about-us/accreditations", ItemKind: KindAccreditation},
 	{Name: "case-studies", ListRoute: "/resources/case-studies", ItemKind: KindCaseStudy},
+	{Name: "people", ListRoute: "/about-us/our-people", ItemKind: KindPerson},
 }
 
 // Collections returns the site's collections.
@@ -62,6 +63,10 @@ func collectionNames() []string {
 	return names
 }
 
+// teamRank puts the team after the leadership, whatever place staff give
+// a person within their group.
+const teamRank = 1 << 20
+
 // homeItems is how many news stories the home page shows.
 const homeItems = 8
 
@@ -90,7 +95,9 @@ type ItemSummary struct {
 	Cover          string `json:"cover,omitempty"`          // the uploaded cover's id, its language's or else the English text's; "" for the drawn one
 	Date           string `json:"date"`                     // news, blogs, publications, client stories: date; webinars: start; vacancies: datePosted; accreditations: since
 	Author         string `json:"author,omitempty"`         // news and blogs
-	Office         string `json:"office,omitempty"`         // vacancies
+	Office         string `json:"office,omitempty"`         // vacancies and people
+	Role           string `json:"role,omitempty"`           // people: the position held
+	Group          string `json:"group,omitempty"`          // people: leadership or team
 	EmploymentType string `json:"employmentType,omitempty"` // vacancies
 	Upcoming       *bool  `json:"upcoming,omitempty"`       // webinars: whether it starts after the render time
 	Sector         string `json:"sector,omitempty"`         // client stories
@@ -113,6 +120,8 @@ type entryText struct {
 	title      string
 	updated    string      // the date the content gives itself: legal pages, items
 	summary    ItemSummary // items only; Upcoming is set per render
+	rank       int         // people: where the person stands on the page, leadership first
+	answers    []string    // people: the routes of the services they answer for
 	shownOn    []string    // accreditations and client stories: the pages that show them
 	credential *Credential // accreditations only
 }
@@ -121,6 +130,7 @@ type entryText struct {
 type listedItem struct {
 	page  *Page
 	when  time.Time // the English entry's date (webinars: start), which orders lists
+	rank  int       // orders a list before its date: people by group and place, 0 elsewhere
 	texts map[locale.Locale]*entryText
 }
 
@@ -142,6 +152,10 @@ type entryFields struct {
 	Sector         string          `json:"sector"`
 	Country        string          `json:"country"`
 	ShownOn        []string        `json:"shownOn"`
+	Role           string          `json:"role"`
+	Group          string          `json:"group"`
+	Order          int             `json:"order"`
+	Services       []string        `json:"services"`
 }
 
 // WithEntries returns a catalogue with the stored content added: the texts
@@ -258,10 +272,14 @@ func (c *Catalog) listItems(list *Page, bySlug map[string]map[locale.Locale]*ent
 				Slug:           slug,
 			},
 			when:  itemTime(col, en),
+			rank:  en.rank,
 			texts: texts,
 		})
 	}
 	slices.SortFunc(out, func(a, b *listedItem) int {
+		if c := a.rank - b.rank; c != 0 {
+			return c
+		}
 		if c := b.when.Compare(a.when); c != 0 {
 			return c
 		}
@@ -369,6 +387,16 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		t.credential = decodeCredential(e.Body, s)
 	case "case-studies":
 		s.Sector, s.Country = f.Sector, f.Country
+	case "people":
+		// A person has no date: the group and place order the page.
+		s.Office, s.Role, s.Group = f.Office, f.Role, f.Group
+		t.rank = f.Order
+		if f.Group != "leadership" {
+			t.rank += teamRank
+		}
+		t.answers = f.Services
+		t.summary = s
+		return t, nil
 	}
 	t.shownOn = f.ShownOn
 	if _, err := time.Parse(layout, s.Date); err != nil {
@@ -616,12 +644,15 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 		writeItem(w, 'r', it, loc, now)
 	}
 	for _, it := range c.credentials(p) {
-		writeItem(w, 'c', it, loc, now)
+		writeItem(w, 'a', it, loc, now)
 	}
 	if p.Slug == "" {
 		for _, it := range c.shownOn(p, "case-studies") {
 			writeItem(w, 's', it, loc, now)
 		}
+	}
+	if it := c.consultant(p); it != nil {
+		writeItem(w, 'c', it, loc, now)
 	}
 }
 
@@ -650,4 +681,29 @@ func (c *Catalog) NextChange(now time.Time) time.Time {
 		}
 	}
 	return next
+}
+
+// Consultant returns, in a language, the person a service or standard page
+// names as the one to talk to: the first of the firm's people, in the order
+// of their page, who answers for the page's route; nil when no one does.
+func (c *Catalog) Consultant(p *Page, loc locale.Locale) *ItemSummary {
+	it := c.consultant(p)
+	if it == nil {
+		return nil
+	}
+	t, _ := it.text(loc)
+	s := t.summary
+	return &s
+}
+
+func (c *Catalog) consultant(p *Page) *listedItem {
+	if p.Kind != KindService && p.Kind != KindStandard && p.Kind != KindLanding {
+		return nil
+	}
+	for _, it := range c.lists["people"] {
+		if slices.Contains(it.texts[locale.Default].answers, p.Route) {
+			return it
+		}
+	}
+	return nil
 }

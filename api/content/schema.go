@@ -119,7 +119,9 @@ var (
 		object("partners", text("heading"), text("description"),
 			objects("items", count("id"), text("name"), image("image"), image("hoverImage"))),
 		object("testimonials", text("heading"), text("description"),
-			objects("items", count("id"), text("quote"), text("name"), text("position"), image("image"), rating("rating"))),
+			objects("items", count("id"), text("quote"), text("name"), text("position"),
+				// A picture under web/site/images in place of the portrait the site draws.
+				optional(image("image")), rating("rating"))),
 		object("clients", text("heading"), text("description"),
 			objects("items", text("name"), image("src"))),
 		object("counters", text("heading"),
@@ -150,7 +152,7 @@ func pageShape(p *Page) (s shape, ok bool) {
 		return legalShape, true
 	case KindContact:
 		return contactShape, true
-	case KindResources, KindCareers, KindAccreditations:
+	case KindResources, KindCareers, KindPeople, KindAccreditations:
 		return listShape, true
 	case KindHome:
 		return homeShape, true
@@ -211,6 +213,20 @@ var itemShapes = map[string]shape{
 			count("min"), count("max"),
 			enum("unit", "month", "year"),
 		)),
+	},
+	"people": {
+		text("title"), // the person's full name
+		text("role"),
+		// The leadership come first on the page; within a group, order says where.
+		enum("group", "leadership", "team"),
+		count("order"),
+		enum("office", "london", "dubai", "cairo"),
+		texts("languages"), texts("certifications"),
+		// One sentence for the cards; the bio is the page's text.
+		text("description"),
+		// The service and standard pages whose consultant card names this person.
+		optional(routes("services")),
+		proseField("body"),
 	},
 }
 

@@ -1,8 +1,10 @@
-// Package cover draws the cover pictures of the site's pages: abstract SVG
-// art, generated from a page's route, whose motif and colours say what the
-// page is (a news story, a webinar, a penetration test, an ISO standard)
-// and whose details tell the pages of one kind apart. No photographs, no
-// faces; the same route always draws the same picture.
+// Package cover draws the site's pictures: the cover of each page, abstract
+// SVG art generated from a page's route and an item's subject, whose colours
+// say what part of the site the page is in, whose motif what it is about (a
+// news story, a penetration test, an ISO standard), and whose details tell
+// the pages of one kind apart; the offices' city scenes; and the portraits of
+// people, monogram art drawn from a name. No photographs, no faces; the same
+// page or person always draws the same picture.
 package cover
 
 import (
@@ -29,12 +31,13 @@ const (
 func Path(route string) string { return "/covers" + route + ".svg" }
 
 // Shown reports whether pages of a kind show a cover: the collections'
-// items but accreditations (which show their emblem), the service and
-// standard pages and their landing pages, the about page and the forms page.
+// items but accreditations (which show their emblem), the service and standard pages and their landing pages, the about
+// page, the forms page, the offices' contact pages and the careers page.
 func Shown(kind string) bool {
 	switch kind {
 	case content.KindArticle, content.KindPublication, content.KindWebinar, content.KindVacancy, content.KindCaseStudy,
-		content.KindService, content.KindStandard, content.KindLanding, content.KindAbout, content.KindForms:
+		content.KindService, content.KindStandard, content.KindLanding, content.KindAbout, content.KindForms,
+		content.KindContact, content.KindCareers:
 		return true
 	}
 	return false
@@ -56,12 +59,18 @@ var themes = []struct {
 	prefix string
 	theme  theme
 }{
+	{"/contact-us/london", theme{"london", palette{"#14213d", "#2b3f6e", "#f4a38c"}, london}},
+	{"/contact-us/dubai", theme{"dubai", palette{"#0a3a4a", "#1b6a78", "#f1c76b"}, dubai}},
+	{"/contact-us/cairo", theme{"cairo", palette{"#3a1a2e", "#6a3048", "#f7c59f"}, cairo}},
+	{"/about-us", theme{"about", palette{"#0a2540", "#0d3a5c", "#6fdccf"}, offices}},
+	{"/forms", theme{"forms", palette{"#1a2a3a", "#27445e", "#93e1d8"}, form}},
 	{"/resources/news", theme{"news", palette{"#05343a", "#0b5560", "#5eead4"}, signal}},
 	{"/resources/blogs", theme{"blogs", palette{"#3a1024", "#5c1a3a", "#fda4af"}, writing}},
 	{"/resources/publications", theme{"publications", palette{"#1c1f52", "#2e3480", "#a5b4fc"}, documents}},
 	{"/resources/webinars", theme{"webinars", palette{"#3d1a0c", "#6a2c12", "#fdba74"}, screen}},
 	{"/resources/case-studies", theme{"stories", palette{"#0f2a33", "#17454f", "#99f6e4"}, checklist}},
-	{"/careers/jop-vacancies", theme{"vacancies", palette{"#0d3320", "#165234", "#86efac"}, network}},
+	{"/careers/jop-vacancies/", theme{"vacancies", palette{"#0d3320", "#165234", "#86efac"}, network}},
+	{"/careers/jop-vacancies", theme{"careers", palette{"#0d3320", "#165234", "#86efac"}, steps}},
 	{"/services/cybersecurity-services", theme{"cybersecurity", palette{"#06182c", "#0b3052", "#67e8f9"}, hexShield}},
 	{"/services/compliance-and-audit-services", theme{"audit", palette{"#0c2146", "#173a72", "#93c5fd"}, checklist}},
 	{"/services/business-continuity-and-recovery", theme{"continuity", palette{"#33200a", "#573710", "#fcd34d"}, cycle}},
@@ -77,7 +86,9 @@ var firm = theme{"firm", palette{"#0a2540", "#0d3a5c", "#6fdccf"}, shields}
 // themeOf returns the theme of the page at route.
 func themeOf(route string) theme {
 	for _, t := range themes {
-		if route == t.prefix || strings.HasPrefix(route, t.prefix+"/") {
+		// A prefix ending in "/" is for the pages below it only.
+		below := strings.HasSuffix(t.prefix, "/")
+		if below && strings.HasPrefix(route, t.prefix) || !below && (route == t.prefix || strings.HasPrefix(route, t.prefix+"/")) {
 			return t.theme
 		}
 	}
@@ -85,8 +96,13 @@ func themeOf(route string) theme {
 }
 
 // SVG draws the cover of the page at route as a standalone SVG document.
-func SVG(route string) []byte {
+// An item's subject (its English title, description and tags) may choose
+// a motif that says what it is about, in its collection's colours.
+func SVG(route, subject string) []byte {
 	t := themeOf(route)
+	if m := topicMotif(subject); m != nil {
+		t.motif = m
+	}
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(route))
 	seed := h.Sum32()

@@ -51,7 +51,7 @@ func TestEveryPartOfTheSiteHasItsOwnLook(t *testing.T) {
 				}
 				accents[th.palette.accent] = route
 				// A motif is known by the shapes it draws after the ground and glow.
-				shapes := strings.Join(elements(t, SVG(route))[10:], " ")
+				shapes := strings.Join(elements(t, SVG(route, ""))[10:], " ")
 				if other, seen := motifs[shapes]; seen {
 					t.Errorf("%s draws the shapes of %s", route, other)
 				}
@@ -67,7 +67,7 @@ func TestEveryPartOfTheSiteHasItsOwnLook(t *testing.T) {
 		if themeOf(siblings[0]).name != themeOf(siblings[1]).name {
 			t.Errorf("%s and %s are of different parts", siblings[0], siblings[1])
 		}
-		if bytes.Equal(SVG(siblings[0]), SVG(siblings[1])) {
+		if bytes.Equal(SVG(siblings[0], ""), SVG(siblings[1], "")) {
 			t.Errorf("%s and %s have the same cover", siblings[0], siblings[1])
 		}
 	}
@@ -81,7 +81,7 @@ func TestEveryPartOfTheSiteHasItsOwnLook(t *testing.T) {
 // frame's size, the same every time, with nothing that runs or loads.
 func TestCoversAreSafeStandaloneImages(t *testing.T) {
 	for _, route := range []string{"/resources/news/a-story", "/careers/jop-vacancies/x", "/services/cybersecurity-services/asv", "/forms", "/about-us"} {
-		svg := SVG(route)
+		svg := SVG(route, "")
 		names := elements(t, svg)
 		if names[0] != "svg" || !bytes.HasPrefix(svg, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="225" viewBox="0 0 400 225"`)) {
 			t.Errorf("%s: does not open as a 400×225 SVG: %.120s", route, svg)
@@ -97,7 +97,7 @@ func TestCoversAreSafeStandaloneImages(t *testing.T) {
 		if len(svg) > 12_000 {
 			t.Errorf("%s: %d bytes", route, len(svg))
 		}
-		if !bytes.Equal(svg, SVG(route)) {
+		if !bytes.Equal(svg, SVG(route, "")) {
 			t.Errorf("%s: drawn differently twice", route)
 		}
 	}

@@ -111,6 +111,8 @@ type Admin struct {
 	Items   AdminItems   `json:"items"`   // creating, renaming, unpublishing and deleting items; the firm's settings
 	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
+
+	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
 }
 
 // AdminItems are what creating, renaming, unpublishing and deleting items

@@ -21,6 +21,9 @@ type Mail struct {
 	ResetPaused       ResetPausedLetter       `json:"resetPaused"`
 	StaffFactorLocked StaffFactorLockedLetter `json:"staffFactorLocked"`
 	StaffEnrolLink    StaffEnrolLinkLetter    `json:"staffEnrolLink"`
+	StaffNotice       StaffNoticeLetter       `json:"staffNotice"`
+	StaffDigest       StaffDigestLetter       `json:"staffDigest"`
+	Notices           NoticeWords             `json:"notices"`
 
 	FormNotification       FormNotificationLetter       `json:"formNotification"`
 	FormConfirmProposal    FormConfirmLetter            `json:"formConfirmProposal"`

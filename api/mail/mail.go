@@ -36,6 +36,12 @@ const (
 	// A staff member's one-time link to set up a second factor, after an
 	// administrator reset theirs or for an account that has none.
 	KindStaffEnrolLink Kind = "staff-enrol-link" // Data: "link" (absolute URL of /admin/enrol#{token}), "hours" ("24")
+	// A staff member's notification about their work (a new lead, an
+	// assignment, an outdated translation, a schedule), and the day's
+	// notifications in one digest. They name items by number and title,
+	// never by what a visitor wrote.
+	KindStaffNotice Kind = "staff-notice" // Data: "notice" (the sentence, in the message's language), "link" (absolute URL of the item in the back-office)
+	KindStaffDigest Kind = "staff-digest" // Data: "count", "lines" (a sentence and its link per notification, up to 64 KB), "link" (absolute URL of the notifications)
 
 	// Requests: a Completer writes the e-mail a request asks for, or finds
 	// there is none to write, when the sender is about to send it rather
@@ -66,7 +72,7 @@ const (
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink, KindStaffNotice, KindStaffDigest}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
@@ -78,6 +84,8 @@ var requiredData = map[Kind][]string{
 	KindResetPaused:       {"hours"},
 	KindStaffFactorLocked: {"tries", "until"},
 	KindStaffEnrolLink:    {"link", "hours"},
+	KindStaffNotice:       {"notice", "link"},
+	KindStaffDigest:       {"count", "lines", "link"},
 	KindResetRequest:      {"asked"},
 	KindConfirmRequest:    nil,
 
@@ -105,7 +113,7 @@ type Completer interface {
 
 // longData are the Data keys that may hold up to maxLongValue bytes: the
 // listing of a submitted form.
-var longData = map[string]bool{"fields": true, "body": true}
+var longData = map[string]bool{"fields": true, "body": true, "lines": true}
 
 // Message is one e-mail to send.
 type Message struct {

@@ -49,6 +49,9 @@ func Render(m Message) (Rendered, error) {
 		lay, ok = replyLetters[m.Kind]
 	}
 	if !ok {
+		lay, ok = noticeLetters[m.Kind]
+	}
+	if !ok {
 		return Rendered{}, fmt.Errorf("mail: no %s text for %s", m.Kind, m.Locale)
 	}
 	f := &locale.For(m.Locale).Mail

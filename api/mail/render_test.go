@@ -19,6 +19,8 @@ var sampleData = map[mailpkg.Kind]map[string]string{
 	mailpkg.KindResetPaused:       {"hours": "24"},
 	mailpkg.KindStaffFactorLocked: {"tries": "10", "until": "2026-11-25 09:15 UTC"},
 	mailpkg.KindStaffEnrolLink:    {"link": "https://noorvale.example/admin/enrol#token", "hours": "24"},
+	mailpkg.KindStaffNotice:       {"notice": "#12", "link": "https://noorvale.example/admin/inbox/12"},
+	mailpkg.KindStaffDigest:       {"count": "2", "lines": "#12\nhttps://noorvale.example/admin/inbox/12", "link": "https://noorvale.example/admin/notifications"},
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},
@@ -93,7 +95,8 @@ func TestRenderEveryKindInEveryLanguage(t *testing.T) {
 				if !ok {
 					t.Fatal("English rendered after another language")
 				}
-				if r.Subject == en.Subject && !written {
+				// A notification's subject is its sentence, which the caller writes in the message's language.
+				if r.Subject == en.Subject && !written && kind != mailpkg.KindStaffNotice {
 					t.Errorf("subject %q is the English one", r.Subject)
 				}
 				// No English sentence left in a translation.

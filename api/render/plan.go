@@ -258,8 +258,8 @@ func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 // them again on the next page.
 var coverCacheControl = []string{"public, max-age=86400"}
 
-// documents writes the sitemaps, robots.txt and the cover of every page
-// that shows one, reusing the cached entry of a document that has not
+// documents writes the sitemaps, robots.txt, the cover of every page
+// that shows one and the portrait of every person the site shows, reusing the cached entry of a document that has not
 // changed. An item stored since the last plan has its cover from this one
 // on, whether it came from the seed or was added to the database.
 func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[string]*Entry, error) {
@@ -287,7 +287,12 @@ func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[s
 		if !cover.Shown(p.Kind) {
 			continue
 		}
-		if err := add(cover.Path(p.Route), cover.ContentType, cover.SVG(p.Route), coverCacheControl); err != nil {
+		if err := add(cover.Path(p.Route), cover.ContentType, cover.SVG(p.Route, cat.Subject(p)), coverCacheControl); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range cat.Portraits() {
+		if err := add(cover.PortraitPath(p.Key), cover.ContentType, cover.Portrait(p.Name, p.Office), coverCacheControl); err != nil {
 			return nil, err
 		}
 	}

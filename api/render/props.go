@@ -52,6 +52,7 @@ type PageProps struct {
 	Pagination     *Pagination           `json:"pagination,omitempty"`                            // on list pages
 	Credentials    []content.Credential  `json:"credentials,omitempty"`                           // the accreditations the page shows: the home strip, a service's or standard's, their list
 	Stories        []content.ItemSummary `json:"stories,omitempty"`                               // the client stories a service or standard page links to
+	Consultant     *content.ItemSummary  `json:"consultant,omitempty"`                            // on service and standard pages: the person who answers for it
 }
 
 // Pagination tells a list page which of its list's pages it is.
@@ -113,6 +114,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Updated:        text.Updated,
 			Credentials:    in.Catalog.Credentials(page, loc),
 			Stories:        in.Catalog.Stories(page, loc),
+			Consultant:     in.Catalog.Consultant(page, loc),
 		},
 		Alternates: []Alternate{},
 		Site:       in.Site,

@@ -46,7 +46,7 @@ func (s *Store) SubmissionsOf(ctx context.Context, email, userID string) ([]Subm
 // transaction: data becomes the anonymous remainder the caller chose, the
 // client address and the account go, the CV (which the caller deleted
 // first) is recorded as deleted, and the internal notes on it, written
-// about the person, are deleted. Kind, target, language, date, status and
+// about the person, and the staff's notifications of it are deleted. Kind, target, language, date, status and
 // assignee stay. It returns ErrNotFound for no such submission, and leaves
 // an erased one as it is.
 func (s *Store) EraseSubmission(ctx context.Context, id int64, remainder string, now time.Time) error {
@@ -64,6 +64,9 @@ func (s *Store) EraseSubmission(ctx context.Context, id int64, remainder string,
 			values["cv_deleted_at"] = now
 		}
 		if err := tx.Model(&Submission{}).Where("id = ?", id).Updates(values).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("submission_id = ?", id).Delete(&Notification{}).Error; err != nil {
 			return err
 		}
 		return tx.Where("submission_id = ?", id).Delete(&InboxNote{}).Error

@@ -242,16 +242,9 @@ func (s *Store) InboxItemByID(ctx context.Context, id int64) (*InboxItem, error)
 }
 
 // SetSubmissionState records a submission's status and assignee (nil for
-// nobody).
+// nobody), telling a new assignee (AssignSubmission with nobody as by).
 func (s *Store) SetSubmissionState(ctx context.Context, id int64, status string, assignee *string, now time.Time) error {
-	err := s.db.WithContext(ctx).Exec(`INSERT INTO submission_states (submission_id, status, assignee_id, updated_at)
-		VALUES (?, ?, ?, ?)
-		ON CONFLICT (submission_id) DO UPDATE SET status = excluded.status, assignee_id = excluded.assignee_id, updated_at = excluded.updated_at`,
-		id, status, assignee, dbTime(now)).Error
-	if err != nil {
-		return fmt.Errorf("store: set submission state: %w", err)
-	}
-	return nil
+	return s.AssignSubmission(ctx, id, status, assignee, "", now)
 }
 
 // AddInboxNote stores an internal note and assigns its id.

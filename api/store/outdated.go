@@ -58,8 +58,8 @@ func sameBody(a, b string) bool {
 
 // markOutdated records, when the English of an item is about to change
 // from before to after, that every other language live now was published
-// against before. A language already outdated keeps the English it was
-// published against.
+// against before, and tells each language's translators. A language
+// already outdated keeps the English it was published against.
 func markOutdated(tx *gorm.DB, collection, slug, before, after, english string, now time.Time) error {
 	if sameBody(before, after) {
 		return nil
@@ -72,6 +72,9 @@ func markOutdated(tx *gorm.DB, collection, slug, before, after, english string, 
 	for _, r := range live {
 		row := ContentOutdated{Collection: collection, Slug: slug, Locale: r.Locale, EnglishBefore: before, Since: now}
 		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
+			return err
+		}
+		if err := notifyOutdated(tx, collection, slug, r.Locale, now); err != nil {
 			return err
 		}
 	}

@@ -135,16 +135,24 @@ func cancelSchedulesBy(tx *gorm.DB, staffID string) ([]ContentSchedule, error) {
 }
 
 // DropContentSchedule deletes a plan that is still as sc has it, without
-// carrying it out, and reports whether it did: a plan replaced or carried
+// carrying it out, tells its author, and reports whether it did: a plan replaced or carried
 // out meanwhile stays as it is.
 func (s *Store) DropContentSchedule(ctx context.Context, sc ContentSchedule) (bool, error) {
-	res := whereKey(s.db.WithContext(ctx), sc.Key()).
-		Where("action = ? AND version = ? AND due_at = ? AND created_by = ?", sc.Action, sc.Version, sc.DueAt.UTC(), sc.CreatedBy).
-		Delete(&ContentSchedule{})
-	if res.Error != nil {
-		return false, fmt.Errorf("store: drop content schedule: %w", res.Error)
+	dropped := false
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := whereKey(tx, sc.Key()).
+			Where("action = ? AND version = ? AND due_at = ? AND created_by = ?", sc.Action, sc.Version, sc.DueAt.UTC(), sc.CreatedBy).
+			Delete(&ContentSchedule{})
+		if res.Error != nil || res.RowsAffected != 1 {
+			return res.Error
+		}
+		dropped = true
+		return notifySchedule(tx, sc, false, time.Now().UTC())
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: drop content schedule: %w", err)
 	}
-	return res.RowsAffected == 1, nil
+	return dropped, nil
 }
 
 // DueContentSchedules returns the plans due at now, earliest first, at
@@ -208,17 +216,20 @@ func (s *Store) RunContentSchedule(ctx context.Context, sc ContentSchedule, by s
 				return err
 			}
 			if live == 0 {
-				return nil
+				return notifySchedule(tx, sc, false, now.UTC())
 			}
 			err = unpublish(tx, sc.Key(), by, now.UTC())
 		default:
 			return nil
 		}
 		if errors.Is(err, ErrNotFound) {
-			return nil
+			return notifySchedule(tx, sc, false, now.UTC())
 		}
-		acted = err == nil
-		return err
+		if err != nil {
+			return err
+		}
+		acted = true
+		return notifySchedule(tx, sc, true, now.UTC())
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: run content schedule: %w", err)

@@ -86,6 +86,9 @@ func (s *Store) CreateSubmission(ctx context.Context, sub *Submission, compose f
 		if err := tx.Create(sub).Error; err != nil {
 			return err
 		}
+		if err := notifyNewSubmission(tx, sub); err != nil {
+			return err
+		}
 		if compose == nil {
 			return nil
 		}

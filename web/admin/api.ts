@@ -41,6 +41,13 @@ import type {
   ItemKey,
   JoinRequest,
   ListedStaffMember,
+  Notice,
+  NoticeCount,
+  NoticeDelivery,
+  NoticeKind,
+  NoticeList,
+  NoticeSettings,
+  NoticeSettingsRequest,
   Permission,
   Person,
   SavedSettings,
@@ -54,6 +61,8 @@ import type {
   VisitorDetail,
   VisitorItem,
   VisitorPage,
+  Work,
+  WorkItem,
 } from '../shared/api/types.gen';
 
 /** The back-office API's shapes, generated from the Go types that encode them. */
@@ -78,6 +87,11 @@ export type {
   InboxNote,
   InboxPage,
   ListedStaffMember,
+  Notice,
+  NoticeDelivery,
+  NoticeKind,
+  NoticeList,
+  NoticeSettings,
   Permission,
   Person,
   Session,
@@ -86,6 +100,8 @@ export type {
   VisitorDetail,
   VisitorItem,
   VisitorPage,
+  Work,
+  WorkItem,
 };
 
 /** The collection pages are edited under, with their route as the slug. */
@@ -142,6 +158,14 @@ export const adminApi = {
     put<InboxAssigneeChange>(`/admin/inbox/${id}/assignee`, { assignee }),
   addNote: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/notes`, { body }),
   inboxDashboard: () => get<InboxDashboard>('/admin/inbox/dashboard'),
+  notices: () => get<NoticeList>('/admin/notifications'),
+  noticeCount: () => get<NoticeCount>('/admin/notifications/count'),
+  markNoticeRead: (id: number) => post<NoticeCount>(`/admin/notifications/${id}/read`, {}),
+  markAllNoticesRead: () => post<NoticeCount>('/admin/notifications/read', {}),
+  noticeSettings: () => get<NoticeSettings>('/admin/notifications/settings'),
+  saveNoticeSettings: (body: NoticeSettingsRequest) =>
+    put<NoticeSettings>('/admin/notifications/settings', body),
+  work: () => get<Work>('/admin/work'),
   reply: (id: number, body: string) => post<InboxNote>(`/admin/inbox/${id}/replies`, { body }),
   cvLink: (id: number) => post<CVLink>(`/admin/inbox/${id}/cv-link`, {}),
   visitors: (query: string) => get<VisitorPage>(`/admin/visitors?${query}`),

@@ -1,7 +1,9 @@
 // Prints, as JSON, Lighthouse's mobile figures (default throttling, cold cache) for each given
 // page, measured in Debian's headless Chromium: each page is measured `LIGHTHOUSE_RUNS` times
 // (three unless set) and the run with the median performance score is reported, with the
-// machine's load average before it and Lighthouse's own benchmarkIndex of the machine.
+// machine's load average before it and Lighthouse's own benchmarkIndex of the machine. Beside
+// the scores: the main thread's work under the 4× slowdown, by kind (script evaluation, style
+// and layout, parsing...) and by script.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,7 +50,19 @@ async function measure(url, report) {
       totalBytes: Math.round(audit('total-byte-weight')),
       fontBytes: bytesOf('Font'),
       scriptBytes: bytesOf('Script'),
+      mainThreadMs: Math.round(audit('mainthread-work-breakdown')),
     },
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        item.group,
+        Math.round(item.duration),
+      ]),
+    ),
+    scripts: (lhr.audits['bootup-time']?.details?.items ?? []).map((item) => ({
+      url: item.url,
+      totalMs: Math.round(item.total),
+      scriptingMs: Math.round(item.scripting),
+    })),
     failed: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openPage, useSiteAndBrowser, until } from './harness.mjs';
-import { hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
+import { formsReached, hydrated, solveCaptcha, valueArrives, visitorHelpers } from './visitor.mjs';
 
 const site = useSiteAndBrowser({ development: true });
 const { newEmail, mailTo, waitForMail, confirmedAccount, logIn } = visitorHelpers(site);
@@ -32,7 +32,7 @@ describe('request for proposal and general enquiry', () => {
     const { page } = tab;
     try {
       await page.goto(`${site.server.baseUrl}/forms`);
-      await hydrated(page);
+      await formsReached(page);
       const proposalTab = page.getByRole('tab', { name: 'Request a proposal' });
       assert.equal(await proposalTab.getAttribute('aria-selected'), 'true');
       assert.equal(await page.locator('#inquiry').isHidden(), true);
@@ -130,7 +130,7 @@ describe('request for proposal and general enquiry', () => {
         if (request.method() === 'POST' && request.url().includes('/api/forms/')) posts++;
       });
       await page.goto(`${site.server.baseUrl}/forms`);
-      await hydrated(page);
+      await formsReached(page);
       const form = page.locator('#proposal form');
       const submit = form.getByRole('button', { name: 'Request a proposal' });
       await submit.click();
@@ -320,7 +320,7 @@ describe('request for proposal and general enquiry', () => {
     const { page } = tab;
     try {
       await page.goto(`${site.server.baseUrl}/forms`);
-      await hydrated(page);
+      await formsReached(page);
       const proposal = page.getByRole('tab', { name: 'Request a proposal' });
       const inquiry = page.getByRole('tab', { name: 'General enquiry' });
       await proposal.focus();
@@ -344,7 +344,7 @@ describe('request for proposal and general enquiry', () => {
       assert.equal(await activeAttribute(page, 'id'), 'proposal');
 
       await page.goto(`${site.server.baseUrl}/ar/forms`);
-      await hydrated(page);
+      await formsReached(page);
       await page.getByRole('tab', { name: 'طلب عرض' }).focus();
       await page.keyboard.press('ArrowLeft');
       assert.equal(await activeAttribute(page, 'id'), 'inquiry-tab', 'left is forward in Arabic');

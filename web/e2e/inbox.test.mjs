@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { firstItemPath, launchBrowser, openPage, startServer, until } from './harness.mjs';
 import { minimalPdf } from './documents.mjs';
 import { noAxeViolations, sendForm, staffMember } from './staff.mjs';
-import { hydrated, solveCaptcha, visitorHelpers } from './visitor.mjs';
+import { formsReached, solveCaptcha, visitorHelpers } from './visitor.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -123,7 +123,7 @@ describe('the inbox', () => {
 
       // A visitor asks for a proposal on the public site.
       await visitor.page.goto(`${baseUrl}/forms`);
-      await hydrated(visitor.page);
+      await formsReached(visitor.page);
       const form = visitor.page.locator('#proposal form');
       await form.getByLabel('Full name').fill('Nadia Farouk');
       await form.getByLabel('E-mail address').fill('nadia@desertrose.example');

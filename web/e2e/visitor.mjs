@@ -118,6 +118,19 @@ export const hydrated = (page) =>
   page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
 /**
+ * Waits until the page has hydrated, then comes to its request forms (/forms), whose code waits
+ * for the visitor, as the pointer of a visitor does, and waits until they have hydrated too.
+ */
+export async function formsReached(page) {
+  await hydrated(page);
+  const island = page.locator('[data-island="enquiry-forms"]');
+  await island.dispatchEvent('pointerover');
+  await page
+    .locator('[data-island="enquiry-forms"][data-island-state="hydrated"]')
+    .waitFor({ state: 'attached' });
+}
+
+/**
  * Scrolls the captcha into view, as a visitor on their way to the form does (its widget loads only
  * when the visitor comes near it or into its form), and waits until the widget's code has loaded
  * and it is configured.

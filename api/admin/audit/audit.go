@@ -81,8 +81,10 @@ const (
 	ActionContentDelete        = "content-delete"
 	ActionContentRename        = "content-rename"
 	ActionSettingsSave         = "settings-save"
-	auditDetailMaxLength       = 200
-	auditPage                  = 100
+	// A staff member changed how they are e-mailed their notifications.
+	ActionNoticeSettings = "notification-settings"
+	auditDetailMaxLength = 200
+	auditPage            = 100
 )
 
 // Actions lists what the trail records, for the filter.
@@ -96,6 +98,7 @@ var Actions = []string{
 	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
+	ActionNoticeSettings,
 }
 
 // Trail records what staff did.

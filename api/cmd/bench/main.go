@@ -52,6 +52,7 @@ func main() {
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
+	lighthouseOnly := flag.String("lighthouse", "", "print only the Lighthouse figures, of these pages (paths separated by commas, or \"all\")")
 	coversOnly := flag.Bool("covers", false, "print only the renderer's memory while it encodes covers")
 	coversDir := flag.String("covers-dir", ".", "checkout whose renderer (ssr/, dist/) the cover figures measure, to compare revisions")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
@@ -68,6 +69,8 @@ func main() {
 		err = runSignedIn(*serverBin, *duration, *connections)
 	case *pagesOnly:
 		err = runPages(*serverBin)
+	case *lighthouseOnly != "":
+		err = runLighthouse(*serverBin, *lighthouseOnly)
 	case *coversOnly:
 		err = coverFigures(*coversDir)
 	case *pipelineOnly:
@@ -189,7 +192,7 @@ func runPages(serverBin string) error {
 	if err := pageWeight(srv.BaseURL); err != nil {
 		return err
 	}
-	return lighthouse(srv.BaseURL)
+	return lighthouse(srv.BaseURL, lighthousePages)
 }
 
 // runAccounts prints the figures of the account API alone.
@@ -237,7 +240,7 @@ func run(serverBin string, duration time.Duration, connections int) error {
 	if err := pageWeight(srv.BaseURL); err != nil {
 		return err
 	}
-	if err := lighthouse(srv.BaseURL); err != nil {
+	if err := lighthouse(srv.BaseURL, lighthousePages); err != nil {
 		return err
 	}
 
@@ -583,74 +586,6 @@ func pageWeight(baseURL string) error {
 	}
 	fmt.Println("(goals: a service page loads at most 75 KB of gzipped JS, the home page at most 100 KB;")
 	fmt.Println(" the CSS is the page's own stylesheets, carried inline, compressed on their own)")
-	return nil
-}
-
-// lighthousePages are the pages whose Lighthouse figures the bench prints, with the mobile
-// performance score each had before its islands (best of two runs, recorded then), to read the
-// measured figures beside.
-var lighthousePages = []struct {
-	path   string
-	before int
-}{
-	{homePage, 87},
-	{"/ar", 81},
-	{servicePage, 93},
-	{"/ar" + servicePage, 86},
-	{"/forms", 70},
-}
-
-// lighthouse prints Lighthouse's mobile figures for the main pages, the median of three cold
-// runs each, measured in headless Chromium on this machine, with the machine's speed as
-// Lighthouse rates it and its load average: a loaded machine scores lower.
-func lighthouse(baseURL string) error {
-	args := []string{"web/bench/lighthouse.mjs"}
-	for _, p := range lighthousePages {
-		args = append(args, baseURL+p.path)
-	}
-	out, err := exec.Command("node", args...).Output()
-	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return fmt.Errorf("lighthouse: %w\n%s", err, exit.Stderr)
-		}
-		return fmt.Errorf("lighthouse: %w", err)
-	}
-	var pages []struct {
-		URL     string         `json:"url"`
-		Runs    []int          `json:"runs"`
-		Scores  map[string]int `json:"scores"`
-		Metrics struct {
-			FCP         int     `json:"fcpMs"`
-			LCP         int     `json:"lcpMs"`
-			TBT         int     `json:"tbtMs"`
-			CLS         float64 `json:"cls"`
-			TotalBytes  int     `json:"totalBytes"`
-			FontBytes   int     `json:"fontBytes"`
-			ScriptBytes int     `json:"scriptBytes"`
-		} `json:"metrics"`
-		Failed         []string `json:"failed"`
-		BenchmarkIndex int      `json:"benchmarkIndex"`
-		LoadAverage    float64  `json:"loadAverage"`
-	}
-	if err := json.Unmarshal(out, &pages); err != nil {
-		return fmt.Errorf("lighthouse output: %w", err)
-	}
-	fmt.Printf("\nLighthouse 12, mobile, cold (median of %d runs; the runs' performance scores in brackets)\n", len(pages[0].Runs))
-	fmt.Printf("%-58s %6s %6s %5s %5s %5s %7s %7s %7s %6s %8s %7s %6s %5s\n", "page", "perf", "before", "a11y", "BP", "SEO",
-		"FCP", "LCP", "TBT", "CLS", "bytes", "fonts", "bench", "load")
-	for i, p := range pages {
-		fmt.Printf("%-58s %6d %6d %5d %5d %5d %5dms %5dms %5dms %6.3f %6.0fKB %5.0fKB %6d %5.2f\n",
-			fmt.Sprintf("%s %v", strings.TrimPrefix(p.URL, baseURL), p.Runs),
-			p.Scores["performance"], lighthousePages[i].before, p.Scores["accessibility"], p.Scores["best-practices"], p.Scores["seo"],
-			p.Metrics.FCP, p.Metrics.LCP, p.Metrics.TBT, p.Metrics.CLS, kb(p.Metrics.TotalBytes), kb(p.Metrics.FontBytes),
-			p.BenchmarkIndex, p.LoadAverage)
-		if len(p.Failed) > 0 {
-			fmt.Printf("%-58s failing audits: %s\n", "", strings.Join(p.Failed, ", "))
-		}
-	}
-	fmt.Println("(goals: performance ≥ 98, the other three 100; at most 250 KB in all, 80 KB of it fonts;")
-	fmt.Println(" bench is Lighthouse's benchmarkIndex of this machine, load its one-minute load average before the run)")
 	return nil
 }
 

@@ -222,6 +222,7 @@ func (s *site) serve(ctx context.Context) error {
 	go s.forms.RunRetention(ctx)
 	go s.admin.Run(ctx)
 	go s.admin.RunSchedules(ctx)
+	go s.admin.RunNotices(ctx)
 
 	logger.Info("listening", "addr", s.ln.Addr().String(), "base_url", cfg.BaseURL, "env", cfg.Env)
 	if s.metricsLn != nil {

@@ -107,9 +107,8 @@ func generate(root string, shapes []shape, externals []external) ([]byte, error)
 		b.WriteString("\n")
 		b.WriteString(comment(doc, ""))
 		decl := "export type " + s.ts + " = " + body + ";"
-		// Prettier moves a union too long for the declaration's line to
-		// the next line when it fits there whole, and breaks it otherwise.
-		if next := "  " + body + ";"; len(decl) > printWidth && len(next) <= printWidth && !strings.Contains(body, "\n") && strings.Contains(body, " | ") {
+		if next := "  " + body + ";"; len(decl) > printWidth && len(next) <= printWidth && !strings.Contains(body, "\n") {
+			// Prettier moves a union that fits on a line of its own there, after the equals sign.
 			decl = "export type " + s.ts + " =\n" + next
 		} else if lines, ok := breakUnion(decl, "export type "+s.ts+" =", body, ""); ok {
 			decl = lines + ";"

@@ -75,6 +75,22 @@ var shapes = []shape{
 	{ts: "InboxAssigneeChange", goType: "api/admin/inbox.AssigneeChange"},
 	{ts: "CVLink", goType: "api/admin/inbox.CVLink"},
 
+	// A staff member's notifications and the home screen's work.
+	{ts: "NoticeKind", consts: []string{"api/store.Notice*"},
+		doc: "The kinds of notification a staff member gets."},
+	{ts: "NoticeDelivery", consts: []string{"api/store.Deliver*"},
+		doc: "How a kind of notification reaches its reader by e-mail."},
+	{ts: "Notice", goType: "api/admin/notify.Notice"},
+	{ts: "NoticeList", goType: "api/admin/notify.NoticeList"},
+	{ts: "NoticeCount", goType: "api/admin/notify.NoticeCount"},
+	{ts: "NoticeSettings", goType: "api/admin/notify.Settings"},
+	{ts: "NoticeSettingsRequest", goType: "api/admin/notify.SettingsRequest"},
+	{ts: "InboxWork", goType: "api/admin/inbox.Work"},
+	{ts: "WorkItem", goType: "api/admin/content.WorkItem"},
+	{ts: "LanguageWork", goType: "api/admin/content.LanguageWork"},
+	{ts: "ContentWork", goType: "api/admin/content.ContentWork"},
+	{ts: "Work", goType: "api/admin.Work"},
+
 	// Visitors' accounts and erasure.
 	{ts: "VisitorItem", goType: "api/admin/visitors.Item"},
 	{ts: "VisitorPage", goType: "api/admin/visitors.Page"},

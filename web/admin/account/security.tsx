@@ -12,6 +12,7 @@ import {
   type Notice,
 } from '../ui';
 import { useLabels, useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 /**
  * The signed-in staff member's own second factors: passkeys, the authenticator app and the
@@ -87,6 +88,11 @@ export function Security({
       <div>
         <h1 className="mb-2 text-2xl font-semibold">{t('security.title')}</h1>
         <p className="text-ink-muted">{t('security.lead')}</p>
+        <p className="mt-2">
+          <Link to="/admin/notifications/settings" className="underline underline-offset-4">
+            {t('notifications.settings.title')}
+          </Link>
+        </p>
       </div>
       {panel}
       <NoticeBox notice={notice} />

@@ -5,3 +5,5 @@ export { ContentItem, mayReadContent, NewContentItem } from './screens';
 export { mayManageItems } from './items';
 // The settings screen edits its shape with the same fields.
 export { Fields, cleaned } from './fields';
+// The notification settings choose a digest's time zone from the same list.
+export { zoneName, zones } from './time-zone';

@@ -9,6 +9,7 @@ import {
 } from '../api';
 import { type Notice } from '../ui';
 import { useT } from '../shell/lang';
+import { useSearch } from '../shell/navigation';
 import { cleaned, type Json } from './fields';
 import { contentKeys, useSchema, useVersions, useWatchedItem } from './queries';
 
@@ -63,8 +64,14 @@ export function useContentEditor(collection: string, slug: string, session: Sess
   const itemKey = contentKeys.item(collection, slug);
   /** When the answer the cache holds now came, 0 for none. */
   const heldSince = () => queryClient.getQueryState(itemKey)?.dataUpdatedAt ?? 0;
+  // The address may name the language to open at (?lang=ar, as a notification's link does).
+  const asked = new URLSearchParams(useSearch()).get('lang') ?? undefined;
   // The first look is the one the editor asks for as it opens, not an answer kept from before.
-  const [own, setOwn] = useState<OwnLook | null>(() => ({ kind: 'load', after: heldSince() }));
+  const [own, setOwn] = useState<OwnLook | null>(() => ({
+    kind: 'load',
+    locale: asked,
+    after: heldSince(),
+  }));
 
   const lang = item?.languages[locale];
   const versions = useVersions(

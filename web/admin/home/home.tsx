@@ -3,8 +3,9 @@ import { isKey } from '../i18n';
 import { Card } from '../ui';
 import { useT } from '../shell/lang';
 import { Link } from '../shell/navigation';
+import { WorkPanel } from './work';
 
-/** What the signed-in staff member can do. */
+/** The signed-in staff member's home: who they are, the work waiting for them, and what they can do. */
 export function Home({ session }: { session: Session }) {
   const { t } = useT();
   const { staff, permissions, factors } = session;
@@ -38,6 +39,7 @@ export function Home({ session }: { session: Session }) {
           })}
         </p>
       </Card>
+      <WorkPanel />
       <Card>
         <h2 className="mb-3 text-xl font-semibold">{t('home.can')}</h2>
         <ul className="grid gap-2" data-permissions>

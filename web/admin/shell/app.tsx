@@ -10,6 +10,7 @@ import { direction, nextLanguage, translate, type Key, type Lang, type Params } 
 import { initialLang, LangContext, rememberLang } from './lang';
 import { moveTo, navigate, usePathname, whenLeaving } from './navigation';
 import { Navigation } from './nav';
+import { NotificationBell } from '../notifications';
 import { SessionContext } from './session';
 
 /**
@@ -136,6 +137,7 @@ export function Frame() {
               {t('app.brand')} <span className="font-normal">· {t('app.backOffice')}</span>
             </p>
             <div className="flex flex-wrap items-center gap-2">
+              {signedIn && <NotificationBell />}
               {/* The next language offers itself in its own words: its name and the switch's label. */}
               <button
                 type="button"

@@ -13,6 +13,7 @@ import { Dashboard } from '../home/dashboard';
 import { Home } from '../home/home';
 import type { Key } from '../i18n';
 import { Inbox, InboxBadge, InboxSubmission, mayUseInbox } from '../inbox';
+import { NotificationList, NotificationSettings } from '../notifications';
 import { Privacy } from '../privacy/privacy';
 import { SettingsSection } from '../settings/settings';
 import { Staff } from '../staff/staff';
@@ -143,6 +144,17 @@ export const screens: Screen[] = [
     title: 'security.title',
     nav: { label: 'nav.security' },
     element: ({ session, onSession }) => <Security session={session} onSession={onSession} />,
+  },
+  // Reached from the bell in the top bar, not the navigation.
+  {
+    path: '/admin/notifications',
+    title: 'notifications.title',
+    element: () => <NotificationList />,
+  },
+  {
+    path: '/admin/notifications/settings',
+    title: 'notifications.settings.title',
+    element: () => <NotificationSettings />,
   },
   // Signing in, joining and setting up a second factor end on these addresses: the home screen shows there.
   { path: '/admin/login', title: 'nav.home', element: home },

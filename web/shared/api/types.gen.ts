@@ -284,6 +284,131 @@ export type CVLink = {
   expiresAt: string;
 };
 
+/** The kinds of notification a staff member gets. */
+export type NoticeKind =
+  'new-lead' | 'assigned' | 'translation-outdated' | 'schedule-done' | 'schedule-failed';
+
+/** How a kind of notification reaches its reader by e-mail. */
+export type NoticeDelivery = 'now' | 'digest' | 'off';
+
+/**
+ * A notification as the back-office lists it: what it is about, by key and number, never by what a
+ * visitor wrote.
+ */
+export type Notice = {
+  id: number;
+  kind: NoticeKind;
+  /** a submission's number, 0 for none */
+  reference: number;
+  /** the submission's form */
+  form: string;
+  /** a content item's */
+  collection: string;
+  slug: string;
+  locale: string;
+  /** the content item's English title */
+  title: string;
+  /** a schedule's: publish or unpublish */
+  action: string;
+  /** the item in the back-office */
+  link: string;
+  createdAt: string;
+  read: boolean;
+};
+
+/** A staff member's newest notifications and how many of theirs are unread. */
+export type NoticeList = {
+  items: Notice[];
+  unread: number;
+};
+
+/** How many of a staff member's notifications are unread. */
+export type NoticeCount = {
+  unread: number;
+};
+
+/**
+ * How a staff member is e-mailed their notifications: per kind, at once, in the daily digest or not
+ * at all, and when the digest comes.
+ */
+export type NoticeSettings = {
+  /** by kind, every kind named */
+  deliveries: Record<NoticeKind, NoticeDelivery>;
+  /** 0–23, in TimeZone */
+  digestHour: number;
+  /** an IANA zone name */
+  timeZone: string;
+  /** the kinds, in the order to offer them */
+  kinds: NoticeKind[];
+};
+
+/** Changes how the reader is e-mailed their notifications. */
+export type NoticeSettingsRequest = {
+  deliveries: Partial<Record<NoticeKind, NoticeDelivery>>;
+  digestHour: number;
+  timeZone: string;
+};
+
+/**
+ * The inbox's side of a staff member's home screen: the new submissions nobody has taken, and the
+ * open ones given to them, each with the inbox's address filtered to them.
+ */
+export type InboxWork = {
+  new: number;
+  newLink: string;
+  assigned: number;
+  assignedLink: string;
+};
+
+/** One language of a content item on the home screen. */
+export type WorkItem = {
+  collection: string;
+  slug: string;
+  locale: string;
+  /** the English title, "" for none */
+  title: string;
+  /** its editor, open at the language */
+  link: string;
+  /** when it was saved, or when its schedule is due */
+  at: string;
+  action?: string;
+};
+
+/** What one of a staff member's languages waits for. */
+export type LanguageWork = {
+  locale: string;
+  /** live translations the English changed under */
+  outdated: number;
+  /** items not live in the language */
+  missing: number;
+  outdatedList: WorkItem[];
+  /** the content list filtered to them */
+  outdatedLink: string;
+  missingLink: string;
+};
+
+/**
+ * The content side of a staff member's home screen: per language they may change (English aside),
+ * what is outdated or missing; their drafts; and what is scheduled today in their time zone.
+ */
+export type ContentWork = {
+  languages: LanguageWork[];
+  drafts: WorkItem[];
+  draftCount: number;
+  draftsLink: string;
+  today: WorkItem[];
+};
+
+/**
+ * What waits for a staff member, for the home screen: the leads of the inbox when their role covers
+ * it, the content of their languages when they may change content. A part the role does not cover
+ * is null.
+ */
+export type Work = {
+  inbox: InboxWork | null;
+  content: ContentWork | null;
+};
+
 /** An account as the list shows it. */
 export type VisitorItem = {
   id: string;
@@ -604,6 +729,7 @@ export type PageKind =
   | 'careers'
   | 'contact'
   | 'forms'
+  | 'people'
   | 'legal'
   | 'accreditations'
   | 'login'
@@ -620,11 +746,19 @@ export type PageKind =
   | 'vacancy'
   | 'accreditation'
   | 'case-study'
+  | 'person'
   | 'search';
 
 /** The collections the site publishes items in. */
 export type Collection =
-  'news' | 'blogs' | 'publications' | 'webinars' | 'vacancies' | 'accreditations' | 'case-studies';
+  | 'news'
+  | 'blogs'
+  | 'publications'
+  | 'webinars'
+  | 'vacancies'
+  | 'accreditations'
+  | 'case-studies'
+  | 'people';
 
 /** The captcha providers a form may show. */
 export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha';
@@ -674,8 +808,12 @@ export type ItemSummary = {
   date: string;
   /** news and blogs */
   author?: string;
-  /** vacancies */
+  /** vacancies and people */
   office?: string;
+  /** people: the position held */
+  role?: string;
+  /** people: leadership or team */
+  group?: string;
   /** vacancies */
   employmentType?: string;
   /** webinars: whether it starts after the render time */
@@ -798,6 +936,8 @@ export type PageDetails = {
   credentials?: Credential[];
   /** the client stories a service or standard page links to */
   stories?: ItemSummary[];
+  /** on service and standard pages: the person who answers for it */
+  consultant?: ItemSummary;
 };
 
 /** The address of the same page in another language. */

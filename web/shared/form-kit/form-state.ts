@@ -1,6 +1,7 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { ApiResult } from './api-client';
+import { typedValues } from './typed-values';
 import type { Problem } from './validation';
 
 export type FormMessage = { tone: 'error' | 'success' | 'info'; text: string };
@@ -70,6 +71,17 @@ export function useFormState<V extends Values>(
       return next;
     });
   }, []);
+
+  // What the visitor typed while the form was still the server's HTML becomes its values.
+  useEffect(() => {
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once from the page, which held the form before React did
+    setValues((current) => {
+      const typed = typedValues(element, current);
+      return Object.keys(typed).length > 0 ? { ...current, ...typed } : current;
+    });
+  }, [formId]);
 
   const touch = useCallback((name: string) => {
     setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));

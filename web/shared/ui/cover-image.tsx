@@ -6,6 +6,17 @@ export function coverPath(route: string): string {
   return `/covers${route}.svg`;
 }
 
+/** The side of the square frame the server draws portraits in (api/cover). */
+export const portraitSize = 160;
+
+/**
+ * Where the server serves the portrait drawn under `key`: a person's slug, or `client-` and a
+ * testimonial's id.
+ */
+export function portraitPath(key: string): string {
+  return `/portraits/${key}.svg`;
+}
+
 /**
  * The widths an uploaded cover is encoded at, as AVIF and WebP, in the 16:9 frame
  * (ssr/encode-image.mjs makes the same).

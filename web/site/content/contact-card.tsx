@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import { usePage } from '../pages/page-context';
+import { useLocalizedPath, usePage } from '../pages/page-context';
 import { useTranslation } from '../../shared/i18n/translation';
 import { ArrowEndIcon, MailIcon, PhoneIcon } from '../../shared/ui/icons';
 import { telHref } from './tel-href';
+import { slugOf } from './content';
+import { Portrait } from './portrait';
 
 type ContactCardProps = {
   /** The step the card offers: a request for proposal, or a question for the firm. */
@@ -13,22 +15,45 @@ type ContactCardProps = {
 
 /**
  * Beside a page's text: a consultant to talk to (or, on a legal page, a question to ask), and the
- * firm's phone and e-mail.
+ * firm's phone and e-mail. On a service or standard page, the consultant is the person who answers
+ * for it, named with a link to their page.
  */
 export function ContactCard({ action, href }: ContactCardProps) {
   const { t } = useTranslation();
-  const { site } = usePage();
+  const { site, page } = usePage();
+  const localize = useLocalizedPath();
   const headingId = useId();
+  const consultant = action === 'proposal' ? page.consultant : undefined;
   return (
     <section
       aria-labelledby={headingId}
       className="rounded-card border border-line bg-raised p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-lg leading-snug font-semibold text-ink">
-        {t(`contactCard.${action}.heading`)}
+        {t(consultant ? 'contactCard.consultant.heading' : `contactCard.${action}.heading`)}
       </h2>
-      <p className="mt-2 text-sm leading-relaxed text-ink-muted">
-        {t(`contactCard.${action}.text`)}
+      {consultant && (
+        <div className="mt-4 flex items-center gap-3">
+          <Portrait
+            drawnAs={slugOf(consultant.route)}
+            alt=""
+            className="size-14 shrink-0 rounded-full"
+          />
+          <div className="min-w-0">
+            <a
+              href={localize(consultant.route)}
+              className="font-semibold text-ink underline-offset-4 hover:text-accent hover:underline"
+            >
+              {consultant.title}
+            </a>
+            <p className="text-sm text-ink-muted">{consultant.role}</p>
+          </div>
+        </div>
+      )}
+      <p className="mt-3 text-sm leading-relaxed text-ink-muted">
+        {consultant
+          ? t('contactCard.consultant.text', { name: consultant.title })
+          : t(`contactCard.${action}.text`)}
       </p>
       <a
         href={href}

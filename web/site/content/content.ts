@@ -186,8 +186,23 @@ export type Testimonial = {
   quote: string;
   name: string;
   position: string;
-  image: string;
+  /** A picture staff chose in place of the drawn portrait. */
+  image?: string;
   rating: number;
+};
+
+/** A person of the firm as their page has them; the list's cards come from the item summaries. */
+export type PersonContent = {
+  title: string;
+  role: string;
+  group: 'leadership' | 'team';
+  order: number;
+  office: string;
+  languages: string[];
+  certifications: string[];
+  description: string;
+  services?: string[];
+  body: ProseDoc;
 };
 
 export type ClientLogo = { name: string; src: string };

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { usePage } from '../pages/page-context';
 import { useTranslation } from '../../shared/i18n/translation';
 import { ItemCard } from './item-card';
+import { PersonCard } from './person-card';
 
 /**
  * The end of an item page: a few other items of its collection, the ones published nearest to it
@@ -22,7 +23,11 @@ export function RelatedItems() {
         <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-3 md:gap-6">
           {items.map((item) => (
             <li key={item.route}>
-              <ItemCard item={item} headingLevel={3} compact />
+              {page.collection === 'people' ? (
+                <PersonCard person={item} />
+              ) : (
+                <ItemCard item={item} headingLevel={3} compact />
+              )}
             </li>
           ))}
         </ul>

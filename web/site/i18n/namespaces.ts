@@ -24,6 +24,8 @@ const namespacesByKind: Partial<Record<PageKind, string[]>> = {
   accreditations: [resourcesNamespace],
   accreditation: [resourcesNamespace],
   'case-study': [resourcesNamespace],
+  people: [resourcesNamespace],
+  person: [resourcesNamespace],
   login: [authNamespace, formsNamespace],
   register: [authNamespace, formsNamespace],
   'forgot-password': [authNamespace, formsNamespace],

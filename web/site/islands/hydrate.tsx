@@ -8,14 +8,28 @@ import { islands, type IslandName } from './registry';
 const arrivals = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
 /**
- * Calls `start` when the visitor first points at, presses or focuses something in `marker`.
+ * How far below (or above) the screen an island that waits for the screen starts: its code loads
+ * and runs while the visitor scrolls the last stretch to it. A carousel starts its own slides
+ * nearer still (content/carousel.tsx), once its island is there.
+ */
+export const nearScreen = '400px';
+
+/**
+ * Calls `start` when the visitor first points at, presses or focuses something in `marker`, or,
+ * with `near`, when the island comes within nearScreen of the screen, whichever is first.
  * A button pressed before the island hydrated did nothing then (the server's button has no
- * handler, and a submit button's press is held back), so it is pressed again once it has.
+ * handler, and a submit button's press is held back), so it is pressed again once it has; a form
+ * sent with the Enter key meanwhile is held back and sent again the same way.
  * `start` calls `taken` as it hands the island to React, which handles any press from then on.
  * Links need no replay: they work without scripts.
  */
-function whenReached(marker: HTMLElement, start: (taken: () => void) => Promise<void>): void {
+function whenReached(
+  marker: HTMLElement,
+  start: (taken: () => void) => Promise<void>,
+  near = false,
+): void {
   let pressed: HTMLButtonElement | null = null;
+  let sent: HTMLFormElement | null = null;
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || !marker.contains(button)) return;
@@ -24,24 +38,54 @@ function whenReached(marker: HTMLElement, start: (taken: () => void) => Promise<
     // press waits for it instead, as any other button's does.
     if (button.type === 'submit') event.preventDefault();
   };
+  const holdSubmit = (event: Event) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    sent = event.target;
+  };
+  let observer: IntersectionObserver | null = null;
+  let begun = false;
   const begin = () => {
+    if (begun) return;
+    begun = true;
     for (const type of arrivals) marker.removeEventListener(type, begin);
-    void start(() => marker.removeEventListener('click', remember, true)).then(() => {
+    observer?.disconnect();
+    observer = null;
+    void start(() => {
+      marker.removeEventListener('click', remember, true);
+      marker.removeEventListener('submit', holdSubmit, true);
+    }).then(() => {
       if (pressed?.isConnected) pressed.click();
+      else if (sent?.isConnected) sent.requestSubmit();
     });
   };
   for (const type of arrivals) marker.addEventListener(type, begin, { passive: true });
   marker.addEventListener('click', remember, true);
+  marker.addEventListener('submit', holdSubmit, true);
+  if (!near) return;
+  if (typeof IntersectionObserver === 'undefined') {
+    begin();
+    return;
+  }
+  // The marker itself takes no room (display: contents): its content is what comes into view.
+  observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) begin();
+    },
+    { rootMargin: nearScreen },
+  );
+  for (const child of marker.children) observer.observe(child);
 }
 
 /**
  * Hydrates each island marked in `root` as a root of its own, with the page data and strings
  * the islands share and its own props; the rest of the page stays the server's HTML. Each island
- * starts as soon as its code is there, except those that wait (islands/registry.ts) for a
- * visitor who is not signed in. Once every island that starts at once has hydrated,
- * <html data-hydrated> says the page is interactive, as on a page that hydrates whole; each
- * marker says `data-island-state="waiting"` or `"hydrated"`. The promise resolves with the roots
- * of the islands that started at once, when all are created.
+ * starts as soon as its code is there, except those that wait (islands/registry.ts): for the
+ * visitor to come to them, when not signed in and not come for them, or, for everyone, to come
+ * near the screen. Once every island that starts at once has hydrated, <html data-hydrated>
+ * says the page is interactive, as on a page that hydrates whole; each marker says
+ * `data-island-state="waiting"` or `"hydrated"`. The promise resolves with the roots of the
+ * islands that started at once, when all are created.
  */
 export function hydrateIslands(
   { props, resources, islands: placed = [] }: PagePayload,
@@ -57,7 +101,13 @@ export function hydrateIslands(
     if (!island) throw new Error(`no props for island ${index}`);
     return { index, island, module: islands[island.name as IslandName] };
   };
-  const waits = (marker: HTMLElement) => !signedIn && 'waits' in entryOf(marker).module;
+  /** Whether an island waits, and for what: the visitor only, or the screen as well. */
+  const waits = (marker: HTMLElement): 'visitor' | 'screen' | null => {
+    const { module } = entryOf(marker);
+    if ('near' in module) return 'screen';
+    if (signedIn || !('waits' in module)) return null;
+    return 'wanted' in module && module.wanted() ? null : 'visitor';
+  };
 
   let waiting = markers.filter((marker) => !waits(marker)).length;
   const pageHydrated = () => {
@@ -85,9 +135,14 @@ export function hydrateIslands(
 
   const atOnce: Promise<Root>[] = [];
   for (const marker of markers) {
-    if (waits(marker)) {
+    const waitsFor = waits(marker);
+    if (waitsFor) {
       marker.dataset.islandState = 'waiting';
-      whenReached(marker, () => new Promise<void>((resolve) => void hydrate(marker, resolve)));
+      whenReached(
+        marker,
+        (taken) => new Promise<void>((resolve) => void hydrate(marker, resolve, taken)),
+        waitsFor === 'screen',
+      );
     } else {
       atOnce.push(hydrate(marker, pageHydrated));
     }

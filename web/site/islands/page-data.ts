@@ -1,14 +1,13 @@
 import type { PageKind, PageProps, Resources } from '../pages/page-props';
 
 /**
- * Pages that hydrate whole: those made of forms (sign-in and account pages, the contact and
- * request forms, and the items whose page ends in a registration or application form), where the
- * form is most of what the page is and the rest is small. Every other page hydrates island by
- * island.
+ * Pages that hydrate whole: those made of forms (sign-in and account pages, the contact form,
+ * and the items whose page ends in a registration or application form), where the form is most
+ * of what the page is and the rest is small. Every other page hydrates island by island, the
+ * request forms (/forms) too: their code waits for the visitor to come to them.
  */
 const wholePages: ReadonlySet<PageKind> = new Set<PageKind>([
   'contact',
-  'forms',
   'login',
   'register',
   'forgot-password',

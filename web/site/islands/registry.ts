@@ -20,6 +20,16 @@ type IslandModule = {
    * Only for islands whose server HTML is already right for such a visitor.
    */
   waits?: boolean;
+  /**
+   * For an island that waits: whether the visitor came for it (the address names it), in which
+   * case it starts at once.
+   */
+  wanted?: () => boolean;
+  /**
+   * For every visitor, the island waits until it comes near the screen (or the visitor comes to
+   * it, as above): parts further down the page, whose code a page's load need not run.
+   */
+  near?: boolean;
 };
 
 const ready = (component: AnyComponent) => () => Promise.resolve(component);
@@ -28,7 +38,7 @@ const ready = (component: AnyComponent) => () => Promise.resolve(component);
  * Every interactive part of a page that hydrates island by island. The theme switch and the
  * toasts come with the page's first script, since every such page has them at once; the others
  * are chunks of their own, loaded when the page has them and, for those that wait, when the
- * visitor comes to them.
+ * visitor comes to them or, for the home page's sections, when they come near the screen.
  */
 export const islands = {
   'desktop-nav': {
@@ -72,29 +82,52 @@ export const islands = {
     load: () => import('../content/share-links').then((module) => module.ShareLinks),
     strings: ['common:share'],
   },
+  'enquiry-forms': {
+    load: () => import('../forms/enquiry-forms').then((module) => module.EnquiryForms),
+    // What the forms may say once used: their checks' messages, the captcha's and date picker's
+    // words, the counts and the answer after sending.
+    strings: [
+      'forms:forms',
+      'forms:fields',
+      'forms:captcha',
+      'forms:datePicker',
+      'forms:formsPage',
+      'forms:proposal',
+      'forms:inquiry',
+    ],
+    waits: true,
+    // A link to one of the forms (#proposal, #inquiry, #proposal/<service>) was followed.
+    wanted: () => /^#(proposal|inquiry)(\/|$)/.test(window.location.hash),
+  },
   counters: {
     load: () => import('../content/home/counters').then((module) => module.Counters),
     strings: [],
+    near: true,
   },
   'clients-strip': {
     load: () => import('../content/home/clients-strip').then((module) => module.ClientsStrip),
     strings: [],
+    near: true,
   },
   'news-slider': {
     load: () => import('../content/home/news-slider').then((module) => module.NewsSlider),
     strings: ['common:carousel'],
+    near: true,
   },
   'partner-slider': {
     load: () => import('../content/home/partner-slider').then((module) => module.PartnerSlider),
     strings: ['common:carousel'],
+    near: true,
   },
   'solutions-slider': {
     load: () => import('../content/home/solutions-slider').then((module) => module.SolutionsSlider),
     strings: ['common:carousel'],
+    near: true,
   },
   testimonials: {
     load: () => import('../content/home/testimonials').then((module) => module.Testimonials),
     strings: ['common:carousel'],
+    near: true,
   },
 } satisfies Record<string, IslandModule>;
 

@@ -45,7 +45,11 @@ describe('ContactPage', () => {
       expect(map.getAttribute('href')).toBe(mapSearchUrl(content.mapQuery));
       expect(map.getAttribute('target')).toBe('_blank');
       expect(map.getAttribute('rel')).toContain('noopener');
-      expect(container.querySelector('iframe, img')).toBeNull();
+      // No embedded map: the only picture is the office's drawn scene of its city.
+      expect(container.querySelector('iframe')).toBeNull();
+      expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+        '/covers/contact-us/dubai.svg',
+      ]);
 
       const others = screen.getByRole('region', {
         name: locale === 'en' ? 'Our other offices' : 'مكاتبنا الأخرى',

@@ -11,6 +11,7 @@ import {
 import { LinkCards } from '../content/link-cards';
 import { OfficeAddress } from '../layout/office-address';
 import { PageHeader } from '../layout/page-header';
+import { CoverImage } from '../../shared/ui/cover-image';
 import { ContentSection, Paragraphs } from '../content/prose';
 import { telHref } from '../content/tel-href';
 import { hasWhatsApp, WhatsAppLink } from '../content/whatsapp-link';
@@ -137,6 +138,13 @@ export default function ContactPage() {
         lead={content?.summary}
         fromContent={content !== null}
         breadcrumbs={page.breadcrumbs}
+        aside={
+          <CoverImage
+            route={page.route}
+            alt=""
+            className="aspect-[16/9] w-full overflow-hidden rounded-card shadow-panel"
+          />
+        }
       />
       <div className="page-shell grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-16 lg:py-16">
         {office && (

@@ -2,6 +2,7 @@ import { contentOf, type ListContent } from '../content/content';
 import { ItemCard } from '../content/item-card';
 import { ItemsBySector } from '../content/items-by-sector';
 import { PageHeader } from '../layout/page-header';
+import { CoverImage } from '../../shared/ui/cover-image';
 import { Pagination } from '../content/pagination';
 import { Paragraphs } from '../content/prose';
 import { usePage, usePageTitle } from './page-context';
@@ -9,7 +10,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 
 /**
  * A resource list (news, blogs, publications, webinars, client stories by sector) or the vacancies:
- * intro and cards.
+ * intro and cards; the careers page has its own picture beside its heading.
  */
 export default function ListPage() {
   const { t } = useTranslation('resources');
@@ -23,6 +24,18 @@ export default function ListPage() {
         lead={content?.summary}
         fromContent={content !== null}
         breadcrumbs={page.breadcrumbs}
+        {...(page.kind === 'careers'
+          ? {
+              asideOnWideScreens: true,
+              aside: (
+                <CoverImage
+                  route={page.route.replace(/\/page\/\d+$/, '')}
+                  alt=""
+                  className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
+                />
+              ),
+            }
+          : {})}
       />
       <div className="page-shell py-12 lg:py-16">
         {content && content.intro.length > 0 && <Paragraphs items={content.intro} />}

@@ -27,6 +27,8 @@ export const pageModuleFor: Record<PageKind, string> = {
   publication: 'publication-page',
   webinar: 'webinar-page',
   vacancy: 'vacancy-page',
+  people: 'people-page',
+  person: 'person-page',
   search: 'search-page',
   accreditations: 'accreditations-page',
   accreditation: 'accreditation-page',

@@ -67,6 +67,8 @@ const pageKinds: readonly PageKind[] = [
   'publication',
   'webinar',
   'vacancy',
+  'people',
+  'person',
   'search',
   'accreditations',
   'accreditation',

@@ -60,6 +60,7 @@ function SearchForm({ search }: { search: SearchPageData }) {
   return (
     <form
       role="search"
+      aria-label={t('search.again')}
       action={localize(searchRoute)}
       method="get"
       className="mt-8 flex max-w-3xl flex-col gap-3 sm:flex-row"

@@ -179,7 +179,7 @@ export function SiteSearch({ className = '' }: { className?: string }) {
 
   return (
     <div ref={root} className={`sm:relative ${className}`} data-site-search="">
-      <form action={localize(searchRoute)} method="get" role="search">
+      <form action={localize(searchRoute)} method="get">
         <button
           ref={button}
           type="submit"
@@ -202,6 +202,7 @@ export function SiteSearch({ className = '' }: { className?: string }) {
             action={localize(searchRoute)}
             method="get"
             role="search"
+            aria-label={t('searchBox.label')}
             onSubmit={onSubmit}
             className="flex flex-col"
           >

@@ -9,6 +9,7 @@ export const itemKinds: readonly PageKind[] = [
   'vacancy',
   'accreditation',
   'case-study',
+  'person',
 ];
 
 export type PageMeta = {

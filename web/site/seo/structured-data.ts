@@ -1,6 +1,7 @@
 import type {
   ArticleContent,
   CaseStudyContent,
+  PersonContent,
   ServiceContent,
   VacancyContent,
   WebinarContent,
@@ -9,7 +10,8 @@ import { authorName, isBlogContent, isLandingContent, slugOf } from '../content/
 import { plainText } from '../../shared/prose/prose';
 import { addMinutes } from '../i18n/formatting';
 import { localizePath } from '../i18n/locale-paths';
-import type { Credential, Office, PageProps } from '../pages/page-props';
+import type { Credential, ItemSummary, Office, PageProps } from '../pages/page-props';
+import { portraitPath } from '../../shared/ui/cover-image';
 import { siteImages } from './site-images';
 
 // Schema.org descriptions of a page for search engines, written as JSON-LD blocks in <head>.
@@ -260,6 +262,60 @@ function event(props: PageProps, content: WebinarContent): JsonLd {
   };
 }
 
+/** One of the firm's people as a list names them: their name, position, page and portrait. */
+function personRef(props: PageProps, person: ItemSummary): JsonLd {
+  return {
+    '@type': 'Person',
+    name: person.title,
+    jobTitle: person.role,
+    url: `${props.baseUrl}${localizePath(person.route, props.locale)}`,
+    image: `${props.baseUrl}${portraitPath(slugOf(person.route))}`,
+    worksFor: organizationRef(props),
+  };
+}
+
+/** A person's own page: who they are, where they work, what they speak and hold. */
+function person(props: PageProps, content: PersonContent): JsonLd {
+  const office = props.site.offices.find((candidate) => candidate.key === content.office);
+  return {
+    '@context': context,
+    '@type': 'Person',
+    name: content.title,
+    jobTitle: content.role,
+    description: content.description,
+    url: props.canonical,
+    image: `${props.baseUrl}${portraitPath(slugOf(props.page.route))}`,
+    worksFor: organizationRef(props),
+    ...(office
+      ? {
+          workLocation: {
+            '@type': 'Place',
+            name: `${props.site.name}, ${office.city}`,
+            address: postalAddress(office),
+          },
+        }
+      : {}),
+    knowsLanguage: content.languages,
+    hasCredential: content.certifications.map((name) => ({
+      '@type': 'EducationalOccupationalCredential',
+      name,
+    })),
+  };
+}
+
+/** The people page: everyone it lists, in its order. */
+function people(props: PageProps): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'ItemList',
+    itemListElement: props.page.items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: personRef(props, item),
+    })),
+  };
+}
+
 /**
  * The JSON-LD blocks of a page: the firm on every page, the breadcrumb trail below the home page,
  * and what the page is about (a service, its questions, an article, a vacancy or an event).
@@ -287,5 +343,7 @@ export function structuredData(
   if (page.kind === 'case-study') blocks.push(caseStudy(props, content as CaseStudyContent));
   if (page.kind === 'vacancy') blocks.push(jobPosting(props, content as VacancyContent));
   if (page.kind === 'webinar') blocks.push(event(props, content as WebinarContent));
+  if (page.kind === 'person') blocks.push(person(props, content as PersonContent));
+  if (page.kind === 'people' && page.items.length > 0) blocks.push(people(props));
   return blocks.filter((block) => block !== null);
 }

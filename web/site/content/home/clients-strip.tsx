@@ -35,7 +35,7 @@ export function ClientsStrip({ section }: { section: HomeContent['clients'] }) {
   const [paused, setPaused] = useState(false);
   if (section.items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="py-16 lg:py-20">
+    <section aria-labelledby={headingId} className="later-section py-16 lg:py-20">
       <div className="page-shell flex flex-wrap items-end justify-between gap-4">
         <SectionIntro id={headingId} heading={section.heading} description={section.description} />
         <button

@@ -39,7 +39,12 @@ export function countFrame(value: number, elapsed: number): number {
   return Math.floor(value * eased);
 }
 
-/** Counts from 0 up to the value the server wrote, once, when the number first comes into view. */
+/**
+ * Counts from 0 up to the value the server wrote, once, when the visitor scrolls the number into
+ * view. A number already on the screen when its code starts has been read as it is: it stays,
+ * rather than dropping to 0 under the visitor's eyes (and the page's first seconds are spared
+ * two seconds of frames).
+ */
 function CountUp({ value, suffix }: { value: number; suffix: string }) {
   const { locale } = usePage();
   const ref = useRef<HTMLSpanElement>(null);
@@ -47,9 +52,13 @@ function CountUp({ value, suffix }: { value: number; suffix: string }) {
     const el = ref.current;
     if (!el || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     let frame = 0;
+    let first = true;
     const observer = new IntersectionObserver(([entry]) => {
+      const seen = first;
+      first = false;
       if (!entry?.isIntersecting) return;
       observer.disconnect();
+      if (seen) return;
       const start = performance.now();
       const tick = (now: number) => {
         const shown = countFrame(value, now - start);

@@ -103,7 +103,10 @@ export function NewsSlider({
   if (items.length === 0) return null;
   const title = section.sectionTitle || t('home.newsTitle', { defaultValue: defaultNewsTitle });
   return (
-    <section aria-labelledby={headingId} className="news-slider page-shell py-16 lg:py-24">
+    <section
+      aria-labelledby={headingId}
+      className="news-slider later-section page-shell py-16 lg:py-24"
+    >
       <SectionIntro id={headingId} heading={title} description={section.sectionDescription} />
       <Carousel
         label={title}

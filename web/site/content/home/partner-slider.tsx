@@ -15,7 +15,7 @@ export function PartnerSlider({ section }: { section: HomeContent['partners'] })
   const headingId = useId();
   if (section.items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="page-shell py-16 lg:py-20">
+    <section aria-labelledby={headingId} className="later-section page-shell py-16 lg:py-20">
       <SectionIntro id={headingId} heading={section.heading} description={section.description} />
       <Carousel
         label={section.heading}

@@ -30,7 +30,7 @@ export function SolutionsSlider({ section }: { section: HomeContent['solutions']
     <section
       aria-labelledby={section.heading ? headingId : undefined}
       aria-label={section.heading ? undefined : t('home.solutionsLabel')}
-      className="on-dark relative isolate overflow-hidden bg-hero-deep py-16 text-white lg:py-24"
+      className="on-dark later-section relative isolate overflow-hidden bg-hero-deep py-16 text-white lg:py-24"
     >
       <SiteImage
         src={section.backgroundImage}

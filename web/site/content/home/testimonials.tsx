@@ -5,6 +5,7 @@ import { Carousel } from '../carousel';
 import { StarIcon } from '../../../shared/ui/icons';
 import { SectionIntro } from './section-intro';
 import { SiteImage } from './site-image';
+import { Portrait } from '../portrait';
 
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation();
@@ -30,7 +31,20 @@ function TestimonialCard({ item }: { item: Testimonial }) {
         <p>{t('home.quote', { quote: item.quote })}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <SiteImage src={item.image} alt="" height={56} className="size-14 shrink-0 rounded-full" />
+        {item.image ? (
+          <SiteImage
+            src={item.image}
+            alt=""
+            height={56}
+            className="size-14 shrink-0 rounded-full"
+          />
+        ) : (
+          <Portrait
+            drawnAs={`client-${item.id}`}
+            alt=""
+            className="size-14 shrink-0 rounded-full"
+          />
+        )}
         <span>
           <span className="block font-semibold text-ink">{item.name}</span>
           <span className="block text-sm text-ink-muted">{item.position}</span>
@@ -45,7 +59,7 @@ export function Testimonials({ section }: { section: HomeContent['testimonials']
   const headingId = useId();
   if (section.items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="bg-sunken py-16 lg:py-24">
+    <section aria-labelledby={headingId} className="bg-sunken later-section py-16 lg:py-24">
       <div className="page-shell">
         <SectionIntro id={headingId} heading={section.heading} description={section.description} />
         <Carousel
