@@ -42,8 +42,10 @@ const (
 	KindForms     = "forms"
 	KindPeople    = "people" // the firm's people: leadership, then the team
 	KindLegal     = "legal"
-	KindLogin     = "login"
-	KindNotFound  = "not-found"
+
+	KindAccreditations = "accreditations" // the list of the firm's accreditations and memberships
+	KindLogin          = "login"
+	KindNotFound       = "not-found"
 
 	KindRegister       = "register"        // the registration form
 	KindForgotPassword = "forgot-password" // asks for the reset code
@@ -56,14 +58,17 @@ const (
 	KindPublication = "publication" // a guide, white paper, checklist or report
 	KindWebinar     = "webinar"     // a past or upcoming webinar
 	KindVacancy     = "vacancy"     // an open position
-	KindPerson      = "person"      // one of the firm's people
+
+	KindAccreditation = "accreditation" // an accreditation, certification or membership
+	KindCaseStudy     = "case-study"    // a client story
+	KindPerson        = "person"        // one of the firm's people
 )
 
 var knownKinds = map[string]bool{
 	KindHome: true, KindAbout: true, KindLanding: true, KindService: true, KindStandard: true,
 	KindResources: true, KindCareers: true, KindContact: true, KindForms: true, KindLegal: true,
 	KindLogin: true, KindRegister: true, KindForgotPassword: true, KindVerifyCode: true, KindResetPassword: true,
-	KindConfirmEmail: true, KindAccount: true, KindPeople: true,
+	KindConfirmEmail: true, KindAccount: true, KindPeople: true, KindAccreditations: true,
 }
 
 // MenuItem is an entry of the header menu, the footer or a page's children:

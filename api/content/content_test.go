@@ -21,8 +21,8 @@ func catalog(t *testing.T) *content.Catalog {
 func TestPages(t *testing.T) {
 	c := catalog(t)
 	pages := c.Pages()
-	if len(pages) != 68 {
-		t.Fatalf("%d pages, want 68", len(pages))
+	if len(pages) != 70 {
+		t.Fatalf("%d pages, want 70", len(pages))
 	}
 	seen := map[string]bool{}
 	for _, p := range pages {
@@ -91,8 +91,8 @@ func TestNav(t *testing.T) {
 	if forms := nav[6]; forms.Route != "/forms" || forms.Children != nil {
 		t.Fatalf("a page without children is a link: %+v", forms)
 	}
-	if about := nav[0]; about.Route != "" || len(about.Children) != 2 || about.Children[0].Route != "/about-us" || about.Children[1].Route != "/about-us/our-people" {
-		t.Fatalf("about us = %+v, want its overview and our people", about)
+	if about := nav[0]; about.Route != "" || len(about.Children) != 3 || about.Children[0].Route != "/about-us" || about.Children[1].Route != "/about-us/our-people" || about.Children[2].Route != "/about-us/accreditations" {
+		t.Fatalf("about us = %+v, want its overview, our people and the accreditations", about)
 	}
 	services := nav[1]
 	if services.Route != "" || len(services.Children) != 4 {

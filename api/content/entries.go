@@ -29,6 +29,8 @@ var collections = []Collection{
 	{Name: "publications", ListRoute: "/resources/publications", ItemKind: KindPublication},
 	{Name: "webinars", ListRoute: "/resources/webinars", ItemKind: KindWebinar},
 	{Name: "vacancies", ListRoute: "/careers/jop-vacancies", ItemKind: KindVacancy},
+	{Name: "accreditations", ListRoute: "/about-us/accreditations", ItemKind: KindAccreditation},
+	{Name: "case-studies", ListRoute: "/resources/case-studies", ItemKind: KindCaseStudy},
 	{Name: "people", ListRoute: "/about-us/our-people", ItemKind: KindPerson},
 }
 
@@ -91,13 +93,15 @@ type ItemSummary struct {
 	Description    string `json:"description"`
 	ImageAlt       string `json:"imageAlt"`
 	Cover          string `json:"cover,omitempty"`          // the uploaded cover's id, its language's or else the English text's; "" for the drawn one
-	Date           string `json:"date"`                     // news, blogs, publications: date; webinars: start; vacancies: datePosted
+	Date           string `json:"date"`                     // news, blogs, publications, client stories: date; webinars: start; vacancies: datePosted; accreditations: since
 	Author         string `json:"author,omitempty"`         // news and blogs
 	Office         string `json:"office,omitempty"`         // vacancies and people
 	Role           string `json:"role,omitempty"`           // people: the position held
 	Group          string `json:"group,omitempty"`          // people: leadership or team
 	EmploymentType string `json:"employmentType,omitempty"` // vacancies
 	Upcoming       *bool  `json:"upcoming,omitempty"`       // webinars: whether it starts after the render time
+	Sector         string `json:"sector,omitempty"`         // client stories
+	Country        string `json:"country,omitempty"`        // client stories
 }
 
 // PageContent is a page's content as one language shows it.
@@ -110,14 +114,16 @@ type PageContent struct {
 
 // entryText is one content entry, decoded as far as the catalogue needs.
 type entryText struct {
-	body    json.RawMessage
-	digest  [16]byte  // identifies the body and its change time: what a document built from it depends on
-	changed time.Time // when the store last saw the entry change
-	title   string
-	updated string      // the date the content gives itself: legal pages, items
-	summary ItemSummary // items only; Upcoming is set per render
-	rank    int         // people: where the person stands on the page, leadership first
-	answers []string    // people: the routes of the services they answer for
+	body       json.RawMessage
+	digest     [16]byte  // identifies the body and its change time: what a document built from it depends on
+	changed    time.Time // when the store last saw the entry change
+	title      string
+	updated    string      // the date the content gives itself: legal pages, items
+	summary    ItemSummary // items only; Upcoming is set per render
+	rank       int         // people: where the person stands on the page, leadership first
+	answers    []string    // people: the routes of the services they answer for
+	shownOn    []string    // accreditations and client stories: the pages that show them
+	credential *Credential // accreditations only
 }
 
 // listedItem is an item of a collection with its texts in every language.
@@ -142,6 +148,10 @@ type entryFields struct {
 	Author         json.RawMessage `json:"author"`
 	Office         string          `json:"office"`
 	EmploymentType string          `json:"employmentType"`
+	Since          string          `json:"since"`
+	Sector         string          `json:"sector"`
+	Country        string          `json:"country"`
+	ShownOn        []string        `json:"shownOn"`
 	Role           string          `json:"role"`
 	Group          string          `json:"group"`
 	Order          int             `json:"order"`
@@ -372,6 +382,11 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 	case "vacancies":
 		s.Date, s.Description = f.DatePosted, f.Summary
 		s.Office, s.EmploymentType = f.Office, f.EmploymentType
+	case "accreditations":
+		s.Date = f.Since
+		t.credential = decodeCredential(e.Body, s)
+	case "case-studies":
+		s.Sector, s.Country = f.Sector, f.Country
 	case "people":
 		// A person has no date: the group and place order the page.
 		s.Office, s.Role, s.Group = f.Office, f.Role, f.Group
@@ -383,6 +398,7 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		t.summary = s
 		return t, nil
 	}
+	t.shownOn = f.ShownOn
 	if _, err := time.Parse(layout, s.Date); err != nil {
 		return nil, fmt.Errorf("content: %s: stored item has no usable date: %w", EntryFile(e), err)
 	}
@@ -626,6 +642,14 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 	}
 	for _, it := range c.related(p) {
 		writeItem(w, 'r', it, loc, now)
+	}
+	for _, it := range c.credentials(p) {
+		writeItem(w, 'a', it, loc, now)
+	}
+	if p.Slug == "" {
+		for _, it := range c.shownOn(p, "case-studies") {
+			writeItem(w, 's', it, loc, now)
+		}
 	}
 	if it := c.consultant(p); it != nil {
 		writeItem(w, 'c', it, loc, now)

@@ -99,8 +99,12 @@ func CheckItemFile(collection string, body []byte) (compact string, problems []P
 }
 
 // rangeProblems finds what a shape cannot say of a checked body: a pay
-// range whose upper figure is below its lower one.
+// range whose upper figure is below its lower one, or a verification link
+// that points nowhere a reader may be sent.
 func rangeProblems(v map[string]any) []Problem {
+	if link, ok := v["verification"].(string); ok && !SafeHref(link) {
+		return []Problem{{Path: "verification", Code: ProblemLink, Value: link}}
+	}
 	salary, ok := v["baseSalary"].(map[string]any)
 	if !ok {
 		return nil

@@ -152,7 +152,7 @@ func pageShape(p *Page) (s shape, ok bool) {
 		return legalShape, true
 	case KindContact:
 		return contactShape, true
-	case KindResources, KindCareers, KindPeople:
+	case KindResources, KindCareers, KindPeople, KindAccreditations:
 		return listShape, true
 	case KindHome:
 		return homeShape, true
@@ -183,6 +183,23 @@ var itemShapes = map[string]shape{
 		objects("speakers", text("name"), text("role")),
 		texts("agenda"), text("imageAlt"), optional(cover("cover")), proseField("body"),
 	},
+	"accreditations": {
+		text("title"), text("description"), text("issuer"), text("scope"), date("since"),
+		// Where a reader checks the credential: an http or https address.
+		text("verification"),
+		// The emblem the site draws for it: a shape and a few letters, never a logo.
+		enum("emblemShape", "shield", "seal", "hexagon", "ribbon"), text("emblemMark"),
+		routes("shownOn"), proseField("body"),
+	},
+	"case-studies": {
+		text("title"), text("description"), date("date"),
+		enum("sector", caseStudySectors...),
+		text("client"), text("country"), texts("standards"), text("duration"),
+		objects("figures", text("value"), text("label")),
+		text("imageAlt"), optional(cover("cover")),
+		proseField("challenge"), proseField("approach"), proseField("outcome"),
+		routes("shownOn"),
+	},
 	"vacancies": {
 		text("title"),
 		enum("office", "london", "dubai", "cairo"),
@@ -212,6 +229,9 @@ var itemShapes = map[string]shape{
 		proseField("body"),
 	},
 }
+
+// caseStudySectors are the sectors client stories are grouped by.
+var caseStudySectors = []string{"banking", "insurance", "payments", "telecom", "public-sector", "retail", "healthcare", "energy", "logistics"}
 
 // Problem is one thing wrong with a content body: the field it concerns,
 // by its path ("sections[2].heading"), and what is wrong with it, as a code

@@ -9,15 +9,16 @@ import (
 
 // Fields whose values are the same in every language: routes, dates, time
 // zones, map searches and the fixed values the schema checks.
-var languageNeutral = regexp.MustCompile(`^(related\[\d+\]|services\[\d+\]|updated|timezone|mapQuery|date|start|datePosted|validThrough|type|language|employmentType|currency|unit|office|group|certifications\[\d+\]|icon|image|hoverImage|backgroundImage|src|suffix)$`)
+var languageNeutral = regexp.MustCompile(`^(related\[\d+\]|shownOn\[\d+\]|standards\[\d+\]|sector|since|verification|emblemShape|emblemMark|services\[\d+\]|updated|timezone|mapQuery|date|start|datePosted|validThrough|type|language|employmentType|currency|unit|office|group|certifications\[\d+\]|icon|image|hoverImage|backgroundImage|src|suffix)$`)
 
 // Brand names of the home page's clients and partners are written as the
 // brands write them, in Latin letters, in every language.
 var brandName = regexp.MustCompile(`^(clients|partners)\.items\[\d+\]\.name$`)
 
-// People's names read the same in every language written in Latin letters;
-// Arabic writes them in its own script.
-var personName = regexp.MustCompile(`^(author|name)$`)
+// People's names, and the names of the bodies that grant accreditations,
+// read the same in every language written in Latin letters; Arabic writes
+// them in its own script.
+var personName = regexp.MustCompile(`^(author|name|issuer)$`)
 
 // Designations that stay as published in every language.
 var standardDesignation = regexp.MustCompile(`^(ISO(/IEC)? [\d-]+(:\d{4})?|PCI [A-Z0-9 ]+|SOC [123]( Type [12])?|CSA STAR( Level [12])?|[A-Z0-9 /.:&+-]{2,24})$`)

@@ -31,11 +31,11 @@ const (
 func Path(route string) string { return "/covers" + route + ".svg" }
 
 // Shown reports whether pages of a kind show a cover: the collections'
-// items, the service and standard pages and their landing pages, the about
+// items but accreditations (which show their emblem), the service and standard pages and their landing pages, the about
 // page, the forms page, the offices' contact pages and the careers page.
 func Shown(kind string) bool {
 	switch kind {
-	case content.KindArticle, content.KindPublication, content.KindWebinar, content.KindVacancy,
+	case content.KindArticle, content.KindPublication, content.KindWebinar, content.KindVacancy, content.KindCaseStudy,
 		content.KindService, content.KindStandard, content.KindLanding, content.KindAbout, content.KindForms,
 		content.KindContact, content.KindCareers:
 		return true
@@ -68,6 +68,7 @@ var themes = []struct {
 	{"/resources/blogs", theme{"blogs", palette{"#3a1024", "#5c1a3a", "#fda4af"}, writing}},
 	{"/resources/publications", theme{"publications", palette{"#1c1f52", "#2e3480", "#a5b4fc"}, documents}},
 	{"/resources/webinars", theme{"webinars", palette{"#3d1a0c", "#6a2c12", "#fdba74"}, screen}},
+	{"/resources/case-studies", theme{"stories", palette{"#0f2a33", "#17454f", "#99f6e4"}, checklist}},
 	{"/careers/jop-vacancies/", theme{"vacancies", palette{"#0d3320", "#165234", "#86efac"}, network}},
 	{"/careers/jop-vacancies", theme{"careers", palette{"#0d3320", "#165234", "#86efac"}, steps}},
 	{"/services/cybersecurity-services", theme{"cybersecurity", palette{"#06182c", "#0b3052", "#67e8f9"}, hexShield}},

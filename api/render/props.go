@@ -50,6 +50,8 @@ type PageProps struct {
 	Cover          string                `json:"cover,omitempty"`                                 // on item pages: the uploaded cover's id; none for the drawn one
 	Updated        string                `json:"updated"`                                         // ISO date the content last changed, "" when unknown
 	Pagination     *Pagination           `json:"pagination,omitempty"`                            // on list pages
+	Credentials    []content.Credential  `json:"credentials,omitempty"`                           // the accreditations the page shows: the home strip, a service's or standard's, their list
+	Stories        []content.ItemSummary `json:"stories,omitempty"`                               // the client stories a service or standard page links to
 	Consultant     *content.ItemSummary  `json:"consultant,omitempty"`                            // on service and standard pages: the person who answers for it
 }
 
@@ -110,6 +112,8 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			ContentLocale:  text.Locale,
 			Cover:          in.Catalog.Cover(page, loc),
 			Updated:        text.Updated,
+			Credentials:    in.Catalog.Credentials(page, loc),
+			Stories:        in.Catalog.Stories(page, loc),
 			Consultant:     in.Catalog.Consultant(page, loc),
 		},
 		Alternates: []Alternate{},

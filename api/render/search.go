@@ -50,6 +50,7 @@ func (c *Cache) RenderSearch(ctx context.Context, loc locale.Locale, search any)
 	p.Page.Content = nil
 	p.Page.Items = []content.ItemSummary{}
 	p.Page.Related = nil
+	p.Page.Credentials, p.Page.Stories = nil, nil
 	p.Page.Pagination = nil
 	p.Page.Cover = ""
 	p.Page.ContentLocale = loc

@@ -20,12 +20,13 @@ const (
 	TypePublication = "publication"
 	TypeWebinar     = "webinar"
 	TypeVacancy     = "vacancy"
+	TypeCaseStudy   = "caseStudy"
 	TypeOffice      = "office"
 	TypeOther       = "other"
 )
 
 // Types lists every type of result.
-var Types = []string{TypeService, TypeStandard, TypeNews, TypeBlog, TypePublication, TypeWebinar, TypeVacancy, TypeOffice, TypeOther}
+var Types = []string{TypeService, TypeStandard, TypeNews, TypeBlog, TypePublication, TypeWebinar, TypeCaseStudy, TypeVacancy, TypeOffice, TypeOther}
 
 // document is one page in one language as the index holds it.
 type document struct {
@@ -72,6 +73,8 @@ func typeOf(p *content.Page) string {
 		return TypeWebinar
 	case content.KindVacancy:
 		return TypeVacancy
+	case content.KindCaseStudy:
+		return TypeCaseStudy
 	case content.KindContact:
 		return TypeOffice
 	}
@@ -187,6 +190,7 @@ var skipped = map[string]bool{
 	"date": true, "start": true, "datePosted": true, "validThrough": true, "updated": true,
 	"mapQuery": true, "related": true, "cards": false, "attrs": true, "marks": true, "type": true,
 	"office": true, "employmentType": true, "language": true, "imageAlt": true, "metaTitle": true,
+	"since": true, "verification": true, "emblemShape": true, "shownOn": true, "sector": true,
 }
 
 // headingKeys are the fields whose text is a heading of the page.

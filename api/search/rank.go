@@ -22,6 +22,7 @@ var typeWeights = map[string]float64{
 	TypeOther:       1,
 	TypePublication: 0.8,
 	TypeWebinar:     0.8,
+	TypeCaseStudy:   0.8,
 	TypeBlog:        0.75,
 	TypeNews:        0.7,
 	TypeVacancy:     0.6,

@@ -195,6 +195,7 @@ const expectedTypes = {
   article: ['Article'],
   vacancy: ['JobPosting'],
   webinar: ['Event'],
+  'case-study': ['Article'],
 };
 
 test('every JSON-LD block parses and has the right @type for its page', () => {

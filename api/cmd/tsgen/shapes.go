@@ -166,6 +166,7 @@ var shapes = []shape{
 	{ts: "Breadcrumb", goType: "api/content.Crumb"},
 	{ts: "FooterGroup", goType: "api/content.FooterGroup"},
 	{ts: "ItemSummary", goType: "api/content.ItemSummary"},
+	{ts: "Credential", goType: "api/content.Credential"},
 	{ts: "SiteParent", goType: "api/content.Parent"},
 	{ts: "SocialLink", goType: "api/content.Social"},
 	{ts: "Office", goType: "api/content.Office"},

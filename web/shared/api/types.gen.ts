@@ -907,6 +907,7 @@ export type PageKind =
   | 'forms'
   | 'people'
   | 'legal'
+  | 'accreditations'
   | 'login'
   | 'not-found'
   | 'register'
@@ -919,11 +920,21 @@ export type PageKind =
   | 'publication'
   | 'webinar'
   | 'vacancy'
+  | 'accreditation'
+  | 'case-study'
   | 'person'
   | 'search';
 
 /** The collections the site publishes items in. */
-export type Collection = 'news' | 'blogs' | 'publications' | 'webinars' | 'vacancies' | 'people';
+export type Collection =
+  | 'news'
+  | 'blogs'
+  | 'publications'
+  | 'webinars'
+  | 'vacancies'
+  | 'accreditations'
+  | 'case-studies'
+  | 'people';
 
 /** The captcha providers a form may show. */
 export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha';
@@ -966,7 +977,10 @@ export type ItemSummary = {
   imageAlt: string;
   /** the uploaded cover's id, its language's or else the English text's; "" for the drawn one */
   cover?: string;
-  /** news, blogs, publications: date; webinars: start; vacancies: datePosted */
+  /**
+   * news, blogs, publications, client stories: date; webinars: start; vacancies: datePosted;
+   * accreditations: since
+   */
   date: string;
   /** news and blogs */
   author?: string;
@@ -980,6 +994,29 @@ export type ItemSummary = {
   employmentType?: string;
   /** webinars: whether it starts after the render time */
   upcoming?: boolean;
+  /** client stories */
+  sector?: string;
+  /** client stories */
+  country?: string;
+};
+
+/**
+ * What a page shows of one of the firm's accreditations, certifications or memberships: the facts a
+ * reader checks and the emblem the site draws for it.
+ */
+export type Credential = {
+  slug: string;
+  /** locale-free route of its own page */
+  route: string;
+  title: string;
+  description: string;
+  issuer: string;
+  scope: string;
+  /** ISO date it was first granted */
+  since: string;
+  verification: string;
+  emblemShape: 'shield' | 'seal' | 'hexagon' | 'ribbon';
+  emblemMark: string;
 };
 
 /** The group the firm belongs to. */
@@ -1071,6 +1108,10 @@ export type PageDetails = {
   updated: string;
   /** on list pages */
   pagination?: Pagination;
+  /** the accreditations the page shows: the home strip, a service's or standard's, their list */
+  credentials?: Credential[];
+  /** the client stories a service or standard page links to */
+  stories?: ItemSummary[];
   /** on service and standard pages: the person who answers for it */
   consultant?: ItemSummary;
 };

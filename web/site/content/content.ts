@@ -110,6 +110,37 @@ export type VacancyContent = {
   baseSalary?: Salary;
 };
 
+export type AccreditationContent = {
+  title: string;
+  description: string;
+  issuer: string;
+  scope: string;
+  since: string;
+  verification: string;
+  emblemShape: 'shield' | 'seal' | 'hexagon' | 'ribbon';
+  emblemMark: string;
+  shownOn: string[];
+  body: ProseDoc;
+};
+
+/** A client story: an anonymised engagement, its figures and its three parts. */
+export type CaseStudyContent = {
+  title: string;
+  description: string;
+  date: string;
+  sector: string;
+  client: string;
+  country: string;
+  standards: string[];
+  duration: string;
+  figures: { value: string; label: string }[];
+  imageAlt: string;
+  challenge: ProseDoc;
+  approach: ProseDoc;
+  outcome: ProseDoc;
+  shownOn: string[];
+};
+
 /** The pay a vacancy offers: whole units of an ISO 4217 currency, a month or a year. */
 export type Salary = {
   currency: string;

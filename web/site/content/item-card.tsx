@@ -17,6 +17,7 @@ type ItemCardProps = {
 /** One entry of a resource or vacancy list: its picture, labels, title, date and summary. */
 export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardProps) {
   const { t } = useTranslation('resources');
+  const { t: tc } = useTranslation();
   const { site } = usePage();
   const localize = useLocalizedPath();
   const navLabel = useNavLabel();
@@ -38,7 +39,7 @@ export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardPr
         />
       </div>
       <div className={`flex min-w-0 flex-1 flex-col ${compact ? 'p-4 md:p-6' : 'p-5 sm:p-6'}`}>
-        {(webinar || office || item.employmentType) && (
+        {(webinar || office || item.employmentType || item.sector) && (
           <div className="mb-3 flex flex-wrap gap-2">
             {webinar && (
               <Badge tone={item.upcoming ? 'accent' : 'neutral'}>
@@ -50,6 +51,8 @@ export function ItemCard({ item, headingLevel = 2, compact = false }: ItemCardPr
                 {navLabel({ translationKey: office.key, name: office.city })}
               </Badge>
             )}
+            {item.sector && <Badge tone="accent">{tc(`sectors.${valueKey(item.sector)}`)}</Badge>}
+            {item.country && <Badge>{item.country}</Badge>}
             {item.employmentType && (
               <Badge>
                 {t(`employmentTypes.${valueKey(item.employmentType)}`, {

@@ -32,7 +32,14 @@ export function hydratesWhole(kind: PageKind): boolean {
  * its own props.
  */
 export function islandPageProps(props: PageProps): PageProps {
-  const { content: _content, items: _items, related: _related, ...page } = props.page;
+  const {
+    content: _content,
+    items: _items,
+    related: _related,
+    credentials: _credentials,
+    stories: _stories,
+    ...page
+  } = props.page;
   return {
     ...props,
     page: { ...page, content: null, items: [] },

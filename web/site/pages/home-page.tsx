@@ -9,6 +9,7 @@ import { SiteImage } from '../content/home/site-image';
 import { SolutionsSlider } from '../content/home/solutions-slider';
 import { Testimonials } from '../content/home/testimonials';
 import { contentOf, type HomeContent } from '../content/content';
+import { CredentialStrip } from '../content/credential-strip';
 import { useLocalizedPath, useNavLabel, usePage } from './page-context';
 import './home-page.css';
 import { Island } from '../islands/island';
@@ -118,6 +119,8 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+
+      <CredentialStrip credentials={page.credentials ?? []} variant="home" />
 
       {home && (
         <>

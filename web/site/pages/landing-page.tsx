@@ -6,6 +6,8 @@ import {
   type ServiceContent,
 } from '../content/content';
 import { CoverImage } from '../../shared/ui/cover-image';
+import { ClientStories } from '../content/client-stories';
+import { CredentialStrip } from '../content/credential-strip';
 import { CtaBand } from '../content/cta-band';
 import { ArrowEndIcon } from '../../shared/ui/icons';
 import { LinkCards } from '../content/link-cards';
@@ -115,6 +117,8 @@ export default function LandingPage() {
       ) : (
         <ServiceBody content={content} />
       )}
+      <CredentialStrip credentials={page.credentials ?? []} variant="page" />
+      <ClientStories />
       {content.cta && (
         <CtaBand cta={content.cta} href={localize(requestRoute)} action={t('cta.button')} />
       )}

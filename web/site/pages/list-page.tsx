@@ -1,5 +1,6 @@
 import { contentOf, type ListContent } from '../content/content';
 import { ItemCard } from '../content/item-card';
+import { ItemsBySector } from '../content/items-by-sector';
 import { PageHeader } from '../layout/page-header';
 import { CoverImage } from '../../shared/ui/cover-image';
 import { Pagination } from '../content/pagination';
@@ -8,8 +9,8 @@ import { usePage, usePageTitle } from './page-context';
 import { useTranslation } from '../../shared/i18n/translation';
 
 /**
- * A resource list (news, blogs, publications, webinars) or the vacancies: intro and cards; the
- * careers page has its own picture beside its heading.
+ * A resource list (news, blogs, publications, webinars, client stories by sector) or the vacancies:
+ * intro and cards; the careers page has its own picture beside its heading.
  */
 export default function ListPage() {
   const { t } = useTranslation('resources');
@@ -38,7 +39,9 @@ export default function ListPage() {
       />
       <div className="page-shell py-12 lg:py-16">
         {content && content.intro.length > 0 && <Paragraphs items={content.intro} />}
-        {page.items.length > 0 ? (
+        {page.collection === 'case-studies' && page.items.length > 0 ? (
+          <ItemsBySector items={page.items} />
+        ) : page.items.length > 0 ? (
           <ul
             className={`grid gap-6 sm:fill-row-2 sm:grid-cols-2 lg:fill-row-3 lg:grid-cols-3 ${content ? 'mt-10' : ''}`}
           >

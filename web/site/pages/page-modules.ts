@@ -30,6 +30,9 @@ export const pageModuleFor: Record<PageKind, string> = {
   people: 'people-page',
   person: 'person-page',
   search: 'search-page',
+  accreditations: 'accreditations-page',
+  accreditation: 'accreditation-page',
+  'case-study': 'case-study-page',
 };
 
 /** The module's key in import.meta.glob('./pages/*-page.tsx') from site/. */

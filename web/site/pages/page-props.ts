@@ -8,6 +8,7 @@ export type {
   Breadcrumb,
   CaptchaConfig,
   CaptchaProvider,
+  Credential,
   ItemSummary,
   MenuItem,
   Office,
@@ -17,7 +18,15 @@ export type {
   User,
 } from '../../shared/api/types.gen';
 
-export const collections = ['news', 'blogs', 'publications', 'webinars', 'vacancies'] as const;
+export const collections = [
+  'news',
+  'blogs',
+  'publications',
+  'webinars',
+  'vacancies',
+  'accreditations',
+  'case-studies',
+] as const;
 
 export type Collection = (typeof collections)[number];
 
@@ -61,6 +70,9 @@ const pageKinds: readonly PageKind[] = [
   'people',
   'person',
   'search',
+  'accreditations',
+  'accreditation',
+  'case-study',
 ];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

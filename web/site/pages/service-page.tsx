@@ -1,5 +1,7 @@
 import { contentOf, type ServiceContent } from '../content/content';
 import { CoverImage } from '../../shared/ui/cover-image';
+import { ClientStories } from '../content/client-stories';
+import { CredentialStrip } from '../content/credential-strip';
 import { CtaBand } from '../content/cta-band';
 import { PageHeader } from '../layout/page-header';
 import { ServiceBody } from '../content/service-body';
@@ -34,6 +36,8 @@ export default function ServicePage() {
         }
       />
       <ServiceBody content={content} standard={page.kind === 'standard'} />
+      <CredentialStrip credentials={page.credentials ?? []} variant="page" />
+      <ClientStories />
       {content.cta && (
         <CtaBand
           cta={content.cta}

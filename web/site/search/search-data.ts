@@ -10,6 +10,7 @@ export type ResultType =
   | 'blog'
   | 'publication'
   | 'webinar'
+  | 'caseStudy'
   | 'vacancy'
   | 'office'
   | 'other';

@@ -7,6 +7,8 @@ export const itemKinds: readonly PageKind[] = [
   'publication',
   'webinar',
   'vacancy',
+  'accreditation',
+  'case-study',
   'person',
 ];
 

@@ -30,6 +30,43 @@ describe('structuredData', () => {
     expect(places[1]!.address.addressLocality).toBe('Dubai');
   });
 
+  it('names the credentials a page shows as the firm’s, and a client story as an Article', () => {
+    const home = samplePageProps({ route: '/', locale: 'ar' });
+    home.page.credentials = [
+      {
+        slug: 'pci-asv',
+        route: '/about-us/accreditations/pci-asv',
+        title: 'PCI SSC Approved Scanning Vendor',
+        description: 'Approved to run external scans.',
+        issuer: 'PCI Security Standards Council',
+        scope: 'External vulnerability scans',
+        since: '2019-03-01',
+        verification: 'https://listings.example/asv',
+        emblemShape: 'shield',
+        emblemMark: 'ASV',
+      },
+    ];
+    expect(find(blocksOf(home), 'Organization').hasCredential).toEqual([
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'PCI SSC Approved Scanning Vendor',
+        description: 'External vulnerability scans',
+        credentialCategory: 'ASV',
+        dateCreated: '2019-03-01',
+        url: 'http://localhost:8080/ar/about-us/accreditations/pci-asv',
+        recognizedBy: { '@type': 'Organization', name: 'PCI Security Standards Council' },
+        sameAs: 'https://listings.example/asv',
+      },
+    ]);
+    expect(
+      find(blocksOf(samplePageProps({ route: '/policy' })), 'Organization'),
+    ).not.toHaveProperty('hasCredential');
+    const story = samplePageProps({ route: itemRoute('/resources/case-studies/') });
+    expect(find(blocksOf(story), 'Article')).toMatchObject({
+      author: { '@type': 'Organization', name: 'Noorvale Assurance' },
+    });
+  });
+
   it('gives each kind of page the blocks that describe it', () => {
     const cases: [string, string[]][] = [
       ['/', ['Organization']],

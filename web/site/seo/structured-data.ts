@@ -1,5 +1,6 @@
 import type {
   ArticleContent,
+  CaseStudyContent,
   PersonContent,
   ServiceContent,
   VacancyContent,
@@ -9,7 +10,7 @@ import { authorName, isBlogContent, isLandingContent, slugOf } from '../content/
 import { plainText } from '../../shared/prose/prose';
 import { addMinutes } from '../i18n/formatting';
 import { localizePath } from '../i18n/locale-paths';
-import type { ItemSummary, Office, PageProps } from '../pages/page-props';
+import type { Credential, ItemSummary, Office, PageProps } from '../pages/page-props';
 import { portraitPath } from '../../shared/ui/cover-image';
 import { siteImages } from './site-images';
 
@@ -60,8 +61,23 @@ function organizationRef(props: PageProps): JsonLd {
   };
 }
 
+/** An accreditation or membership as schema.org reads it: a credential the firm holds. */
+function credential(props: PageProps, item: Credential): JsonLd {
+  return {
+    '@type': 'EducationalOccupationalCredential',
+    name: item.title,
+    description: item.scope,
+    credentialCategory: item.emblemMark,
+    dateCreated: item.since,
+    url: props.baseUrl + localizePath(item.route, props.locale),
+    recognizedBy: { '@type': 'Organization', name: item.issuer },
+    ...(item.verification.startsWith('http') ? { sameAs: item.verification } : {}),
+  };
+}
+
 function organization(props: PageProps): JsonLd {
   const { site, baseUrl } = props;
+  const credentials = props.page.credentials ?? [];
   return {
     '@context': context,
     ...organizationRef(props),
@@ -75,6 +91,10 @@ function organization(props: PageProps): JsonLd {
       telephone: office.phone,
       address: postalAddress(office),
     })),
+    // The pages that show the firm's credentials (the home page, their list) name them.
+    ...(credentials.length > 0
+      ? { hasCredential: credentials.map((item) => credential(props, item)) }
+      : {}),
   };
 }
 
@@ -149,6 +169,25 @@ function article(props: PageProps, content: ArticleContent): JsonLd {
     image: `${props.baseUrl}${siteImages.social.path}`,
     mainEntityOfPage: props.canonical,
     inLanguage: props.page.contentLocale,
+  };
+}
+
+/** A client story is an article by the firm: its client is named by sector and country only. */
+function caseStudy(props: PageProps, content: CaseStudyContent): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'Article',
+    headline: content.title,
+    description: content.description,
+    datePublished: content.date,
+    dateModified: props.page.updated > content.date ? props.page.updated : content.date,
+    author: organizationRef(props),
+    publisher: { ...organizationRef(props), logo: `${props.baseUrl}${siteImages.logo.path}` },
+    image: `${props.baseUrl}${siteImages.social.path}`,
+    mainEntityOfPage: props.canonical,
+    inLanguage: props.page.contentLocale,
+    about: content.standards,
+    keywords: [content.sector, content.country, ...content.standards].join(', '),
   };
 }
 
@@ -301,6 +340,7 @@ export function structuredData(
   const faqs = (content as Partial<ServiceContent>).faqs;
   if (Array.isArray(faqs) && faqs.length > 0) blocks.push(faqPage(faqs));
   if (page.kind === 'article') blocks.push(article(props, content as ArticleContent));
+  if (page.kind === 'case-study') blocks.push(caseStudy(props, content as CaseStudyContent));
   if (page.kind === 'vacancy') blocks.push(jobPosting(props, content as VacancyContent));
   if (page.kind === 'webinar') blocks.push(event(props, content as WebinarContent));
   if (page.kind === 'person') blocks.push(person(props, content as PersonContent));

@@ -39,6 +39,8 @@ export const collectionRoutes: Record<Collection, string> = {
   publications: '/resources/publications',
   webinars: '/resources/webinars',
   vacancies: '/careers/jop-vacancies',
+  accreditations: '/about-us/accreditations',
+  'case-studies': '/resources/case-studies',
 };
 
 const itemKinds: Record<Collection, PageKind> = {
@@ -47,6 +49,8 @@ const itemKinds: Record<Collection, PageKind> = {
   publications: 'publication',
   webinars: 'webinar',
   vacancies: 'vacancy',
+  accreditations: 'accreditation',
+  'case-studies': 'case-study',
 };
 
 /** The moment sample lists are rendered at, so upcoming webinars stay upcoming in tests. */
@@ -69,8 +73,12 @@ function summarize(collection: Collection, slug: string, item: Json, now: number
     title: str(item.title),
     description: str(item.description) || str(item.summary),
     imageAlt: str(item.imageAlt),
-    date: str(item.date) || str(item.start) || str(item.datePosted),
+    date: str(item.date) || str(item.start) || str(item.datePosted) || str(item.since),
   };
+  if (collection === 'case-studies') {
+    summary.sector = str(item.sector);
+    summary.country = str(item.country);
+  }
   if (collection === 'news') summary.author = str(item.author);
   if (collection === 'blogs') summary.author = str((item.author as Json | undefined)?.name);
   if (collection === 'vacancies') {

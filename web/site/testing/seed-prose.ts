@@ -32,19 +32,24 @@ export function fromShorthand(value: unknown): unknown {
   return { type: 'doc', content } satisfies ProseDoc;
 }
 
-const itemFields: Record<string, string> = {
-  news: 'body',
-  blogs: 'body',
-  publications: 'body',
-  webinars: 'body',
-  vacancies: 'description',
+const itemFields: Record<string, string[]> = {
+  news: ['body'],
+  blogs: ['body'],
+  publications: ['body'],
+  webinars: ['body'],
+  vacancies: ['description'],
+  accreditations: ['body'],
+  'case-studies': ['challenge', 'approach', 'outcome'],
 };
 
 /** An item's file as the server stores it. */
 export function storedItem(collection: string, item: Json | null): Json | null {
-  const field = itemFields[collection];
-  if (!item || !field) return item;
-  return { ...item, [field]: fromShorthand(item[field]) };
+  const fields = itemFields[collection];
+  if (!item || !fields) return item;
+  return {
+    ...item,
+    ...Object.fromEntries(fields.map((field) => [field, fromShorthand(item[field])])),
+  };
 }
 
 /** A page's file as the server stores it: its sections' paragraphs as documents. */
