@@ -106,7 +106,8 @@ func pagesOf(c *render.Cache) int    { return c.Len() }
 var crawlerDocuments = 2 + len(locale.All)
 
 // allDocuments is every page and the not-found page in every language, the
-// crawler documents and the covers of the pages that show one.
+// crawler documents, the covers of the pages that show one and the
+// portraits of the people the site shows.
 func allDocuments(cat *content.Catalog) int {
 	covers := 0
 	for _, p := range cat.Pages() {
@@ -114,7 +115,7 @@ func allDocuments(cat *content.Catalog) int {
 			covers++
 		}
 	}
-	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments + covers
+	return (len(cat.Pages())+1)*len(locale.All) + crawlerDocuments + covers + len(cat.Portraits())
 }
 
 // smallCatalog is a few real pages, enough to watch the cache work without
@@ -196,17 +197,18 @@ func TestCacheRendersEverything(t *testing.T) {
 	if items != seedItems(t) {
 		t.Fatalf("the catalogue has %d item pages, the seed %d items", items, seedItems(t))
 	}
-	// 69 pages and the not-found page in four languages, 49 covers (the
-	// service, standard and landing pages, the about page and the forms
-	// page); each item adds its page in four languages and, but for an
-	// accreditation, which shows its emblem, its cover.
+	// 70 pages and the not-found page in four languages, 53 covers (the
+	// service, standard and landing pages, the about, forms and careers
+	// pages and the three offices' scenes); each item adds its page in four
+	// languages and, but for an accreditation, which shows its emblem, its
+	// cover; each person, and each client quoted on the home page, a portrait.
 	covered := 0
 	for _, p := range full.Pages() {
 		if p.Slug != "" && cover.Shown(p.Kind) {
 			covered++
 		}
 	}
-	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 280+49+items*4+covered+crawlerDocuments {
+	if !cache.Filled() || pagesOf(cache) != allDocuments(full) || pagesOf(cache) != 284+53+items*4+covered+crawlerDocuments+len(full.Portraits()) {
 		t.Fatalf("cache holds %d documents, want %d", pagesOf(cache), allDocuments(full))
 	}
 	for _, l := range locale.All {
@@ -302,7 +304,7 @@ func TestCacheKeepsServingWhileRendererDown(t *testing.T) {
 	if took := time.Since(started); took > 10*time.Second {
 		t.Fatalf("failing render pass took %s", took)
 	}
-	if cache.Page("/nl/forms") != before || pagesOf(cache) != allDocuments(cat) {
+	if cache.Page("/nl/forms") != before || pagesOf(cache) != allDocuments(cache.Catalog()) {
 		t.Fatal("a failed render must keep the previous documents")
 	}
 

@@ -259,9 +259,10 @@ func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 var coverCacheControl = []string{"public, max-age=86400"}
 
 // documents writes the sitemaps, robots.txt, the cover of every page
-// that shows one and the portrait of every person the site shows, reusing the cached entry of a document that has not
-// changed. An item stored since the last plan has its cover from this one
-// on, whether it came from the seed or was added to the database.
+// that shows one and the portrait of every person the site shows, reusing
+// the cached entry of a document that has not changed. An item stored
+// since the last plan has its cover from this one on, whether it came from
+// the seed or was added to the database.
 func (c *Cache) documents(cat *content.Catalog, state store.ContentState) (map[string]*Entry, error) {
 	out := map[string]*Entry{}
 	current := *c.entries.Load()
