@@ -111,6 +111,19 @@ type Admin struct {
 	Items   AdminItems   `json:"items"`   // creating, renaming, unpublishing and deleting items; the firm's settings
 	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
+
+	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
+}
+
+// AdminStaffCare are what e-mailed invitations, a staff member's forgotten
+// password and a translator's languages answer.
+type AdminStaffCare struct {
+	InvitationSent       string `json:"invitationSent"`       // %s the address, %d hours
+	InvitationResent     string `json:"invitationResent"`     // %s the address, %d hours
+	TranslatorLanguage   string `json:"translatorLanguage"`   // a translator given English
+	PasswordResetSent    string `json:"passwordResetSent"`    // %d minutes
+	PasswordResetInvalid string `json:"passwordResetInvalid"` // a spent, expired or unknown link
+	PasswordResetDone    string `json:"passwordResetDone"`
 }
 
 // AdminItems are what creating, renaming, unpublishing and deleting items

@@ -36,6 +36,10 @@ const (
 	// A staff member's one-time link to set up a second factor, after an
 	// administrator reset theirs or for an account that has none.
 	KindStaffEnrolLink Kind = "staff-enrol-link" // Data: "link" (absolute URL of /admin/enrol#{token}), "hours" ("24")
+	// An invitation to join the back-office, and a staff member's one-time
+	// link to choose a new password.
+	KindStaffInvitation    Kind = "staff-invitation"     // Data: "link" (absolute URL of /admin/join#{token}), "inviter" (a name), "hours" ("48")
+	KindStaffPasswordReset Kind = "staff-password-reset" // Data: "link" (absolute URL of /admin/password#{token}), "minutes" ("30")
 
 	// Requests: a Completer writes the e-mail a request asks for, or finds
 	// there is none to write, when the sender is about to send it rather
@@ -66,20 +70,23 @@ const (
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink,
+	KindStaffInvitation, KindStaffPasswordReset}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
-	KindConfirmEmail:      {"link", "hours"},
-	KindAlreadyRegistered: {"loginLink", "resetLink"},
-	KindResetCode:         {"code", "minutes"},
-	KindPasswordChanged:   {"resetLink"},
-	KindAccountDeleted:    nil,
-	KindResetPaused:       {"hours"},
-	KindStaffFactorLocked: {"tries", "until"},
-	KindStaffEnrolLink:    {"link", "hours"},
-	KindResetRequest:      {"asked"},
-	KindConfirmRequest:    nil,
+	KindConfirmEmail:       {"link", "hours"},
+	KindAlreadyRegistered:  {"loginLink", "resetLink"},
+	KindResetCode:          {"code", "minutes"},
+	KindPasswordChanged:    {"resetLink"},
+	KindAccountDeleted:     nil,
+	KindResetPaused:        {"hours"},
+	KindStaffFactorLocked:  {"tries", "until"},
+	KindStaffEnrolLink:     {"link", "hours"},
+	KindStaffInvitation:    {"link", "inviter", "hours"},
+	KindStaffPasswordReset: {"link", "minutes"},
+	KindResetRequest:       {"asked"},
+	KindConfirmRequest:     nil,
 
 	KindFormNotification:       {"form", "reference", "fields"},
 	KindFormConfirmProposal:    nil,

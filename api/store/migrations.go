@@ -80,6 +80,7 @@ var migrations = []migration{
 	{22, "invitations: an id, and one pending per address", migrateInvitationIDs},
 	{23, "searched words counted per language and day", migrateSearchCounts},
 	{24, "links e-mailed to set up a staff member's second factor", migrateEnrolLinks},
+	{25, "links e-mailed to choose a staff member's new password", migrateStaffPasswordResets},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -52,6 +52,7 @@ type Config struct {
 // Service answers the sign-in routes and a staff member's own factors.
 type Service struct {
 	store    *store.Store
+	baseURL  string
 	keys     endpoint.Keys
 	hasher   *passwords.Hasher
 	mail     mail.Enqueuer
@@ -85,7 +86,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
 	return &Service{
-		store: cfg.Store, keys: endpoint.NewKeys(cfg.SecretKey), hasher: cfg.Hasher, mail: cfg.Mail,
+		store: cfg.Store, baseURL: cfg.BaseURL, keys: endpoint.NewKeys(cfg.SecretKey), hasher: cfg.Hasher, mail: cfg.Mail,
 		sessions: cfg.Sessions, trail: cfg.Trail, log: cfg.Logger, now: cfg.Now, sealer: sealer, webauthn: wa,
 	}, nil
 }
