@@ -87,7 +87,7 @@ describe('erasing a person', () => {
       allowApiStatuses: [400, 401, 403, 404],
     });
     const { page } = admin;
-    const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     try {
       // A link to the CV, made now, spends the sign-in's proof and works.
       const inbox = await apiJSON(page, 'GET', '/inbox');

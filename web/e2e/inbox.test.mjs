@@ -272,7 +272,7 @@ describe('the inbox', () => {
       assert.equal(first.name, `cv-${applicationId}.pdf`);
       assert.match(first.text, /^%PDF-/);
       await cvButton.click();
-      const stepUp = hrPage.getByRole('region', { name: 'Confirm it is you' });
+      const stepUp = hrPage.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       const second = await download(hrPage, stepUp.getByRole('button', { name: 'Use my passkey' }));
       assert.equal(second.text, first.text);

@@ -117,7 +117,7 @@ describe('visitor accounts', () => {
       });
       assert.equal(invited, 200);
       await page.getByRole('button', { name: 'Disable the account' }).click();
-      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page
