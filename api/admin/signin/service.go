@@ -1,7 +1,7 @@
 // Package signin is how staff reach the back-office: accepting an
 // invitation, signing in with a password and a second factor (passkeys,
-// TOTP, recovery codes), enrolling one, signing out, and a staff member's
-// own second factors.
+// TOTP, recovery codes), enrolling one, choosing a forgotten password again,
+// signing out, and a staff member's own second factors.
 package signin
 
 import (
