@@ -15,7 +15,7 @@ export function ActionBar({ editor }: { editor: ReturnType<typeof useContentEdit
   if (!item) return null;
   const lang = item.languages[locale];
   const canWrite = item.writable.includes(locale);
-  const saved = lang?.latest?.createdAt ?? lang?.updatedAt ?? null;
+  const saved = lang?.latest?.createdAt ?? null;
   const jump = (selector: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     jumpTo(document.querySelector(selector));
