@@ -107,8 +107,17 @@ func (l Limiter) Spent(ctx context.Context, bucket, ip string, limit int, window
 }
 
 // Middleware refuses more than limit requests per window from one client
-// to bucket with 429, Retry-After and message(r).
+// to bucket with 429, Retry-After and message(r) in the API's envelope.
 func (l Limiter) Middleware(bucket string, limit int, window time.Duration, message func(*http.Request) string) echo.MiddlewareFunc {
+	return l.Gate(bucket, limit, window, func(c echo.Context, wait time.Duration) error {
+		return TooMany(c, message(c.Request()), wait)
+	})
+}
+
+// Gate refuses more than limit requests per window from one client to
+// bucket with refuse, told how long the client must wait: for addresses
+// that answer a page rather than the API's envelope.
+func (l Limiter) Gate(bucket string, limit int, window time.Duration, refuse func(c echo.Context, wait time.Duration) error) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			wait, err := l.Allow(c.Request().Context(), bucket, c.RealIP(), limit, window)
@@ -116,7 +125,7 @@ func (l Limiter) Middleware(bucket string, limit int, window time.Duration, mess
 				return err
 			}
 			if wait > 0 {
-				return TooMany(c, message(c.Request()), wait)
+				return refuse(c, wait)
 			}
 			return next(c)
 		}

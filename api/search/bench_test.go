@@ -4,7 +4,7 @@ import "testing"
 
 func BenchmarkBuild(b *testing.B) {
 	cat := seededCatalog(b)
-	docs := documents(cat)
+	docs := documents(cat, nil)
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := build(docs); err != nil {

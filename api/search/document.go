@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/json"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"strings"
@@ -46,6 +47,7 @@ type document struct {
 	// by ("iso-27001", "penetration-testing"), as the language's analyzer
 	// and the words field make them.
 	name rankName
+	sum  uint64 // of the text the document was read from (sourceSum)
 }
 
 // typeOf is the result type of a page.
@@ -96,8 +98,10 @@ func searchable(p *content.Page) bool {
 
 // documents lists every searchable page of cat in every language it has a
 // text of its own in: a page that falls back to English is found in
-// English only, marked as such when it is shown.
-func documents(cat *content.Catalog) []document {
+// English only, marked as such when it is shown. A page whose stored text
+// is the same as when known (by id) read it is taken from there rather
+// than read again: a publish changes a page or two of hundreds.
+func documents(cat *content.Catalog, known map[string]*document) []document {
 	var out []document
 	for _, p := range cat.Pages() {
 		if !searchable(p) {
@@ -114,6 +118,11 @@ func documents(cat *content.Catalog) []document {
 				Type: typeOf(p),
 				Path: locale.Path(l, p.Route),
 				Code: codeOf(p),
+				sum:  sourceSum(c.Body, c.Title, p.Name),
+			}
+			if old := known[d.ID]; old != nil && old.sum == d.sum && old.Type == d.Type && old.Path == d.Path && old.Code == d.Code {
+				out = append(out, *old)
+				continue
 			}
 			if !fill(&d, c.Body) {
 				continue
@@ -130,6 +139,18 @@ func documents(cat *content.Catalog) []document {
 		}
 	}
 	return out
+}
+
+// sourceSum is a checksum of what a document is read from: its body, and
+// the titles that stand in when the body has none.
+func sourceSum(body []byte, title, name string) uint64 {
+	h := fnv.New64a()
+	h.Write(body)
+	h.Write([]byte{0})
+	h.Write([]byte(title))
+	h.Write([]byte{0})
+	h.Write([]byte(name))
+	return h.Sum64()
 }
 
 // fill reads a content body into d; false when it is not a JSON object.

@@ -87,7 +87,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 
 // Build indexes every public page of cat in every language.
 func Build(cat *content.Catalog) (*Index, error) {
-	return build(documents(cat))
+	return build(documents(cat, nil))
 }
 
 func build(docs []document) (*Index, error) {
@@ -154,7 +154,7 @@ func (ix *Index) count(d *document, n int) {
 // the index's own records follow it. Apply is not to be called by two
 // goroutines at once (the service calls it from its one loop).
 func (ix *Index) Apply(cat *content.Catalog) (int, error) {
-	return ix.apply(documents(cat))
+	return ix.apply(documents(cat, ix.docs))
 }
 
 func (ix *Index) apply(docs []document) (int, error) {
@@ -451,7 +451,9 @@ const (
 
 // snippet is the passage of d that best shows why it matched: the first
 // stretch of its summary, headings or body with the most matched words,
-// each matched word marked.
+// each matched word marked. A line that only repeats the title (a hero's
+// heading, a summary that is the title again) is never the passage: the
+// title is shown above the snippet.
 func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 	want := map[string]bool{}
 	var prefixes []string
@@ -476,6 +478,7 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 	best, bestScore := []string(nil), -1
 	var bestMarks []bool
 	scanned := 0
+	title := strings.Fields(d.Title)
 	for _, text := range []string{d.Summary, d.Headings, d.Body} {
 		for _, line := range strings.Split(text, "\n") {
 			if scanned > snippetScan {
@@ -483,6 +486,9 @@ func (ix *Index) snippet(d *document, l locale.Locale, terms []term) []Segment {
 			}
 			ws := strings.Fields(line)
 			scanned += len(ws)
+			if slices.EqualFunc(ws, title, strings.EqualFold) {
+				continue
+			}
 			for start := 0; start < len(ws); start += snippetWords / 2 {
 				end := min(start+snippetWords, len(ws))
 				marks := make([]bool, end-start)

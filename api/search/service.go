@@ -162,11 +162,11 @@ func (s *Service) RateLimit() echo.MiddlewareFunc {
 }
 
 // PageRateLimit is the search page's limit per client: a page for each
-// search a visitor settles on, far fewer than the keystrokes.
-func (s *Service) PageRateLimit() echo.MiddlewareFunc {
-	return s.cfg.Limiter.Middleware("search-page", 60, time.Minute, func(r *http.Request) string {
-		return locale.For(endpoint.Locale(r)).Search.RateLimited
-	})
+// search a visitor settles on, far fewer than the keystrokes. A client
+// over it is answered by refuse, a page of the site rather than the API's
+// envelope, told how long the client must wait.
+func (s *Service) PageRateLimit(refuse func(c echo.Context, wait time.Duration) error) echo.MiddlewareFunc {
+	return s.cfg.Limiter.Gate("search-page", 60, time.Minute, refuse)
 }
 
 // Answer is the data of a search's answer.

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"html/template"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/locale"
 )
 
@@ -84,4 +86,13 @@ func (s *Server) writeFallback(c echo.Context, loc locale.Locale, code int) erro
 	}
 	c.Response().Header()["Cache-Control"] = noStore
 	return c.HTMLBlob(code, body)
+}
+
+// tooManyPages answers a client over a page's rate limit: 429 with
+// Retry-After and the server's own page in the visitor's language, which
+// costs no render however many requests are refused.
+func (s *Server) tooManyPages(c echo.Context, wait time.Duration) error {
+	loc, _ := locale.Split(c.Request().URL.Path)
+	c.Response().Header().Set("Retry-After", endpoint.RetryAfter(wait))
+	return s.writeFallback(c, loc, http.StatusTooManyRequests)
 }

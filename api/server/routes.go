@@ -65,7 +65,7 @@ func (s *Server) routes() {
 		e.GET("/api/search", s.search.Handle, s.search.RateLimit())
 		// The search page, a page of the site drawn for each query.
 		for _, l := range locale.All {
-			e.Match(getHead, locale.Path(l, render.SearchRoute), s.searchPage, s.search.PageRateLimit())
+			e.Match(getHead, locale.Path(l, render.SearchRoute), s.searchPage, s.search.PageRateLimit(s.tooManyPages))
 		}
 	}
 	e.Any("/api", s.apiNotFound)

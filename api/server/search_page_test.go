@@ -14,6 +14,7 @@ import (
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/testenv"
+	"noorvale.example/site/api/locale"
 	"noorvale.example/site/api/render"
 	"noorvale.example/site/api/search"
 	"noorvale.example/site/api/store"
@@ -169,5 +170,27 @@ func TestSearchPage(t *testing.T) {
 	}
 	if c := counted["nl penetratoinzzz"]; c.Searches != 1 || c.Misses != 1 {
 		t.Fatalf("counted %+v", counts)
+	}
+
+	// A client over the page's limit is answered a page of the site in its
+	// language, not the API's envelope, and told when to come back.
+	var rec *httptest.ResponseRecorder
+	for range 70 {
+		rec = httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/ar/search?q=iso", nil))
+		if rec.Code != http.StatusOK {
+			break
+		}
+	}
+	body := rec.Body.String()
+	switch {
+	case rec.Code != http.StatusTooManyRequests:
+		t.Fatalf("over the limit answered %d", rec.Code)
+	case !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html"):
+		t.Fatalf("over the limit answered %q: %s", rec.Header().Get("Content-Type"), body)
+	case rec.Header().Get("Retry-After") == "" || rec.Header().Get("Retry-After") == "0":
+		t.Fatalf("Retry-After %q", rec.Header().Get("Retry-After"))
+	case !strings.Contains(body, `<html lang="ar" dir="rtl">`) || !strings.Contains(body, locale.For(locale.Ar).Site.APITooManyRequests):
+		t.Fatalf("over the limit answered %s", body)
 	}
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openPage, until, useSiteAndBrowser } from './harness.mjs';
+import { AxeBuilder } from '@axe-core/playwright';
 
 const site = useSiteAndBrowser();
 
@@ -13,6 +14,17 @@ const searchReady = () =>
   (indexed ??= until(
     async () => (await fetch(`${site.server.baseUrl}/api/search?q=iso&lang=en`)).status === 200,
   ));
+
+/** Fails, naming each rule and element, when axe finds a serious or critical violation on the page as it is. */
+async function noSeriousAxeViolations(page, what) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+}
 
 const pentest = '/services/cybersecurity-services/penetration-testing';
 const vulnScan = '/services/cybersecurity-services/vulnerability-assessment';
@@ -83,6 +95,21 @@ for (const { lang, home, query, want, why } of searches) {
         assert.equal(await box.getAttribute('aria-expanded'), 'true');
         // The count is announced in the visitor's language.
         await until(async () => /\d/.test(await page.getByRole('status').first().innerText()));
+        // Each snippet is words of the page below its title, never the title again.
+        const shown = await page.locator('[data-search-option]').evaluateAll((options) =>
+          options.map((o) => {
+            // A result shows its type, its title and, when it has one, its snippet.
+            const [, title, snippet] = [...o.querySelectorAll(':scope > p')].map((p) =>
+              p.textContent.replace(/…/g, '').trim().toLowerCase(),
+            );
+            return { title, snippet };
+          }),
+        );
+        assert.ok(shown.some(({ snippet }) => snippet));
+        for (const { title, snippet } of shown) {
+          assert.notEqual(snippet, title, `the snippet of “${title}”`);
+        }
+        await noSeriousAxeViolations(page, `the open search box (${lang}, ${theme.name})`);
 
         await box.press('ArrowDown');
         const firstId = await first.getAttribute('id');
@@ -208,11 +235,14 @@ test('/search: nothing found says so, proposes a close word and the contact and 
     ]);
     assert.ok((await page.locator('[data-search-result]').count()) > 0);
 
+    await noSeriousAxeViolations(page, 'the search page with results, dark, 375 px');
+
     await page.goto(`${site.server.baseUrl}/fr/search?q=zzqqxxw`);
     assert.match(
       await page.locator('[data-search-empty]').innerText(),
       /Rien sur le site ne correspond/,
     );
+    await noSeriousAxeViolations(page, 'the search page finding nothing, dark, 375 px');
     tab.assertClean();
   } finally {
     await tab.close();
@@ -227,6 +257,7 @@ test('/search: an empty query shows the main sections; a long one is cut with a 
     await page.goto(`${site.server.baseUrl}/ar/search`);
     assert.ok((await page.locator('[data-search-section]').count()) >= 4);
     assert.equal(await page.locator('[data-search-result]').count(), 0);
+    await noSeriousAxeViolations(page, 'the Arabic search page without a query');
 
     await page.goto(
       `${site.server.baseUrl}/search?q=${encodeURIComponent('security '.repeat(40))}`,

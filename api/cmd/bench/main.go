@@ -48,7 +48,7 @@ func main() {
 	accountsOnly := flag.Bool("accounts", false, "print only the login figures and the HTTP Observatory scan")
 	pipelineOnly := flag.Bool("pipeline", false, "print only the render pipeline's figures")
 	searchOnly := flag.Bool("search", false, "print only the site search's figures")
-	searchProfile := flag.String("search-cpuprofile", "", "with -search, write a CPU profile of the search figures to this file")
+	searchProfile := flag.String("search-cpuprofile", "", "with -search, write a CPU profile of the as-you-type searches at ten times the content to this file")
 	cachedOnly := flag.Bool("cached", false, "print only the cached page against a bare handler")
 	signedInOnly := flag.Bool("signedin", false, "print only the signed-in page views beside anonymous ones")
 	pagesOnly := flag.Bool("pages", false, "print only the pages' weight and Lighthouse figures")
@@ -73,7 +73,7 @@ func main() {
 	case *pipelineOnly:
 		err = runPipeline(*serverBin, *databaseURL)
 	case *searchOnly:
-		err = runSearch(*searchProfile)
+		err = searchFigures(*serverBin, *databaseURL, *searchProfile)
 	default:
 		err = runPipeline(*serverBin, *databaseURL)
 		if err != nil {
@@ -87,7 +87,7 @@ func main() {
 		if err != nil {
 			break
 		}
-		err = searchFigures()
+		err = searchFigures(*serverBin, *databaseURL, "")
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

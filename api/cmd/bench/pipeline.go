@@ -334,66 +334,12 @@ func pipelineFigures(bin string, scale int) error {
 // prints, for 20 edits of a news story made in the database, how long the
 // story took to be served by both.
 func replicaFigures(bin, databaseURL string) error {
-	db, err := sql.Open("pgx", databaseURL)
+	reps, err := startReplicas(bin, databaseURL)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "bench_" + hex.EncodeToString(b[:])
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		return fmt.Errorf("PostgreSQL at %s: %w", databaseURL, err)
-	}
-	defer func() { _, _ = db.Exec("DROP SCHEMA " + schema + " CASCADE") }()
-	u, err := url.Parse(databaseURL)
-	if err != nil {
-		return err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	dsn := u.String()
-
-	dataDir, err := os.MkdirTemp("", "noorvale-replicas-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dataDir)
-	env, err := pipelineEnv(dataDir, dsn)
-	if err != nil {
-		return err
-	}
-	key := make([]byte, 32)
-	_, _ = rand.Read(key)
-	env = append(env, "SECRET_KEY="+hex.EncodeToString(key))
-	for _, step := range []string{"migrate", "seed"} {
-		c := exec.Command(bin, step)
-		c.Env = env
-		if out, err := c.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w\n%s", step, err, out)
-		}
-	}
-	st, err := store.Open(context.Background(), store.Postgres, dsn)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	a, err := startPipelineServer(bin, env)
-	if err != nil {
-		return err
-	}
-	defer a.stop()
-	bb, err := startPipelineServer(bin, env)
-	if err != nil {
-		return err
-	}
-	defer bb.stop()
-	for _, r := range []*pipelineRun{a, bb} {
-		if _, err := r.WaitReady(10 * time.Minute); err != nil {
-			return err
-		}
-	}
+	defer reps.stop()
+	st, a, bb := reps.st, reps.a, reps.b
 	var times []time.Duration
 	for i := range 20 {
 		path, title, err := editNews(st, 100+i)
@@ -414,5 +360,90 @@ func replicaFigures(bin, databaseURL string) error {
 	slices.Sort(times)
 	fmt.Printf("  edit to served on both replicas (PostgreSQL, 20 edits): median %d ms, p95 %d ms, max %d ms\n",
 		times[len(times)/2].Milliseconds(), times[len(times)*95/100].Milliseconds(), times[len(times)-1].Milliseconds())
-	return publishedFigures(st, bb)
+	return nil
+}
+
+// replicas are two servers on one PostgreSQL database in a schema of
+// their own, as two replicas behind a load balancer, and the store they
+// share.
+type replicas struct {
+	st      *store.Store
+	a, b    *pipelineRun
+	cleanup []func()
+}
+
+// stop stops both servers and drops their schema.
+func (r *replicas) stop() {
+	for i := len(r.cleanup) - 1; i >= 0; i-- {
+		r.cleanup[i]()
+	}
+}
+
+// startReplicas migrates and seeds a new schema of the database at
+// databaseURL and starts two servers on it, both ready.
+func startReplicas(bin, databaseURL string) (_ *replicas, err error) {
+	r := &replicas{}
+	defer func() {
+		if err != nil {
+			r.stop()
+		}
+	}()
+	db, err := sql.Open("pgx", databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	r.cleanup = append(r.cleanup, func() { _ = db.Close() })
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	schema := "bench_" + hex.EncodeToString(b[:])
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		return nil, fmt.Errorf("PostgreSQL at %s: %w", databaseURL, err)
+	}
+	r.cleanup = append(r.cleanup, func() { _, _ = db.Exec("DROP SCHEMA " + schema + " CASCADE") })
+	u, err := url.Parse(databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	dsn := u.String()
+
+	dataDir, err := os.MkdirTemp("", "noorvale-replicas-")
+	if err != nil {
+		return nil, err
+	}
+	r.cleanup = append(r.cleanup, func() { _ = os.RemoveAll(dataDir) })
+	env, err := pipelineEnv(dataDir, dsn)
+	if err != nil {
+		return nil, err
+	}
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	env = append(env, "SECRET_KEY="+hex.EncodeToString(key))
+	for _, step := range []string{"migrate", "seed"} {
+		c := exec.Command(bin, step)
+		c.Env = env
+		if out, err := c.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("%s: %w\n%s", step, err, out)
+		}
+	}
+	if r.st, err = store.Open(context.Background(), store.Postgres, dsn); err != nil {
+		return nil, err
+	}
+	r.cleanup = append(r.cleanup, func() { _ = r.st.Close() })
+	for _, srv := range []**pipelineRun{&r.a, &r.b} {
+		run, err := startPipelineServer(bin, env)
+		if err != nil {
+			return nil, err
+		}
+		*srv = run
+		r.cleanup = append(r.cleanup, run.stop)
+	}
+	for _, run := range []*pipelineRun{r.a, r.b} {
+		if _, err := run.WaitReady(10 * time.Minute); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
