@@ -138,7 +138,7 @@ describe('erasing a person', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.locator('button[lang="ar"]').click();
       await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html.theme-dark').waitFor();
       await page.getByRole('heading', { name: 'البيانات الشخصية', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'محو كل شيء' }).waitFor();
@@ -151,7 +151,7 @@ describe('erasing a person', () => {
       assert.equal(overflow, 0, 'the privacy screen fits a phone');
       await page.locator('button[lang="en"]').click();
       await page.locator('html[lang="en"][dir="ltr"]').waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html:not(.theme-dark)').waitFor();
       await page.setViewportSize({ width: 1280, height: 800 });
 

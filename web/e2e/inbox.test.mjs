@@ -282,7 +282,7 @@ describe('the inbox', () => {
       await hrPage.locator('button[lang="ar"]').click();
       await hrPage.locator('html[lang="ar"][dir="rtl"]').waitFor();
       await hrPage.getByRole('button', { name: 'تنزيل السيرة الذاتية' }).waitFor();
-      await hrPage.locator('header button[aria-pressed]').click();
+      await hrPage.locator('header button[data-theme-switch]').click();
       await hrPage.locator('html.theme-dark').waitFor();
       await noAxeViolations(hrPage, 'application in Arabic, dark');
       await hrPage.getByRole('link', { name: 'العودة إلى صندوق الوارد' }).click();
