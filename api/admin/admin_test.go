@@ -63,6 +63,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /staff/invitations":             map[string]any{"email": "new@noorvale.example", "role": "editor"},
 			"GET /staff/invitations":              nil,
 			"DELETE /staff/invitations/:id":       nil,
+			"POST /staff/invitations/:id/resend":  nil,
 			"PUT /staff/:id/role":                 map[string]any{"role": "viewer"},
 			"PUT /inbox/:id/assignee":             map[string]any{"assignee": ""},
 			"POST /inbox/:id/notes":               map[string]any{"body": "Called back; a meeting on Monday."},
@@ -174,6 +175,17 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						path = "/staff/invitations/" + pending.ID
 					case "POST /inbox/bulk":
 						body = map[string]any{"action": "assign", "assignee": "", "ids": []int64{sub}}
+					case "POST /staff/invitations/:id/resend":
+						// The invitation the role made on the route before.
+						if access.Can(role, access.ManageStaff) {
+							var l struct{ Invitations []struct{ ID, Email string } }
+							m.B.Do("GET", "/staff/invitations", nil).Data(t, &l)
+							for _, inv := range l.Invitations {
+								if inv.Email == string(role)+"-invites@noorvale.example" {
+									path = "/staff/invitations/" + inv.ID + "/resend"
+								}
+							}
+						}
 					case "PUT /inbox/:id/status":
 						if sub == application {
 							body = map[string]any{"status": "screening"}

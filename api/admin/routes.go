@@ -31,6 +31,7 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/staff/invitations", access.ManageStaff, true, s.staff.CreateInvitation},
 		{http.MethodGet, "/staff/invitations", access.ManageStaff, false, s.staff.Invitations},
 		{http.MethodDelete, "/staff/invitations/:id", access.ManageStaff, true, s.staff.RevokeInvitation},
+		{http.MethodPost, "/staff/invitations/:id/resend", access.ManageStaff, true, s.staff.ResendInvitation},
 		{http.MethodPut, "/staff/:id/role", access.ManageStaff, true, s.staff.ChangeRole},
 		{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true, s.staff.SetDisabled(true)},
 		{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true, s.staff.SetDisabled(false)},
@@ -133,6 +134,8 @@ func (s *Service) Routes(g *echo.Group) {
 	g.POST("/logout", s.signin.Logout, json, standard("logout"))
 	g.POST("/invitation", s.signin.ShowInvitation, json, strict("invitation"))
 	g.POST("/join", s.signin.Join, json, strict("join"))
+	g.POST("/password/forgot", s.signin.ForgotPassword, json, strict("password"))
+	g.POST("/password/reset", s.signin.ResetPassword, json, strict("password"))
 	g.POST("/factor/code", s.signin.ConfirmCode, json, strict("code"), confirming)
 	g.POST("/factor/passkey/options", s.signin.PasskeyOptions, json, strict("passkey"), confirming)
 	g.POST("/factor/passkey", s.signin.ConfirmPasskey, json, strict("passkey"), confirming)

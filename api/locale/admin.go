@@ -114,8 +114,9 @@ type Admin struct {
 
 	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
 
-	Find AdminFind `json:"find"` // what the search across the content answers
-	Bulk AdminBulk `json:"bulk"` // what an action on many items at once answers
+	Find      AdminFind      `json:"find"`      // what the search across the content answers
+	Bulk      AdminBulk      `json:"bulk"`      // what an action on many items at once answers
+	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
 }
 
 // AdminFind is what the search across the content answers.
@@ -131,6 +132,17 @@ type AdminBulk struct {
 	// NothingToPublish refuses a language whose latest version is live
 	// already, or that has no saved version.
 	NothingToPublish string `json:"nothingToPublish"`
+}
+
+// AdminStaffCare are what e-mailed invitations, a staff member's forgotten
+// password and a translator's languages answer.
+type AdminStaffCare struct {
+	InvitationSent       string `json:"invitationSent"`       // %s the address, %d hours
+	InvitationResent     string `json:"invitationResent"`     // %s the address, %d hours
+	TranslatorLanguage   string `json:"translatorLanguage"`   // a translator given English
+	PasswordResetSent    string `json:"passwordResetSent"`    // %d minutes
+	PasswordResetInvalid string `json:"passwordResetInvalid"` // a spent, expired or unknown link
+	PasswordResetDone    string `json:"passwordResetDone"`
 }
 
 // AdminItems are what creating, renaming, unpublishing and deleting items

@@ -24,6 +24,8 @@ type Mail struct {
 	StaffNotice       StaffNoticeLetter       `json:"staffNotice"`
 	StaffDigest       StaffDigestLetter       `json:"staffDigest"`
 	Notices           NoticeWords             `json:"notices"`
+	StaffInvitation   StaffLinkLetter         `json:"staffInvitation"`    // {inviter}, {hours}
+	StaffPasswordLink StaffLinkLetter         `json:"staffPasswordReset"` // {minutes}
 
 	FormNotification       FormNotificationLetter       `json:"formNotification"`
 	FormConfirmProposal    FormConfirmLetter            `json:"formConfirmProposal"`
@@ -114,6 +116,16 @@ type StaffEnrolLinkLetter struct {
 	Intro    string `json:"intro"` // followed by the button
 	Button   string `json:"button"`
 	Validity string `json:"validity"` // {hours}
+	IfNotYou string `json:"ifNotYou"`
+}
+
+// StaffLinkLetter brings a person a one-time link into the back-office:
+// an invitation to join it, or the way to choose a new password.
+type StaffLinkLetter struct {
+	Subject  string `json:"subject"`
+	Intro    string `json:"intro"` // followed by the button
+	Button   string `json:"button"`
+	Validity string `json:"validity"`
 	IfNotYou string `json:"ifNotYou"`
 }
 

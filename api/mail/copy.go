@@ -111,4 +111,18 @@ var letters = map[Kind]layout{
 			{Text: w.IfNotYou},
 		}}
 	},
+	KindStaffInvitation:    func(c *locale.Mail) letter { return staffLink(c.StaffInvitation, "") },
+	KindStaffPasswordReset: func(c *locale.Mail) letter { return staffLink(c.StaffPasswordLink, c.AccountNotice) },
+}
+
+// staffLink lays out a letter that brings a one-time link into the
+// back-office; reason is its footer, "" for none (an invitation goes to
+// someone who has no account yet).
+func staffLink(w locale.StaffLinkLetter, reason string) letter {
+	return letter{Subject: w.Subject, Reason: reason, Blocks: []block{
+		{Text: w.Intro},
+		{Button: w.Button, Link: "link"},
+		{Text: w.Validity},
+		{Text: w.IfNotYou},
+	}}
 }

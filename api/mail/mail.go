@@ -42,6 +42,10 @@ const (
 	// never by what a visitor wrote.
 	KindStaffNotice Kind = "staff-notice" // Data: "notice" (the sentence, in the message's language), "link" (absolute URL of the item in the back-office)
 	KindStaffDigest Kind = "staff-digest" // Data: "count", "lines" (a sentence and its link per notification, up to 64 KB), "link" (absolute URL of the notifications)
+	// An invitation to join the back-office, and a staff member's one-time
+	// link to choose a new password.
+	KindStaffInvitation    Kind = "staff-invitation"     // Data: "link" (absolute URL of /admin/join#{token}), "inviter" (a name), "hours" ("48")
+	KindStaffPasswordReset Kind = "staff-password-reset" // Data: "link" (absolute URL of /admin/password#{token}), "minutes" ("30")
 
 	// Requests: a Completer writes the e-mail a request asks for, or finds
 	// there is none to write, when the sender is about to send it rather
@@ -72,22 +76,25 @@ const (
 // Kinds lists every kind of e-mail the site sends.
 var Kinds = []Kind{KindConfirmEmail, KindAlreadyRegistered, KindResetCode, KindPasswordChanged, KindAccountDeleted, KindResetPaused,
 	KindFormNotification, KindFormConfirmProposal, KindFormConfirmInquiry, KindFormConfirmContact,
-	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink, KindStaffNotice, KindStaffDigest}
+	KindFormConfirmApplication, KindFormConfirmWebinar, KindFormConfirmPublication, KindInboxReply, KindStaffFactorLocked, KindStaffEnrolLink,
+	KindStaffNotice, KindStaffDigest, KindStaffInvitation, KindStaffPasswordReset}
 
 // requiredData lists the Data keys each kind needs.
 var requiredData = map[Kind][]string{
-	KindConfirmEmail:      {"link", "hours"},
-	KindAlreadyRegistered: {"loginLink", "resetLink"},
-	KindResetCode:         {"code", "minutes"},
-	KindPasswordChanged:   {"resetLink"},
-	KindAccountDeleted:    nil,
-	KindResetPaused:       {"hours"},
-	KindStaffFactorLocked: {"tries", "until"},
-	KindStaffEnrolLink:    {"link", "hours"},
-	KindStaffNotice:       {"notice", "link"},
-	KindStaffDigest:       {"count", "lines", "link"},
-	KindResetRequest:      {"asked"},
-	KindConfirmRequest:    nil,
+	KindConfirmEmail:       {"link", "hours"},
+	KindAlreadyRegistered:  {"loginLink", "resetLink"},
+	KindResetCode:          {"code", "minutes"},
+	KindPasswordChanged:    {"resetLink"},
+	KindAccountDeleted:     nil,
+	KindResetPaused:        {"hours"},
+	KindStaffFactorLocked:  {"tries", "until"},
+	KindStaffEnrolLink:     {"link", "hours"},
+	KindStaffInvitation:    {"link", "inviter", "hours"},
+	KindStaffPasswordReset: {"link", "minutes"},
+	KindStaffNotice:        {"notice", "link"},
+	KindStaffDigest:        {"count", "lines", "link"},
+	KindResetRequest:       {"asked"},
+	KindConfirmRequest:     nil,
 
 	KindFormNotification:       {"form", "reference", "fields"},
 	KindFormConfirmProposal:    nil,

@@ -11,16 +11,18 @@ import (
 
 // sampleData is Data for every kind, with values easy to find in a body.
 var sampleData = map[mailpkg.Kind]map[string]string{
-	mailpkg.KindConfirmEmail:      {"link": "https://noorvale.example/auth/confirm-email/tok3nCONFIRM", "hours": "24"},
-	mailpkg.KindAlreadyRegistered: {"loginLink": "https://noorvale.example/auth/login?from=mail&x=1", "resetLink": "https://noorvale.example/auth/forgot-password"},
-	mailpkg.KindResetCode:         {"code": "804215", "minutes": "10"},
-	mailpkg.KindPasswordChanged:   {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
-	mailpkg.KindAccountDeleted:    {},
-	mailpkg.KindResetPaused:       {"hours": "24"},
-	mailpkg.KindStaffFactorLocked: {"tries": "10", "until": "2026-11-25 09:15 UTC"},
-	mailpkg.KindStaffEnrolLink:    {"link": "https://noorvale.example/admin/enrol#token", "hours": "24"},
-	mailpkg.KindStaffNotice:       {"notice": "#12", "link": "https://noorvale.example/admin/inbox/12"},
-	mailpkg.KindStaffDigest:       {"count": "2", "lines": "#12\nhttps://noorvale.example/admin/inbox/12", "link": "https://noorvale.example/admin/notifications"},
+	mailpkg.KindConfirmEmail:       {"link": "https://noorvale.example/auth/confirm-email/tok3nCONFIRM", "hours": "24"},
+	mailpkg.KindAlreadyRegistered:  {"loginLink": "https://noorvale.example/auth/login?from=mail&x=1", "resetLink": "https://noorvale.example/auth/forgot-password"},
+	mailpkg.KindResetCode:          {"code": "804215", "minutes": "10"},
+	mailpkg.KindPasswordChanged:    {"resetLink": "https://noorvale.example/auth/forgot-password?after=change"},
+	mailpkg.KindAccountDeleted:     {},
+	mailpkg.KindResetPaused:        {"hours": "24"},
+	mailpkg.KindStaffFactorLocked:  {"tries": "10", "until": "2026-11-25 09:15 UTC"},
+	mailpkg.KindStaffEnrolLink:     {"link": "https://noorvale.example/admin/enrol#token", "hours": "24"},
+	mailpkg.KindStaffInvitation:    {"link": "https://noorvale.example/admin/join#token", "inviter": "Amal Haddad", "hours": "48"},
+	mailpkg.KindStaffPasswordReset: {"link": "https://noorvale.example/admin/password#token", "minutes": "30"},
+	mailpkg.KindStaffNotice:        {"notice": "#12", "link": "https://noorvale.example/admin/inbox/12"},
+	mailpkg.KindStaffDigest:        {"count": "2", "lines": "#12\nhttps://noorvale.example/admin/inbox/12", "link": "https://noorvale.example/admin/notifications"},
 
 	mailpkg.KindFormNotification:       {"form": "Contact (Dubai)", "reference": "#42", "fields": "Name: Omar <b>\nE-mail: o@example.com"},
 	mailpkg.KindFormConfirmProposal:    {},

@@ -202,3 +202,17 @@ func (s *Store) ChangeStaffRole(ctx context.Context, id, role, languages, office
 	}
 	return voided, nil
 }
+
+// PendingInvitation returns the invitation with the id when it is neither
+// used nor expired at now; ErrNotFound otherwise.
+func (s *Store) PendingInvitation(ctx context.Context, id string, now time.Time) (*StaffInvitation, error) {
+	var inv StaffInvitation
+	err := s.db.WithContext(ctx).Where("id = ? AND used_at IS NULL AND expires_at > ?", id, dbTime(now)).Take(&inv).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: load invitation: %w", err)
+	}
+	return &inv, nil
+}

@@ -82,6 +82,7 @@ var migrations = []migration{
 	{24, "links e-mailed to set up a staff member's second factor", migrateEnrolLinks},
 	{25, "staff notifications and how each member is e-mailed them", migrateNotifications},
 	{26, "page views, visitors per day and the source of each submission", migrateAnalytics},
+	{27, "links e-mailed to choose a staff member's new password", migrateStaffPasswordResets},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

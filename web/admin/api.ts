@@ -57,6 +57,8 @@ import type {
   NoticeList,
   NoticeSettings,
   NoticeSettingsRequest,
+  PasswordResetRequest,
+  PendingInvitation,
   Permission,
   Person,
   SavedSettings,
@@ -77,6 +79,8 @@ import type {
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
   AnalyticsReport,
+  InvitationLink,
+  PendingInvitation,
   AuditEvent,
   BulkResult,
   ContentBulkView,
@@ -147,10 +151,16 @@ export const adminApi = {
   confirmCode: (code: string) => post<Session>('/admin/factor/code', { code }),
   invitation: (token: string) => post<Invitation>('/admin/invitation', { token }),
   join: (body: JoinRequest) => post<Session>('/admin/join', body),
+  forgotPassword: (email: string) => post<null>('/admin/password/forgot', { email }),
+  resetPassword: (body: PasswordResetRequest) => post<null>('/admin/password/reset', body),
   totpOptions: () => post<TotpOptions>('/admin/enrol/totp/options', {}),
   enrolTotp: (code: string) => post<Enrolled>('/admin/enrol/totp', { code }),
   staff: () => get<StaffList>('/admin/staff'),
   invite: (body: StaffRoleRequest) => post<InvitationLink>('/admin/staff/invitations', body),
+  invitations: () => get<{ invitations: PendingInvitation[] }>('/admin/staff/invitations'),
+  resendInvitation: (id: string) =>
+    post<InvitationLink>(`/admin/staff/invitations/${encodeURIComponent(id)}/resend`, {}),
+  revokeInvitation: (id: string) => del<null>('/admin/staff/invitations', id),
   changeRole: (id: string, body: Omit<StaffRoleRequest, 'email'>) =>
     put<null>(`/admin/staff/${encodeURIComponent(id)}/role`, body),
   setDisabled: (id: string, disabled: boolean) =>

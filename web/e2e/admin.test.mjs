@@ -105,7 +105,7 @@ describe('the back-office', () => {
       await page.getByRole('heading', { name: 'Invite a staff member' }).waitFor();
       await page.locator('input[name="invite-email"]').fill('badr@noorvale.example');
       await page.getByLabel('Role').first().selectOption('editor');
-      await page.getByRole('button', { name: 'Create invitation link' }).click();
+      await page.getByRole('button', { name: 'Send invitation' }).click();
       const badrLink = await page.locator('[data-invitation-link]').textContent();
       assert.match(badrLink, /\/admin\/join#/);
       await noAxeViolations(page, 'staff');
@@ -144,7 +144,7 @@ describe('the back-office', () => {
       await card.getByLabel('Role').selectOption('translator');
       await card.getByRole('checkbox', { name: 'Arabic' }).check();
       await card.getByRole('button', { name: 'Save role' }).click();
-      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page.getByRole('status').filter({ hasText: 'The role was changed.' }).waitFor();
@@ -258,7 +258,7 @@ describe('the back-office', () => {
         .locator('[data-action="role-change"]')
         .getByText('محرّر ← مترجم (العربية)')
         .waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html.theme-dark').waitFor();
       await noAxeViolations(page, 'audit in Arabic, dark');
 

@@ -148,7 +148,7 @@ describe('pages, settings and items', () => {
     // In Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await page.locator('header button[aria-pressed]').click();
+    await page.locator('header button[data-theme-switch]').click();
     await page.locator('html.theme-dark').waitFor();
     await page.getByRole('button', { name: 'حذف العنصر' }).waitFor();
     await noAxeViolations(page, 'item actions, Arabic dark');
@@ -171,7 +171,7 @@ describe('pages, settings and items', () => {
     await noAxeViolations(page, 'new item, Arabic dark');
     assert.equal(await overflow(page), 0, 'the new item form fits a phone');
     await page.locator('button[lang="en"]').click();
-    await page.locator('header button[aria-pressed]').click();
+    await page.locator('header button[data-theme-switch]').click();
     await page.locator('html[lang="en"].theme-light').waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
 

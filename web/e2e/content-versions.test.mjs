@@ -152,7 +152,7 @@ describe('versions, conflicts and unsaved changes', () => {
     // The same in Arabic, dark, on a phone; and a version's changes there.
     await omar.page.locator('button[lang="ar"]').click();
     await omar.page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await omar.page.locator('header button[aria-pressed]').click();
+    await omar.page.locator('header button[data-theme-switch]').click();
     await omar.page.locator('html.theme-dark').waitFor();
     await theirs.getByRole('heading', { name: /^ما غيّره Huda Karim/ }).waitFor();
     await noAxeViolations(omar.page, 'conflict, Arabic dark');

@@ -166,7 +166,7 @@ describe('editing content', () => {
     await noAxeViolations(page, 'content list, Arabic dark');
     assert.equal(await overflow(page), 0, 'the list fits a phone');
     await page.locator('button[lang="en"]').click();
-    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await page.getByRole('button', { name: 'Light theme' }).click();
     await page.locator('html[lang="en"].theme-light').waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
 

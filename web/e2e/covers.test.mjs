@@ -123,7 +123,7 @@ describe('uploaded covers', () => {
     // The field in Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await page.locator('header button[aria-pressed]').click();
+    await page.locator('header button[data-theme-switch]').click();
     await page.locator('html.theme-dark').waitFor();
     await field.getByLabel('استبدل الغلاف').waitFor();
     await noAxeViolations(page, 'cover field, Arabic dark');

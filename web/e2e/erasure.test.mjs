@@ -87,7 +87,7 @@ describe('erasing a person', () => {
       allowApiStatuses: [400, 401, 403, 404],
     });
     const { page } = admin;
-    const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     try {
       // A link to the CV, made now, spends the sign-in's proof and works.
       const inbox = await apiJSON(page, 'GET', '/inbox');
@@ -138,7 +138,7 @@ describe('erasing a person', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.locator('button[lang="ar"]').click();
       await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html.theme-dark').waitFor();
       await page.getByRole('heading', { name: 'البيانات الشخصية', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'محو كل شيء' }).waitFor();
@@ -151,7 +151,7 @@ describe('erasing a person', () => {
       assert.equal(overflow, 0, 'the privacy screen fits a phone');
       await page.locator('button[lang="en"]').click();
       await page.locator('html[lang="en"][dir="ltr"]').waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html:not(.theme-dark)').waitFor();
       await page.setViewportSize({ width: 1280, height: 800 });
 

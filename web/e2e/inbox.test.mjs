@@ -272,7 +272,7 @@ describe('the inbox', () => {
       assert.equal(first.name, `cv-${applicationId}.pdf`);
       assert.match(first.text, /^%PDF-/);
       await cvButton.click();
-      const stepUp = hrPage.getByRole('region', { name: 'Confirm it is you' });
+      const stepUp = hrPage.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       const second = await download(hrPage, stepUp.getByRole('button', { name: 'Use my passkey' }));
       assert.equal(second.text, first.text);
@@ -282,7 +282,7 @@ describe('the inbox', () => {
       await hrPage.locator('button[lang="ar"]').click();
       await hrPage.locator('html[lang="ar"][dir="rtl"]').waitFor();
       await hrPage.getByRole('button', { name: 'تنزيل السيرة الذاتية' }).waitFor();
-      await hrPage.locator('header button[aria-pressed]').click();
+      await hrPage.locator('header button[data-theme-switch]').click();
       await hrPage.locator('html.theme-dark').waitFor();
       await noAxeViolations(hrPage, 'application in Arabic, dark');
       await hrPage.getByRole('link', { name: 'العودة إلى صندوق الوارد' }).click();

@@ -117,7 +117,7 @@ describe('visitor accounts', () => {
       });
       assert.equal(invited, 200);
       await page.getByRole('button', { name: 'Disable the account' }).click();
-      const stepUp = page.getByRole('region', { name: 'Confirm it is you' });
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.getByText('This action needs your second factor again.').waitFor();
       await stepUp.getByRole('button', { name: 'Use my passkey' }).click();
       await page
@@ -155,7 +155,7 @@ describe('visitor accounts', () => {
       await page.getByRole('heading', { name: 'Lina Farouk', level: 1 }).waitFor();
       await page.locator('button[lang="ar"]').click();
       await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html.theme-dark').waitFor();
       await page.getByRole('list', { name: 'الجلسات النشطة' }).getByRole('listitem').waitFor();
       await noAxeViolations(page, 'visitor account in Arabic, dark');
@@ -166,7 +166,7 @@ describe('visitor accounts', () => {
       await noAxeViolations(page, 'visitor accounts in Arabic, dark');
       assert.equal(await overflow(page), 0, 'the list fits a phone');
       await page.locator('button[lang="en"]').click();
-      await page.locator('header button[aria-pressed]').click();
+      await page.locator('header button[data-theme-switch]').click();
       await page.locator('html[lang="en"].theme-light').waitFor();
       assert.equal(await overflow(page), 0, 'the list fits a phone in English');
 

@@ -34,6 +34,10 @@ const (
 	ActionFactorReset   = "second-factor-reset"
 	ActionFactorRemoved = "second-factor-removed"
 	ActionCodesRenewed  = "recovery-codes-renewed"
+	// A link to choose a new password e-mailed to a staff member who
+	// asked for one, and a new password chosen through it.
+	ActionPasswordLink  = "password-link-sent"
+	ActionPasswordReset = "password-reset"
 	ActionInvitation    = "invitation"
 	// An invitation revoked by an administrator, or voided when the
 	// administrator who made it was disabled or lost the role; named, as
@@ -92,7 +96,7 @@ var Actions = []string{
 	ActionSignIn, ActionSignInFailed, ActionFactorFailed, ActionFactorLocked, ActionSignOut, ActionStepUp, ActionRecoveryUsed,
 	ActionFactorAdded, ActionFactorRemoved, ActionCodesRenewed, ActionFactorReset, ActionInvitation, ActionInvitationRevoked,
 	ActionInvitationVoided, ActionJoined, ActionRoleChange, ActionDisable,
-	ActionEnable, ActionAuditExport, ActionRefused, ActionStepUpRequired,
+	ActionEnable, ActionAuditExport, ActionRefused, ActionStepUpRequired, ActionPasswordLink, ActionPasswordReset,
 	ActionStatusChange, ActionAssign, ActionNote, ActionReply, ActionCVOpened, ActionInboxExport,
 	ActionVisitorConfirmation, ActionVisitorSessionsEnded, ActionVisitorDisable, ActionVisitorEnable, ActionVisitorDelete,
 	ActionErasure, ActionErasureLookup,

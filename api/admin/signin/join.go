@@ -10,7 +10,6 @@ import (
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/staff"
-	"noorvale.example/site/api/auth/passwords"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/internal/sessioncookie"
 	"noorvale.example/site/api/store"
@@ -105,24 +104,7 @@ func (s *Service) Join(c echo.Context) error {
 	}
 	v := endpoint.NewChecker(m.Messages)
 	name := v.Name("name", req.Name, 80)
-	switch {
-	case req.Password == "":
-		v.Set("password", m.Required)
-	default:
-		switch passwords.Check(req.Password, inv.Email, name) {
-		case passwords.TooShort:
-			v.Set("password", access.Sprintf(m.PasswordShort, passwords.MinLength))
-		case passwords.TooLong:
-			v.Set("password", access.Sprintf(m.PasswordLong, passwords.MaxLength))
-		case passwords.Common:
-			v.Set("password", m.PasswordCommon)
-		case passwords.LikePersonal:
-			v.Set("password", m.PasswordPersonal)
-		}
-	}
-	if req.ConfirmPassword != req.Password {
-		v.Set("confirmPassword", m.PasswordMismatch)
-	}
+	checkNewPassword(v, m, req.Password, req.ConfirmPassword, inv.Email, name)
 	if !v.OK() {
 		return endpoint.Invalid(c, v.Errs)
 	}

@@ -1,7 +1,7 @@
 // Package signin is how staff reach the back-office: accepting an
 // invitation, signing in with a password and a second factor (passkeys,
-// TOTP, recovery codes), enrolling one, signing out, and a staff member's
-// own second factors.
+// TOTP, recovery codes), enrolling one, choosing a forgotten password again,
+// signing out, and a staff member's own second factors.
 package signin
 
 import (
@@ -52,6 +52,7 @@ type Config struct {
 // Service answers the sign-in routes and a staff member's own factors.
 type Service struct {
 	store    *store.Store
+	baseURL  string
 	keys     endpoint.Keys
 	hasher   *passwords.Hasher
 	mail     mail.Enqueuer
@@ -85,7 +86,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("admin: %w", err)
 	}
 	return &Service{
-		store: cfg.Store, keys: endpoint.NewKeys(cfg.SecretKey), hasher: cfg.Hasher, mail: cfg.Mail,
+		store: cfg.Store, baseURL: cfg.BaseURL, keys: endpoint.NewKeys(cfg.SecretKey), hasher: cfg.Hasher, mail: cfg.Mail,
 		sessions: cfg.Sessions, trail: cfg.Trail, log: cfg.Logger, now: cfg.Now, sealer: sealer, webauthn: wa,
 	}, nil
 }

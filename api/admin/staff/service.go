@@ -1,6 +1,7 @@
 // Package staff is administrators' management of the back-office's own
-// accounts: the list of staff, invitations (made, listed, revoked), roles,
-// disabling and enabling, and resetting a lost second factor.
+// accounts: the list of staff with their factors, invitations (made,
+// e-mailed, listed, sent again, revoked), roles, disabling and enabling, and
+// resetting a lost second factor.
 package staff
 
 import (

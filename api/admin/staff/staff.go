@@ -31,6 +31,10 @@ type Listed struct {
 	// factors were reset: it signs in only through a link e-mailed to it
 	// (ResetFactor sends one).
 	SecondFactors []string `json:"secondFactors" tstype:"SecondFactor[]"`
+	// Passkeys counts the member's passkeys and RecoveryCodesLeft their
+	// unused recovery codes, so administrators see who is close to none.
+	Passkeys          int `json:"passkeys"`
+	RecoveryCodesLeft int `json:"recoveryCodesLeft"`
 }
 
 // List answers every staff member, with the kinds of second factor
@@ -47,10 +51,14 @@ func (s *Service) List(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	codes, err := s.store.RecoveryCodeCounts(ctx)
+	if err != nil {
+		return err
+	}
 	out := make([]Listed, len(rows))
 	for i := range rows {
 		m := &rows[i]
-		out[i] = Listed{Member: MemberOf(m), SecondFactors: []string{}}
+		out[i] = Listed{Member: MemberOf(m), SecondFactors: []string{}, Passkeys: passkeys[m.ID], RecoveryCodesLeft: codes[m.ID]}
 		if passkeys[m.ID] > 0 {
 			out[i].SecondFactors = append(out[i].SecondFactors, factorPasskey)
 		}
@@ -58,16 +66,29 @@ func (s *Service) List(c echo.Context) error {
 			out[i].SecondFactors = append(out[i].SecondFactors, factorTOTP)
 		}
 	}
-	return endpoint.OK(c, List{Staff: out, Roles: access.Roles, Offices: access.Offices, Languages: locale.All}, "")
+	return endpoint.OK(c, List{Staff: out, Roles: access.Roles, Offices: access.Offices, Languages: translatable()}, "")
 }
 
 // List is every staff member, with what an invitation or a change of role
 // may choose from.
 type List struct {
-	Staff     []Listed        `json:"staff"`
-	Roles     []access.Role   `json:"roles"`
-	Offices   []string        `json:"offices"`
+	Staff   []Listed      `json:"staff"`
+	Roles   []access.Role `json:"roles"`
+	Offices []string      `json:"offices"`
+	// Languages are those a translator may be given: every language but
+	// English, which they translate from.
 	Languages []locale.Locale `json:"languages"`
+}
+
+// translatable lists the languages a translator may be given.
+func translatable() []locale.Locale {
+	out := make([]locale.Locale, 0, len(locale.All))
+	for _, l := range locale.All {
+		if l != locale.Default {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 type roleRequest struct {
@@ -90,6 +111,10 @@ func checkRole(v *endpoint.Checker, m *access.Messages, req roleRequest) (access
 		for _, l := range req.Languages {
 			if _, ok := locale.Parse(l); !ok || l == "" {
 				v.Set("languages", m.LanguageInvalid)
+				return role, nil, ""
+			}
+			if l == string(locale.Default) {
+				v.Set("languages", m.StaffCare.TranslatorLanguage)
 				return role, nil, ""
 			}
 			if !slices.Contains(langs, l) {
@@ -131,7 +156,7 @@ func (s *Service) CreateInvitation(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("admin: invite: %w", err)
 	}
-	return endpoint.OK(c, inv, m.InvitationMade)
+	return s.answerInvitation(c, email, inv, m.StaffCare.InvitationSent)
 }
 
 // target loads the staff member a route names, answering 404 when there is none.

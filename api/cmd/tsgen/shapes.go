@@ -51,6 +51,8 @@ var shapes = []shape{
 	{ts: "InvitationLink", goType: "api/admin/staff.Invitation"},
 	{ts: "Invitation", goType: "api/admin/signin.InvitationView"},
 	{ts: "JoinRequest", goType: "api/admin/signin.joinRequest"},
+	{ts: "PendingInvitation", goType: "api/admin/staff.PendingInvitation"},
+	{ts: "PasswordResetRequest", goType: "api/admin/signin.passwordResetRequest"},
 	{ts: "LoginRequest", goType: "api/admin/signin.loginRequest"},
 	{ts: "FactorCounts", goType: "api/admin/signin.FactorCounts"},
 	{ts: "Session", goType: "api/admin/signin.State"},

@@ -19,6 +19,7 @@ import {
   type Notice,
 } from '../ui';
 import { useT } from '../shell/lang';
+import { KeepCodes } from './keep-codes';
 
 /** The one-time code field: an authenticator app's code, or a recovery code unless `numeric`. */
 function CodeField({
@@ -293,7 +294,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </li>
         ))}
       </ul>
-      <button type="button" className={buttonClass} onClick={onDone}>
+      <KeepCodes codes={codes} />
+      <button type="button" className={`${buttonClass} print:hidden`} onClick={onDone}>
         {t('enrol.codesDone')}
       </button>
     </Card>

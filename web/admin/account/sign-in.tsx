@@ -3,6 +3,7 @@ import { adminApi, type Session } from '../api';
 import { FormMessage, TextField, useStaffForm } from '../form';
 import { Card, buttonClass } from '../ui';
 import { useT } from '../shell/lang';
+import { Link } from '../shell/navigation';
 
 /**
  * The password step of signing in. With `enrolToken`, the token of the set-up link e-mailed to an
@@ -54,9 +55,16 @@ export function SignIn({
           type="password"
           autoComplete="current-password"
         />
-        <button type="submit" className={buttonClass} disabled={form.busy}>
-          {t('signIn.submit')}
-        </button>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <button type="submit" className={buttonClass} disabled={form.busy}>
+            {t('signIn.submit')}
+          </button>
+          {!enrolToken && (
+            <Link to="/admin/forgot" className="underline underline-offset-4">
+              {t('staffInvites.forgot')}
+            </Link>
+          )}
+        </div>
       </form>
     </Card>
   );

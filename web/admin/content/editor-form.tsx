@@ -1,13 +1,30 @@
-import { buttonClass, dangerButtonClass, secondaryButtonClass, Card } from '../ui';
+import { dangerButtonClass, Card } from '../ui';
 import { useT } from '../shell/lang';
 import { named } from './content-labels';
 import { CoverTarget } from './cover-upload';
 import { Fields, TextLang } from './fields';
 import { OutdatedPanel } from './outdated-panel';
 import { SchedulePanel } from './schedule-panel';
+import { SectionIndex, sectionId } from './section-index';
+import { editorFormId } from './jump';
 import type { useContentEditor } from './use-content-editor';
 
-/** The form of the language edited, its actions, its outdated English and its plan. */
+/**
+ * Whether the form holds something to publish: not what the site already shows in this language.
+ * An outdated translation may be published again as it is, once checked against the English.
+ */
+export function publishable(editor: ReturnType<typeof useContentEditor>): boolean {
+  const { item, locale, base, dirty } = editor;
+  const lang = item?.languages[locale];
+  const published = lang?.published ?? 0;
+  return !(
+    !lang?.outdated &&
+    !dirty &&
+    (base === 0 ? lang?.state === 'published' : base === published)
+  );
+}
+
+/** The form of the language edited, its outdated English, its plan and its index of sections. */
 export function EditorForm({
   editor,
   collection,
@@ -18,31 +35,23 @@ export function EditorForm({
   slug: string;
 }) {
   const { t } = useT();
-  const { item, fields, locale, draft, base, dirty, errors, busy } = editor;
+  const { item, fields, locale, draft, base, errors, busy } = editor;
   if (!item || !fields) return null;
   const lang = item.languages[locale];
   const canWrite = item.writable.includes(locale);
   const english = locale === 'en' ? undefined : (item.languages.en?.live ?? undefined);
-  const published = lang?.published ?? 0;
-  // Nothing to publish: the form holds what the site shows in this language.
-  // An outdated translation may be published again as it is, once checked against the English.
-  const upToDate =
-    !lang?.outdated && !dirty && (base === 0 ? lang?.state === 'published' : base === published);
   return (
     <Card>
-      <h2 className="mb-1 text-xl font-semibold">
+      <h2 className="mb-4 text-xl font-semibold">
         {t('content.editing', { language: named(t, 'languageNames.', locale) })}
       </h2>
-      <p className="mb-4 text-sm text-ink-muted" role="status">
-        {t(`content.stateNames.${lang?.state ?? 'missing'}`)}
-        {lang?.outdated ? ` · ${t('content.stateNames.outdated')}` : ''}
-        {dirty ? ` · ${t('content.unsaved')}` : ''}
-      </p>
+      <SectionIndex fields={fields} />
       {!canWrite && <p className="mb-4">{t('content.readOnly')}</p>}
       {locale !== 'en' && lang?.outdated && (
         <OutdatedPanel outdated={lang.outdated} fields={fields} />
       )}
       <form
+        id={editorFormId}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -51,40 +60,32 @@ export function EditorForm({
       >
         <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
           <CoverTarget.Provider value={{ collection, slug, locale }}>
-            <Fields
-              fields={fields}
-              prefix=""
-              value={draft}
-              english={english}
-              errors={errors}
-              readOnly={!canWrite}
-              onChange={editor.edit}
-            />
+            {/* Each top-level field is a group the index jumps to. */}
+            {fields.map((spec) => (
+              <div key={spec.name} id={sectionId(spec.name)} className="scroll-mt-4">
+                <Fields
+                  fields={[spec]}
+                  prefix=""
+                  value={draft}
+                  english={english}
+                  errors={errors}
+                  readOnly={!canWrite}
+                  onChange={editor.edit}
+                />
+              </div>
+            ))}
           </CoverTarget.Provider>
         </TextLang.Provider>
-        {canWrite && (
+        {canWrite && locale !== 'en' && lang?.live && (
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className={secondaryButtonClass} disabled={busy}>
-              {t('content.save')}
-            </button>
             <button
               type="button"
-              className={buttonClass}
-              disabled={busy || upToDate}
-              onClick={() => void editor.publish()}
+              className={dangerButtonClass}
+              disabled={busy}
+              onClick={() => void editor.unpublish()}
             >
-              {t('content.publish')}
+              {t('content.unpublish')}
             </button>
-            {locale !== 'en' && lang?.live && (
-              <button
-                type="button"
-                className={dangerButtonClass}
-                disabled={busy}
-                onClick={() => void editor.unpublish()}
-              >
-                {t('content.unpublish')}
-              </button>
-            )}
           </div>
         )}
       </form>

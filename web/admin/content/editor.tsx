@@ -3,11 +3,13 @@ import { NoticeBox, inputClass, secondaryButtonClass } from '../ui';
 import { useT } from '../shell/lang';
 import { Link } from '../shell/navigation';
 import { useUnsavedGuard } from '../shell/unsaved';
+import { ActionBar } from './action-bar';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';
 import { cleaned, type Json } from './fields';
 import { ItemActions } from './items';
+import { previewId } from './jump';
 import { PreviewPanel } from './preview';
 import { StateBadge } from './state-badge';
 import { shownLanguages, useContentEditor } from './use-content-editor';
@@ -25,8 +27,7 @@ export function ContentEditor({
 }) {
   const { t } = useT();
   const editor = useContentEditor(collection, slug, session);
-  const { item, fields, missing, locale, draft, base, dirty, notice, conflict, newer, busy } =
-    editor;
+  const { item, fields, missing, locale, draft, base, dirty, conflict, newer, busy } = editor;
   const { startBody, versions } = editor;
   const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'languageNames.', locale));
 
@@ -94,7 +95,6 @@ export function ContentEditor({
           ))}
         </select>
       </div>
-      <NoticeBox notice={notice} />
       {dialog}
       {newer && !conflict && (
         <div role="status" className="mb-4 rounded-lg border border-warn bg-warn-soft p-4 text-ink">
@@ -146,13 +146,15 @@ export function ContentEditor({
           onRestore={(version) => guard(() => void editor.restore(version))}
         />
       </div>
-      <PreviewPanel
-        collection={collection}
-        slug={slug}
-        locale={locale}
-        languages={item.order}
-        unsaved={dirty}
-      />
+      <div id={previewId} className="scroll-mt-4">
+        <PreviewPanel
+          collection={collection}
+          slug={slug}
+          locale={locale}
+          languages={item.order}
+          unsaved={dirty}
+        />
+      </div>
       {collection !== pagesCollection && (
         <ItemActions
           key={slug}
@@ -164,6 +166,7 @@ export function ContentEditor({
           onChanged={(message) => void editor.afterChange(message, true)}
         />
       )}
+      <ActionBar editor={editor} />
     </div>
   );
 }

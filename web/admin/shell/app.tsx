@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { onUnauthorized } from '../../shared/form-kit/api-client';
 import { applyTheme, currentTheme } from '../../shared/theme/theme';
 import { Enrol, RecoveryCodes, SecondFactor } from '../account/factor';
+import { ForgotPassword, NewPassword } from '../account/forgot-password';
 import { Join } from '../account/join';
 import { SignIn } from '../account/sign-in';
 import { adminApi, type Enrolled, type Session } from '../api';
@@ -87,7 +88,13 @@ export function Frame() {
         onDone={(next) => {
           setSession(next);
           navigate(
-            section === '/admin/login' || section === '/admin/join' || section === '/admin/enrol'
+            [
+              '/admin/login',
+              '/admin/join',
+              '/admin/enrol',
+              '/admin/forgot',
+              '/admin/password',
+            ].includes(section)
               ? '/admin'
               : pathname,
           );
@@ -98,6 +105,12 @@ export function Frame() {
     if (section === '/admin/join') {
       title = 'join.title';
       content = <Join onSession={setSession} />;
+    } else if (section === '/admin/forgot') {
+      title = 'staffInvites.forgotTitle';
+      content = <ForgotPassword />;
+    } else if (section === '/admin/password') {
+      title = 'staffInvites.newPasswordTitle';
+      content = <NewPassword />;
     } else if (section === '/admin/enrol' && window.location.hash.length > 1) {
       title = 'signIn.enrolTitle';
       content = <SignIn onSession={setSession} enrolToken={window.location.hash.slice(1)} />;
@@ -131,7 +144,7 @@ export function Frame() {
         >
           {t('app.skip')}
         </a>
-        <header className="on-dark bg-topbar text-topbar-ink">
+        <header className="on-dark bg-topbar text-topbar-ink print:hidden">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
             <p className="font-semibold">
               {t('app.brand')} <span className="font-normal">· {t('app.backOffice')}</span>
@@ -148,16 +161,17 @@ export function Frame() {
               >
                 {translate(other, 'language.name')}
               </button>
+              {/* The button says what it does: the theme it turns on, not the one that is on. */}
               <button
                 type="button"
-                aria-pressed={dark}
                 className="min-h-11 rounded-lg px-3 underline-offset-4 hover:underline"
                 onClick={() => {
                   applyTheme(dark ? 'theme-light' : 'theme-dark');
                   setDark(!dark);
                 }}
+                data-theme-switch
               >
-                {t('app.themeDark')}
+                {t(dark ? 'app.themeLight' : 'app.themeDark')}
               </button>
               {session && (
                 <button

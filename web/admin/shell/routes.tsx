@@ -170,6 +170,8 @@ export const screens: Screen[] = [
   { path: '/admin/login', title: 'nav.home', element: home },
   { path: '/admin/join', title: 'nav.home', element: home },
   { path: '/admin/enrol', title: 'nav.home', element: home },
+  { path: '/admin/forgot', title: 'nav.home', element: home },
+  { path: '/admin/password', title: 'nav.home', element: home },
   // Anything else.
   {
     path: '$',

@@ -23,6 +23,8 @@ const member = (
   disabled: false,
   createdAt: '2026-11-01',
   secondFactors,
+  passkeys: secondFactors.includes('passkey') ? 2 : 0,
+  recoveryCodesLeft: secondFactors.length ? 7 : 0,
 });
 
 const amal = member('amal', 'Amal Nasser', ['passkey']);
@@ -34,16 +36,36 @@ const session: Session = {
   fresh: true,
 };
 
+const invitations = [
+  {
+    id: 'a'.repeat(32),
+    email: 'nadia@example.com',
+    role: 'translator',
+    languages: ['fr'],
+    office: '',
+    invitedBy: 'amal',
+    createdAt: '2026-11-20T09:00:00Z',
+    expiresAt: '2026-11-22T09:00:00Z',
+  },
+];
+
 async function show(lang: 'en' | 'ar') {
   const staff = [amal, member('badr', 'Badr Saleh', ['totp']), member('dalia', 'Dalia Aziz', [])];
   vi.stubGlobal(
     'fetch',
     vi.fn(
-      async () =>
+      async (url: string) =>
         new Response(
           JSON.stringify({
             isSuccess: true,
-            data: { staff, roles: ['editor'], offices: [], languages: ['en', 'ar'] },
+            data: String(url).includes('/staff/invitations')
+              ? { invitations }
+              : {
+                  staff,
+                  roles: ['editor', 'translator'],
+                  offices: [],
+                  languages: ['nl', 'fr', 'ar'],
+                },
           }),
           { status: 200, headers: { 'Content-Type': 'application/json' } },
         ),
@@ -81,6 +103,26 @@ describe('the staff list', () => {
     expect(buttons('badr@noorvale.example')).toContain('Reset second factor');
     expect(buttons('dalia@noorvale.example')).toContain('E-mail a set-up link');
     expect(buttons('amal@noorvale.example')).toEqual([]);
+  });
+
+  it("tells each member's factors: passkeys, the app and the recovery codes left", async () => {
+    await show('en');
+    const factors = (email: string) =>
+      document.querySelector(`[data-staff="${email}"] [data-factors]`)?.textContent;
+    expect(factors('amal@noorvale.example')).toContain('Passkeys: 2 · Recovery codes left: 7');
+    expect(factors('badr@noorvale.example')).toContain(
+      'authenticator app · Recovery codes left: 7',
+    );
+  });
+
+  it('lists the pending invitations with who invited and the moves on each', async () => {
+    await show('en');
+    const row = await screen.findByText('nadia@example.com');
+    const item = row.closest('[data-invitation]')!;
+    expect(item.textContent).toContain('Translator (French)');
+    expect(item.textContent).toContain('Invited by Amal Nasser');
+    expect(screen.getByRole('button', { name: 'Send again: nadia@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Revoke: nadia@example.com' })).toBeTruthy();
   });
 
   it('says it in Arabic', async () => {

@@ -1,6 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { adminApi, type ListedStaffMember, type Session, type StaffMember } from '../api';
+import {
+  adminApi,
+  type InvitationLink,
+  type ListedStaffMember,
+  type PendingInvitation,
+  type Session,
+  type StaffMember,
+} from '../api';
+import type { ApiResult } from '../../shared/form-kit/api-client';
 import { formattingLocale, isKey } from '../i18n';
 import { useStepUp } from '../account/step-up';
 import {
@@ -14,6 +22,7 @@ import {
   type Notice,
 } from '../ui';
 import { useLabels, useT } from '../shell/lang';
+import { FactorSummary, PendingInvitations, invitationsQuery } from './invitations';
 
 type Lists = { roles: string[]; offices: string[]; languages: string[] };
 type RoleValues = { role: string; languages: string[]; office: string };
@@ -107,10 +116,12 @@ function MemberCard({
   me,
   lists,
   act,
+  notice,
 }: {
   member: ListedStaffMember;
   me: string;
   lists: Lists;
+  notice: Notice;
   act: (
     kind: 'role' | 'disable' | 'enable' | 'reset',
     member: StaffMember,
@@ -146,17 +157,8 @@ function MemberCard({
           {isKey(roleKey) ? t(roleKey) : member.role}
           {' · '}
           {t('staff.since', { date: day(member.createdAt) })}
-          {member.secondFactors.length === 0 && (
-            <>
-              {' '}
-              <span
-                className="ms-1 inline-flex items-center rounded-full border border-danger px-2 font-semibold text-danger"
-                data-no-second-factor
-              >
-                {t('staff.noSecondFactor')}
-              </span>
-            </>
-          )}
+          {' · '}
+          <FactorSummary member={member} />
         </p>
       </div>
       {member.id !== me && (
@@ -193,7 +195,22 @@ function MemberCard({
           </div>
         </form>
       )}
+      <div className="mt-3 empty:hidden">
+        <NoticeBox notice={notice} />
+      </div>
     </li>
+  );
+}
+
+/** An invitation's link, for the administrator to pass on another way too. */
+function LinkBox({ link }: { link: { link: string; text: string } }) {
+  return (
+    <div className="rounded-lg border border-accent bg-accent-soft p-4">
+      <p className="mb-2">{link.text}</p>
+      <p className="font-mono break-all" dir="ltr" data-invitation-link>
+        {link.link}
+      </p>
+    </div>
   );
 }
 
@@ -215,11 +232,13 @@ export function Staff({
   const { data: loaded } = useQuery(staffQuery);
   const staff = loaded?.ok && loaded.data ? loaded.data.staff : [];
   const lists: Lists = loaded?.ok && loaded.data ? loaded.data : noLists;
-  const [said, setNotice] = useState<Notice>(null);
+  // A message shows where its action was: 'invite', 'pending' or a member's id.
+  const [said, setSaid] = useState<{ at: string; notice: Notice }>({ at: '', notice: null });
+  const noticeAt = (at: string): Notice => (said.at === at ? said.notice : null);
   const notice: Notice =
     loaded && !(loaded.ok && loaded.data)
       ? { tone: 'error', text: loaded.message || t('common.unreachable') }
-      : said;
+      : null;
   const [invite, setInvite] = useState<RoleValues & { email: string }>({
     email: '',
     role: 'editor',
@@ -227,7 +246,7 @@ export function Staff({
     office: '',
   });
   const [inviteErrors, setInviteErrors] = useState<Record<string, string>>({});
-  const [link, setLink] = useState<{ link: string; text: string } | null>(null);
+  const [link, setLink] = useState<{ at: string; link: string; text: string } | null>(null);
   const { run, panel } = useStepUp(session, onSession);
 
   const act = (
@@ -242,34 +261,72 @@ export function Staff({
         : kind === 'reset'
           ? adminApi.resetFactor(member.id)
           : adminApi.setDisabled(member.id, kind === 'disable');
+    setLink(null);
     void run(action, (result) => {
       onErrors?.(result.errors);
-      setNotice({
-        tone: result.ok ? 'success' : 'error',
-        text: result.message || t('common.unreachable'),
+      setSaid({
+        at: member.id,
+        notice: {
+          tone: result.ok ? 'success' : 'error',
+          text: result.message || t('common.unreachable'),
+        },
       });
       if (result.ok) void queryClient.invalidateQueries({ queryKey: staffQuery.queryKey });
     });
   };
 
+  /** Shows a new or resent invitation's link and where its e-mail went. */
+  const showInvitation = (at: string, email: string, result: ApiResult<InvitationLink>) => {
+    if (result.ok && result.data) {
+      const expires = new Date(result.data.expiresAt).toLocaleString(formattingLocale(lang), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
+      setLink({
+        at,
+        link: result.data.link,
+        text: t('staffInvites.inviteLink', { email, expires }),
+      });
+      setSaid({ at, notice: { tone: 'success', text: result.message } });
+      void queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
+    } else
+      setSaid({ at, notice: { tone: 'error', text: result.message || t('common.unreachable') } });
+  };
+
   const submitInvite = (event: FormEvent) => {
     event.preventDefault();
     setLink(null);
+    const email = invite.email.trim();
     void run(
-      () => adminApi.invite(invite),
+      () => adminApi.invite({ ...invite, email }),
       (result) => {
         setInviteErrors(result.errors);
-        if (result.ok && result.data) {
-          const expires = new Date(result.data.expiresAt).toLocaleString(formattingLocale(lang), {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          });
-          setLink({
-            link: result.data.link,
-            text: t('staff.inviteLink', { email: invite.email, expires }),
-          });
-          setNotice(null);
-        } else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
+        showInvitation('invite', email.toLowerCase(), result);
+      },
+    );
+  };
+
+  const resend = (inv: PendingInvitation) => {
+    setLink(null);
+    void run(
+      () => adminApi.resendInvitation(inv.id),
+      (result) => showInvitation('pending', inv.email, result),
+    );
+  };
+
+  const revoke = (inv: PendingInvitation) => {
+    setLink(null);
+    void run(
+      () => adminApi.revokeInvitation(inv.id),
+      (result) => {
+        setSaid({
+          at: 'pending',
+          notice: {
+            tone: result.ok ? 'success' : 'error',
+            text: result.message || t('common.unreachable'),
+          },
+        });
+        void queryClient.invalidateQueries({ queryKey: invitationsQuery.queryKey });
       },
     );
   };
@@ -304,18 +361,18 @@ export function Staff({
             />
           )}
           <button type="submit" className={buttonClass}>
-            {t('staff.invite')}
+            {t('staffInvites.invite')}
           </button>
         </form>
-        {link && (
-          <div role="status" className="mt-4 rounded-lg border border-accent bg-accent-soft p-4">
-            <p className="mb-2">{link.text}</p>
-            <p className="font-mono break-all" dir="ltr" data-invitation-link>
-              {link.link}
-            </p>
-          </div>
-        )}
+        <div className="mt-4">
+          <NoticeBox notice={noticeAt('invite')} />
+          {link?.at === 'invite' && <LinkBox link={link} />}
+        </div>
       </Card>
+      <PendingInvitations staff={staff} onResend={resend} onRevoke={revoke}>
+        <NoticeBox notice={noticeAt('pending')} />
+        {link?.at === 'pending' && <LinkBox link={link} />}
+      </PendingInvitations>
       <ul className="grid gap-4" aria-label={t('staff.title')}>
         {staff.map((m) => (
           <MemberCard
@@ -324,6 +381,7 @@ export function Staff({
             me={session.staff.id}
             lists={lists}
             act={act}
+            notice={noticeAt(m.id)}
           />
         ))}
       </ul>

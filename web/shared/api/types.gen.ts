@@ -55,6 +55,12 @@ export type ListedStaffMember = {
    * (ResetFactor sends one).
    */
   secondFactors: SecondFactor[];
+  /**
+   * Counts the member's passkeys and RecoveryCodesLeft their unused recovery codes, so
+   * administrators see who is close to none.
+   */
+  passkeys: number;
+  recoveryCodesLeft: number;
 };
 
 /** Every staff member, with what an invitation or a change of role may choose from. */
@@ -62,6 +68,7 @@ export type StaffList = {
   staff: ListedStaffMember[];
   roles: Role[];
   offices: string[];
+  /** Those a translator may be given: every language but English, which they translate from. */
   languages: Locale[];
 };
 
@@ -90,6 +97,28 @@ export type Invitation = {
 export type JoinRequest = {
   token: string;
   name: string;
+  password: string;
+  confirmPassword: string;
+};
+
+/**
+ * A pending invitation as the back-office lists it: never its link, which was shown once to whoever
+ * made it.
+ */
+export type PendingInvitation = {
+  id: string;
+  email: string;
+  role: string;
+  languages: string[];
+  office: string;
+  /** a staff id, "" from the command line */
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+};
+
+export type PasswordResetRequest = {
+  token: string;
   password: string;
   confirmPassword: string;
 };
