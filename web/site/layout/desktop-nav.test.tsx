@@ -19,7 +19,14 @@ describe('DesktopNav', () => {
     expect(within(nav).getByRole('link', { name: 'New Forms' }).getAttribute('href')).toBe(
       '/forms',
     );
-    for (const name of ['About Us', 'Services', 'Compliance', 'Resources', 'Careers', 'Contact Us']) {
+    for (const name of [
+      'About Us',
+      'Services',
+      'Compliance',
+      'Resources',
+      'Careers',
+      'Contact Us',
+    ]) {
       const button = within(nav).getByRole('button', { name });
       expect(button.getAttribute('aria-expanded')).toBe('false');
       expect(panelOf(button).hidden).toBe(true);
