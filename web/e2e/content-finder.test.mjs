@@ -70,7 +70,7 @@ const overflow = (page) =>
 async function arabicDarkPhone(page) {
   await page.locator('button[lang="ar"]').click();
   await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-  await page.locator('header button[aria-pressed="false"]').click();
+  await page.locator('header button[data-theme-switch]').click();
   await page.locator('html.theme-dark').waitFor();
   await page.setViewportSize({ width: 375, height: 740 });
 }
@@ -78,7 +78,7 @@ async function arabicDarkPhone(page) {
 /** Back to English, light, at a desktop's width. */
 async function englishLightDesktop(page) {
   await page.locator('button[lang="en"]').click();
-  await page.locator('header button[aria-pressed="true"]').click();
+  await page.locator('header button[data-theme-switch]').click();
   await page.locator('html[lang="en"].theme-light').waitFor();
   await page.setViewportSize({ width: 1280, height: 800 });
 }

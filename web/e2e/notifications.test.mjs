@@ -144,7 +144,7 @@ describe('notifications', () => {
     // In Arabic, dark, on a phone: home, notifications and the e-mail settings.
     await page.locator('button[lang="ar"]').click();
     await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
-    await page.locator('header button[aria-pressed]').click();
+    await page.locator('header button[data-theme-switch]').click();
     await page.locator('html.theme-dark').waitFor();
     await page
       .getByRole('navigation', { name: 'أقسام لوحة الإدارة' })
@@ -181,7 +181,7 @@ describe('notifications', () => {
     assert.equal(await page.getByLabel('المنطقة الزمنية').inputValue(), 'Asia/Dubai');
 
     // The salesperson's screens in English, dark, on a desktop.
-    await huda.page.locator('header button[aria-pressed]').click();
+    await huda.page.locator('header button[data-theme-switch]').click();
     await huda.page.locator('html.theme-dark').waitFor();
     await nav(huda.page).getByRole('link', { name: 'Home' }).click();
     await huda.page.getByRole('link', { name: 'New and not taken: 0' }).waitFor();
