@@ -768,7 +768,7 @@ func (s *Service) Export(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	c.Response().WriteHeader(http.StatusOK)
 	w := csv.NewWriter(c.Response())
-	_ = w.WriteAll(exportRows(sc, f.Kind, rows, all))
+	_ = w.WriteAll(exportRows(sc, f.Kind, rows, all, s.wordsFor(m)))
 	return w.Error()
 }
 
@@ -776,8 +776,10 @@ func (s *Service) Export(c echo.Context) error {
 // of the kinds exported (kind alone if one was chosen, else every kind of
 // the scope; never the visitor's account id), then status and assignee
 // (by name, from staff), and a row per submission with every cell
-// neutralised so no spreadsheet takes it for a formula.
-func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Staff) [][]string {
+// neutralised so no spreadsheet takes it for a formula. A coded column
+// holds the words for its codes (from words) and is followed by one
+// holding the codes.
+func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Staff, words func(kind, col, cell string) string) [][]string {
 	names := map[string]string{}
 	for _, p := range staff {
 		names[p.ID] = p.Name
@@ -794,9 +796,22 @@ func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Sta
 			}
 		}
 	}
-	out := [][]string{append(slices.Clone(cols), "status", "assignee")}
+	var header []string
+	for _, col := range cols {
+		header = append(header, col)
+		if slices.Contains(codedColumns, col) {
+			header = append(header, col+"Code")
+		}
+	}
+	out := [][]string{append(header, "status", "assignee")}
 	for _, r := range rows {
-		cells := forms.Cells(r.Submission, cols)
+		var cells []string
+		for i, cell := range forms.Cells(r.Submission, cols) {
+			if slices.Contains(codedColumns, cols[i]) {
+				cells = append(cells, words(r.Kind, cols[i], cell))
+			}
+			cells = append(cells, cell)
+		}
 		assignee := ""
 		if r.AssigneeID != nil {
 			assignee = names[*r.AssigneeID]
