@@ -22,6 +22,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/bulk"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
@@ -154,6 +155,9 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 		f.Locale = v
 	}
 	audit.ReadDateRange(q, &f.From, &f.To, errs, m.Admin)
+	if v := q.Get("ids"); v != "" {
+		f.IDs = chosenIDs(v, m, errs)
+	}
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
 	v := endpoint.NewChecker(m.Messages)
@@ -169,6 +173,27 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 		page = n
 	}
 	return f, page, errs
+}
+
+// chosenIDs reads the submissions a selection names ("ids": numbers
+// separated by commas, at most bulk.Max), an error in errs when they are
+// not that.
+func chosenIDs(v string, m *access.Messages, errs map[string]string) []int64 {
+	parts := strings.Split(v, ",")
+	if len(parts) > bulk.Max {
+		errs["ids"] = fmt.Sprintf(m.Bulk.TooMany, bulk.Max)
+		return nil
+	}
+	ids := make([]int64, 0, len(parts))
+	for _, p := range parts {
+		id, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || id < 1 {
+			errs["ids"] = m.FixFields
+			return nil
+		}
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // Item is a submission as the inbox's list shows it.
@@ -738,8 +763,8 @@ func (s *Service) OpenCV(c echo.Context) error {
 	return err
 }
 
-// Export answers the submissions the filter selects (every page) as
-// CSV, each cell neutralized as the command line's export does, after a
+// Export answers the submissions the filter selects (every page), or
+// those of them a selection names ("ids"), as CSV, each cell neutralized as the command line's export does, after a
 // fresh second factor. The trail records the export and its filter, not
 // the search text, which may be someone's name.
 //
@@ -829,7 +854,7 @@ func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Sta
 // the filter that chose them, the search named but never quoted.
 func exportDetail(q url.Values, search bool, n int) string {
 	var filter []string
-	for _, k := range []string{"kind", "office", "status", "assignee", "language", "from", "to"} {
+	for _, k := range []string{"ids", "kind", "office", "status", "assignee", "language", "from", "to"} {
 		if v := q.Get(k); v != "" {
 			filter = append(filter, k+"="+v)
 		}
