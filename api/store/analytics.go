@@ -78,7 +78,8 @@ type VisitorHash struct {
 
 // AddPageViews adds views to those already stored for the same day, page,
 // language, referrer and campaign, and records the day's visitors not yet
-// recorded by this or another replica, in one transaction.
+// recorded by this or another replica, in one transaction; the views are
+// added to their month's and day's totals too.
 func (s *Store) AddPageViews(ctx context.Context, views []PageViews, visitors []VisitorHash) error {
 	if len(views) == 0 && len(visitors) == 0 {
 		return nil
@@ -93,6 +94,9 @@ func (s *Store) AddPageViews(ctx context.Context, views []PageViews, visitors []
 			if err != nil {
 				return err
 			}
+		}
+		if err := addViewTotals(tx, views); err != nil {
+			return err
 		}
 		for _, v := range visitors {
 			err := tx.Exec(`INSERT INTO analytics_visitors (day, hash) VALUES (?, ?) ON CONFLICT (day, hash) DO NOTHING`,

@@ -83,6 +83,7 @@ var migrations = []migration{
 	{25, "staff notifications and how each member is e-mailed them", migrateNotifications},
 	{26, "page views, visitors per day and the source of each submission", migrateAnalytics},
 	{27, "links e-mailed to choose a staff member's new password", migrateStaffPasswordResets},
+	{28, "page views' totals by month and by day", migrateAnalyticsTotals},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

@@ -78,3 +78,16 @@ func (s *Store) SearchCounts(ctx context.Context, first, last string) ([]SearchC
 	}
 	return out, nil
 }
+
+// SearchTotals sums the counts of the days from first to last (UTC dates,
+// both included) by language and words; Day is left empty.
+func (s *Store) SearchTotals(ctx context.Context, first, last string) ([]SearchCount, error) {
+	var out []SearchCount
+	err := s.db.WithContext(bulk(ctx)).Table("search_counts").
+		Select("locale, words, SUM(searches) AS searches, SUM(misses) AS misses").
+		Where("day >= ? AND day <= ?", first, last).Group("locale, words").Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: search totals: %w", err)
+	}
+	return out, nil
+}

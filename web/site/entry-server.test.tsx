@@ -179,8 +179,8 @@ describe('render', () => {
     const arabic = parse(render(samplePageProps({ route: '/about-us', locale: 'ar' }), assets));
     const english = parse(render(samplePageProps({ route: '/about-us', locale: 'en' }), assets));
     const current = (doc: Document) => doc.querySelector('[aria-current="page"]')?.textContent;
-    expect(current(arabic)).toBe('من نحن');
-    expect(current(english)).toBe('About Us');
+    expect(current(arabic)).toBe('نظرة عامة');
+    expect(current(english)).toBe('Overview');
   });
 });
 

@@ -138,7 +138,7 @@ func (r Reports) Build(ctx context.Context, q Query) (*Report, error) {
 		return nil, err
 	}
 	rep.Conversion = conversion(cat, totals, origins)
-	counts, err := r.Store.SearchCounts(ctx, f.First, f.Last)
+	counts, err := r.Store.SearchTotals(ctx, f.First, f.Last)
 	if err != nil {
 		return nil, err
 	}

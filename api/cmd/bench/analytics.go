@@ -183,7 +183,9 @@ func analyticsStoreFigures(databaseURL string) error {
 // generateYear fills the schema's counts with a year of days before now:
 // each day every page in every language viewed without a source, and a
 // third of the traffic spread over pages with a referrer and a campaign;
-// the days' visitors and searched words.
+// the days' visitors and searched words; and the views' totals by month
+// and by day, counted again from all the daily counts as the counter
+// would have kept them.
 func generateYear(db *sql.DB, schema string, now time.Time) error {
 	first := now.Truncate(24*time.Hour).AddDate(-1, 0, 1).Format(time.DateOnly)
 	perRow := yearViewsPerDay / (2 * yearPages * 4)
@@ -207,7 +209,16 @@ func generateYear(db *sql.DB, schema string, now time.Time) error {
 			1 + (random() * 20)::int, (random() * 2)::int
 		FROM generate_series(0, 364) d, generate_series(0, 199) w
 		ON CONFLICT DO NOTHING`,
+		`INSERT INTO ` + schema + `.analytics_view_months (month, locale, path, referrer, utm_source, utm_medium, utm_campaign, views)
+		SELECT substr(day, 1, 7), locale, path, referrer, utm_source, utm_medium, utm_campaign, SUM(views)
+		FROM ` + schema + `.analytics_views GROUP BY substr(day, 1, 7), locale, path, referrer, utm_source, utm_medium, utm_campaign
+		ON CONFLICT (month, locale, path, referrer, utm_source, utm_medium, utm_campaign) DO UPDATE SET views = excluded.views`,
+		`INSERT INTO ` + schema + `.analytics_view_days (day, locale, views)
+		SELECT day, locale, SUM(views) FROM ` + schema + `.analytics_views GROUP BY day, locale
+		ON CONFLICT (day, locale) DO UPDATE SET views = excluded.views`,
 		`ANALYZE ` + schema + `.analytics_views`,
+		`ANALYZE ` + schema + `.analytics_view_months`,
+		`ANALYZE ` + schema + `.analytics_view_days`,
 	}
 	for _, s := range statements {
 		if _, err := db.Exec(s); err != nil {

@@ -163,14 +163,14 @@ describe('the personal data screen', () => {
     );
     show('en');
     await find('The person’s e-mail address', 'layla.haddad@example.com');
-    const panel = screen.getByRole('region', { name: 'Confirm it is you' });
+    const panel = screen.getByRole('dialog', { name: 'Confirm it is you' });
     expect(screen.queryByRole('heading', { level: 2, name: /Held about/ })).toBeNull();
     fireEvent.change(within(panel).getByLabelText('Code'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(within(panel).getByRole('button', { name: 'Confirm' }));
     });
     expect(calls.filter((c) => c.includes('/api/admin/erasure?email='))).toHaveLength(2);
-    expect(screen.queryByRole('region', { name: 'Confirm it is you' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       'Held about layla.haddad@example.com',
     );
