@@ -90,6 +90,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"DELETE /factors/totp":                nil,
 			"POST /factors/recovery-codes":        nil,
 			"GET /visitors":                       nil,
+			"POST /visitors/bulk":                 nil,
 			"GET /visitors/:id":                   nil,
 			"POST /visitors/:id/confirmation":     nil,
 			"DELETE /visitors/:id/sessions":       nil,
@@ -175,6 +176,8 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						path = "/staff/invitations/" + pending.ID
 					case "POST /inbox/bulk":
 						body = map[string]any{"action": "assign", "assignee": "", "ids": []int64{sub}}
+					case "POST /visitors/bulk":
+						body = map[string]any{"action": "end-sessions", "ids": []string{visitorID}}
 					case "POST /staff/invitations/:id/resend":
 						// The invitation the role made on the route before.
 						if access.Can(role, access.ManageStaff) {

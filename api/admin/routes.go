@@ -75,6 +75,7 @@ func (s *Service) SignedInRoutes() []Route {
 
 		// Visitors' accounts.
 		{http.MethodGet, "/visitors", access.ManageVisitors, false, s.visitors.List},
+		{http.MethodPost, "/visitors/bulk", access.ManageVisitors, false, s.visitors.Bulk},
 		{http.MethodGet, "/visitors/:id", access.ManageVisitors, false, s.visitors.Show},
 		{http.MethodPost, "/visitors/:id/confirmation", access.ManageVisitors, false, s.visitors.ResendConfirmation},
 		{http.MethodDelete, "/visitors/:id/sessions", access.ManageVisitors, false, s.visitors.EndSessions},

@@ -117,6 +117,14 @@ type Admin struct {
 	Find      AdminFind      `json:"find"`      // what the search across the content answers
 	Bulk      AdminBulk      `json:"bulk"`      // what an action on many items at once answers
 	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
+	Choices   AdminChoices   `json:"choices"`   // the words for the codes a form stores
+}
+
+// AdminChoices are the words a person reads for the codes a form stores,
+// by code: the company sizes and timelines a proposal offers.
+type AdminChoices struct {
+	CompanySizes map[string]string `json:"companySizes"`
+	Timelines    map[string]string `json:"timelines"`
 }
 
 // AdminFind is what the search across the content answers.

@@ -116,6 +116,7 @@ type InboxFilter struct {
 	From, To time.Time // created in [From, To)
 	Search   string    // in the name, e-mail address, company and message
 	Source   string    // the referring domain, campaign source or campaign the visit came from
+	IDs      []int64   // only these submissions, when any are named
 	Limit    int       // 0: no limit
 	Offset   int
 }
@@ -155,6 +156,9 @@ func (s *Store) inboxQuery(ctx context.Context, f InboxFilter) *gorm.DB {
 	}
 	if f.Locale != "" {
 		q = q.Where("s.locale = ?", f.Locale)
+	}
+	if len(f.IDs) > 0 {
+		q = q.Where("s.id IN ?", f.IDs)
 	}
 	if !f.From.IsZero() {
 		q = q.Where("s.created_at >= ?", dbTime(f.From))

@@ -2,14 +2,14 @@
 // editor changes the English of a news story and of a blog post; the Arabic translator opens the
 // content list, follows the Arabic outdated count to both items across collections, reloads and
 // keeps the filter (it lives in the address), finds the story by a word of its Arabic text, and
-// publishes her two Arabic drafts in one bulk action. A salesperson closes three leads in one bulk
-// action, each recorded in the audit trail. English light at 1280 px and Arabic dark at 375 px,
-// axe finding nothing.
+// publishes her two Arabic drafts in one bulk action. A salesperson exports three chosen leads and
+// closes them in one bulk action, each recorded in the audit trail. English light at 1280 px and
+// Arabic dark at 375 px, axe finding nothing.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, startServer } from './harness.mjs';
-import { noAxeViolations, sendForm, staffMember } from './staff.mjs';
+import { download, noAxeViolations, sendForm, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -202,6 +202,13 @@ describe('finding content and bulk actions', () => {
     await page.locator('[data-submission]').nth(2).waitFor();
     await page.getByRole('checkbox', { name: 'Choose all shown' }).check();
     await page.getByRole('heading', { name: 'Chosen: 3' }).waitFor();
+    // The chosen leads exported: words a person reads, the codes in columns of their own.
+    const csv = await download(
+      page,
+      page.getByRole('button', { name: 'Export the chosen as CSV' }),
+    );
+    assert.equal(csv.text.trim().split('\n').length, 4);
+    assert.match(csv.text, /,250–999 employees,250-999,In 1–3 months,1-3-months,/);
     await page.getByLabel('Status', { exact: true }).last().selectOption('closed');
     await noAxeViolations(page, 'inbox bulk bar, English light');
     await arabicDarkPhone(page);

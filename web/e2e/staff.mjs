@@ -3,6 +3,7 @@
 // as a visitor's browser would.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { openPage } from './harness.mjs';
 
@@ -138,4 +139,10 @@ export async function noAxeViolations(page, what) {
     violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     [],
   );
+}
+
+/** Clicks `target` and resolves to the file the browser downloads, as text. */
+export async function download(page, target) {
+  const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }

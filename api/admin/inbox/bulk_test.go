@@ -1,9 +1,13 @@
 package inbox_test
 
 import (
+	"encoding/csv"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
@@ -58,6 +62,42 @@ func TestInboxBulkActions(t *testing.T) {
 		}
 		if count[audit.ActionStatusChange] != 3 || count[audit.ActionAssign] != 3 {
 			t.Errorf("the trail: %v", count)
+		}
+	})
+}
+
+// Exporting the selection takes the chosen submissions the role covers,
+// after a fresh second factor like the full export, and the trail names
+// the selection.
+func TestExportingTheSelection(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := admintest.New(t, st)
+		sales := e.Join("sami@noorvale.example", access.Sales)
+		ids := seedInbox(e)
+		chosen := strconv.FormatInt(ids["proposal"], 10) + "," + strconv.FormatInt(ids["dubai"], 10) + "," + strconv.FormatInt(ids["application"], 10)
+
+		e.Clock.Advance(11 * time.Minute)
+		admintest.Expect(t, "a stale factor", sales.B.Do("GET", "/inbox/export?ids="+chosen, nil), http.StatusForbidden)
+		admintest.Expect(t, "code", sales.B.Do("POST", "/factor/code", map[string]string{"code": sales.Code(e)}), http.StatusOK)
+		admintest.Expect(t, "not numbers", sales.B.Do("GET", "/inbox/export?ids=1,x", nil), http.StatusBadRequest)
+
+		r := sales.B.Do("GET", "/inbox/export?ids="+chosen, nil)
+		admintest.Expect(t, "export the selection", r, http.StatusOK)
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, row := range rows[1:] {
+			names = append(names, row[slices.Index(rows[0], "name")])
+		}
+		if !slices.Equal(names, []string{"سارة المنصوري", "Lina Farouk"}) {
+			t.Errorf("exported %q", names)
+		}
+
+		events, err := e.Store.AuditEvents(t.Context(), store.AuditFilter{Action: audit.ActionInboxExport})
+		if err != nil || len(events) != 1 || events[0].Detail != "2 rows (ids="+chosen+")" {
+			t.Fatalf("the export in the trail: %+v %v", events, err)
 		}
 	})
 }

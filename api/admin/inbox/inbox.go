@@ -22,6 +22,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
+	"noorvale.example/site/api/admin/bulk"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/forms"
@@ -154,6 +155,9 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 		f.Locale = v
 	}
 	audit.ReadDateRange(q, &f.From, &f.To, errs, m.Admin)
+	if v := q.Get("ids"); v != "" {
+		f.IDs = chosenIDs(v, m, errs)
+	}
 	// One line of text: a control character (NUL among them, which
 	// PostgreSQL refuses) or malformed UTF-8 is the searcher's mistake.
 	v := endpoint.NewChecker(m.Messages)
@@ -169,6 +173,27 @@ func (s *Service) inboxFilter(c echo.Context, m *access.Messages, sc scope) (sto
 		page = n
 	}
 	return f, page, errs
+}
+
+// chosenIDs reads the submissions a selection names ("ids": numbers
+// separated by commas, at most bulk.Max), an error in errs when they are
+// not that.
+func chosenIDs(v string, m *access.Messages, errs map[string]string) []int64 {
+	parts := strings.Split(v, ",")
+	if len(parts) > bulk.Max {
+		errs["ids"] = fmt.Sprintf(m.Bulk.TooMany, bulk.Max)
+		return nil
+	}
+	ids := make([]int64, 0, len(parts))
+	for _, p := range parts {
+		id, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || id < 1 {
+			errs["ids"] = m.FixFields
+			return nil
+		}
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // Item is a submission as the inbox's list shows it.
@@ -738,8 +763,8 @@ func (s *Service) OpenCV(c echo.Context) error {
 	return err
 }
 
-// Export answers the submissions the filter selects (every page) as
-// CSV, each cell neutralized as the command line's export does, after a
+// Export answers the submissions the filter selects (every page), or
+// those of them a selection names ("ids"), as CSV, each cell neutralized as the command line's export does, after a
 // fresh second factor. The trail records the export and its filter, not
 // the search text, which may be someone's name.
 //
@@ -768,7 +793,7 @@ func (s *Service) Export(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	c.Response().WriteHeader(http.StatusOK)
 	w := csv.NewWriter(c.Response())
-	_ = w.WriteAll(exportRows(sc, f.Kind, rows, all))
+	_ = w.WriteAll(exportRows(sc, f.Kind, rows, all, s.wordsFor(m)))
 	return w.Error()
 }
 
@@ -776,8 +801,10 @@ func (s *Service) Export(c echo.Context) error {
 // of the kinds exported (kind alone if one was chosen, else every kind of
 // the scope; never the visitor's account id), then status and assignee
 // (by name, from staff), and a row per submission with every cell
-// neutralised so no spreadsheet takes it for a formula.
-func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Staff) [][]string {
+// neutralised so no spreadsheet takes it for a formula. A coded column
+// holds the words for its codes (from words) and is followed by one
+// holding the codes.
+func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Staff, words func(kind, col, cell string) string) [][]string {
 	names := map[string]string{}
 	for _, p := range staff {
 		names[p.ID] = p.Name
@@ -794,9 +821,22 @@ func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Sta
 			}
 		}
 	}
-	out := [][]string{append(slices.Clone(cols), "status", "assignee")}
+	var header []string
+	for _, col := range cols {
+		header = append(header, col)
+		if slices.Contains(codedColumns, col) {
+			header = append(header, col+"Code")
+		}
+	}
+	out := [][]string{append(header, "status", "assignee")}
 	for _, r := range rows {
-		cells := forms.Cells(r.Submission, cols)
+		var cells []string
+		for i, cell := range forms.Cells(r.Submission, cols) {
+			if slices.Contains(codedColumns, cols[i]) {
+				cells = append(cells, words(r.Kind, cols[i], cell))
+			}
+			cells = append(cells, cell)
+		}
 		assignee := ""
 		if r.AssigneeID != nil {
 			assignee = names[*r.AssigneeID]
@@ -814,7 +854,7 @@ func exportRows(sc scope, kind string, rows []store.InboxItem, staff []store.Sta
 // the filter that chose them, the search named but never quoted.
 func exportDetail(q url.Values, search bool, n int) string {
 	var filter []string
-	for _, k := range []string{"kind", "office", "status", "assignee", "language", "from", "to"} {
+	for _, k := range []string{"ids", "kind", "office", "status", "assignee", "language", "from", "to"} {
 		if v := q.Get(k); v != "" {
 			filter = append(filter, k+"="+v)
 		}

@@ -37,6 +37,7 @@ func seedInbox(e *admintest.Env) map[string]int64 {
 	return map[string]int64{
 		"proposal": e.Submit(forms.KindProposal, "", "en", map[string]any{
 			"name": "Lina Farouk", "email": "lina@example.com", "company": "Farouk Shipping", "message": "We need an ISO 27001 gap analysis.",
+			"companySize": "250-999", "timeline": "1-3-months",
 		}, nil),
 		"inquiry": e.Submit(forms.KindInquiry, "", "nl", map[string]any{
 			"name": "Joost de Vries", "email": "joost@example.nl", "subject": "Pricing", "message": "What does a penetration test cost?",
@@ -398,6 +399,12 @@ func TestInboxExport(t *testing.T) {
 		}
 		if rows[2][col("name")] != "Lina Farouk" || rows[2][col("status")] != "new" {
 			t.Errorf("second row %v", rows[2])
+		}
+		// People read words; the codes keep a column of their own.
+		for name, want := range map[string]string{"companySize": "250–999 employees", "companySizeCode": "250-999", "timeline": "In 1–3 months", "timelineCode": "1-3-months"} {
+			if got := rows[2][col(name)]; got != want {
+				t.Errorf("%s cell %q, want %q", name, got, want)
+			}
 		}
 
 		// Sales export no applications, whatever the filter.

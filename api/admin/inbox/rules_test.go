@@ -59,7 +59,7 @@ func TestInboxScope(t *testing.T) {
 func TestExportRows(t *testing.T) {
 	bilal := "b1"
 	proposal := store.InboxItem{Submission: store.Submission{ID: 1, Kind: forms.KindProposal, Locale: "en",
-		Data: `{"name":"=HYPERLINK(\"x\")","email":"a@example.com","company":"Acme"}`}, Status: "new", AssigneeID: &bilal}
+		Data: `{"name":"=HYPERLINK(\"x\")","email":"a@example.com","company":"Acme","companySize":"250-999","timeline":"=1"}`}, Status: "new", AssigneeID: &bilal}
 	application := store.InboxItem{Submission: store.Submission{ID: 2, Kind: forms.KindApplication, Locale: "ar",
 		Data: `{"name":"Salma","email":"s@example.com"}`}, Status: "screening"}
 	staff := []store.Staff{{ID: "b1", Name: "Bilal"}}
@@ -72,14 +72,21 @@ func TestExportRows(t *testing.T) {
 		cells map[string]string
 	}{
 		{"a lead, assigned", scopeOf(&store.Staff{Role: "sales"}), "", []store.InboxItem{proposal}, columnsOf(forms.KindProposal, forms.KindInquiry, forms.KindContact, forms.KindWebinar, forms.KindPublication),
-			map[string]string{"name": `'=HYPERLINK("x")`, "company": "Acme", "status": "new", "assignee": "Bilal"}},
+			map[string]string{"name": `'=HYPERLINK("x")`, "company": "Acme", "status": "new", "assignee": "Bilal",
+				"companySize": "250–999 employees", "companySizeCode": "250-999", "timeline": "'=1", "timelineCode": "'=1"}},
 		{"one kind chosen", scopeOf(&store.Staff{Role: "administrator"}), forms.KindApplication, []store.InboxItem{application}, columnsOf(forms.KindApplication),
 			map[string]string{"name": "Salma", "status": "screening", "assignee": ""}},
 		{"nothing to export", scopeOf(&store.Staff{Role: "hr"}), "", nil, columnsOf(forms.KindApplication), nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := exportRows(tc.scope, tc.kind, tc.rows, staff)
+			words := func(kind, col, cell string) string {
+				if col == "companySize" && cell == "250-999" {
+					return "250–999 employees"
+				}
+				return cell
+			}
+			got := exportRows(tc.scope, tc.kind, tc.rows, staff, words)
 			header := append(slices.Clone(tc.cols), "status", "assignee")
 			if !slices.Equal(got[0], header) {
 				t.Fatalf("header = %v, want %v", got[0], header)
@@ -99,13 +106,18 @@ func TestExportRows(t *testing.T) {
 	}
 }
 
-// columnsOf is every column of the kinds, in order, without the account id.
+// columnsOf is every column of the kinds, in order, without the account
+// id, each coded column followed by its codes.
 func columnsOf(kinds ...string) []string {
-	var out []string
+	var cols, out []string
 	for _, k := range kinds {
 		for _, c := range forms.Columns(k) {
-			if c != "user_id" && !slices.Contains(out, c) {
+			if c != "user_id" && !slices.Contains(cols, c) {
+				cols = append(cols, c)
 				out = append(out, c)
+				if slices.Contains(codedColumns, c) {
+					out = append(out, c+"Code")
+				}
 			}
 		}
 	}

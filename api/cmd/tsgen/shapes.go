@@ -110,6 +110,8 @@ var shapes = []shape{
 	{ts: "VisitorSession", goType: "api/admin/visitors.Session"},
 	{ts: "VisitorDetail", goType: "api/admin/visitors.Detail"},
 	{ts: "EndedSessions", goType: "api/admin/visitors.Ended"},
+	{ts: "VisitorBulkRequest", goType: "api/admin/visitors.bulkRequest"},
+	{ts: "VisitorBulkView", goType: "api/admin/visitors.BulkView"},
 	{ts: "HeldAccount", goType: "api/admin/privacy.heldAccount"},
 	{ts: "HeldSubmission", goType: "api/admin/privacy.heldSubmission"},
 	{ts: "HeldMail", goType: "api/admin/privacy.heldMail"},

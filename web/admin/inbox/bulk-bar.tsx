@@ -1,23 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { adminApi, type InboxItem, type InboxPage } from '../api';
-import { Card, NoticeBox, buttonClass, inputClass, type Notice } from '../ui';
+import type { useStepUp } from '../account/step-up';
+import { Card, NoticeBox, buttonClass, inputClass, secondaryButtonClass, type Notice } from '../ui';
 import { BulkResults, type NamedResult } from '../shell/bulk-results';
 import { useLabels } from '../shell/lang';
+import { ExportButton } from './export-button';
 import { inboxKeys } from './queries';
 
 /**
  * What is done to the chosen submissions at once: a new status, or an assignee. The server does
- * each as if done alone (the same checks, its own audit record) and says what came of each.
+ * each as if done alone (the same checks, its own audit record) and says what came of each. The
+ * chosen ones can be exported too, after the second factor again as the full export asks (`run`).
  */
 export function InboxBulkBar({
   chosen,
   data,
   onDone,
+  run,
 }: {
   chosen: InboxItem[];
   data: InboxPage;
   onDone: () => void;
+  run: ReturnType<typeof useStepUp>['run'];
 }) {
   const { t, label } = useLabels();
   const id = useId();
@@ -126,6 +131,15 @@ export function InboxBulkBar({
         >
           {t('bulk.apply')}
         </button>
+        {chosen.length > 0 && (
+          <ExportButton
+            query={`ids=${chosen.map((it) => it.id).join(',')}`}
+            run={run}
+            onNotice={setNotice}
+            text={t('bulk.exportChosen')}
+            className={`${secondaryButtonClass} mb-4`}
+          />
+        )}
       </form>
     </Card>
   );

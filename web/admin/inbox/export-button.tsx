@@ -4,23 +4,27 @@ import { secondaryButtonClass, type Notice } from '../ui';
 import { useT } from '../shell/lang';
 
 /**
- * Downloads the submissions a filter finds as CSV, after the second factor again when the
- * server asks for it (`run`, from useStepUp).
+ * Downloads the submissions a filter finds (or a selection names, `ids=…`) as CSV, after the
+ * second factor again when the server asks for it (`run`, from useStepUp).
  */
 export function ExportButton({
   query,
   run,
   onNotice,
+  text,
+  className = secondaryButtonClass,
 }: {
   query: string;
   run: ReturnType<typeof useStepUp>['run'];
   onNotice: (notice: Notice) => void;
+  text?: string;
+  className?: string;
 }) {
   const { t } = useT();
   return (
     <button
       type="button"
-      className={secondaryButtonClass}
+      className={className}
       onClick={() =>
         void run(
           () => exportInbox(query),
@@ -35,7 +39,7 @@ export function ExportButton({
         )
       }
     >
-      {t('audit.exportCsv')}
+      {text ?? t('audit.exportCsv')}
     </button>
   );
 }

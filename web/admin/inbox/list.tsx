@@ -76,6 +76,7 @@ export function Inbox({
           chosen={[...chosen.values()]}
           data={data}
           onDone={() => setChosen(new Map())}
+          run={run}
         />
       )}
       {data && data.items.length === 0 && <p>{t('inbox.noSubmissions')}</p>}

@@ -601,6 +601,20 @@ export type EndedSessions = {
   ended: number;
 };
 
+export type VisitorBulkRequest = {
+  action: 'end-sessions';
+  ids: string[];
+};
+
+/**
+ * What a bulk action on visitors' accounts answers: what came of each account, in the order asked,
+ * and how many were done.
+ */
+export type VisitorBulkView = {
+  results: BulkResult[];
+  done: number;
+};
+
 /** A visitor account as the erasure screen lists it. */
 export type HeldAccount = {
   createdAt: string;
