@@ -241,7 +241,7 @@ describe('the back-office', () => {
       ]);
       assert.equal(file.suggestedFilename(), 'audit-trail.csv');
       const csv = await readFile(await file.path(), 'utf8');
-      assert.match(csv, /^id,at,actor,action,item,detail,ip\n/);
+      assert.match(csv, /^id,at,actor,actor_name,action,item,detail,ip\n/);
       assert.match(csv, /role-change/);
       assert.doesNotMatch(csv, /second-factor-added/);
 

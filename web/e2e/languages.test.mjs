@@ -119,7 +119,7 @@ test('one typeface in every language: each page fetches only its scripts, draws 
       // thousandth (one was seen with both cores busy) are below what a reader sees.
       const shiftAgain = await layoutShift(tab.page);
       assert.ok(shiftAgain < 0.001, `${path}: layout shift ${shiftAgain}`);
-      for (const selector of ['h1', 'main p', 'header nav a']) {
+      for (const selector of ['h1', 'main p', 'header nav a[href$="/forms"]']) {
         const used = await drawnWith(selector);
         assert.ok(
           used.length > 0 && used.every((name) => name.startsWith('IBM Plex Sans Arabic')),

@@ -32,9 +32,9 @@ export function ClientStories() {
             <ArrowEndIcon />
           </a>
         </div>
-        <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-3 md:gap-6">
+        <ul className="mt-8 flex flex-col gap-4 md:flex-row md:gap-6">
           {stories.slice(0, 3).map((story) => (
-            <li key={story.route}>
+            <li key={story.route} className="min-w-0 md:max-w-xl md:flex-1">
               <ItemCard item={story} headingLevel={3} compact />
             </li>
           ))}

@@ -40,9 +40,12 @@ export function CredentialStrip({ credentials, variant }: CredentialStripProps) 
             <ArrowEndIcon />
           </a>
         </div>
-        <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <ul className="mt-8 flex flex-wrap gap-4">
           {credentials.map((credential) => (
-            <li key={credential.slug}>
+            <li
+              key={credential.slug}
+              className="min-w-0 grow basis-full sm:basis-[calc((100%-1rem)/2)] lg:basis-[calc((100%-2rem)/3)] xl:basis-[calc((100%-4rem)/5)]"
+            >
               <a
                 href={localize(credential.route)}
                 className="group flex h-full items-center gap-4 rounded-card border border-line bg-raised p-4 shadow-sm transition hover:border-accent hover:shadow-md xl:flex-col xl:items-start"
