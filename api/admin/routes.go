@@ -36,6 +36,11 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/staff/:id/disable", access.ManageStaff, true, s.staff.SetDisabled(true)},
 		{http.MethodPost, "/staff/:id/enable", access.ManageStaff, true, s.staff.SetDisabled(false)},
 		{http.MethodPost, "/staff/:id/second-factor/reset", access.ManageStaff, true, s.staff.ResetFactor},
+		{http.MethodPut, "/staff/:id/may-approve", access.ManageStaff, true, s.staff.SetMayApprove},
+
+		// Review before publishing: its rules.
+		{http.MethodGet, "/review-rules", access.ManageStaff, false, s.content.Rules},
+		{http.MethodPut, "/review-rules", access.ManageStaff, false, s.content.SaveRules},
 
 		// The audit trail.
 		{http.MethodGet, "/audit", access.ReadAudit, false, s.auditing.List},
@@ -98,6 +103,9 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.Schedule},
 		{http.MethodDelete, "/content/:collection/:slug/:locale/schedule", access.WriteContent, false, s.content.CancelSchedule},
 		{http.MethodPost, "/content/:collection/:slug/:locale/unpublish", access.WriteContent, false, s.content.Unpublish},
+		{http.MethodPost, "/content/:collection/:slug/:locale/review", access.WriteContent, false, s.content.SendForReview},
+		{http.MethodPost, "/content/:collection/:slug/:locale/approve", access.WriteContent, false, s.content.Approve},
+		{http.MethodPost, "/content/:collection/:slug/:locale/changes", access.WriteContent, false, s.content.RequestChanges},
 		{http.MethodGet, "/content/:collection/:slug/:locale/versions", access.ReadContent, false, s.content.Versions},
 		{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false, s.content.Version},
 		{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false, s.content.Restore},

@@ -115,6 +115,7 @@ type Admin struct {
 	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
 
 	Find      AdminFind      `json:"find"`      // what the search across the content answers
+	Review    AdminReview    `json:"review"`    // review before publishing
 	Bulk      AdminBulk      `json:"bulk"`      // what an action on many items at once answers
 	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
 	Choices   AdminChoices   `json:"choices"`   // the words for the codes a form stores
@@ -125,6 +126,26 @@ type Admin struct {
 type AdminChoices struct {
 	CompanySizes map[string]string `json:"companySizes"`
 	Timelines    map[string]string `json:"timelines"`
+}
+
+// AdminReview is what review before publishing answers: sending a
+// language for review, approving it or asking for changes, the rules and
+// the right to approve.
+type AdminReview struct {
+	Needed            string `json:"needed"`    // a direct publication refused: the language needs a review
+	NotNeeded         string `json:"notNeeded"` // a review asked for where no rule applies
+	Sent              string `json:"sent"`
+	Approved          string `json:"approved"`          // and published
+	ApprovedScheduled string `json:"approvedScheduled"` // and published at the time planned
+	ChangesRequested  string `json:"changesRequested"`
+	Stale             string `json:"stale"`     // the version is not the one waiting for review
+	Own               string `json:"own"`       // nobody approves their own change
+	Forbidden         string `json:"forbidden"` // no right to approve this language
+	CommentRequired   string `json:"commentRequired"`
+	TooLong           string `json:"tooLong"` // %d characters at most
+	RulesSaved        string `json:"rulesSaved"`
+	RulesInvalid      string `json:"rulesInvalid"`
+	RightSaved        string `json:"rightSaved"`
 }
 
 // AdminFind is what the search across the content answers.

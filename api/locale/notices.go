@@ -25,14 +25,17 @@ type StaffDigestLetter struct {
 // form's name, {item} a content item's English title, {language} the
 // language's name and {action} what a schedule does.
 type NoticeWords struct {
-	NewLead        string            `json:"newLead"`        // {form}, {reference}
-	Assigned       string            `json:"assigned"`       // {form}, {reference}
-	Outdated       string            `json:"outdated"`       // {item}, {language}
-	ScheduleDone   string            `json:"scheduleDone"`   // {action}, {item}, {language}
-	ScheduleFailed string            `json:"scheduleFailed"` // {action}, {item}, {language}
-	Forms          map[string]string `json:"forms"`          // by form kind
-	Languages      map[string]string `json:"languages"`      // by locale
-	Actions        map[string]string `json:"actions"`        // publish, unpublish
+	NewLead         string            `json:"newLead"`         // {form}, {reference}
+	Assigned        string            `json:"assigned"`        // {form}, {reference}
+	Outdated        string            `json:"outdated"`        // {item}, {language}
+	ScheduleDone    string            `json:"scheduleDone"`    // {action}, {item}, {language}
+	ScheduleFailed  string            `json:"scheduleFailed"`  // {action}, {item}, {language}
+	ReviewRequested string            `json:"reviewRequested"` // {item}, {language}
+	ReviewChanges   string            `json:"reviewChanges"`   // {item}, {language}
+	ScheduleHeld    string            `json:"scheduleHeld"`    // {item}, {language}
+	Forms           map[string]string `json:"forms"`           // by form kind
+	Languages       map[string]string `json:"languages"`       // by locale
+	Actions         map[string]string `json:"actions"`         // publish, unpublish
 }
 
 // AdminNotices are the back-office API's sentences about notifications

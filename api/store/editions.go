@@ -127,13 +127,14 @@ type ContentItem struct {
 	Latest    map[string]ContentVersion  // by locale: the latest saved version
 	Outdated  map[string]ContentOutdated // by locale: translations the English changed under
 	Schedules map[string]ContentSchedule // by locale: planned publications and unpublications
+	Reviews   map[string]ContentReview   // by locale: reviews under way
 }
 
 // ContentItem returns an item's live texts, states and latest versions;
 // ErrNotFound when it has none of them.
 func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*ContentItem, error) {
 	out := &ContentItem{Live: map[string]ContentEntry{}, Editions: map[string]ContentEdition{}, Latest: map[string]ContentVersion{}, Outdated: map[string]ContentOutdated{},
-		Schedules: map[string]ContentSchedule{}}
+		Schedules: map[string]ContentSchedule{}, Reviews: map[string]ContentReview{}}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var live []contentEntry
 		if err := tx.Where("collection = ? AND slug = ?", collection, slug).Find(&live).Error; err != nil {
@@ -159,6 +160,13 @@ func (s *Store) ContentItem(ctx context.Context, collection, slug string) (*Cont
 		}
 		if sc := schedules[slug]; sc != nil {
 			out.Schedules = sc
+		}
+		reviews, err := reviewsOf(tx, collection, slug)
+		if err != nil {
+			return err
+		}
+		if r := reviews[collection+"/"+slug]; r != nil {
+			out.Reviews = r
 		}
 		var ids []int64
 		for _, e := range editions {
@@ -200,6 +208,7 @@ type ContentItemSummary struct {
 	Drafts     map[string]string          // by locale: the latest saved body, when it is not the one live
 	Outdated   map[string]ContentOutdated // by locale
 	Schedules  map[string]ContentSchedule // by locale
+	Reviews    map[string]ContentReview   // by locale
 }
 
 // ContentCollection returns every item of a collection with its live
@@ -235,7 +244,7 @@ func (s *Store) contentSummaries(ctx context.Context, collection string) ([]Cont
 		if it == nil {
 			it = &ContentItemSummary{Collection: collection, Slug: slug, Live: map[string]string{}, LiveAt: map[string]time.Time{},
 				Editions: map[string]ContentEdition{}, Drafts: map[string]string{}, Outdated: map[string]ContentOutdated{},
-				Schedules: map[string]ContentSchedule{}}
+				Schedules: map[string]ContentSchedule{}, Reviews: map[string]ContentReview{}}
 			byKey[k] = it
 			order = append(order, k)
 		}
@@ -296,6 +305,16 @@ func (s *Store) contentSummaries(ctx context.Context, collection string) ([]Cont
 			if it := byKey[itemKey{sc.Collection, sc.Slug}]; it != nil {
 				sc.utc()
 				it.Schedules[sc.Locale] = sc
+			}
+		}
+		var reviews []ContentReview
+		if err := scope(tx).Find(&reviews).Error; err != nil {
+			return err
+		}
+		for _, r := range reviews {
+			if it := byKey[itemKey{r.Collection, r.Slug}]; it != nil {
+				r.utc()
+				it.Reviews[r.Locale] = r
 			}
 		}
 		return nil
@@ -379,7 +398,8 @@ func saveVersion(tx *gorm.DB, v *ContentVersion, base int64, now time.Time) erro
 	if res.RowsAffected != 1 {
 		return ErrVersionConflict
 	}
-	return nil
+	// A changed text is approved again.
+	return endReview(tx, k)
 }
 
 // RestoreContentVersion saves the body of an earlier version of a
@@ -439,6 +459,9 @@ func (s *Store) PublishContentVersion(ctx context.Context, k ContentKey, version
 func publishVersion(tx *gorm.DB, k ContentKey, versionID int64, by string, now time.Time) error {
 	v, err := versionOf(tx, k, versionID)
 	if err != nil {
+		return err
+	}
+	if err := endReview(tx, k); err != nil {
 		return err
 	}
 	var ed ContentEdition

@@ -189,7 +189,7 @@ func (s *Store) DeleteContentItem(ctx context.Context, collection, slug, by stri
 		if !exists {
 			return ErrNotFound
 		}
-		for _, model := range []any{&contentEntry{}, &ContentVersion{}, &ContentEdition{}, &ContentOutdated{}, &ContentSchedule{}} {
+		for _, model := range []any{&contentEntry{}, &ContentVersion{}, &ContentEdition{}, &ContentOutdated{}, &ContentSchedule{}, &ContentReview{}, &ContentReviewEvent{}} {
 			if err := tx.Where("collection = ? AND slug = ?", collection, slug).Delete(model).Error; err != nil {
 				return err
 			}

@@ -22,16 +22,20 @@ import (
 // The kinds of notification. The list is open: a kind the reader's
 // settings do not name is e-mailed at once.
 const (
-	NoticeNewLead        = "new-lead"             // a submission the reader's role covers arrived
-	NoticeAssigned       = "assigned"             // a submission was given to the reader
-	NoticeOutdated       = "translation-outdated" // the English changed under the reader's translation
-	NoticeScheduleDone   = "schedule-done"        // the reader's schedule was carried out
-	NoticeScheduleFailed = "schedule-failed"      // the reader's schedule could not be carried out
+	NoticeNewLead         = "new-lead"             // a submission the reader's role covers arrived
+	NoticeAssigned        = "assigned"             // a submission was given to the reader
+	NoticeOutdated        = "translation-outdated" // the English changed under the reader's translation
+	NoticeScheduleDone    = "schedule-done"        // the reader's schedule was carried out
+	NoticeScheduleFailed  = "schedule-failed"      // the reader's schedule could not be carried out
+	NoticeReviewRequested = "review-requested"     // a language the reader may approve was sent for review
+	NoticeReviewChanges   = "review-changes"       // a reviewer asked for changes to what the reader sent
+	NoticeScheduleHeld    = "schedule-held"        // the reader's scheduled publication was held: not approved
 )
 
 // NoticeKinds lists the kinds of notification, in the order the settings
 // offer them.
-var NoticeKinds = []string{NoticeNewLead, NoticeAssigned, NoticeOutdated, NoticeScheduleDone, NoticeScheduleFailed}
+var NoticeKinds = []string{NoticeNewLead, NoticeAssigned, NoticeOutdated, NoticeScheduleDone, NoticeScheduleFailed,
+	NoticeReviewRequested, NoticeReviewChanges, NoticeScheduleHeld}
 
 // How a kind of notification reaches its reader by e-mail.
 const (

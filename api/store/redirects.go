@@ -63,7 +63,7 @@ func (s *Store) RenameContentItem(ctx context.Context, collection, from, to, by 
 		if err := markEdited(tx, collection, from, by, now); err != nil {
 			return err
 		}
-		for _, model := range []any{&contentEntry{}, &ContentVersion{}, &ContentEdition{}, &ContentOutdated{}, &ContentSchedule{}} {
+		for _, model := range []any{&contentEntry{}, &ContentVersion{}, &ContentEdition{}, &ContentOutdated{}, &ContentSchedule{}, &ContentReview{}, &ContentReviewEvent{}} {
 			if err := tx.Model(model).Where("collection = ? AND slug = ?", collection, from).Update("slug", to).Error; err != nil {
 				return err
 			}

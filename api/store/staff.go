@@ -108,6 +108,7 @@ type Staff struct {
 	Role         string
 	Languages    string // comma-separated locales a translator works in
 	Office       string // the office a sales account is limited to, "" for all
+	MayApprove   bool   // may approve reviews in the languages the role writes
 	Locale       string // the back-office language last used
 	PasswordHash string
 	TOTPSealed   string // sealed TOTP secret, "" when none is enrolled

@@ -25,6 +25,8 @@ import type {
   ContentState,
   ContentVersion,
   ContentVersions,
+  ContentReview,
+  ReviewStep,
   CreatedItem,
   CVLink,
   EndedSessions,
@@ -58,6 +60,7 @@ import type {
   NoticeSettings,
   NoticeSettingsRequest,
   PasswordResetRequest,
+  ReviewRules,
   PendingInvitation,
   Permission,
   Person,
@@ -93,6 +96,9 @@ export type {
   ContentSchedule,
   ContentState,
   ContentVersion,
+  ContentReview,
+  ReviewStep,
+  ReviewRules,
   Enrolled,
   Erased,
   Factors,
@@ -236,6 +242,30 @@ export const adminApi = {
   ) => put<ContentVersion>(contentPath(collection, slug, locale), { base, body }),
   publishContent: (collection: string, slug: string, locale: string, version: number) =>
     post<null>(contentPath(collection, slug, locale, '/publish'), { version }),
+  sendForReview: (
+    collection: string,
+    slug: string,
+    locale: string,
+    version: number,
+    note: string,
+  ) => post<null>(contentPath(collection, slug, locale, '/review'), { version, note }),
+  approveReview: (
+    collection: string,
+    slug: string,
+    locale: string,
+    decision: { version: number; comment: string; at?: string; timeZone?: string },
+  ) => post<null>(contentPath(collection, slug, locale, '/approve'), decision),
+  requestChanges: (
+    collection: string,
+    slug: string,
+    locale: string,
+    version: number,
+    comment: string,
+  ) => post<null>(contentPath(collection, slug, locale, '/changes'), { version, comment }),
+  reviewRules: () => get<ReviewRules>('/admin/review-rules'),
+  saveReviewRules: (rules: Record<string, string[]>) => put<null>('/admin/review-rules', { rules }),
+  setMayApprove: (id: string, mayApprove: boolean) =>
+    put<null>(`/admin/staff/${encodeURIComponent(id)}/may-approve`, { mayApprove }),
   unpublishContent: (collection: string, slug: string, locale: string) =>
     post<null>(contentPath(collection, slug, locale, '/unpublish'), {}),
   scheduleContent: (collection: string, slug: string, locale: string, plan: ScheduleRequest) =>

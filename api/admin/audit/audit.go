@@ -87,6 +87,15 @@ const (
 	ActionSettingsSave         = "settings-save"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
+	// Review before publishing: one language sent, approved or sent back
+	// (its comment in the detail), a publication held for want of an
+	// approval, the rules changed and a staff member's right to approve.
+	ActionReviewSent     = "review-sent"
+	ActionReviewApproved = "review-approved"
+	ActionReviewChanges  = "review-changes"
+	ActionReviewHeld     = "review-schedule-held"
+	ActionReviewRules    = "review-rules"
+	ActionReviewRight    = "review-right"
 	auditDetailMaxLength = 200
 	auditPage            = 100
 )
@@ -102,7 +111,7 @@ var Actions = []string{
 	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
-	ActionNoticeSettings,
+	ActionNoticeSettings, ActionReviewSent, ActionReviewApproved, ActionReviewChanges, ActionReviewHeld, ActionReviewRules, ActionReviewRight,
 }
 
 // Trail records what staff did.

@@ -1,6 +1,6 @@
 // Package content is editing the site's content from the back-office: items
-// per language with their drafts, versions and schedules, covers, the
-// pages, and the firm's settings.
+// per language with their drafts, versions and schedules, review before
+// publishing, covers, the pages, and the firm's settings.
 package content
 
 import (
@@ -47,6 +47,7 @@ type contentVersionView struct {
 // versionsView is the versions saved of one language of an item.
 type versionsView struct {
 	Versions []*contentVersionView `json:"versions"`
+	Reviews  []reviewStep          `json:"reviews"` // the review history, newest first
 }
 
 // contentLanguage is one language of an item.
@@ -58,6 +59,12 @@ type contentLanguage struct {
 	UpdatedAt *time.Time          `json:"updatedAt"`
 	Outdated  *contentOutdated    `json:"outdated"` // null unless live and outdated
 	Schedule  *scheduleView       `json:"schedule"` // null unless scheduled
+	// ReviewRequired: a rule asks for a review before this language is
+	// published; MayApprove: the reader may approve it; Review: the review
+	// under way, null for none.
+	ReviewRequired bool        `json:"reviewRequired"`
+	MayApprove     bool        `json:"mayApprove"`
+	Review         *reviewView `json:"review"`
 }
 
 // contentOutdated is what changed in the English of an item since a
@@ -280,9 +287,12 @@ func (s *Service) List(c echo.Context) error {
 			_, live := r.Live[string(l)]
 			ed, edited := r.Editions[string(l)]
 			it.Languages[string(l)] = stateOf(live, ed, edited)
-			if _, planned := r.Schedules[string(l)]; planned {
+			_, planned := r.Schedules[string(l)]
+			if planned {
 				it.Languages[string(l)] = StateScheduled
 			}
+			rv, reviewed := r.Reviews[string(l)]
+			it.Languages[string(l)] = reviewedState(it.Languages[string(l)], rv, reviewed, planned)
 			switch {
 			case !live:
 				counts[string(l)].Missing++
@@ -335,6 +345,11 @@ func (s *Service) Show(c echo.Context) error {
 	for loc, e := range it.Live {
 		liveBodies[loc] = e.Body
 	}
+	rules, err := s.rules(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	me := access.Of(c).Staff
 	langs := map[string]contentLanguage{}
 	for _, l := range locale.All {
 		live, isLive := it.Live[string(l)]
@@ -358,11 +373,12 @@ func (s *Service) Show(c echo.Context) error {
 			at := ed.UpdatedAt
 			lang.UpdatedAt = &at
 		}
+		reviewContext(&lang, store.ContentKey{Collection: collection, Slug: slug, Locale: string(l)}, it, rules, me, names)
 		langs[string(l)] = lang
 	}
 	return endpoint.OK(c, itemView{
 		Collection: collection, Slug: slug, Languages: langs, Order: locale.All,
-		Writable: writableLanguages(access.Of(c).Staff),
+		Writable: writableLanguages(me),
 	}, "")
 }
 
@@ -535,6 +551,11 @@ func (s *Service) Publish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if msg, err := s.publishRefusal(c.Request().Context(), k, it, req.Version, m); err != nil {
+		return err
+	} else if msg != "" {
+		return endpoint.Fail(c, http.StatusConflict, msg)
+	}
 	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)
@@ -594,7 +615,11 @@ func (s *Service) Versions(c echo.Context) error {
 	for i, r := range rows {
 		out[i] = viewVersion(r, names, false)
 	}
-	return endpoint.OK(c, versionsView{Versions: out}, "")
+	steps, err := s.reviewHistory(c.Request().Context(), k, names)
+	if err != nil {
+		return err
+	}
+	return endpoint.OK(c, versionsView{Versions: out, Reviews: steps}, "")
 }
 
 // Restore saves an earlier version of a language as its new draft.

@@ -56,7 +56,8 @@ func readFindFilter(c echo.Context) (f findFilter, ok bool) {
 		}
 	}
 	switch f.State {
-	case "", store.EditionDraft, store.EditionPublished, store.EditionUnpublished, StateScheduled, stateMissing, filterOutdated, filterTranslate:
+	case "", store.EditionDraft, store.EditionPublished, store.EditionUnpublished, StateScheduled, stateMissing, filterOutdated, filterTranslate,
+		store.ReviewPending, store.ReviewChanges, store.ReviewApproved, StateApprovedScheduled:
 	default:
 		return f, false
 	}
@@ -146,9 +147,12 @@ func summarise(r store.ContentItemSummary, lang string, names map[string]string)
 		_, live := r.Live[loc]
 		ed, edited := r.Editions[loc]
 		it.Languages[loc] = stateOf(live, ed, edited)
-		if _, planned := r.Schedules[loc]; planned {
+		_, planned := r.Schedules[loc]
+		if planned {
 			it.Languages[loc] = StateScheduled
 		}
+		rv, reviewed := r.Reviews[loc]
+		it.Languages[loc] = reviewedState(it.Languages[loc], rv, reviewed, planned)
 		if live && outdatedOf(loc, r.Live, r.Outdated) != nil {
 			it.Outdated = append(it.Outdated, loc)
 		}

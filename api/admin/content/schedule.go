@@ -177,8 +177,12 @@ func (s *Service) RunSchedules(ctx context.Context) {
 // one runs it at a time; a plan taken by two runs all the same is carried
 // out by one of them.
 func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
-	done, refused := 0, 0
+	done, refused, held := 0, 0, 0
 	_, err := s.store.TryExclusive(ctx, scheduleLockKey, func(ctx context.Context) error {
+		rules, err := s.rules(ctx)
+		if err != nil {
+			return err
+		}
 		for ctx.Err() == nil {
 			now := s.now()
 			due, err := s.store.DueContentSchedules(ctx, now, scheduleBatch)
@@ -199,6 +203,21 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 					if ok {
 						dropped++
 						s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionContentVoided, Item: sc.Key().String(), Detail: audit.ScheduleDetail(sc)})
+					}
+					continue
+				}
+				approved, err := s.approvedFor(ctx, sc, rules)
+				if err != nil {
+					return err
+				}
+				if !approved {
+					ok, err := s.store.HoldContentSchedule(ctx, sc, now)
+					if err != nil {
+						return err
+					}
+					if ok {
+						held++
+						s.trail.Record(ctx, store.AuditEvent{Action: audit.ActionReviewHeld, Item: sc.Key().String(), Detail: audit.ScheduleDetail(sc)})
 					}
 					continue
 				}
@@ -226,6 +245,9 @@ func (s *Service) RunDueSchedules(ctx context.Context) (int, error) {
 	})
 	if done > 0 {
 		s.log.Info("admin: scheduled content carried out", "count", done)
+	}
+	if held > 0 {
+		s.log.Info("admin: scheduled content held, it was not approved", "count", held)
 	}
 	if refused > 0 {
 		s.log.Info("admin: scheduled content refused, its author may no longer change it", "count", refused)

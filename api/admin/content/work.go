@@ -46,6 +46,11 @@ type ContentWork struct {
 	DraftCount int            `json:"draftCount"`
 	DraftsLink string         `json:"draftsLink"`
 	Today      []WorkItem     `json:"today"`
+	// Reviews are the languages sent for review that the staff member may
+	// approve, sent by someone else: what waits for their review.
+	Reviews     []WorkItem `json:"reviews"`
+	ReviewCount int        `json:"reviewCount"`
+	ReviewsLink string     `json:"reviewsLink"`
 }
 
 // ItemLink is where the back-office edits one language of an item.
@@ -65,7 +70,7 @@ func listLink(q url.Values) string { return "/admin/content?" + q.Encode() }
 // Work answers the content waiting for a staff member, today being the
 // day at now in zone.
 func (s *Service) Work(ctx context.Context, m *store.Staff, zone *time.Location) (ContentWork, error) {
-	out := ContentWork{Languages: []LanguageWork{}, Drafts: []WorkItem{}, Today: []WorkItem{}}
+	out := ContentWork{Languages: []LanguageWork{}, Drafts: []WorkItem{}, Today: []WorkItem{}, Reviews: []WorkItem{}}
 	var langs []string
 	for _, l := range writableLanguages(m) {
 		if l != string(locale.Default) {
@@ -82,6 +87,7 @@ func (s *Service) Work(ctx context.Context, m *store.Staff, zone *time.Location)
 		byLang[out.Languages[i].Locale] = &out.Languages[i]
 	}
 	out.DraftsLink = listLink(url.Values{"state": {"draft"}, "author": {m.ID}})
+	out.ReviewsLink = listLink(url.Values{"state": {store.ReviewPending}})
 	now := s.now().In(zone)
 	dayStart := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, zone)
 	dayEnd := dayStart.AddDate(0, 0, 1)
@@ -116,6 +122,11 @@ func (s *Service) Work(ctx context.Context, m *store.Staff, zone *time.Location)
 					out.Drafts = append(out.Drafts, item(loc, ed.UpdatedAt))
 				}
 			}
+			for loc, rv := range r.Reviews {
+				if rv.State == store.ReviewPending && rv.SentBy != m.ID && mayApprove(m, loc) {
+					out.Reviews = append(out.Reviews, item(loc, rv.UpdatedAt))
+				}
+			}
 			for loc, sc := range r.Schedules {
 				if !sc.DueAt.Before(dayStart) && sc.DueAt.Before(dayEnd) {
 					it := item(loc, sc.DueAt)
@@ -131,6 +142,9 @@ func (s *Service) Work(ctx context.Context, m *store.Staff, zone *time.Location)
 		slices.SortFunc(lw.OutdatedList, newest)
 		lw.OutdatedList = lw.OutdatedList[:min(len(lw.OutdatedList), WorkItems)]
 	}
+	slices.SortFunc(out.Reviews, func(a, b WorkItem) int { return a.At.Compare(b.At) })
+	out.ReviewCount = len(out.Reviews)
+	out.Reviews = out.Reviews[:min(len(out.Reviews), WorkItems)]
 	slices.SortFunc(out.Drafts, newest)
 	out.DraftCount = len(out.Drafts)
 	out.Drafts = out.Drafts[:min(len(out.Drafts), WorkItems)]

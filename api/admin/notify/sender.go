@@ -171,6 +171,12 @@ func Sentence(n store.Notification, loc locale.Locale, titles map[string]string)
 		text = w.ScheduleDone
 	case store.NoticeScheduleFailed:
 		text = w.ScheduleFailed
+	case store.NoticeReviewRequested:
+		text = w.ReviewRequested
+	case store.NoticeReviewChanges:
+		text = w.ReviewChanges
+	case store.NoticeScheduleHeld:
+		text = w.ScheduleHeld
 	}
 	form := w.Forms[n.Detail]
 	return strings.NewReplacer("{form}", form, "{reference}", reference, "{item}", title,

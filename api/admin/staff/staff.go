@@ -413,12 +413,50 @@ type Member struct {
 	Office    string   `json:"office"`
 	Disabled  bool     `json:"disabled"`
 	CreatedAt string   `json:"createdAt"`
+	// MayApprove: the member may approve reviews before publishing, in the
+	// languages their role writes.
+	MayApprove bool `json:"mayApprove"`
 }
 
 // MemberOf is how the back-office shows m.
 func MemberOf(m *store.Staff) Member {
 	return Member{
 		ID: m.ID, Email: m.Email, Name: m.Name, Role: m.Role, Languages: m.LanguageList(), Office: m.Office,
-		Disabled: m.Disabled(), CreatedAt: m.CreatedAt.UTC().Format("2006-01-02"),
+		Disabled: m.Disabled(), CreatedAt: m.CreatedAt.UTC().Format("2006-01-02"), MayApprove: m.MayApprove,
 	}
+}
+
+type mayApproveRequest struct {
+	MayApprove bool `json:"mayApprove"`
+}
+
+// SetMayApprove gives a staff member the right to approve reviews before
+// publishing, or takes it away. It reaches only the languages the
+// member's role writes: every language for an editor, a translator's own
+// but English.
+//
+// PUT /api/admin/staff/:id/may-approve
+func (s *Service) SetMayApprove(c echo.Context) error {
+	m := access.Text(c)
+	t, err := s.target(c)
+	if t == nil {
+		return err
+	}
+	req, err := endpoint.Bind[mayApproveRequest](c)
+	if err != nil {
+		return err
+	}
+	err = s.store.SetStaffMayApprove(c.Request().Context(), t.ID, req.MayApprove, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return endpoint.Fail(c, http.StatusNotFound, m.NotFound)
+	}
+	if err != nil {
+		return err
+	}
+	detail := "given"
+	if !req.MayApprove {
+		detail = "taken away"
+	}
+	s.trail.Record(c.Request().Context(), store.AuditEvent{ActorID: access.Of(c).Staff.ID, Action: audit.ActionReviewRight, Item: t.ID, Detail: detail, IP: c.RealIP()})
+	return endpoint.OK(c, nil, m.Review.RightSaved)
 }

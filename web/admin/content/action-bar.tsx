@@ -50,14 +50,24 @@ export function ActionBar({ editor }: { editor: ReturnType<typeof useContentEdit
               >
                 {t('content.save')}
               </button>
-              <button
-                type="button"
-                className={buttonClass}
-                disabled={busy || !publishable(editor)}
-                onClick={() => void editor.publish()}
-              >
-                {t('content.publish')}
-              </button>
+              {lang?.reviewRequired && lang.review?.state !== 'approved' ? (
+                <a
+                  href="#review"
+                  className={`${buttonClass} inline-flex items-center`}
+                  onClick={jump('[data-review-panel]')}
+                >
+                  {t('review.send')}
+                </a>
+              ) : (
+                <button
+                  type="button"
+                  className={buttonClass}
+                  disabled={busy || !publishable(editor)}
+                  onClick={() => void editor.publish()}
+                >
+                  {t('content.publish')}
+                </button>
+              )}
               <a
                 href="#schedule"
                 className="inline-flex min-h-11 items-center px-2 underline underline-offset-4"

@@ -4,6 +4,7 @@ import { useT } from '../shell/lang';
 import { Link } from '../shell/navigation';
 import { useUnsavedGuard } from '../shell/unsaved';
 import { ActionBar } from './action-bar';
+import { ReviewPanel } from './review-panel';
 import { ConflictView } from './conflict-view';
 import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';
@@ -127,6 +128,19 @@ export function ContentEditor({
               text: t('content.conflict.tookField', { field: fieldLabel(t, name) }),
             });
           }}
+        />
+      )}
+      {lang && (
+        <ReviewPanel
+          key={`${locale}-${lang.review?.version ?? 0}-${lang.review?.state ?? ''}`}
+          lang={lang}
+          locale={locale}
+          fields={fields}
+          me={session.staff.id}
+          canWrite={canWrite}
+          busy={busy}
+          onSend={editor.sendForReview}
+          onDecide={editor.decide}
         />
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

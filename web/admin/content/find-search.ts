@@ -23,6 +23,9 @@ export const findStates = [
   'outdated',
   'missing',
   'translate',
+  'in-review',
+  'changes-requested',
+  'approved-scheduled',
 ] as const;
 
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);

@@ -8,6 +8,10 @@ const badgeTone: Record<ContentState, string> = {
   draft: 'border-brand bg-surface',
   unpublished: 'border-danger bg-danger-soft',
   missing: 'border-line-strong bg-surface',
+  'in-review': 'border-brand bg-warn-soft',
+  'changes-requested': 'border-danger bg-warn-soft',
+  approved: 'border-accent bg-accent-soft',
+  'approved-scheduled': 'border-accent bg-accent-soft',
 };
 
 /**

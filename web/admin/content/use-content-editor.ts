@@ -196,6 +196,43 @@ export function useContentEditor(collection: string, slug: string, session: Sess
     await afterChange(result.message, result.ok);
   };
 
+  /** Sends the form's version for review, saved first when it has changes. */
+  const sendForReview = async (note: string) => {
+    const version = await savedVersion();
+    if (version === null) return false;
+    setBusy(true);
+    const result = await adminApi.sendForReview(collection, slug, locale, version, note);
+    setBusy(false);
+    await afterChange(result.message, result.ok);
+    return result.ok;
+  };
+
+  /** A reviewer's decision on the version under review: approve it (at a time, or not) or send it back. */
+  const decide = async (
+    decision: 'approve' | 'changes',
+    version: number,
+    comment: string,
+    at?: Date,
+    zone?: string,
+  ) => {
+    setBusy(true);
+    const result =
+      decision === 'approve'
+        ? await adminApi.approveReview(collection, slug, locale, {
+            version,
+            comment,
+            ...(at && zone ? { at: at.toISOString(), timeZone: zone } : {}),
+          })
+        : await adminApi.requestChanges(collection, slug, locale, version, comment);
+    setBusy(false);
+    if (!result.ok && Object.keys(result.errors).length > 0) {
+      setNotice({ tone: 'error', text: Object.values(result.errors)[0] ?? result.message });
+      return false;
+    }
+    await afterChange(result.message, result.ok);
+    return result.ok;
+  };
+
   const unpublish = async () => {
     setBusy(true);
     const result = await adminApi.unpublishContent(collection, slug, locale);
@@ -285,6 +322,8 @@ export function useContentEditor(collection: string, slug: string, session: Sess
     },
     save,
     publish,
+    sendForReview,
+    decide,
     unpublish,
     schedule,
     cancelSchedule,

@@ -125,6 +125,24 @@ export function WorkPanel() {
           </Part>
         )}
         {content && (
+          <Part id="work-reviews" title={t('work.reviews')}>
+            {content.reviewCount === 0 ? (
+              <p className="text-ink-muted">{t('work.noReviews')}</p>
+            ) : (
+              <>
+                <Link to={content.reviewsLink} className={linkClass}>
+                  {t('work.reviewCount', { count: content.reviewCount })}
+                </Link>
+                <ul className="grid list-disc gap-1 ps-6" data-work-reviews>
+                  {content.reviews.map((it) => (
+                    <li key={`${it.collection}/${it.slug}/${it.locale}`}>{item(it)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Part>
+        )}
+        {content && (
           <Part id="work-today" title={t('work.today')}>
             {content.today.length === 0 ? (
               <p className="text-ink-muted">{t('work.noneToday')}</p>

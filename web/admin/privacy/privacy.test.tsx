@@ -19,6 +19,7 @@ const session: Session = {
     languages: [],
     office: '',
     disabled: false,
+    mayApprove: false,
     createdAt: '2026-11-01T09:00:00Z',
   },
   permissions: ['erasure'],

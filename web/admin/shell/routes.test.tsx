@@ -23,6 +23,7 @@ const amal = (permissions: Permission[]): Session => ({
     languages: [],
     office: '',
     disabled: false,
+    mayApprove: false,
     createdAt: '2026-11-01T09:00:00Z',
   },
   permissions,

@@ -18,6 +18,7 @@ import { Inbox, InboxBadge, InboxSubmission, mayUseInbox } from '../inbox';
 import { NotificationList, NotificationSettings } from '../notifications';
 import { Privacy } from '../privacy/privacy';
 import { SettingsSection } from '../settings/settings';
+import { ReviewRulesSection } from '../settings/review-rules';
 import { Staff } from '../staff/staff';
 import { Message } from './message';
 import { VisitorAccount } from '../visitors/account';
@@ -134,6 +135,13 @@ export const screens: Screen[] = [
     title: 'staff.title',
     nav: { label: 'nav.staff' },
     element: ({ session, onSession }) => <Staff session={session} onSession={onSession} />,
+  },
+  {
+    path: '/admin/review-rules',
+    allowed: has('staff'),
+    title: 'reviewRules.title',
+    nav: { label: 'nav.reviewRules' },
+    element: () => <ReviewRulesSection />,
   },
   {
     path: '/admin/audit',

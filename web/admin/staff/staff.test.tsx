@@ -21,6 +21,7 @@ const member = (
   languages: [],
   office: '',
   disabled: false,
+  mayApprove: false,
   createdAt: '2026-11-01',
   secondFactors,
   passkeys: secondFactors.includes('passkey') ? 2 : 0,

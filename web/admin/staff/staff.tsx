@@ -123,7 +123,7 @@ function MemberCard({
   lists: Lists;
   notice: Notice;
   act: (
-    kind: 'role' | 'disable' | 'enable' | 'reset',
+    kind: 'role' | 'disable' | 'enable' | 'reset' | 'approve-on' | 'approve-off',
     member: StaffMember,
     values?: RoleValues,
     onErrors?: (errors: Record<string, string>) => void,
@@ -170,6 +170,28 @@ function MemberCard({
           }}
         >
           <RoleFields values={values} lists={lists} onChange={setValues} errors={errors} />
+          {(member.role === 'editor' ||
+            member.role === 'translator' ||
+            member.role === 'administrator') && (
+            <div className="mb-4 flex min-h-11 items-center gap-3">
+              <input
+                id={`approve-${member.id}`}
+                type="checkbox"
+                className="size-5"
+                checked={member.mayApprove}
+                aria-describedby={`approve-${member.id}-hint`}
+                onChange={(event) =>
+                  act(event.target.checked ? 'approve-on' : 'approve-off', member)
+                }
+              />
+              <label htmlFor={`approve-${member.id}`} className="font-semibold">
+                {t('staff.mayApprove')}
+              </label>
+              <span id={`approve-${member.id}-hint`} className="text-sm text-ink-muted">
+                {t('staff.mayApproveHint')}
+              </span>
+            </div>
+          )}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className={secondaryButtonClass}>
               {t('staff.changeRole')}
@@ -250,7 +272,7 @@ export function Staff({
   const { run, panel } = useStepUp(session, onSession);
 
   const act = (
-    kind: 'role' | 'disable' | 'enable' | 'reset',
+    kind: 'role' | 'disable' | 'enable' | 'reset' | 'approve-on' | 'approve-off',
     member: StaffMember,
     values?: RoleValues,
     onErrors?: (errors: Record<string, string>) => void,
@@ -260,7 +282,9 @@ export function Staff({
         ? adminApi.changeRole(member.id, values)
         : kind === 'reset'
           ? adminApi.resetFactor(member.id)
-          : adminApi.setDisabled(member.id, kind === 'disable');
+          : kind === 'approve-on' || kind === 'approve-off'
+            ? adminApi.setMayApprove(member.id, kind === 'approve-on')
+            : adminApi.setDisabled(member.id, kind === 'disable');
     setLink(null);
     void run(action, (result) => {
       onErrors?.(result.errors);

@@ -37,6 +37,11 @@ export type StaffMember = {
   office: string;
   disabled: boolean;
   createdAt: string;
+  /**
+   * MayApprove: the member may approve reviews before publishing, in the languages their role
+   * writes.
+   */
+  mayApprove: boolean;
 };
 
 /** A staff member as the staff list shows them. */
@@ -49,6 +54,11 @@ export type ListedStaffMember = {
   office: string;
   disabled: boolean;
   createdAt: string;
+  /**
+   * MayApprove: the member may approve reviews before publishing, in the languages their role
+   * writes.
+   */
+  mayApprove: boolean;
   /**
    * The kinds the member has set up, passkey and totp; none for an account that joined and never
    * set one up, or whose factors were reset: it signs in only through a link e-mailed to it
@@ -353,7 +363,14 @@ export type InboxBulkView = {
 
 /** The kinds of notification a staff member gets. */
 export type NoticeKind =
-  'new-lead' | 'assigned' | 'translation-outdated' | 'schedule-done' | 'schedule-failed';
+  | 'new-lead'
+  | 'assigned'
+  | 'translation-outdated'
+  | 'schedule-done'
+  | 'schedule-failed'
+  | 'review-requested'
+  | 'review-changes'
+  | 'schedule-held';
 
 /** How a kind of notification reaches its reader by e-mail. */
 export type NoticeDelivery = 'now' | 'digest' | 'off';
@@ -464,6 +481,13 @@ export type ContentWork = {
   draftCount: number;
   draftsLink: string;
   today: WorkItem[];
+  /**
+   * The languages sent for review that the staff member may approve, sent by someone else: what
+   * waits for their review.
+   */
+  reviews: WorkItem[];
+  reviewCount: number;
+  reviewsLink: string;
 };
 
 /**
@@ -707,7 +731,76 @@ export type ContentSchema = {
 };
 
 /** The state of one language of an item; `missing` when it has no text in that language. */
-export type ContentState = 'draft' | 'scheduled' | 'published' | 'unpublished' | 'missing';
+export type ContentState =
+  | 'draft'
+  | 'scheduled'
+  | 'published'
+  | 'unpublished'
+  | 'missing'
+  | 'in-review'
+  | 'changes-requested'
+  | 'approved'
+  | 'approved-scheduled';
+
+/** Where a language's review stands. */
+export type ReviewState = 'in-review' | 'changes-requested' | 'approved';
+
+/** One step of a language's review history. */
+export type ReviewAction = 'sent' | 'approved' | 'changes-requested';
+
+/** A language's review as the editor shows it. */
+export type ContentReview = {
+  state: ReviewState;
+  version: number;
+  sentBy: Person;
+  note: string;
+  /** null while waiting */
+  reviewedBy: Person | null;
+  comment: string;
+  at: string;
+};
+
+/** One step of a language's review history. */
+export type ReviewStep = {
+  action: ReviewAction;
+  version: number;
+  by: Person;
+  comment: string;
+  at: string;
+};
+
+export type SendRequest = {
+  version: number;
+  note: string;
+};
+
+export type DecisionRequest = {
+  version: number;
+  comment: string;
+  /** approving: when to publish; zero for the author's plan, or at once */
+  at: string;
+  /** with at */
+  timeZone: string;
+};
+
+/**
+ * The review rules as administrators set them: the languages each section is reviewed in, every
+ * section and language offered, and who holds the right to approve.
+ */
+export type ReviewRules = {
+  /** by section */
+  rules: Record<string, string[]>;
+  sections: string[];
+  languages: Locale[];
+  reviewers: Reviewer[];
+};
+
+/** A staff member who may approve, and the languages. */
+export type Reviewer = {
+  id: string;
+  name: string;
+  languages: string[];
+};
 
 /** What a schedule does when its time comes. */
 export type ScheduleAction = 'publish' | 'unpublish';
@@ -742,6 +835,8 @@ export type ContentVersion = {
 /** The versions saved of one language of an item. */
 export type ContentVersions = {
   versions: ContentVersion[];
+  /** the review history, newest first */
+  reviews: ReviewStep[];
 };
 
 export type SaveRequest = {
@@ -778,6 +873,13 @@ export type ContentLanguage = {
   outdated: ContentOutdated | null;
   /** null unless scheduled */
   schedule: ContentSchedule | null;
+  /**
+   * ReviewRequired: a rule asks for a review before this language is published; MayApprove: the
+   * reader may approve it; Review: the review under way, null for none.
+   */
+  reviewRequired: boolean;
+  mayApprove: boolean;
+  review: ContentReview | null;
 };
 
 /** One item with every language's state. */
