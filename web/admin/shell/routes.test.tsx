@@ -64,7 +64,13 @@ describe('the table of screens', () => {
   it('shows in the navigation only the sections the staff member may open', async () => {
     await open('/admin', amal(['staff', 'audit']));
     await screen.findByRole('heading', { name: 'Welcome, Amal Nasser' });
-    expect(navLinks()).toEqual(['Home', 'Staff', 'Audit trail', 'Sign-in and security']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'Staff',
+      'Review rules',
+      'Audit trail',
+      'Sign-in and security',
+    ]);
     expect(document.title).toBe('Home · Back-office · Noorvale Assurance');
   });
 
