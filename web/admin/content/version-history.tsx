@@ -271,8 +271,9 @@ function CompareVersions({
           <option key={v.id} value={v.id}>
             {t('content.compare.option', {
               number: numbers.get(v.id) ?? '',
-              author: authorOf(t, v),
-              date: when(v.createdAt),
+              // Isolated, so that a name or a date in the other direction keeps its order.
+              author: `\u2068${authorOf(t, v)}\u2069`,
+              date: `\u2068${when(v.createdAt)}\u2069`,
             })}
           </option>
         ))}
@@ -289,7 +290,7 @@ function CompareVersions({
         {t('content.compare.title')}
       </h3>
       <p className="mb-2 text-sm text-ink-muted">{t('content.compare.lead')}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         {picker('a')}
         {picker('b')}
       </div>
