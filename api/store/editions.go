@@ -43,6 +43,11 @@ type ContentKey struct {
 // String names the key as the audit trail does: "news/a-slug (ar)".
 func (k ContentKey) String() string { return k.Collection + "/" + k.Slug + " (" + k.Locale + ")" }
 
+// ShippedAuthor is the author of a version that holds the text the site
+// shipped with (its seed): the first version of a language, recorded as
+// staff first save or take off a text they never changed.
+const ShippedAuthor = "shipped"
+
 // ContentVersion is one saved text of one language of an item.
 type ContentVersion struct {
 	ID         int64 `gorm:"primaryKey"`
@@ -59,6 +64,9 @@ func (ContentVersion) TableName() string { return "content_versions" }
 
 // Key returns the language of the item the version belongs to.
 func (v *ContentVersion) Key() ContentKey { return ContentKey{v.Collection, v.Slug, v.Locale} }
+
+// Shipped reports whether the version holds the text the site shipped with.
+func (v *ContentVersion) Shipped() bool { return v.AuthorID == ShippedAuthor }
 
 // ContentEdition is the state of one language of an item that staff have
 // changed: its latest version, the version published (0 for none, or for
@@ -357,6 +365,14 @@ func (s *Store) SaveContentVersion(ctx context.Context, k ContentKey, body, auth
 // the latest is not base.
 func saveVersion(tx *gorm.DB, v *ContentVersion, base int64, now time.Time) error {
 	k := v.Key()
+	if base == 0 {
+		// The first save of a language keeps the text it replaces, the
+		// seed's, as the version before it. Of two first saves racing, the
+		// one that gives up below rolls its copy back with it.
+		if _, err := keepShipped(tx, k, v.CreatedAt); err != nil {
+			return err
+		}
+	}
 	// The state row moves first, on the condition that nobody moved it
 	// since base: of two saves racing from one base, one updates the row
 	// (or inserts it) and the other finds nothing to update (or a row
@@ -422,6 +438,37 @@ func (s *Store) RestoreContentVersion(ctx context.Context, k ContentKey, version
 		return ContentVersion{}, fmt.Errorf("store: restore content version: %w", err)
 	}
 	return v, nil
+}
+
+// keepShipped saves the live text of a language that has no latest
+// version as a version authored by ShippedAuthor, and returns it (the one
+// kept before, when the last version is that text already); the zero
+// version when the language has a latest version or no live text. Such a live text can only be the seed's: staff's texts
+// reach the site through a version, which becomes the latest, and the seed
+// leaves alone what staff changed.
+func keepShipped(tx *gorm.DB, k ContentKey, now time.Time) (ContentVersion, error) {
+	var ed ContentEdition
+	err := whereKey(tx, k).Take(&ed).Error
+	if err == nil && ed.LatestVersion > 0 || err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return ContentVersion{}, err
+	}
+	var live contentEntry
+	err = whereKey(tx, k).Take(&live).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ContentVersion{}, nil
+	}
+	if err != nil {
+		return ContentVersion{}, err
+	}
+	var last []ContentVersion
+	if err := whereKey(tx, k).Order("id DESC").Limit(1).Find(&last).Error; err != nil {
+		return ContentVersion{}, err
+	}
+	if len(last) == 1 && last[0].Shipped() && last[0].Body == live.Body {
+		return last[0], nil
+	}
+	v := ContentVersion{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Body: live.Body, AuthorID: ShippedAuthor, CreatedAt: now.UTC()}
+	return v, tx.Create(&v).Error
 }
 
 func versionOf(tx *gorm.DB, k ContentKey, id int64) (ContentVersion, error) {
@@ -523,6 +570,10 @@ func (s *Store) UnpublishContent(ctx context.Context, k ContentKey, by string, n
 
 // unpublish is UnpublishContent within a transaction.
 func unpublish(tx *gorm.DB, k ContentKey, by string, now time.Time) error {
+	// A seeded text taken off stays in the history, as its first version.
+	if _, err := keepShipped(tx, k, now); err != nil {
+		return err
+	}
 	res := whereKey(tx, k).Delete(&contentEntry{})
 	if res.Error != nil {
 		return res.Error

@@ -153,7 +153,7 @@ func TestEditionsPerLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(versions) != 3 || versions[0].ID != v3.ID || versions[2].ID != v1.ID || versions[0].Body != "" {
+		if len(versions) != 4 || versions[0].ID != v3.ID || versions[2].ID != v1.ID || !versions[3].Shipped() || versions[0].Body != "" {
 			t.Fatalf("versions, newest first without bodies: %+v", versions)
 		}
 
@@ -261,8 +261,97 @@ func TestSeedKeepsStaffChanges(t *testing.T) {
 		if got := bodies(t, s); len(got) != 1 || got["news story en"] != `{"title":"From the files"}` || changes.Kept != 0 {
 			t.Fatalf("after a forced seed: %v %+v", got, changes)
 		}
-		if vs, err := s.ContentVersions(ctx, store.ContentKey{Collection: "news", Slug: "story", Locale: "en"}, 10); err != nil || len(vs) != 1 {
+		if vs, err := s.ContentVersions(ctx, store.ContentKey{Collection: "news", Slug: "story", Locale: "en"}, 10); err != nil || len(vs) != 2 || !vs[1].Shipped() {
 			t.Fatalf("versions after a forced seed: %v %v", vs, err)
+		}
+	})
+}
+
+// The text a language had before staff first changed it, the seed's, is
+// its first version, authored by the shipped site: restoring it and
+// publishing the copy puts the shipped text back on the site. A text taken
+// off before anyone saved it keeps it too.
+func TestShippedTextIsVersionOne(t *testing.T) {
+	t.Parallel()
+	testenv.ForEachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+		seedStory(t, s, entry("news", "story", "fr", `{"title":"Ancien"}`))
+		en := store.ContentKey{Collection: "news", Slug: "story", Locale: "en"}
+
+		v, err := s.SaveContentVersion(ctx, en, `{"title":"Staff"}`, "editor-1", 0, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PublishContentVersion(ctx, en, v.ID, "editor-1", now); err != nil {
+			t.Fatal(err)
+		}
+		versions, err := s.ContentVersions(ctx, en, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(versions) != 2 || versions[0].ID != v.ID || !versions[1].Shipped() || versions[1].AuthorID != store.ShippedAuthor {
+			t.Fatalf("versions after the first save: %+v", versions)
+		}
+		first, err := s.ContentVersionByID(ctx, en, versions[1].ID)
+		if err != nil || first.Body != `{"title":"Old"}` {
+			t.Fatalf("version 1 is %q (%v), want the shipped text", first.Body, err)
+		}
+		// A second save keeps no second copy.
+		v2, err := s.SaveContentVersion(ctx, en, `{"title":"Staff again"}`, "editor-1", v.ID, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if versions, _ := s.ContentVersions(ctx, en, 50); len(versions) != 3 {
+			t.Fatalf("versions after a second save: %+v", versions)
+		}
+
+		restored, err := s.RestoreContentVersion(ctx, en, first.ID, "editor-1", v2.ID, now.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if restored.Shipped() || restored.Body != `{"title":"Old"}` {
+			t.Fatalf("restored: %+v", restored)
+		}
+		if err := s.PublishContentVersion(ctx, en, restored.ID, "editor-1", now.Add(2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if got := bodies(t, s)["news story en"]; got != `{"title":"Old"}` {
+			t.Fatalf("live after publishing version 1 again: %s", got)
+		}
+
+		// French, taken off before anyone saved it: its text stays in the
+		// history, once, and a first save after that adds no copy.
+		fr := store.ContentKey{Collection: "news", Slug: "story", Locale: "fr"}
+		if err := s.UnpublishContent(ctx, fr, "editor-1", now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SaveContentVersion(ctx, fr, `{"title":"Nouveau"}`, "translator-1", 0, now); err != nil {
+			t.Fatal(err)
+		}
+		versions, err = s.ContentVersions(ctx, fr, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(versions) != 2 || !versions[1].Shipped() {
+			t.Fatalf("French versions: %+v", versions)
+		}
+		if kept, _ := s.ContentVersionByID(ctx, fr, versions[1].ID); kept.Body != `{"title":"Ancien"}` {
+			t.Fatalf("French version 1: %s", kept.Body)
+		}
+
+		// An item taken off in every language keeps its shipped texts as
+		// published versions of the shipped site.
+		ar := store.ContentKey{Collection: "news", Slug: "story", Locale: "ar"}
+		if err := s.UnpublishContentItem(ctx, "news", "story", "editor-1", now); err != nil {
+			t.Fatal(err)
+		}
+		versions, err = s.ContentVersions(ctx, ar, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(versions) != 1 || !versions[0].Shipped() {
+			t.Fatalf("Arabic versions after taking the item off: %+v", versions)
 		}
 	})
 }

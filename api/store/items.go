@@ -135,7 +135,7 @@ func (s *Store) UnpublishContentItem(ctx context.Context, collection, slug, by s
 		}
 		for _, r := range live {
 			k := ContentKey{collection, slug, r.Locale}
-			if err := keepAsVersion(tx, k, r.Body, by, now.UTC()); err != nil {
+			if err := keepAsVersion(tx, k, by, now.UTC()); err != nil {
 				return err
 			}
 			if err := unpublish(tx, k, by, now.UTC()); err != nil {
@@ -153,9 +153,10 @@ func (s *Store) UnpublishContentItem(ctx context.Context, collection, slug, by s
 	return nil
 }
 
-// keepAsVersion saves a live text staff never saved (the seed's) as the
-// language's latest version, so taking it off the site loses nothing.
-func keepAsVersion(tx *gorm.DB, k ContentKey, body, by string, now time.Time) error {
+// keepAsVersion makes a live text staff never saved (the seed's) the
+// language's latest version, published, so taking it off the site loses
+// nothing; it is kept as the shipped site's version.
+func keepAsVersion(tx *gorm.DB, k ContentKey, by string, now time.Time) error {
 	var ed ContentEdition
 	err := whereKey(tx, k).Take(&ed).Error
 	switch {
@@ -164,8 +165,8 @@ func keepAsVersion(tx *gorm.DB, k ContentKey, body, by string, now time.Time) er
 	case err != nil && !errors.Is(err, gorm.ErrRecordNotFound):
 		return err
 	}
-	v := ContentVersion{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, Body: body, AuthorID: by, CreatedAt: now}
-	if err := tx.Create(&v).Error; err != nil {
+	v, err := keepShipped(tx, k, now)
+	if err != nil || v.ID == 0 {
 		return err
 	}
 	ed = ContentEdition{Collection: k.Collection, Slug: k.Slug, Locale: k.Locale, State: EditionPublished,

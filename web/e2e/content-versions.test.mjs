@@ -7,7 +7,7 @@
 // 375 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startServer } from './harness.mjs';
+import { launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -24,6 +24,7 @@ const slug = 'cairo-office-moves-to-new-cairo';
 const first = 'Our Cairo office moves to a larger building';
 const second = 'Our Cairo team moves to a larger building today';
 const third = 'Our Cairo team moves to a larger building this week';
+const shipped = 'Our Cairo office moves to the Fifth Settlement, New Cairo';
 const description =
   'The Cairo team now works from larger premises with a segregated testing laboratory.';
 
@@ -65,10 +66,11 @@ describe('versions, conflicts and unsaved changes', () => {
     const title = page.getByLabel('Title', { exact: true });
 
     // Two saves: the newer one's changes against the first, a word removed and two added.
+    // The first save keeps the shipped text as version 1 under it.
     await title.fill(first);
-    await saveDraft(page, 1);
-    await title.fill(second);
     await saveDraft(page, 2);
+    await title.fill(second);
+    await saveDraft(page, 3);
     const newest = page.locator('[data-version]').first();
     const toggle = newest.getByRole('button', { name: /^Changes in the version of / });
     await toggle.click();
@@ -128,7 +130,7 @@ describe('versions, conflicts and unsaved changes', () => {
     await openStory(omar.page);
     await omar.page.getByLabel('Description', { exact: true }).fill(description);
     await title.fill(third);
-    await saveDraft(page, 3);
+    await saveDraft(page, 4);
     await omar.page.getByRole('button', { name: 'Save draft' }).click();
     const conflict = omar.page.locator('[data-conflict]');
     await conflict
@@ -169,7 +171,7 @@ describe('versions, conflicts and unsaved changes', () => {
     assert.equal(await omar.page.getByLabel('العنوان', { exact: true }).inputValue(), third);
     await conflict.getByRole('button', { name: 'حفظ نسختي فوق نسخته' }).click();
     await conflict.waitFor({ state: 'detached' });
-    await omar.page.locator('[data-version]:nth-child(4)').waitFor();
+    await omar.page.locator('[data-version]:nth-child(5)').waitFor();
     const saved = await latest(omar.page);
     assert.equal(saved.title, third);
     assert.equal(saved.description, description);
@@ -188,5 +190,67 @@ describe('versions, conflicts and unsaved changes', () => {
       tab.assertClean();
       await tab.close();
     }
+  });
+
+  test('version 1, the shipped text, compared with the latest and restored', async () => {
+    const layla = await staffMember(site, {
+      email: 'layla@noorvale.example',
+      name: 'Layla Haddad',
+      role: 'editor',
+    });
+    const { page } = layla;
+    await openStory(page);
+    // Version 1 is the text the site shipped with, by the shipped site.
+    const oldest = page.locator('[data-version]').last();
+    await oldest.getByText(/^Version 1/).waitFor();
+    assert.equal(await oldest.locator('[data-author]').textContent(), 'The shipped site');
+
+    // Version 1 against the latest, chosen as A and B; the address keeps the choice.
+    const compare = page.locator('[data-compare-versions]');
+    const ids = await page
+      .locator('[data-version]')
+      .evaluateAll((items) => items.map((li) => li.getAttribute('data-version')));
+    await compare.getByLabel('Version A (before)').selectOption(ids.at(-1));
+    await compare.getByLabel('Version B (after)').selectOption(ids[0]);
+    const titleDiff = compare.locator('[data-diff-field="title"]');
+    await titleDiff.locator('del').filter({ hasText: 'Fifth Settlement' }).waitFor();
+    await titleDiff.locator('ins').filter({ hasText: 'this week' }).waitFor();
+    await until(async () => new URL(page.url()).searchParams.get('b') === ids[0]);
+    const shared = new URL(page.url());
+    assert.equal(shared.searchParams.get('a'), ids.at(-1));
+    await noAxeViolations(page, 'two versions compared, English light');
+
+    // The address opens the same comparison for whoever it is shared with.
+    await page.goto(shared.href);
+    await titleDiff.locator('del').filter({ hasText: 'Fifth Settlement' }).waitFor();
+
+    // Restoring version 1 and publishing it puts the shipped text back on the site.
+    await compare.getByRole('button', { name: 'Restore version 1 as a new draft' }).click();
+    const title = page.getByLabel('Title', { exact: true });
+    await until(async () => (await title.inputValue()) === shipped);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+      .waitFor();
+    await until(async () => {
+      const res = await fetch(`${site.server.baseUrl}/resources/news/${slug}`);
+      const html = await res.text();
+      return res.status === 200 && html.includes(shipped) && !html.includes(third);
+    });
+
+    // Arabic, dark, on a phone: the shipped site is named in Arabic and the comparison fits.
+    await page.locator('button[lang="ar"]').click();
+    await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
+    await page.locator('header button[data-theme-switch]').click();
+    await page.locator('html.theme-dark').waitFor();
+    await oldest.locator('[data-author]').filter({ hasText: 'الموقع كما صدر' }).waitFor();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await titleDiff.locator('del').first().waitFor();
+    await noAxeViolations(page, 'two versions compared, Arabic dark');
+    assert.equal(await overflow(page), 0, 'the comparison fits a phone');
+
+    layla.assertClean();
+    await layla.close();
   });
 });

@@ -40,6 +40,7 @@ const stateMissing = "missing"
 type contentVersionView struct {
 	ID        int64           `json:"id"`
 	Author    person          `json:"author"`
+	Shipped   bool            `json:"shipped"` // the text the site shipped with, before staff changed it
 	CreatedAt time.Time       `json:"createdAt"`
 	Body      json.RawMessage `json:"body,omitempty"`
 }
@@ -215,7 +216,10 @@ func (s *Service) names(c echo.Context) (map[string]string, error) {
 }
 
 func viewVersion(v store.ContentVersion, names map[string]string, withBody bool) *contentVersionView {
-	out := &contentVersionView{ID: v.ID, Author: person{ID: v.AuthorID, Name: names[v.AuthorID]}, CreatedAt: v.CreatedAt.UTC()}
+	out := &contentVersionView{ID: v.ID, Author: person{ID: v.AuthorID, Name: names[v.AuthorID]}, Shipped: v.Shipped(), CreatedAt: v.CreatedAt.UTC()}
+	if out.Shipped {
+		out.Author = person{}
+	}
 	if withBody {
 		out.Body = json.RawMessage(v.Body)
 	}

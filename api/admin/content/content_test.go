@@ -201,7 +201,7 @@ func TestContentSaveConflictPublish(t *testing.T) {
 			}
 		}
 		r.Data(t, &vs)
-		if len(vs.Versions) != 2 || vs.Versions[0].ID != latest {
+		if len(vs.Versions) != 3 || vs.Versions[0].ID != latest {
 			t.Fatalf("versions: %+v", vs)
 		}
 		admintest.Expect(t, "restore from an old base", amal.B.Do("POST", path+"/restore", map[string]any{"version": vs.Versions[1].ID, "base": 0}), http.StatusConflict)

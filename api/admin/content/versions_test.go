@@ -65,3 +65,56 @@ func TestShowContentVersion(t *testing.T) {
 		}
 	})
 }
+
+// A story's first staff save keeps the text the site shipped with as its
+// version 1, by the shipped site; restoring it and publishing the copy
+// puts the shipped text back on the site.
+func TestShippedVersionRestores(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		e := admintest.New(t, st)
+		e.SeedStory()
+		editor := e.Join("amal@noorvale.example", access.Editor)
+		path := "/content/news/" + admintest.StorySlug + "/en"
+		it := editor.Item(t)
+		shipped := admintest.LiveTitle(t, st, "en")
+		r := editor.B.Do("PUT", path, map[string]any{"base": 0, "body": admintest.WithTitle(t, it.Languages["en"].Live, "A staff title")})
+		admintest.Expect(t, "save", r, http.StatusOK)
+		latest := editor.Item(t).LatestID("en")
+		admintest.Expect(t, "publish", editor.B.Do("POST", path+"/publish", map[string]any{"version": latest}), http.StatusOK)
+
+		var vs struct {
+			Versions []struct {
+				ID      int64 `json:"id"`
+				Shipped bool  `json:"shipped"`
+				Author  struct{ ID, Name string }
+			} `json:"versions"`
+		}
+		r = editor.B.Do("GET", path+"/versions", nil)
+		admintest.Expect(t, "versions", r, http.StatusOK)
+		r.Data(t, &vs)
+		if len(vs.Versions) != 2 || vs.Versions[0].ID != latest || vs.Versions[0].Shipped {
+			t.Fatalf("versions: %+v", vs)
+		}
+		first := vs.Versions[1]
+		if !first.Shipped || first.Author.ID != "" || first.Author.Name != "" {
+			t.Fatalf("version 1: %+v", first)
+		}
+		var one struct {
+			Shipped bool            `json:"shipped"`
+			Body    json.RawMessage `json:"body"`
+		}
+		r = editor.B.Do("GET", path+"/versions/"+strconv.FormatInt(first.ID, 10), nil)
+		admintest.Expect(t, "version 1", r, http.StatusOK)
+		r.Data(t, &one)
+		if !one.Shipped || admintest.WithTitleOf(t, one.Body) != shipped {
+			t.Fatalf("version 1 holds %s, want the title %q", one.Body, shipped)
+		}
+
+		admintest.Expect(t, "restore version 1", editor.B.Do("POST", path+"/restore", map[string]any{"version": first.ID, "base": latest}), http.StatusOK)
+		restored := editor.Item(t).LatestID("en")
+		admintest.Expect(t, "publish the restored text", editor.B.Do("POST", path+"/publish", map[string]any{"version": restored}), http.StatusOK)
+		if got := admintest.LiveTitle(t, st, "en"); got != shipped {
+			t.Fatalf("live title %q, want the shipped %q", got, shipped)
+		}
+	})
+}

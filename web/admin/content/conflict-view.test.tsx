@@ -15,6 +15,7 @@ const base = { title: 'Cairo office moves', description: 'A larger office.', dat
 const theirs: ContentVersion = {
   id: 12,
   author: { id: 'st-2', name: 'Huda Karim' },
+  shipped: false,
   createdAt: '2026-11-27T09:00:00Z',
   body: { ...base, title: 'Cairo office moves to New Cairo' },
 };

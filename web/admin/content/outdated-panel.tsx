@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ContentOutdated, FieldSpec } from '../api';
 import { useLabels } from '../shell/lang';
 import { fieldLabel } from './content-labels';
+import { altOf, CoverChange, coverOf } from './cover-change';
 import { DiffText } from './version-diff';
 import { textOf, wordDiff } from './word-diff';
 
@@ -65,28 +66,38 @@ export function OutdatedPanel({
               {fieldLabel(t, name)} <span aria-hidden="true">·</span>{' '}
               <span className="font-normal">{t('content.outdated.changed')}</span>
             </p>
-            <dl className="grid gap-3 sm:grid-cols-2">
-              <div data-english="before">
-                <dt className="text-sm text-ink-muted">{t('content.outdated.before')}</dt>
-                <dd lang="en" dir="ltr">
-                  <EnglishSide
-                    before={outdated.englishBefore[name]}
-                    now={outdated.englishNow[name]}
-                    side="before"
-                  />
-                </dd>
-              </div>
-              <div data-english="now">
-                <dt className="text-sm text-ink-muted">{t('content.outdated.now')}</dt>
-                <dd lang="en" dir="ltr">
-                  <EnglishSide
-                    before={outdated.englishBefore[name]}
-                    now={outdated.englishNow[name]}
-                    side="now"
-                  />
-                </dd>
-              </div>
-            </dl>
+            {fields.find((f) => f.name === name)?.kind === 'cover' ? (
+              <CoverChange
+                before={coverOf(outdated.englishBefore[name])}
+                after={coverOf(outdated.englishNow[name])}
+                altBefore={altOf(outdated.englishBefore)}
+                altAfter={altOf(outdated.englishNow)}
+                lang="en"
+              />
+            ) : (
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <div data-english="before">
+                  <dt className="text-sm text-ink-muted">{t('content.outdated.before')}</dt>
+                  <dd lang="en" dir="ltr">
+                    <EnglishSide
+                      before={outdated.englishBefore[name]}
+                      now={outdated.englishNow[name]}
+                      side="before"
+                    />
+                  </dd>
+                </div>
+                <div data-english="now">
+                  <dt className="text-sm text-ink-muted">{t('content.outdated.now')}</dt>
+                  <dd lang="en" dir="ltr">
+                    <EnglishSide
+                      before={outdated.englishBefore[name]}
+                      now={outdated.englishNow[name]}
+                      side="now"
+                    />
+                  </dd>
+                </div>
+              </dl>
+            )}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../api';
 import { translate, type Key } from '../i18n';
 import { LangContext } from '../shell/lang';
+import { OutdatedPanel } from './outdated-panel';
 import { BodyDiff, compareBodies } from './version-diff';
 
 const t = (key: Key, params?: Record<string, string | number>) => translate('en', key, params);
@@ -165,5 +166,70 @@ describe('BodyDiff', () => {
       </LangContext.Provider>,
     );
     expect(screen.getByText('No field differs.')).toBeTruthy();
+  });
+});
+
+describe('a changed cover', () => {
+  const coverFields: FieldSpec[] = [
+    { name: 'title', kind: 'text' },
+    { name: 'imageAlt', kind: 'text' },
+    { name: 'cover', kind: 'cover', optional: true },
+  ];
+  const was = { title: 'Cairo office', imageAlt: 'The old Cairo office', cover: 'a1b2c3' };
+  const now = { title: 'Cairo office', imageAlt: 'The New Cairo tower', cover: 'd4e5f6' };
+
+  it('shows in the diff as two thumbnails with their alt text, not as ids', () => {
+    render(
+      <LangContext.Provider value="en">
+        <BodyDiff before={was} after={now} fields={coverFields} lang="en" dir="ltr" />
+      </LangContext.Provider>,
+    );
+    const cover = document.querySelector('[data-diff-field="cover"]') as HTMLElement;
+    expect(cover.textContent).not.toContain('a1b2c3');
+    expect(cover.textContent).not.toContain('d4e5f6');
+    const before = within(cover).getByRole('img', { name: 'The old Cairo office' });
+    const after = within(cover).getByRole('img', { name: 'The New Cairo tower' });
+    expect(before.getAttribute('src')).toBe('/media/covers/a1b2c3/400.webp');
+    expect(after.getAttribute('src')).toBe('/media/covers/d4e5f6/400.webp');
+    expect(within(cover).getByText('Before')).toBeTruthy();
+    expect(within(cover).getByText('After')).toBeTruthy();
+  });
+
+  it('says when a side has no uploaded cover, in the reader’s language', () => {
+    render(
+      <LangContext.Provider value="ar">
+        <BodyDiff
+          before={{ ...was, cover: '' }}
+          after={now}
+          fields={coverFields}
+          lang="ar"
+          dir="rtl"
+        />
+      </LangContext.Provider>,
+    );
+    const cover = document.querySelector('[data-diff-field="cover"]') as HTMLElement;
+    expect(within(cover).getAllByRole('img')).toHaveLength(1);
+    expect(within(cover).getByText(translate('ar', 'content.cover.none'))).toBeTruthy();
+    expect(within(cover).getByText(translate('ar', 'content.cover.before'))).toBeTruthy();
+  });
+
+  it('shows in the outdated panel as two thumbnails of the English cover', () => {
+    render(
+      <LangContext.Provider value="en">
+        <OutdatedPanel
+          outdated={{
+            since: '2026-11-27T09:00:00Z',
+            englishBefore: was,
+            englishNow: now,
+            fields: ['imageAlt', 'cover'],
+          }}
+          fields={coverFields}
+        />
+      </LangContext.Provider>,
+    );
+    const cover = document.querySelector('[data-changed-field="cover"]') as HTMLElement;
+    expect(cover.textContent).not.toContain('d4e5f6');
+    expect(within(cover).getByRole('img', { name: 'The old Cairo office' })).toBeTruthy();
+    expect(within(cover).getByRole('img', { name: 'The New Cairo tower' })).toBeTruthy();
   });
 });

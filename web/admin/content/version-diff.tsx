@@ -1,6 +1,7 @@
 import type { FieldSpec } from '../api';
 import { fieldLabel } from './content-labels';
 import { useT } from '../shell/lang';
+import { altOf, CoverChange, coverOf } from './cover-change';
 import { isDoc, shortestEdit, textOf, wordDiff, type DiffPart } from './word-diff';
 
 type Translate = ReturnType<typeof useT>['t'];
@@ -13,6 +14,8 @@ export type FieldChange = {
   /** Its name as the editor labels it: "Text 3", "Speakers 1 · Name". */
   label: string;
   parts: DiffPart[];
+  /** For a changed cover: the id of the cover before and after ('' for the drawn art). */
+  cover?: { before: string; after: string };
 };
 
 /** A top-level field both bodies hold alike. */
@@ -165,6 +168,10 @@ function walk(
       return;
     }
   }
+  if (spec?.kind === 'cover') {
+    out.push({ path, label, parts: [], cover: { before: coverOf(before), after: coverOf(after) } });
+    return;
+  }
   out.push({ path, label, parts: wordDiff(textOf(before), textOf(after)) });
 }
 
@@ -276,7 +283,17 @@ export function BodyDiff({
               data-diff-field={c.path}
             >
               <p className="mb-1 text-sm font-semibold">{c.label}</p>
-              <DiffText parts={c.parts} lang={lang} dir={dir} />
+              {c.cover ? (
+                <CoverChange
+                  before={c.cover.before}
+                  after={c.cover.after}
+                  altBefore={altOf(before)}
+                  altAfter={altOf(after)}
+                  lang={lang}
+                />
+              ) : (
+                <DiffText parts={c.parts} lang={lang} dir={dir} />
+              )}
             </li>
           ))}
         </ul>

@@ -828,6 +828,8 @@ export type ScheduleRequest = {
 export type ContentVersion = {
   id: number;
   author: Person;
+  /** the text the site shipped with, before staff changed it */
+  shipped: boolean;
   createdAt: string;
   body?: Record<string, unknown>;
 };
