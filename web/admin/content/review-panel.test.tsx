@@ -17,6 +17,7 @@ function language(over: Partial<ContentLanguage>): ContentLanguage {
     live,
     latest: {
       id: 7,
+      shipped: false,
       author: { id: 'author', name: 'Huda Karim' },
       createdAt: '2026-11-27T09:00:00Z',
       body: { ...live, title: 'Penetration testing by certified testers' },
