@@ -33,9 +33,9 @@ export function Home({ session }: { session: Session }) {
         </p>
         <p className="mt-2 text-ink-muted">
           {t('home.factors', {
-            passkeys: factors.passkeys,
+            passkeys: t('home.passkeys', { count: factors.passkeys }),
             totp: factors.totp ? t('home.factorSet') : t('home.factorNotSet'),
-            codes: factors.recoveryCodesLeft,
+            codes: t('home.codesLeft', { count: factors.recoveryCodesLeft }),
           })}
         </p>
       </Card>
