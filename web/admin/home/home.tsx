@@ -73,7 +73,20 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {!['staff', 'audit', 'leads', 'applications', 'visitors', 'erasure'].includes(p) ? (
+              {p === 'analytics' ? (
+                <Link to="/admin/analytics" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {![
+                'staff',
+                'audit',
+                'leads',
+                'applications',
+                'visitors',
+                'erasure',
+                'analytics',
+              ].includes(p) ? (
                 <span>{describe(p)}</span>
               ) : null}
             </li>
