@@ -17,9 +17,18 @@ export type Lang = string;
 type Catalogue = typeof english;
 type Tree = { [key: string]: string | Tree };
 
-/** The dotted path of every string of a catalogue, such as `inbox.statuses.new`. */
+/** A key without i18next's plural ending: `passkeys_one` and `passkeys_other` are `passkeys`. */
+type Singular<K extends string> =
+  K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+
+/**
+ * The dotted path of every string of a catalogue, such as `inbox.statuses.new`; a string with
+ * plural forms by its base, read with a `count`.
+ */
 type Paths<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Paths<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${Singular<K>}`
+    : Paths<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** A string of the back-office, by its path in the English catalogue. */

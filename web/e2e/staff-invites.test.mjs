@@ -203,6 +203,20 @@ describe('staff management', () => {
       await dialog.waitFor({ state: 'detached' });
       assert.equal(await save.evaluate((b) => b === document.activeElement), true);
 
+      // In Arabic, dark, on a desktop: the same dialog, with the focus, and nothing for axe.
+      await lookAs(page, 'ar', 'theme-dark');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const saveAr = page.locator('[data-staff] button[type="submit"]').last();
+      await saveAr.scrollIntoViewIfNeeded();
+      await saveAr.click();
+      await page.locator('dialog[data-step-up]').waitFor();
+      assert.ok(await stepUpHasFocus(page), 'the Arabic dialog has the focus, in view');
+      await noAxeViolations(page, 'step-up, Arabic dark, desktop');
+      await page.keyboard.press('Escape');
+      await page.locator('dialog[data-step-up]').waitFor({ state: 'detached' });
+      await lookAs(page, 'en', 'theme-light');
+      await page.setViewportSize({ width: 375, height: 740 });
+
       // The theme button says what it does.
       const theme = page.locator('header button[data-theme-switch]');
       const before = await page.evaluate(() => document.documentElement.className);

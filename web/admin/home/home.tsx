@@ -33,9 +33,9 @@ export function Home({ session }: { session: Session }) {
         </p>
         <p className="mt-2 text-ink-muted">
           {t('home.factors', {
-            passkeys: factors.passkeys,
+            passkeys: t('home.passkeys', { count: factors.passkeys }),
             totp: factors.totp ? t('home.factorSet') : t('home.factorNotSet'),
-            codes: factors.recoveryCodesLeft,
+            codes: t('home.codesLeft', { count: factors.recoveryCodesLeft }),
           })}
         </p>
       </Card>
@@ -73,7 +73,20 @@ export function Home({ session }: { session: Session }) {
                   {describe(p)}
                 </Link>
               ) : null}
-              {!['staff', 'audit', 'leads', 'applications', 'visitors', 'erasure'].includes(p) ? (
+              {p === 'analytics' ? (
+                <Link to="/admin/analytics" className="underline">
+                  {describe(p)}
+                </Link>
+              ) : null}
+              {![
+                'staff',
+                'audit',
+                'leads',
+                'applications',
+                'visitors',
+                'erasure',
+                'analytics',
+              ].includes(p) ? (
                 <span>{describe(p)}</span>
               ) : null}
             </li>

@@ -5,8 +5,8 @@ import { samplePageProps } from '../testing/sample-props';
 import { renderInPage } from '../testing/render-page';
 import { MobileMenu, scrollLockClass } from './mobile-menu';
 
-function setup(locale: 'en' | 'ar' = 'en') {
-  renderInPage(<MobileMenu />, samplePageProps({ route: '/about-us', locale }));
+function setup(locale: 'en' | 'ar' = 'en', route = '/about-us') {
+  renderInPage(<MobileMenu />, samplePageProps({ route, locale }));
   const hamburger = screen.getByRole('button', {
     name: locale === 'en' ? 'Open menu' : 'فتح القائمة',
   });
@@ -68,7 +68,8 @@ describe('MobileMenu', () => {
     expect(pentest.getAttribute('href')).toBe(
       '/services/cybersecurity-services/penetration-testing',
     );
-    expect(within(menu).getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe(
+    const cyberMenu = document.getElementById(cyber.getAttribute('aria-controls')!)!;
+    expect(within(cyberMenu).getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe(
       '/services/cybersecurity-services',
     );
 
@@ -77,6 +78,24 @@ describe('MobileMenu', () => {
     fireEvent.click(pentest);
     expect(dialog()).toBeNull();
     expect(document.documentElement.classList.contains(scrollLockClass)).toBe(false);
+  });
+
+  it('opens with the groups that lead to the current page expanded', () => {
+    const { hamburger } = setup('en', '/services/cybersecurity-services/penetration-testing');
+    fireEvent.click(hamburger);
+    const menu = dialog()!;
+    expect(
+      within(menu).getByRole('button', { name: 'Services' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    const cyber = within(menu).getByRole('button', { name: 'Cybersecurity Services' });
+    expect(cyber.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(menu).getByRole('link', { name: 'Penetration Testing' }).getAttribute('aria-current'),
+    ).toBe('page');
+    // Other groups stay closed.
+    expect(
+      within(menu).getByRole('button', { name: 'About Us' }).getAttribute('aria-expanded'),
+    ).toBe('false');
   });
 
   it('keeps Tab inside the open menu', () => {
@@ -101,8 +120,9 @@ describe('MobileMenu', () => {
       '/ar/auth/login',
     );
     act(() => hamburger.click());
+    // The page's own group is open already.
     const about = within(dialog()!).getByRole('button', { name: 'من نحن' });
-    act(() => about.click());
+    expect(about.getAttribute('aria-expanded')).toBe('true');
     const current = within(dialog()!).getByRole('link', { name: 'نظرة عامة', current: 'page' });
     expect(current.getAttribute('href')).toBe('/ar/about-us');
   });

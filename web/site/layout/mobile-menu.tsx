@@ -21,6 +21,23 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   ).filter((element) => !element.closest('[hidden]'));
 }
 
+/**
+ * The keys of the groups that lead to `route`, outermost first: the menu opens with them expanded,
+ * so a visitor sees where the page they are on sits.
+ */
+export function groupsLeadingTo(items: MenuItem[], route: string, path = ''): string[] {
+  for (const item of items) {
+    const key = `${path}/${item.translationKey}`;
+    if (item.children?.length) {
+      const below = groupsLeadingTo(item.children, route, key);
+      if (below.length || item.children.some((child) => child.route === route)) {
+        return [key, ...below];
+      }
+    }
+  }
+  return [];
+}
+
 type SubmenuProps = {
   items: MenuItem[];
   path: string;
@@ -91,7 +108,7 @@ function Submenu({ items, path, depth, expanded, onToggle }: SubmenuProps) {
 /** The bar shown below 992 px: logo, login and a hamburger opening the full-screen menu. */
 export function MobileMenu({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
-  const { nav, site } = usePage();
+  const { nav, site, page } = usePage();
   const localize = useLocalizedPath();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -162,7 +179,10 @@ export function MobileMenu({ className = '' }: { className?: string }) {
         aria-expanded={open}
         aria-controls={mobileMenuId}
         aria-label={t('header.openMenu')}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setExpanded((current) => new Set([...current, ...groupsLeadingTo(nav, page.route)]));
+          setOpen(true);
+        }}
         className="inline-flex size-10 items-center justify-center rounded-md border border-line text-ink transition-colors hover:bg-surface"
       >
         <MenuIcon className="size-5" />
