@@ -61,6 +61,10 @@ import type {
   PendingInvitation,
   Permission,
   Person,
+  Redirect,
+  RedirectImport,
+  RedirectImportLine,
+  RedirectList,
   SavedSettings,
   ScheduleRequest,
   Session,
@@ -114,6 +118,10 @@ export type {
   NoticeSettings,
   Permission,
   Person,
+  Redirect,
+  RedirectImport,
+  RedirectImportLine,
+  RedirectList,
   Session,
   SiteSettings,
   StaffMember,
@@ -202,6 +210,12 @@ export const adminApi = {
   setVisitorDisabled: (id: string, disabled: boolean) =>
     post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
+  redirects: (q: string) =>
+    get<RedirectList>(`/admin/redirects${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+  addRedirect: (from: string, to: string, status: number) =>
+    post<Redirect>('/admin/redirects', { from, to, status }),
+  deleteRedirect: (from: string) => del<null>(`/admin/redirects?from=${encodeURIComponent(from)}`),
+  importRedirects: (csv: string) => post<RedirectImport>('/admin/redirects/import', { csv }),
   held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
   erase: (email: string) => post<Erased>('/admin/erasure', { email }),
   contentSchema: (collection: string, slug = '') =>

@@ -87,6 +87,9 @@ const (
 	ActionSettingsSave         = "settings-save"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
+	// A redirect added or deleted, named by the address it starts from.
+	ActionRedirectAdd    = "redirect-add"
+	ActionRedirectDelete = "redirect-delete"
 	auditDetailMaxLength = 200
 	auditPage            = 100
 )
@@ -102,7 +105,7 @@ var Actions = []string{
 	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
-	ActionNoticeSettings,
+	ActionNoticeSettings, ActionRedirectAdd, ActionRedirectDelete,
 }
 
 // Trail records what staff did.
