@@ -301,7 +301,7 @@ export function Redirects() {
         {data &&
           (data.redirects.length ? (
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-start" data-redirects>
+              <table className="w-full text-start" data-redirects>
                 <caption className="sr-only">{t('redirects.list')}</caption>
                 <thead>
                   <tr className="text-start text-sm text-ink-muted">
