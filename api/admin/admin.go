@@ -24,6 +24,7 @@ import (
 	"noorvale.example/site/api/admin/notify"
 	"noorvale.example/site/api/admin/preview"
 	"noorvale.example/site/api/admin/privacy"
+	"noorvale.example/site/api/admin/redirects"
 	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/admin/staff"
 	"noorvale.example/site/api/admin/visitors"
@@ -80,7 +81,7 @@ type Config struct {
 	Mail      mail.Enqueuer               // the mail queue, for notices and set-up links to staff members about their own account; none: neither, and no second factor can be reset
 	Covers    CoverEncoder                // encodes uploaded covers (the renderer); none: covers cannot be uploaded
 	Preview   Previewer                   // draws drafts as the site will show them; none: previews answer 503
-	Pages     func() *sitecontent.Catalog // the site's pages, which the marketing figures name; none: unnamed, no conversion
+	Pages     func() *sitecontent.Catalog // the site's pages, which the marketing figures name and redirects lead to; none: unnamed, no conversion, the shipped tree for redirects
 	// StyleHashes are the CSP hashes of the site's stylesheets, which a
 	// preview carries inline as every page does (render.StylesheetHashes).
 	StyleHashes []string
@@ -114,6 +115,7 @@ type Service struct {
 	preview   *preview.Service
 	notify    *notify.Service
 	analytics *analytics.Service
+	redirects *redirects.Service
 }
 
 // CoverEncoder encodes an uploaded cover; the renderer is one.
@@ -192,6 +194,7 @@ func New(cfg Config) (*Service, error) {
 		privacy:   privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 		notify:    notify.New(cfg.Store, trail, sealer, base, cfg.Logger, now),
 		analytics: analytics.New(analytics.Reports{Store: cfg.Store, Catalog: cfg.Pages}, cfg.Logger, now),
+		redirects: redirects.New(cfg.Store, trail, cfg.Pages, now),
 	}, nil
 }
 

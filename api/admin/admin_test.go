@@ -145,6 +145,12 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /content/:collection/:slug/:locale/review":  map[string]any{"version": 1},
 			"POST /content/:collection/:slug/:locale/approve": map[string]any{"version": 1},
 			"POST /content/:collection/:slug/:locale/changes": map[string]any{"version": 1, "comment": "Shorter"},
+			// Each role that may adds a redirect of its own, deletes it and
+			// imports another.
+			"GET /redirects":         nil,
+			"POST /redirects":        nil,
+			"DELETE /redirects":      nil,
+			"POST /redirects/import": nil,
 		}
 		for _, route := range e.Svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
@@ -190,6 +196,12 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 						body = map[string]any{"action": "assign", "assignee": "", "ids": []int64{sub}}
 					case "POST /visitors/bulk":
 						body = map[string]any{"action": "end-sessions", "ids": []string{visitorID}}
+					case "POST /redirects":
+						body = map[string]any{"from": "/old-" + string(role), "to": "/about-us", "status": 301}
+					case "DELETE /redirects":
+						path = "/redirects?from=/old-" + string(role)
+					case "POST /redirects/import":
+						body = map[string]any{"csv": "from,to\n/imported-" + string(role) + ",/about-us,302\n"}
 					case "POST /staff/invitations/:id/resend":
 						// The invitation the role made on the route before.
 						if access.Can(role, access.ManageStaff) {

@@ -116,6 +116,12 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPut, "/content/:collection/:slug/slug", access.EditContent, false, s.content.RenameItem},
 		{http.MethodDelete, "/content/:collection/:slug", access.EditContent, false, s.content.DeleteItem},
 
+		// Redirects.
+		{http.MethodGet, "/redirects", access.EditContent, false, s.redirects.List},
+		{http.MethodPost, "/redirects", access.EditContent, false, s.redirects.Add},
+		{http.MethodDelete, "/redirects", access.EditContent, false, s.redirects.Delete},
+		{http.MethodPost, "/redirects/import", access.EditContent, false, s.redirects.Import},
+
 		// The firm's settings.
 		{http.MethodGet, "/settings", access.EditContent, false, s.content.Settings},
 		{http.MethodPut, "/settings", access.EditContent, false, s.content.SaveSettings},

@@ -119,6 +119,31 @@ type Admin struct {
 	Bulk      AdminBulk      `json:"bulk"`      // what an action on many items at once answers
 	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
 	Choices   AdminChoices   `json:"choices"`   // the words for the codes a form stores
+
+	Redirects AdminRedirects `json:"redirects"` // what the redirects manager answers
+}
+
+// AdminRedirects are what adding, deleting and importing redirects answer.
+type AdminRedirects struct {
+	FromInvalid          string `json:"fromInvalid"`
+	FromReserved         string `json:"fromReserved"`
+	FromLive             string `json:"fromLive"`
+	FromExists           string `json:"fromExists"`
+	ToInvalid            string `json:"toInvalid"`
+	ToNotPage            string `json:"toNotPage"`
+	ToInsecure           string `json:"toInsecure"`
+	ToExternalForbidden  string `json:"toExternalForbidden"`
+	Loop                 string `json:"loop"`
+	StatusInvalid        string `json:"statusInvalid"`
+	Added                string `json:"added"`
+	Deleted              string `json:"deleted"`
+	NotFound             string `json:"notFound"`
+	ImportEmpty          string `json:"importEmpty"`
+	ImportTooMany        string `json:"importTooMany"` // %d lines at most
+	ImportLineFields     string `json:"importLineFields"`
+	ImportLineUnreadable string `json:"importLineUnreadable"`
+	ImportLineAdded      string `json:"importLineAdded"`
+	Imported             string `json:"imported"` // %d added of %d lines
 }
 
 // AdminChoices are the words a person reads for the codes a form stores,

@@ -121,8 +121,11 @@ func (s *Server) page(c echo.Context) error {
 		if target, ok := legacyRedirect(loc, route, r.URL); ok {
 			return c.Redirect(http.StatusMovedPermanently, target)
 		}
-		if target, ok := s.redirects.target(r.Context(), catalog, loc, route); ok {
-			return c.Redirect(http.StatusMovedPermanently, withQuery(target, r.URL.RawQuery))
+		if target, status, ok := s.redirects.target(r.Context(), catalog, loc, route); ok {
+			if strings.HasPrefix(target, "/") {
+				target = withQuery(target, r.URL.RawQuery)
+			}
+			return c.Redirect(status, target)
 		}
 	}
 	if strings.HasPrefix(route, confirmEmailRoute+"/") {

@@ -64,6 +64,10 @@ import type {
   PendingInvitation,
   Permission,
   Person,
+  Redirect,
+  RedirectImport,
+  RedirectImportLine,
+  RedirectList,
   SavedSettings,
   ScheduleRequest,
   Session,
@@ -120,6 +124,10 @@ export type {
   NoticeSettings,
   Permission,
   Person,
+  Redirect,
+  RedirectImport,
+  RedirectImportLine,
+  RedirectList,
   Session,
   SiteSettings,
   StaffMember,
@@ -208,6 +216,12 @@ export const adminApi = {
   setVisitorDisabled: (id: string, disabled: boolean) =>
     post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),
+  redirects: (q: string) =>
+    get<RedirectList>(`/admin/redirects${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+  addRedirect: (from: string, to: string, status: number) =>
+    post<Redirect>('/admin/redirects', { from, to, status }),
+  deleteRedirect: (from: string) => del<null>(`/admin/redirects?from=${encodeURIComponent(from)}`),
+  importRedirects: (csv: string) => post<RedirectImport>('/admin/redirects/import', { csv }),
   held: (email: string) => get<Held>(`/admin/erasure?email=${encodeURIComponent(email)}`),
   erase: (email: string) => post<Erased>('/admin/erasure', { email }),
   contentSchema: (collection: string, slug = '') =>

@@ -96,6 +96,9 @@ const (
 	ActionReviewHeld     = "review-schedule-held"
 	ActionReviewRules    = "review-rules"
 	ActionReviewRight    = "review-right"
+	// A redirect added or deleted, named by the address it starts from.
+	ActionRedirectAdd    = "redirect-add"
+	ActionRedirectDelete = "redirect-delete"
 	auditDetailMaxLength = 200
 	auditPage            = 100
 )
@@ -112,6 +115,7 @@ var Actions = []string{
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 	ActionNoticeSettings, ActionReviewSent, ActionReviewApproved, ActionReviewChanges, ActionReviewHeld, ActionReviewRules, ActionReviewRight,
+	ActionRedirectAdd, ActionRedirectDelete,
 }
 
 // Trail records what staff did.

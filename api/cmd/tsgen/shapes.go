@@ -104,6 +104,11 @@ var shapes = []shape{
 	{ts: "AnalyticsSearch", goType: "api/admin/analytics.SearchFigure"},
 	{ts: "AnalyticsReport", goType: "api/admin/analytics.Report"},
 
+	// Redirects.
+	{ts: "Redirect", goType: "api/admin/redirects.Redirect"},
+	{ts: "RedirectList", goType: "api/admin/redirects.List"},
+	{ts: "RedirectImportLine", goType: "api/admin/redirects.ImportLine"},
+	{ts: "RedirectImport", goType: "api/admin/redirects.Imported"},
 	// Visitors' accounts and erasure.
 	{ts: "VisitorItem", goType: "api/admin/visitors.Item"},
 	{ts: "VisitorPage", goType: "api/admin/visitors.Page"},

@@ -17,6 +17,7 @@ import type { Key } from '../i18n';
 import { Inbox, InboxBadge, InboxSubmission, mayUseInbox } from '../inbox';
 import { NotificationList, NotificationSettings } from '../notifications';
 import { Privacy } from '../privacy/privacy';
+import { Redirects } from '../redirects';
 import { SettingsSection } from '../settings/settings';
 import { ReviewRulesSection } from '../settings/review-rules';
 import { Staff } from '../staff/staff';
@@ -111,6 +112,13 @@ export const screens: Screen[] = [
     title: 'settings.title',
     nav: { label: 'nav.settings' },
     element: () => <SettingsSection />,
+  },
+  {
+    path: '/admin/redirects',
+    allowed: mayManageItems,
+    title: 'redirects.title',
+    nav: { label: 'nav.redirects' },
+    element: () => <Redirects />,
   },
   {
     path: '/admin/visitors',

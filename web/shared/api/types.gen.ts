@@ -574,6 +574,42 @@ export type AnalyticsReport = {
   misses: AnalyticsSearch[];
 };
 
+/** One redirect of the list. */
+export type Redirect = {
+  /** The address it starts from, without a language prefix: it answers in every language. */
+  from: string;
+  /** A page of the site, without a language prefix, or an https address elsewhere. */
+  to: string;
+  status: number;
+  kind: string;
+  external: boolean;
+  /** The collection of the renamed item; "" for an added one. */
+  collection?: string;
+  createdAt?: string;
+};
+
+/** The answer of the list: the redirects, and whether the staff member may lead one elsewhere. */
+export type RedirectList = {
+  redirects: Redirect[];
+  mayLinkOut: boolean;
+};
+
+/** What became of one line of an import. */
+export type RedirectImportLine = {
+  line: number;
+  from: string;
+  to: string;
+  status: number;
+  added: boolean;
+  message: string;
+};
+
+/** The report of an import: each line, and how many were added. */
+export type RedirectImport = {
+  lines: RedirectImportLine[];
+  added: number;
+};
+
 /** An account as the list shows it. */
 export type VisitorItem = {
   id: string;
