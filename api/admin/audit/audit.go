@@ -85,6 +85,10 @@ const (
 	ActionContentDelete        = "content-delete"
 	ActionContentRename        = "content-rename"
 	ActionSettingsSave         = "settings-save"
+	// The media library's items, named "media/<id>", with the file's name.
+	ActionMediaUpload = "media-upload"
+	ActionMediaEdit   = "media-edit"
+	ActionMediaDelete = "media-delete"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
 	auditDetailMaxLength = 200
@@ -102,7 +106,7 @@ var Actions = []string{
 	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
-	ActionNoticeSettings,
+	ActionNoticeSettings, ActionMediaUpload, ActionMediaEdit, ActionMediaDelete,
 }
 
 // Trail records what staff did.
