@@ -36,26 +36,26 @@ process.once(
   async (
     /** @type {{ input: Uint8Array, maxPixels: number, profile?: import('./encode-image.mjs').Profile }} */ job,
   ) => {
-  try {
-    const sharp = (await import('sharp')).default;
-    // libvips' cache would keep what the next picture can never use; one thread is enough for
-    // one picture, and each thread's stack counts against the limit.
-    sharp.cache(false);
-    sharp.concurrency(1);
-    const encode = job.profile === 'library' ? encodings.library : encodings.cover;
-    const images = await encode(sharp, asBuffer(job.input), job.maxPixels);
-    answer({ ok: true, images, peakRSS: peakRSS() });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // An encoder refused memory after the picture was decoded is still the picture's doing.
-    const kind =
-      error instanceof OverBudget || outOfMemory(message)
-        ? 'overBudget'
-        : error instanceof RefusedImage
-          ? 'refused'
-          : 'failed';
-    answer({ ok: false, kind, message });
-  }
+    try {
+      const sharp = (await import('sharp')).default;
+      // libvips' cache would keep what the next picture can never use; one thread is enough for
+      // one picture, and each thread's stack counts against the limit.
+      sharp.cache(false);
+      sharp.concurrency(1);
+      const encode = job.profile === 'library' ? encodings.library : encodings.cover;
+      const images = await encode(sharp, asBuffer(job.input), job.maxPixels);
+      answer({ ok: true, images, peakRSS: peakRSS() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // An encoder refused memory after the picture was decoded is still the picture's doing.
+      const kind =
+        error instanceof OverBudget || outOfMemory(message)
+          ? 'overBudget'
+          : error instanceof RefusedImage
+            ? 'refused'
+            : 'failed';
+      answer({ ok: false, kind, message });
+    }
   },
 );
 // The renderer went away: nobody is waiting for the answer.

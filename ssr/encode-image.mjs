@@ -169,7 +169,13 @@ export async function encodeLibraryImage(sharp, input, maxPixels = maxInputPixel
     const message = messageOf(error);
     throw outOfMemory(message) ? new OverBudget(message) : new RefusedImage(message);
   }
-  const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } };
+  const raw = {
+    raw: {
+      width: decoded.info.width,
+      height: decoded.info.height,
+      channels: decoded.info.channels,
+    },
+  };
   const sized = (/** @type {number} */ w) => sharp(decoded.data, raw).resize({ width: w });
   const heightOf = (/** @type {number} */ w) =>
     Math.max(1, Math.round((w * decoded.info.height) / decoded.info.width));
@@ -192,7 +198,10 @@ export async function encodeLibraryImage(sharp, input, maxPixels = maxInputPixel
       data: await sized(w).webp({ quality: 78 }).toBuffer(),
     });
   }
-  const fallback = Math.max(...widths.filter((w) => w <= libraryFallbackWidth), Math.min(...widths));
+  const fallback = Math.max(
+    ...widths.filter((w) => w <= libraryFallbackWidth),
+    Math.min(...widths),
+  );
   out.push({
     name: `${fallback}.jpg`,
     type: 'image/jpeg',
@@ -305,7 +314,16 @@ export function createCoverEncoder({
   return (input, signal, profile = 'cover') => {
     const job = queue.then(() => {
       if (signal?.aborted) throw new EncoderBusy('given up before it started');
-      return runChild({ input, profile, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal });
+      return runChild({
+        input,
+        profile,
+        memoryMiB,
+        timeoutMs,
+        maxPixels,
+        nodeBin,
+        started,
+        signal,
+      });
     });
     queue = job.catch(() => {});
     return job;
