@@ -41,11 +41,13 @@ export class OverBudget extends RefusedImage {}
 export class EncoderBusy extends Error {}
 
 /**
- * @typedef {{ name: string, type: string, data: Buffer }} EncodedImage
+ * @typedef {{ name: string, type: string, data: Buffer, width?: number, height?: number }} EncodedImage
+ *   a file made of the picture, with its pixels when the encoding says them
  * @typedef {{ images: EncodedImage[], peakRSS: number }} Encoding the files, and the most memory
  *   the child held (bytes)
- * @typedef {(input: Buffer, signal?: AbortSignal) => Promise<Encoding>} CoverEncoder
- * @typedef {{ ok: true, images: { name: string, type: string, data: Uint8Array }[], peakRSS: number }
+ * @typedef {'cover' | 'library'} Profile what the picture is made into (`encodings`)
+ * @typedef {(input: Buffer, signal?: AbortSignal, profile?: Profile) => Promise<Encoding>} CoverEncoder
+ * @typedef {{ ok: true, images: { name: string, type: string, data: Uint8Array, width?: number, height?: number }[], peakRSS: number }
  *   | { ok: false, kind: 'refused' | 'overBudget' | 'failed', message: string }} ChildAnswer what
  *   the child sends back
  */
@@ -104,6 +106,117 @@ export async function encodeCover(sharp, input, maxPixels = maxInputPixels) {
   });
   return out;
 }
+
+/** Widths of a library picture's files, at most the picture's own (web/admin/media lists the same). */
+export const libraryWidths = [320, 640, 1024, 1600];
+/** The width of a library picture's JPEG, for browsers without AVIF or WebP. */
+export const libraryFallbackWidth = 1024;
+/**
+ * The most pixels the largest file of a library picture has: a long banner or a tall diagram
+ * is made narrower than `libraryWidths` says, so no file is larger than a 1600 × 1000 picture.
+ */
+export const libraryMaxOutputPixels = 1_600_000;
+
+/**
+ * The widths a library picture of that size is made at: those of `libraryWidths` it is at least
+ * as wide as, and never more pixels than `libraryMaxOutputPixels`; a picture narrower than them
+ * all keeps its own width.
+ * @param {number} width
+ * @param {number} height
+ */
+export function libraryWidthsFor(width, height) {
+  const widest = Math.max(
+    1,
+    Math.min(width, Math.floor(Math.sqrt((libraryMaxOutputPixels * width) / height))),
+  );
+  const widths = libraryWidths.filter((w) => w <= widest);
+  return widths.length > 0 ? widths : [widest];
+}
+
+/**
+ * Encodes a picture of the media library with sharp: upright, its whole frame kept (nothing is
+ * cropped; its focal point is the pages' to use), as AVIF and WebP at each width of
+ * `libraryWidthsFor` and as JPEG at the fallback width (or the widest below it). Each file says
+ * its pixels. Like `encodeCover`, it refuses a picture with more pixels than `maxPixels` from its
+ * header and decodes the picture once, shrunk while it loads.
+ * @param {import('sharp').SharpConstructor} sharp
+ * @param {Buffer} input
+ * @param {number} [maxPixels]
+ * @returns {Promise<EncodedImage[]>}
+ */
+export async function encodeLibraryImage(sharp, input, maxPixels = maxInputPixels) {
+  let header;
+  try {
+    header = await sharp(input).metadata();
+  } catch (error) {
+    throw new RefusedImage(messageOf(error));
+  }
+  const { width = 0, height = 0 } = header;
+  if (width * height > maxPixels) {
+    throw new OverBudget(`${width} × ${height} pixels, more than ${maxPixels}`);
+  }
+  if (width === 0 || height === 0) throw new RefusedImage('no pixels');
+  const upright = header.autoOrient ?? { width, height };
+  const widths = libraryWidthsFor(upright.width, upright.height);
+  const widest = Math.max(...widths);
+  let decoded;
+  try {
+    decoded = await sharp(input, { limitInputPixels: maxPixels, autoOrient: true })
+      .resize({ width: widest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = messageOf(error);
+    throw outOfMemory(message) ? new OverBudget(message) : new RefusedImage(message);
+  }
+  const raw = {
+    raw: {
+      width: decoded.info.width,
+      height: decoded.info.height,
+      channels: decoded.info.channels,
+    },
+  };
+  const sized = (/** @type {number} */ w) => sharp(decoded.data, raw).resize({ width: w });
+  const heightOf = (/** @type {number} */ w) =>
+    Math.max(1, Math.round((w * decoded.info.height) / decoded.info.width));
+  /** @type {EncodedImage[]} */
+  const out = [];
+  for (const w of widths) {
+    const h = heightOf(w);
+    out.push({
+      name: `${w}.avif`,
+      type: 'image/avif',
+      width: w,
+      height: h,
+      data: await sized(w).avif({ quality: 55, effort: 2 }).toBuffer(),
+    });
+    out.push({
+      name: `${w}.webp`,
+      type: 'image/webp',
+      width: w,
+      height: h,
+      data: await sized(w).webp({ quality: 78 }).toBuffer(),
+    });
+  }
+  const fallback = Math.max(
+    ...widths.filter((w) => w <= libraryFallbackWidth),
+    Math.min(...widths),
+  );
+  out.push({
+    name: `${fallback}.jpg`,
+    type: 'image/jpeg',
+    width: fallback,
+    height: heightOf(fallback),
+    data: await sized(fallback)
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+  });
+  return out;
+}
+
+/** What an encoder makes of a picture: a cover's frame, or a library picture's whole frame. */
+export const encodings = { cover: encodeCover, library: encodeLibraryImage };
 
 /**
  * The most a picture's sides may differ before it is cut to a band of that shape around its
@@ -198,10 +311,19 @@ export function createCoverEncoder({
 } = {}) {
   /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
-  return (input, signal) => {
+  return (input, signal, profile = 'cover') => {
     const job = queue.then(() => {
       if (signal?.aborted) throw new EncoderBusy('given up before it started');
-      return runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal });
+      return runChild({
+        input,
+        profile,
+        memoryMiB,
+        timeoutMs,
+        maxPixels,
+        nodeBin,
+        started,
+        signal,
+      });
     });
     queue = job.catch(() => {});
     return job;
@@ -215,12 +337,13 @@ export function createCoverEncoder({
  * and the child runs little JavaScript.
  * @param {Required<Omit<CoverEncoderOptions, 'started'>> & {
  *   input: Buffer,
+ *   profile: Profile,
  *   started: NonNullable<CoverEncoderOptions['started']>,
  *   signal?: AbortSignal,
  * }} job
  * @returns {Promise<Encoding>}
  */
-function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal }) {
+function runChild({ input, profile, memoryMiB, timeoutMs, maxPixels, nodeBin, started, signal }) {
   const child = spawn(
     '/bin/sh',
     [
@@ -274,7 +397,7 @@ function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, si
     // A child that dies before it reads the picture (killed, out of memory) makes the send fail
     // with EPIPE; its exit, not the pipe, says why, so the failed send only makes sure it is gone.
     child.once('spawn', () =>
-      child.send({ input, maxPixels }, (error) => {
+      child.send({ input, maxPixels, profile }, (error) => {
         if (error) child.kill('SIGKILL');
       }),
     );
@@ -284,9 +407,8 @@ function runChild({ input, memoryMiB, timeoutMs, maxPixels, nodeBin, started, si
       signal?.removeEventListener('abort', onAbort);
       if (givenUp) return reject(givenUp);
       if (answer?.ok) {
-        const images = answer.images.map(({ name, type, data }) => ({
-          name,
-          type,
+        const images = answer.images.map(({ data, ...file }) => ({
+          ...file,
           data: asBuffer(data),
         }));
         return resolve({ images, peakRSS: answer.peakRSS });

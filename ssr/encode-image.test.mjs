@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  encodeLibraryImage,
+  libraryWidthsFor,
   coverHeight,
   coverWidths,
   createCoverEncoder,
@@ -224,5 +226,37 @@ describe('createCoverEncoder', () => {
       'given up',
     );
     expect(started).toBe(0);
+  });
+});
+
+describe('encodeLibraryImage', () => {
+  it("keeps the whole frame at each width up to the picture's own, with a JPEG", async () => {
+    const images = await encodeLibraryImage(sharp, await picture(1200, 800, (s) => s.png()));
+    expect(images.map((i) => i.name)).toEqual([
+      '320.avif',
+      '320.webp',
+      '640.avif',
+      '640.webp',
+      '1024.avif',
+      '1024.webp',
+      '1024.jpg',
+    ]);
+    for (const image of images) {
+      const meta = await sharp(image.data).metadata();
+      expect([meta.width, meta.height]).toEqual([image.width, image.height]);
+      expect(Math.abs((meta.width ?? 0) / (meta.height ?? 1) - 1.5)).toBeLessThan(0.01);
+    }
+  });
+
+  it('makes a long picture narrower rather than large', () => {
+    expect(libraryWidthsFor(200, 100)).toEqual([200]);
+    expect(libraryWidthsFor(1000, 20000)).toEqual([282]);
+    expect(Math.max(...libraryWidthsFor(4000, 3000))).toBe(1024);
+  });
+
+  it('refuses a picture over the pixel budget from its header', async () => {
+    await expect(encodeLibraryImage(sharp, claimingPNG(10000, 10000))).rejects.toBeInstanceOf(
+      OverBudget,
+    );
   });
 });

@@ -56,56 +56,67 @@ export function createRenderApp({
   });
 
   if (encodeCover) {
-    // An uploaded cover in, its encoded files out (ssr/encode-image.mjs); Go checked it first.
-    // The encoding runs in a child process: this one goes on answering pages meanwhile.
-    app.post(
-      '/encode-cover',
-      express.raw({ type: 'application/octet-stream', limit: '16mb' }),
-      async (req, res) => {
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
-          res.status(400).type('text/plain').send('no picture\n');
-          return;
-        }
-        // Go gave up (its timeout, or the uploader left): so does the encoder.
-        const gone = new AbortController();
-        res.on('close', () => {
-          if (!res.writableFinished) gone.abort();
-        });
-        const started = performance.now();
-        try {
-          const { images, peakRSS } = await encodeCover(req.body, gone.signal);
-          const ms = (performance.now() - started).toFixed(0);
-          const peak = (peakRSS / 1048576).toFixed(0);
-          log('info', `encoded cover files=${images.length} ms=${ms} encoder_peak_mib=${peak}`);
-          res.json({
-            images: images.map(({ name, type, data }) => ({
-              name,
-              type,
-              data: data.toString('base64'),
-            })),
+    // An uploaded picture in, its encoded files out (ssr/encode-image.mjs); Go checked it first.
+    // The encoding runs in a child process: this one goes on answering pages meanwhile. A cover
+    // is cut to its frame; a library picture keeps its whole frame at several widths.
+    /** @type {[string, import('./encode-image.mjs').Profile][]} */
+    const routes = [
+      ['/encode-cover', 'cover'],
+      ['/encode-library', 'library'],
+    ];
+    for (const [path, profile] of routes) {
+      app.post(
+        path,
+        express.raw({ type: 'application/octet-stream', limit: '16mb' }),
+        async (req, res) => {
+          if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+            res.status(400).type('text/plain').send('no picture\n');
+            return;
+          }
+          // Go gave up (its timeout, or the uploader left): so does the encoder.
+          const gone = new AbortController();
+          res.on('close', () => {
+            if (!res.writableFinished) gone.abort();
           });
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          if (error instanceof OverBudget) {
-            log('info', `cover over budget: ${message}`);
-            res.status(413).type('text/plain').send(`${message}\n`);
-            return;
+          const started = performance.now();
+          try {
+            const { images, peakRSS } = await encodeCover(req.body, gone.signal, profile);
+            const ms = (performance.now() - started).toFixed(0);
+            const peak = (peakRSS / 1048576).toFixed(0);
+            log(
+              'info',
+              `encoded ${profile} files=${images.length} ms=${ms} encoder_peak_mib=${peak}`,
+            );
+            res.json({
+              images: images.map(({ data, ...file }) => ({
+                ...file,
+                data: data.toString('base64'),
+              })),
+              peakRSS,
+            });
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (error instanceof OverBudget) {
+              log('info', `${profile} over budget: ${message}`);
+              res.status(413).type('text/plain').send(`${message}\n`);
+              return;
+            }
+            if (error instanceof RefusedImage) {
+              log('info', `${profile} refused: ${message}`);
+              res.status(422).type('text/plain').send(`${message}\n`);
+              return;
+            }
+            if (error instanceof EncoderBusy) {
+              log('info', `${profile} not encoded: ${message}`);
+              res.status(503).type('text/plain').send(`${message}\n`);
+              return;
+            }
+            log('error', `${profile} encoding failed: ${message}`);
+            res.status(500).type('text/plain').send('encoding failed\n');
           }
-          if (error instanceof RefusedImage) {
-            log('info', `cover refused: ${message}`);
-            res.status(422).type('text/plain').send(`${message}\n`);
-            return;
-          }
-          if (error instanceof EncoderBusy) {
-            log('info', `cover not encoded: ${message}`);
-            res.status(503).type('text/plain').send(`${message}\n`);
-            return;
-          }
-          log('error', `cover encoding failed: ${message}`);
-          res.status(500).type('text/plain').send('encoding failed\n');
-        }
-      },
-    );
+        },
+      );
+    }
   }
 
   app.use((_req, res) => {

@@ -3,7 +3,7 @@
 // /api/admin, with the rate limit, sign-in stage, permission and
 // freshness each needs. The parts live below it, one package per job:
 // access (who is signed in and what they may do), signin, staff, audit,
-// inbox, visitors, privacy, content and preview.
+// inbox, visitors, privacy, content, media and preview.
 package admin
 
 import (
@@ -21,6 +21,7 @@ import (
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/inbox"
+	"noorvale.example/site/api/admin/media"
 	"noorvale.example/site/api/admin/notify"
 	"noorvale.example/site/api/admin/preview"
 	"noorvale.example/site/api/admin/privacy"
@@ -80,6 +81,7 @@ type Config struct {
 	Outbox    DevOutbox                   // the development outbox, erased with a person; nil in production
 	Mail      mail.Enqueuer               // the mail queue, for notices and set-up links to staff members about their own account; none: neither, and no second factor can be reset
 	Covers    CoverEncoder                // encodes uploaded covers (the renderer); none: covers cannot be uploaded
+	Media     MediaEncoder                // encodes the media library's pictures (the renderer); none: pictures cannot be uploaded to it
 	Preview   Previewer                   // draws drafts as the site will show them; none: previews answer 503
 	Pages     func() *sitecontent.Catalog // the site's pages, which the marketing figures name and redirects lead to; none: unnamed, no conversion, the shipped tree for redirects
 	// StyleHashes are the CSP hashes of the site's stylesheets, which a
@@ -112,6 +114,7 @@ type Service struct {
 	privacy   *privacy.Service
 	inbox     *inbox.Service
 	content   *content.Service
+	media     *media.Service
 	preview   *preview.Service
 	notify    *notify.Service
 	analytics *analytics.Service
@@ -120,6 +123,15 @@ type Service struct {
 
 // CoverEncoder encodes an uploaded cover; the renderer is one.
 type CoverEncoder = content.CoverEncoder
+
+// MediaEncoder encodes the media library's pictures; the renderer is one.
+type MediaEncoder = media.Encoder
+
+// MaxMediaBytes is the largest file the media library keeps.
+const MaxMediaBytes = media.MaxDocumentBytes
+
+// MediaPath is where the site serves the media library's files.
+const MediaPath = media.Path
 
 // Previewer draws a draft as the site will show it; the renderer is one.
 type Previewer = preview.Previewer
@@ -190,6 +202,7 @@ func New(cfg Config) (*Service, error) {
 		inbox:    inbox.New(cfg.Store, cfg.Blobs, cfg.Forms, keys, trail, now),
 		content: content.New(content.Config{Store: cfg.Store, Blobs: cfg.Blobs, Covers: cfg.Covers,
 			Sessions: sessions, Trail: trail, Logger: cfg.Logger, Now: now}),
+		media:     media.New(cfg.Store, cfg.Blobs, cfg.Media, trail, cfg.Logger, now),
 		preview:   preview.New(cfg.Store, cfg.Preview, cfg.StyleHashes),
 		privacy:   privacy.New(cfg.Store, cfg.Blobs, keys, cfg.Outbox, trail, cfg.Logger, now),
 		notify:    notify.New(cfg.Store, trail, sealer, base, cfg.Logger, now),
@@ -224,6 +237,9 @@ func (s *Service) SendDueNotices(ctx context.Context) (int, error) { return s.no
 
 // ServeCover answers an uploaded cover's file under CoverPath.
 func (s *Service) ServeCover(c echo.Context) error { return s.content.ServeCover(c) }
+
+// ServeMedia answers a file of the media library under MediaPath.
+func (s *Service) ServeMedia(c echo.Context) error { return s.media.Serve(c) }
 
 // Invitation is a link to join the back-office.
 type Invitation = staff.Invitation

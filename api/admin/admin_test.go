@@ -151,6 +151,11 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"POST /redirects":        nil,
 			"DELETE /redirects":      nil,
 			"POST /redirects/import": nil,
+			"GET /media":             nil,
+			"POST /media":            nil,
+			"GET /media/:id":         nil,
+			"PUT /media/:id":         map[string]any{"title": "Annual report"},
+			"DELETE /media/:id":      nil,
 		}
 		for _, route := range e.Svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
@@ -186,6 +191,21 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 					body := bodies[key]
 					if p, b, ok := admintest.RoleItem(t, m, role, key); ok {
 						path, body = p, b
+					}
+					if strings.HasPrefix(route.Path, "/media") && route.Method != http.MethodGet || route.Path == "/media/:id" {
+						// Each route acts on a document of its own, uploaded
+						// straight to the store.
+						doc := "%PDF-1.4\n% " + string(role) + " " + key + "\n%%EOF\n"
+						if key == "POST /media" {
+							body = admintest.MultipartBody{Name: "report.pdf", Data: []byte(doc)}
+						} else {
+							id := string(role) + "-" + strings.ToLower(route.Method)
+							if _, _, err := e.Store.CreateMediaItem(t.Context(), store.MediaItem{ID: id, Kind: store.MediaDocument, FileName: "r.pdf",
+								ContentType: "application/pdf", Sha256: id, UploadedAt: e.Clock.Now(), UpdatedAt: e.Clock.Now()}); err != nil {
+								t.Fatal(err)
+							}
+							path = "/media/" + id
+						}
 					}
 					switch key {
 					case "POST /staff/invitations":

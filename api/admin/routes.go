@@ -121,6 +121,12 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodPost, "/redirects", access.EditContent, false, s.redirects.Add},
 		{http.MethodDelete, "/redirects", access.EditContent, false, s.redirects.Delete},
 		{http.MethodPost, "/redirects/import", access.EditContent, false, s.redirects.Import},
+		// The media library.
+		{http.MethodGet, "/media", access.ReadContent, false, s.media.List},
+		{http.MethodPost, "/media", access.WriteContent, false, s.media.Upload},
+		{http.MethodGet, "/media/:id", access.ReadContent, false, s.media.Show},
+		{http.MethodPut, "/media/:id", access.WriteContent, false, s.media.Update},
+		{http.MethodDelete, "/media/:id", access.WriteContent, false, s.media.Delete},
 
 		// The firm's settings.
 		{http.MethodGet, "/settings", access.EditContent, false, s.content.Settings},
@@ -164,8 +170,8 @@ func (s *Service) Routes(g *echo.Group) {
 	// Signed in: a full session, then what the route's row asks for.
 	for _, r := range s.SignedInRoutes() {
 		body := json
-		if r.Path == "/content/:collection/:slug/:locale/cover" {
-			body = endpoint.Accepts(endpoint.Multipart) // the picture
+		if r.Path == "/content/:collection/:slug/:locale/cover" || (r.Path == "/media" && r.Method == http.MethodPost) {
+			body = endpoint.Accepts(endpoint.Multipart) // the file
 		}
 		mw := []echo.MiddlewareFunc{body, standard("staff"), s.sessions.RequireStage(access.StageFull)}
 		if r.Permission != "" {

@@ -111,6 +111,7 @@ type Admin struct {
 	Items   AdminItems   `json:"items"`   // creating, renaming, unpublishing and deleting items; the firm's settings
 	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
+	Media   AdminMedia   `json:"media"`   // what the media library answers
 
 	Notifications AdminNotices `json:"notifications"` // a staff member's notifications and their settings
 
@@ -227,6 +228,32 @@ type AdminPreview struct {
 	Languages    map[string]string `json:"languages"`
 	ThemeInvalid string            `json:"themeInvalid"`
 	Unavailable  string            `json:"unavailable"`
+}
+
+// AdminMedia are what the media library answers: its uploads, edits and
+// deletions.
+type AdminMedia struct {
+	Missing     string `json:"missing"`
+	TooLarge    string `json:"tooLarge"` // %d MB
+	Type        string `json:"type"`
+	SVG         string `json:"svg"`
+	Unreadable  string `json:"unreadable"`
+	Pixels      string `json:"pixels"` // width, height, the most megapixels
+	Demanding   string `json:"demanding"`
+	PDFActive   string `json:"pdfActive"` // %s the names found
+	PDFComplex  string `json:"pdfComplex"`
+	AltRequired string `json:"altRequired"`
+	Language    string `json:"language"`
+	Focal       string `json:"focal"`
+	Busy        string `json:"busy"`
+	Uploaded    string `json:"uploaded"`
+	Duplicate   string `json:"duplicate"`
+	Saved       string `json:"saved"`
+	Deleted     string `json:"deleted"`
+	NotFound    string `json:"notFound"`
+	InUse       string `json:"inUse"` // %s the places
+	SortInvalid string `json:"sortInvalid"`
+	KindInvalid string `json:"kindInvalid"`
 }
 
 // AdminCovers are what the cover upload answers.

@@ -78,6 +78,8 @@ func (s *Server) routes() {
 		e.Match(getHead, "/admin/*", s.adminShell, adminPrivate)
 		// Covers staff uploaded, which public pages show.
 		e.Match(getHead, admin.CoverPath+":id/:file", s.admin.ServeCover)
+		// The media library's pictures and documents.
+		e.Match(getHead, admin.MediaPath+":id/:file", s.admin.ServeMedia)
 	}
 
 	// The development outbox shows codes and links: it exists only when

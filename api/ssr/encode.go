@@ -12,11 +12,14 @@ import (
 )
 
 // EncodedImage is one file the renderer encoded from an upload: its name
-// among the upload's files ("800.avif"), content type and bytes.
+// among the upload's files ("800.avif"), content type, bytes and, for a
+// library picture's files, their pixels.
 type EncodedImage struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
-	Data []byte `json:"data"` // base64 in the renderer's answer
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	Data   []byte `json:"data"` // base64 in the renderer's answer
+	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitempty"`
 }
 
 // ErrImageRefused is a picture the renderer's decoder could not read, or
@@ -38,12 +41,25 @@ const encodeTimeout = 45 * time.Second
 // encodes one picture at a time, each in a process of its own with a
 // memory limit: callers queue there.
 func (s *Supervisor) EncodeCover(ctx context.Context, data []byte) ([]EncodedImage, error) {
+	return s.encode(ctx, "/encode-cover", data)
+}
+
+// EncodeLibraryImage has the renderer encode a picture of the media
+// library (whose header the caller has checked), its whole frame kept, into
+// AVIF and WebP at the library's widths up to its own and a JPEG fallback
+// (ssr/encode-image.mjs, encodeLibraryImage), each file with its pixels. It
+// queues with the covers: one picture at a time.
+func (s *Supervisor) EncodeLibraryImage(ctx context.Context, data []byte) ([]EncodedImage, error) {
+	return s.encode(ctx, "/encode-library", data)
+}
+
+func (s *Supervisor) encode(ctx context.Context, path string, data []byte) ([]EncodedImage, error) {
 	if !s.healthy.Load() {
 		return nil, fmt.Errorf("%w: not running", ErrUnavailable)
 	}
 	ctx, cancel := context.WithTimeout(ctx, encodeTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://renderer/encode-cover", bytes.NewReader(data))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://renderer"+path, bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("ssr: %w", err)
 	}

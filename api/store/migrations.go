@@ -84,6 +84,7 @@ var migrations = []migration{
 	{26, "page views, visitors per day and the source of each submission", migrateAnalytics},
 	{27, "links e-mailed to choose a staff member's new password", migrateStaffPasswordResets},
 	{28, "page views' totals by month and by day", migrateAnalyticsTotals},
+	{29, "the media library: pictures and documents, and where each is used", migrateMedia},
 	{30, "redirects staff add from any address of the site", migrateSiteRedirects},
 	{31, "review before publishing: rules, reviews, their history and the right to approve", migrateReviews},
 }

@@ -48,6 +48,11 @@ import type {
   InboxStatusChange,
   Invitation,
   InvitationLink,
+  MediaEdit,
+  MediaFile,
+  MediaItem,
+  MediaList,
+  MediaUse,
   ItemKey,
   LeadSource,
   JoinRequest,
@@ -85,6 +90,11 @@ import type {
 
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
+  MediaEdit,
+  MediaFile,
+  MediaItem,
+  MediaList,
+  MediaUse,
   AnalyticsReport,
   InvitationLink,
   PendingInvitation,
@@ -237,6 +247,11 @@ export const adminApi = {
   renameItem: (collection: string, slug: string, next: string) =>
     put<ItemKey>(contentPath(collection, slug, undefined, '/slug'), { slug: next }),
   deleteItem: (collection: string, slug: string) => del<null>(contentPath(collection, slug)),
+  mediaList: (query: string) => get<MediaList>(`/admin/media${query}`),
+  mediaItem: (id: string) => get<MediaItem>(`/admin/media/${encodeURIComponent(id)}`),
+  saveMedia: (id: string, edit: MediaEdit) =>
+    put<MediaItem>(`/admin/media/${encodeURIComponent(id)}`, edit),
+  deleteMedia: (id: string) => del<{ id: string }>(`/admin/media/${encodeURIComponent(id)}`),
   settings: () => get<SiteSettings>('/admin/settings'),
   saveSettings: (base: number, body: Record<string, unknown>) =>
     put<SavedSettings>('/admin/settings', { base, body }),

@@ -85,6 +85,10 @@ const (
 	ActionContentDelete        = "content-delete"
 	ActionContentRename        = "content-rename"
 	ActionSettingsSave         = "settings-save"
+	// The media library's items, named "media/<id>", with the file's name.
+	ActionMediaUpload = "media-upload"
+	ActionMediaEdit   = "media-edit"
+	ActionMediaDelete = "media-delete"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
 	// Review before publishing: one language sent, approved or sent back
@@ -116,6 +120,7 @@ var Actions = []string{
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
 	ActionNoticeSettings, ActionReviewSent, ActionReviewApproved, ActionReviewChanges, ActionReviewHeld, ActionReviewRules, ActionReviewRight,
 	ActionRedirectAdd, ActionRedirectDelete,
+	ActionMediaUpload, ActionMediaEdit, ActionMediaDelete,
 }
 
 // Trail records what staff did.

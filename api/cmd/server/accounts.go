@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"noorvale.example/site/api/admin"
 	"noorvale.example/site/api/auth"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/config"
@@ -14,12 +15,13 @@ import (
 
 // newBlobs returns the upload store: the blobs table when the database is
 // PostgreSQL, which every replica shares; DATA_DIR/blobs on the single host
-// that SQLite implies.
+// that SQLite implies. Its limit takes the media library's largest document.
 func newBlobs(cfg *config.Config, st *store.Store) (blob.Store, error) {
+	limit := blob.MaxSize(admin.MaxMediaBytes)
 	if cfg.DatabaseDriver == config.DriverPostgres {
-		return blob.NewDB(st, store.ErrNotFound), nil
+		return blob.NewDB(st, store.ErrNotFound, limit), nil
 	}
-	return blob.NewFS(filepath.Join(cfg.DataDir, "blobs"))
+	return blob.NewFS(filepath.Join(cfg.DataDir, "blobs"), limit)
 }
 
 // newAccounts builds the account service: profile pictures in the upload

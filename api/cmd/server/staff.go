@@ -32,6 +32,10 @@ func newAdmin(cfg *config.Config, st *store.Store, logger *slog.Logger, accounts
 		StepUp: cfg.StaffStepUp, EveryAction: cfg.StaffStepUp == 0, Accounts: accounts, Forms: forms, Covers: covers,
 		Mail: mailer,
 	}
+	// The renderer encodes the media library's pictures as it does covers.
+	if enc, ok := covers.(admin.MediaEncoder); ok {
+		acfg.Media = enc
+	}
 	if outbox != nil {
 		acfg.Outbox = outbox
 	}

@@ -91,6 +91,12 @@ var shapes = []shape{
 	{ts: "NoticeSettings", goType: "api/admin/notify.Settings"},
 	{ts: "NoticeSettingsRequest", goType: "api/admin/notify.SettingsRequest"},
 	{ts: "InboxWork", goType: "api/admin/inbox.Work"},
+	// The media library.
+	{ts: "MediaItem", goType: "api/admin/media.Item"},
+	{ts: "MediaFile", goType: "api/admin/media.File"},
+	{ts: "MediaUse", goType: "api/admin/media.Use"},
+	{ts: "MediaList", goType: "api/admin/media.List"},
+	{ts: "MediaEdit", goType: "api/admin/media.Edit"},
 	{ts: "WorkItem", goType: "api/admin/content.WorkItem"},
 	{ts: "LanguageWork", goType: "api/admin/content.LanguageWork"},
 	{ts: "ContentWork", goType: "api/admin/content.ContentWork"},

@@ -15,6 +15,7 @@ import { Dashboard } from '../home/dashboard';
 import { Home } from '../home/home';
 import type { Key } from '../i18n';
 import { Inbox, InboxBadge, InboxSubmission, mayUseInbox } from '../inbox';
+import { MediaLibrary, mayUseMedia } from '../media';
 import { NotificationList, NotificationSettings } from '../notifications';
 import { Privacy } from '../privacy/privacy';
 import { Redirects } from '../redirects';
@@ -105,6 +106,13 @@ export const screens: Screen[] = [
     allowed: mayReadContent,
     title: 'content.title',
     element: ({ session, path }) => <ContentItem path={path} session={session} />,
+  },
+  {
+    path: '/admin/media',
+    allowed: mayUseMedia,
+    title: 'media.title',
+    nav: { label: 'nav.media' },
+    element: ({ session }) => <MediaLibrary session={session} />,
   },
   {
     path: '/admin/settings',

@@ -444,6 +444,63 @@ export type InboxWork = {
   assignedLink: string;
 };
 
+/** A library item as the back-office reads it. */
+export type MediaItem = {
+  id: string;
+  /** "image" or "document" */
+  kind: string;
+  fileName: string;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  title: string;
+  alt: Record<string, string>;
+  focalX: number;
+  focalY: number;
+  tags: string[];
+  folder: string;
+  files: MediaFile[];
+  /** The link to copy: a picture's JPEG, a document's file. */
+  url: string;
+  uploadedBy: string;
+  uploadedAt: string;
+  /** Where the item is used; only an item's own answer says. */
+  usedOn: MediaUse[];
+};
+
+/** One file of an item as the back-office reads it. */
+export type MediaFile = {
+  name: string;
+  type: string;
+  width?: number;
+  height?: number;
+  url: string;
+};
+
+/** One place an item is used. */
+export type MediaUse = {
+  place: string;
+  label: string;
+};
+
+/** The library's list with the folders and tags to filter by. */
+export type MediaList = {
+  items: MediaItem[];
+  folders: string[];
+  tags: string[];
+};
+
+/** What editors change of an item. */
+export type MediaEdit = {
+  title: string;
+  alt: Record<string, string>;
+  focalX: number;
+  focalY: number;
+  tags: string[];
+  folder: string;
+};
+
 /** One language of a content item on the home screen. */
 export type WorkItem = {
   collection: string;

@@ -474,15 +474,37 @@ func (f *FakeEncoder) EncodeCover(_ context.Context, data []byte) ([]ssr.Encoded
 	return out, nil
 }
 
+// EncodeLibraryImage answers a library picture as two widths of WebP and
+// AVIF and a JPEG, 16:9.
+func (f *FakeEncoder) EncodeLibraryImage(_ context.Context, data []byte) ([]ssr.EncodedImage, error) {
+	f.Calls.Add(1)
+	var out []ssr.EncodedImage
+	for _, w := range []int{320, 640} {
+		for _, ext := range []string{"avif", "webp"} {
+			name := fmt.Sprintf("%d.%s", w, ext)
+			out = append(out, ssr.EncodedImage{Name: name, Type: "image/" + ext, Data: []byte("encoded " + name), Width: w, Height: w * 9 / 16})
+		}
+	}
+	out = append(out, ssr.EncodedImage{Name: "640.jpg", Type: "image/jpeg", Data: []byte("encoded 640.jpg"), Width: 640, Height: 360})
+	return out, nil
+}
+
+// WithMedia lets pictures be uploaded to the media library, encoded by enc.
+func WithMedia(enc admin.MediaEncoder) func(*admin.Config) {
+	return func(c *admin.Config) { c.Media = enc }
+}
+
 // WithCovers lets covers be uploaded, encoded by enc.
 func WithCovers(enc admin.CoverEncoder) func(*admin.Config) {
 	return func(c *admin.Config) { c.Covers = enc }
 }
 
-// MultipartBody is a file sent as the "file" part of a form.
+// MultipartBody is a file sent as the "file" part of a form, with the
+// form's other fields.
 type MultipartBody struct {
-	Name string
-	Data []byte
+	Name   string
+	Data   []byte
+	Fields map[string]string
 }
 
 // Send is do, sending a MultipartBody as a form.
@@ -494,6 +516,9 @@ func (b *Browser) Send(method, target string, body any) *Result {
 	}
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
+	for k, v := range file.Fields {
+		_ = w.WriteField(k, v)
+	}
 	part, err := w.CreateFormFile("file", file.Name)
 	if err != nil {
 		b.Env.T.Fatal(err)
