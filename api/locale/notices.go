@@ -23,13 +23,15 @@ type StaffDigestLetter struct {
 // NoticeWords are the sentences of the staff's notifications, in the
 // reader's language. {reference} is a submission's number, {form} its
 // form's name, {item} a content item's English title, {language} the
-// language's name and {action} what a schedule does.
+// language's name, {action} what a schedule does and {person} who took
+// over an item.
 type NoticeWords struct {
 	NewLead        string            `json:"newLead"`        // {form}, {reference}
 	Assigned       string            `json:"assigned"`       // {form}, {reference}
 	Outdated       string            `json:"outdated"`       // {item}, {language}
 	ScheduleDone   string            `json:"scheduleDone"`   // {action}, {item}, {language}
 	ScheduleFailed string            `json:"scheduleFailed"` // {action}, {item}, {language}
+	TakenOver      string            `json:"takenOver"`      // {person}, {item}, {language}
 	Forms          map[string]string `json:"forms"`          // by form kind
 	Languages      map[string]string `json:"languages"`      // by locale
 	Actions        map[string]string `json:"actions"`        // publish, unpublish

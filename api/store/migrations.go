@@ -84,6 +84,7 @@ var migrations = []migration{
 	{26, "page views, visitors per day and the source of each submission", migrateAnalytics},
 	{27, "links e-mailed to choose a staff member's new password", migrateStaffPasswordResets},
 	{28, "page views' totals by month and by day", migrateAnalyticsTotals},
+	{32, "editors present on an item, across replicas", migratePresence},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

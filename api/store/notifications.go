@@ -31,7 +31,7 @@ const (
 
 // NoticeKinds lists the kinds of notification, in the order the settings
 // offer them.
-var NoticeKinds = []string{NoticeNewLead, NoticeAssigned, NoticeOutdated, NoticeScheduleDone, NoticeScheduleFailed}
+var NoticeKinds = []string{NoticeNewLead, NoticeAssigned, NoticeOutdated, NoticeScheduleDone, NoticeScheduleFailed, NoticeTakenOver}
 
 // How a kind of notification reaches its reader by e-mail.
 const (

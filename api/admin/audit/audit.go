@@ -85,6 +85,8 @@ const (
 	ActionContentDelete        = "content-delete"
 	ActionContentRename        = "content-rename"
 	ActionSettingsSave         = "settings-save"
+	// A staff member took a language of an item over from others editing it.
+	ActionContentTakeOver = "content-take-over"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
 	auditDetailMaxLength = 200
@@ -102,7 +104,7 @@ var Actions = []string{
 	ActionErasure, ActionErasureLookup,
 	ActionContentPublish, ActionContentUnpublish, ActionContentRestore, ActionContentSchedule, ActionContentCancel,
 	ActionContentVoided, ActionContentCreate, ActionContentUnpublishItem, ActionContentDelete, ActionContentRename, ActionSettingsSave,
-	ActionNoticeSettings,
+	ActionNoticeSettings, ActionContentTakeOver,
 }
 
 // Trail records what staff did.
