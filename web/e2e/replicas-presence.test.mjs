@@ -57,9 +57,14 @@ const shots = process.env.SHOTS_DIR;
 async function screenshots(page, name) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
-  for (const lang of ['en', 'ar']) {
+  // The language switch offers the language not shown.
+  const showIn = async (lang) => {
+    if ((await page.locator('html').getAttribute('lang')) === lang) return;
     await page.locator(`button[lang="${lang}"]`).click();
     await page.locator(`html[lang="${lang}"]`).waitFor();
+  };
+  for (const lang of ['en', 'ar']) {
+    await showIn(lang);
     for (const theme of ['light', 'dark']) {
       if (!(await page.locator(`html.theme-${theme}`).count())) {
         await page.locator('header button[data-theme-switch]').click();
@@ -71,8 +76,7 @@ async function screenshots(page, name) {
       }
     }
   }
-  await page.locator('button[lang="en"]').click();
-  await page.locator('html[lang="en"]').waitFor();
+  await showIn('en');
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
