@@ -121,9 +121,12 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /content/:collection/:slug/:locale/versions":    nil,
 			"POST /content/:collection/:slug/:locale/restore":    nil,
 
-			"GET /content/:collection/:slug/:locale/versions/:version": nil,
-			"POST /content/:collection/:slug/:locale/cover":            admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
-			"GET /content/:collection/:slug/:locale/preview":           nil,
+			"GET /content/:collection/:slug/:locale/versions/:version":   nil,
+			"POST /content/:collection/:slug/:locale/cover":              admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
+			"GET /content/:collection/:slug/:locale/preview":             nil,
+			"POST /content/:collection/:slug/:locale/presence":           map[string]any{"session": "role-test-editor-01"},
+			"POST /content/:collection/:slug/:locale/presence/leave":     map[string]any{"session": "role-test-editor-01"},
+			"POST /content/:collection/:slug/:locale/presence/take-over": map[string]any{"session": "role-test-editor-01"},
 			// Each role that may creates an item of its own, publishes it,
 			// takes it off, renames it and deletes it (see roleItem).
 			"POST /content/:collection":                       nil,

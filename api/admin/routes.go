@@ -2,6 +2,7 @@ package admin
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -110,6 +111,9 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false, s.content.Version},
 		{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false, s.content.Restore},
 		{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false, s.content.UploadCover},
+		{http.MethodPost, "/content/:collection/:slug/:locale/presence", access.ReadContent, false, s.content.Heartbeat},
+		{http.MethodPost, "/content/:collection/:slug/:locale/presence/leave", access.ReadContent, false, s.content.Leave},
+		{http.MethodPost, "/content/:collection/:slug/:locale/presence/take-over", access.WriteContent, false, s.content.TakeOver},
 		{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false, s.preview.Preview},
 		{http.MethodPost, "/content/:collection", access.EditContent, false, s.content.CreateItem},
 		{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false, s.content.UnpublishItem},
@@ -173,7 +177,11 @@ func (s *Service) Routes(g *echo.Group) {
 		if r.Path == "/content/:collection/:slug/:locale/cover" || (r.Path == "/media" && r.Method == http.MethodPost) {
 			body = endpoint.Accepts(endpoint.Multipart) // the file
 		}
-		mw := []echo.MiddlewareFunc{body, standard("staff"), s.sessions.RequireStage(access.StageFull)}
+		bucket := "staff"
+		if strings.Contains(r.Path, "/presence") {
+			bucket = "presence" // an open editor's heartbeats spend none of the rest
+		}
+		mw := []echo.MiddlewareFunc{body, standard(bucket), s.sessions.RequireStage(access.StageFull)}
 		if r.Permission != "" {
 			mw = append(mw, s.sessions.Permit(r.Permission))
 		}

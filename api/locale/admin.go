@@ -117,6 +117,7 @@ type Admin struct {
 
 	Find      AdminFind      `json:"find"`      // what the search across the content answers
 	Review    AdminReview    `json:"review"`    // review before publishing
+	Presence  AdminPresence  `json:"presence"`  // who else has an item open, and taking it over
 	Bulk      AdminBulk      `json:"bulk"`      // what an action on many items at once answers
 	StaffCare AdminStaffCare `json:"staffCare"` // e-mailed invitations, forgotten passwords, translators' languages
 	Choices   AdminChoices   `json:"choices"`   // the words for the codes a form stores
@@ -177,6 +178,14 @@ type AdminReview struct {
 // AdminFind is what the search across the content answers.
 type AdminFind struct {
 	FilterInvalid string `json:"filterInvalid"`
+}
+
+// AdminPresence is what the routes of the editors present on an item
+// answer.
+type AdminPresence struct {
+	SessionInvalid string `json:"sessionInvalid"`
+	TookOver       string `json:"tookOver"`
+	NobodyElse     string `json:"nobodyElse"`
 }
 
 // AdminBulk is what an action on many items at once answers.

@@ -23,7 +23,8 @@ type StaffDigestLetter struct {
 // NoticeWords are the sentences of the staff's notifications, in the
 // reader's language. {reference} is a submission's number, {form} its
 // form's name, {item} a content item's English title, {language} the
-// language's name and {action} what a schedule does.
+// language's name, {action} what a schedule does and {person} who took
+// over an item.
 type NoticeWords struct {
 	NewLead         string            `json:"newLead"`         // {form}, {reference}
 	Assigned        string            `json:"assigned"`        // {form}, {reference}
@@ -33,6 +34,7 @@ type NoticeWords struct {
 	ReviewRequested string            `json:"reviewRequested"` // {item}, {language}
 	ReviewChanges   string            `json:"reviewChanges"`   // {item}, {language}
 	ScheduleHeld    string            `json:"scheduleHeld"`    // {item}, {language}
+	TakenOver       string            `json:"takenOver"`       // {person}, {item}, {language}
 	Forms           map[string]string `json:"forms"`           // by form kind
 	Languages       map[string]string `json:"languages"`       // by locale
 	Actions         map[string]string `json:"actions"`         // publish, unpublish

@@ -87,6 +87,7 @@ var migrations = []migration{
 	{29, "the media library: pictures and documents, and where each is used", migrateMedia},
 	{30, "redirects staff add from any address of the site", migrateSiteRedirects},
 	{31, "review before publishing: rules, reviews, their history and the right to approve", migrateReviews},
+	{32, "editors present on an item, across replicas", migratePresence},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

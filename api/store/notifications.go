@@ -35,7 +35,7 @@ const (
 // NoticeKinds lists the kinds of notification, in the order the settings
 // offer them.
 var NoticeKinds = []string{NoticeNewLead, NoticeAssigned, NoticeOutdated, NoticeScheduleDone, NoticeScheduleFailed,
-	NoticeReviewRequested, NoticeReviewChanges, NoticeScheduleHeld}
+	NoticeReviewRequested, NoticeReviewChanges, NoticeScheduleHeld, NoticeTakenOver}
 
 // How a kind of notification reaches its reader by e-mail.
 const (

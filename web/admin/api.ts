@@ -5,6 +5,7 @@ import {
   put,
   toResult,
   withLanguage,
+  apiBase,
   type ApiResult,
 } from '../shared/form-kit/api-client';
 import type {
@@ -20,6 +21,7 @@ import type {
   ContentLanguage,
   ContentList,
   ContentOutdated,
+  ContentPresence,
   ContentSchedule,
   ContentSchema,
   ContentState,
@@ -67,6 +69,8 @@ import type {
   PasswordResetRequest,
   ReviewRules,
   PendingInvitation,
+  PresenceRequest,
+  PresentEditor,
   Permission,
   Person,
   Redirect,
@@ -98,6 +102,8 @@ export type {
   AnalyticsReport,
   InvitationLink,
   PendingInvitation,
+  PresenceRequest,
+  PresentEditor,
   AuditEvent,
   BulkResult,
   ContentBulkView,
@@ -107,6 +113,7 @@ export type {
   ContentLanguage,
   ContentList,
   ContentOutdated,
+  ContentPresence,
   ContentSchedule,
   ContentState,
   ContentVersion,
@@ -262,6 +269,23 @@ export const adminApi = {
     get<ContentList>(`/admin/content/${encodeURIComponent(collection)}`),
   contentItem: (collection: string, slug: string) =>
     get<ContentItem>(contentPath(collection, slug)),
+  contentPresence: (collection: string, slug: string, locale: string, body: PresenceRequest) =>
+    post<ContentPresence>(contentPath(collection, slug, locale, '/presence'), body),
+  takeOverContent: (collection: string, slug: string, locale: string, body: PresenceRequest) =>
+    post<ContentPresence>(contentPath(collection, slug, locale, '/presence/take-over'), body),
+  /** Says an editor closed; sent with keepalive, so it goes even as the page unloads. */
+  leaveContent: (collection: string, slug: string, locale: string, session: string) => {
+    void fetch(
+      withLanguage(`${apiBase}${contentPath(collection, slug, locale, '/presence/leave')}`),
+      {
+        method: 'POST',
+        credentials: 'same-origin',
+        keepalive: true,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ session }),
+      },
+    ).catch(() => {});
+  },
   saveContent: (
     collection: string,
     slug: string,

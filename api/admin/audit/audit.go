@@ -89,6 +89,8 @@ const (
 	ActionMediaUpload = "media-upload"
 	ActionMediaEdit   = "media-edit"
 	ActionMediaDelete = "media-delete"
+	// A staff member took a language of an item over from others editing it.
+	ActionContentTakeOver = "content-take-over"
 	// A staff member changed how they are e-mailed their notifications.
 	ActionNoticeSettings = "notification-settings"
 	// Review before publishing: one language sent, approved or sent back
@@ -121,6 +123,7 @@ var Actions = []string{
 	ActionNoticeSettings, ActionReviewSent, ActionReviewApproved, ActionReviewChanges, ActionReviewHeld, ActionReviewRules, ActionReviewRight,
 	ActionRedirectAdd, ActionRedirectDelete,
 	ActionMediaUpload, ActionMediaEdit, ActionMediaDelete,
+	ActionContentTakeOver,
 }
 
 // Trail records what staff did.

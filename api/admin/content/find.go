@@ -110,6 +110,7 @@ type foundItem struct {
 	Outdated   []string          `json:"outdated"`                                        // the live translations the English changed under
 	ChangedAt  *time.Time        `json:"changedAt"`                                       // the last change of any language shown
 	ChangedBy  *person           `json:"changedBy"`                                       // who made it, when staff did
+	Present    []presentEditor   `json:"present"`                                         // the others who have it open
 }
 
 // findView is what the finder answers: the items that match, the counts
@@ -243,9 +244,17 @@ func (s *Service) Find(c echo.Context) error {
 	for _, l := range locale.All {
 		counts[string(l)] = &languageCount{}
 	}
+	present, err := s.presentOn(c, names)
+	if err != nil {
+		return err
+	}
 	items := []foundItem{}
 	for _, r := range rows {
 		it, words := summarise(r, f.Lang, names)
+		it.Present = present[r.Collection+"/"+r.Slug]
+		if it.Present == nil {
+			it.Present = []presentEditor{}
+		}
 		if f.Collection == "" || r.Collection == f.Collection {
 			for _, l := range locale.All {
 				switch {

@@ -25,6 +25,7 @@ type Notice struct {
 	Locale     string    `json:"locale"`
 	Title      string    `json:"title"`  // the content item's English title
 	Action     string    `json:"action"` // a schedule's: publish or unpublish
+	Person     string    `json:"person"` // who took over the item
 	Link       string    `json:"link"`   // the item in the back-office
 	CreatedAt  time.Time `json:"createdAt"`
 	Read       bool      `json:"read"`
@@ -62,7 +63,11 @@ func (s *Service) views(c echo.Context, rows []store.Notification) ([]Notice, er
 		if n.SubmissionID != nil {
 			v.Reference, v.Form = *n.SubmissionID, n.Detail
 		} else {
-			v.Action = n.Detail
+			if n.Kind == store.NoticeTakenOver {
+				v.Person = n.Detail
+			} else {
+				v.Action = n.Detail
+			}
 			v.Title = titles[n.Collection+"/"+n.Slug]
 		}
 		out = append(out, v)

@@ -177,8 +177,10 @@ func Sentence(n store.Notification, loc locale.Locale, titles map[string]string)
 		text = w.ReviewChanges
 	case store.NoticeScheduleHeld:
 		text = w.ScheduleHeld
+	case store.NoticeTakenOver:
+		text = w.TakenOver
 	}
 	form := w.Forms[n.Detail]
 	return strings.NewReplacer("{form}", form, "{reference}", reference, "{item}", title,
-		"{language}", w.Languages[n.Locale], "{action}", w.Actions[n.Detail]).Replace(text)
+		"{language}", w.Languages[n.Locale], "{action}", w.Actions[n.Detail], "{person}", n.Detail).Replace(text)
 }

@@ -9,7 +9,14 @@ import type { useContentEditor } from './use-content-editor';
  * state and when it was last saved, Save and Publish, links to the schedule and the preview, and
  * the editor's messages beside them (announced as they change).
  */
-export function ActionBar({ editor }: { editor: ReturnType<typeof useContentEditor> }) {
+export function ActionBar({
+  editor,
+  children,
+}: {
+  editor: ReturnType<typeof useContentEditor>;
+  /** What is said above the actions (who else is editing). */
+  children?: React.ReactNode;
+}) {
   const { t, when } = useLabels();
   const { item, locale, dirty, busy, notice } = editor;
   if (!item) return null;
@@ -27,6 +34,7 @@ export function ActionBar({ editor }: { editor: ReturnType<typeof useContentEdit
       aria-label={t('editing.actionsLabel')}
       data-action-bar
     >
+      {children}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm" role="status">
           <span className="font-semibold">

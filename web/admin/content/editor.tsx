@@ -12,6 +12,8 @@ import { cleaned, type Json } from './fields';
 import { ItemActions } from './items';
 import { previewId } from './jump';
 import { PreviewPanel } from './preview';
+import { usePresence } from './presence';
+import { PresenceNotice } from './presence-banner';
 import { StateBadge } from './state-badge';
 import { shownLanguages, useContentEditor } from './use-content-editor';
 import { VersionHistory } from './version-history';
@@ -31,6 +33,7 @@ export function ContentEditor({
   const { item, fields, missing, locale, draft, base, dirty, conflict, newer, busy } = editor;
   const { startBody, versions } = editor;
   const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'languageNames.', locale));
+  const presence = usePresence(collection, slug, item && fields ? locale : '', dirty);
 
   const back = (
     <p className="mb-4">
@@ -180,7 +183,20 @@ export function ContentEditor({
           onChanged={(message) => void editor.afterChange(message, true)}
         />
       )}
-      <ActionBar editor={editor} />
+      <ActionBar editor={editor}>
+        <PresenceNotice
+          presence={presence}
+          locale={locale}
+          canWrite={canWrite}
+          dirty={dirty}
+          onTookOver={(ok, message) =>
+            editor.setNotice({
+              tone: ok ? 'success' : 'error',
+              text: message || t('common.unreachable'),
+            })
+          }
+        />
+      </ActionBar>
     </div>
   );
 }

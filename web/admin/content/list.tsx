@@ -9,6 +9,7 @@ import { named } from './content-labels';
 import { FindForm } from './find-form';
 import { findAddress, findQuery, findSearch, type FindSearch } from './find-search';
 import { NewItemLink } from './items';
+import { PresenceMarkers } from './presence-banner';
 import { useContentFind } from './queries';
 import { StateBadge } from './state-badge';
 
@@ -126,6 +127,11 @@ function FoundRow({
             </span>
           )}
         </h3>
+        {item.present.length > 0 && (
+          <p className="mb-2">
+            <PresenceMarkers editors={item.present} />
+          </p>
+        )}
         <p className="flex flex-wrap gap-2" aria-label={t('content.states')}>
           {languages.map((l) => (
             <StateBadge

@@ -26,11 +26,18 @@ export function useContentList(collection: string) {
   });
 }
 
-/** Every page and item a filter finds, with the missing and outdated counts. */
+/** How often the list is looked at again while open, to show who else has an item open. */
+const findEvery = 15_000;
+
+/**
+ * Every page and item a filter finds, with the missing and outdated counts and who else has each
+ * open: looked at again every 15 seconds while the list is in view.
+ */
 export function useContentFind(query: string) {
   return useQuery({
     queryKey: contentKeys.find(query),
     queryFn: () => answer(adminApi.contentFind(query)),
+    refetchInterval: findEvery,
     // The list stays in place while another filter's loads.
     placeholderData: keepPreviousData,
   });

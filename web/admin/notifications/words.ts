@@ -12,5 +12,6 @@ export function noticeText(t: T, label: Label, n: Notice): string {
     item: n.title || n.slug,
     language: label('languageNames', n.locale),
     action: label('notifications.actions', n.action),
+    person: n.person,
   });
 }

@@ -370,7 +370,8 @@ export type NoticeKind =
   | 'schedule-failed'
   | 'review-requested'
   | 'review-changes'
-  | 'schedule-held';
+  | 'schedule-held'
+  | 'content-taken-over';
 
 /** How a kind of notification reaches its reader by e-mail. */
 export type NoticeDelivery = 'now' | 'digest' | 'off';
@@ -394,6 +395,8 @@ export type Notice = {
   title: string;
   /** a schedule's: publish or unpublish */
   action: string;
+  /** who took over the item */
+  person: string;
   /** the item in the back-office */
   link: string;
   createdAt: string;
@@ -1070,6 +1073,37 @@ export type SavedSettings = {
   revision: SettingsRevision;
 };
 
+/** Another staff member's open editor. */
+export type PresentEditor = {
+  staff: Person;
+  locale: string;
+  /** their form holds unsaved changes */
+  dirty: boolean;
+  /** their page is hidden, or not heard from lately */
+  away: boolean;
+  seenAt: string;
+};
+
+/**
+ * What an editor is told: the others on the item, in every language, and who took its language
+ * over, if anyone did.
+ */
+export type ContentPresence = {
+  others: PresentEditor[];
+  /** null unless someone took this editor's language over */
+  takenBy: Person | null;
+  takenAt: string | null;
+};
+
+/** What an open editor says about itself. */
+export type PresenceRequest = {
+  session: string;
+  /** its form holds unsaved changes */
+  dirty: boolean;
+  /** its page is hidden */
+  away: boolean;
+};
+
 /** An item or a page as the finder lists it. */
 export type FoundItem = {
   collection: string;
@@ -1085,6 +1119,8 @@ export type FoundItem = {
   changedAt: string | null;
   /** who made it, when staff did */
   changedBy: Person | null;
+  /** the others who have it open */
+  present: PresentEditor[];
 };
 
 /**
