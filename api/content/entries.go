@@ -124,6 +124,7 @@ type entryText struct {
 	answers    []string    // people: the routes of the services they answer for
 	shownOn    []string    // accreditations and client stories: the pages that show them
 	credential *Credential // accreditations only
+	noindex    bool        // staff asked search engines to leave this text out
 }
 
 // listedItem is an item of a collection with its texts in every language.
@@ -156,6 +157,9 @@ type entryFields struct {
 	Group          string          `json:"group"`
 	Order          int             `json:"order"`
 	Services       []string        `json:"services"`
+	SEO            struct {
+		Noindex bool `json:"noindex"`
+	} `json:"seo"`
 }
 
 // WithEntries returns a catalogue with the stored content added: the texts
@@ -335,7 +339,7 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 	if err := json.Unmarshal([]byte(e.Body), &f); err != nil {
 		return nil, fmt.Errorf("content: %s: stored body is not usable: %w", EntryFile(e), err)
 	}
-	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated}
+	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated, noindex: f.SEO.Noindex}
 	h := sha256.New()
 	_, _ = io.WriteString(h, e.Body)
 	_ = binary.Write(h, binary.LittleEndian, e.UpdatedAt.UnixNano())

@@ -11,22 +11,24 @@ import (
 // so a field added to a shape is edited without code of its own.
 type FieldSpec struct {
 	Name     string      `json:"name"`
-	Kind     string      `json:"kind" tstype:"FieldKind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover, prose
+	Kind     string      `json:"kind" tstype:"FieldKind"` // text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup, rating, affix, cover, prose, boolean, socialImage
 	Optional bool        `json:"optional,omitempty"`
 	Values   []string    `json:"values,omitempty"` // an enumeration's values
 	Fields   []FieldSpec `json:"fields,omitempty"` // an object's fields, or each object's in a list
+	Max      int         `json:"max,omitempty"`    // a text's greatest length in characters
 }
 
 var kindNames = map[fieldKind]string{
 	kindText: "text", kindTexts: "texts", kindDate: "date", kindDateTime: "dateTime", kindCount: "count",
 	kindEnum: "enum", kindObject: "object", kindObjects: "objects", kindRoutes: "routes",
 	kindRouteTexts: "routeTexts", kindImage: "image", kindMarkup: "markup", kindRating: "rating", kindAffix: "affix", kindCover: "cover", kindProse: "prose",
+	kindBool: "boolean", kindSocial: "socialImage",
 }
 
 func (s shape) describe() []FieldSpec {
 	out := make([]FieldSpec, len(s))
 	for i, f := range s {
-		out[i] = FieldSpec{Name: f.name, Kind: kindNames[f.kind], Optional: f.optional, Values: f.values}
+		out[i] = FieldSpec{Name: f.name, Kind: kindNames[f.kind], Optional: f.optional, Values: f.values, Max: f.max}
 		if len(f.fields) > 0 {
 			out[i].Fields = f.fields.describe()
 		}

@@ -21,3 +21,23 @@ func (c *Catalog) Languages(p *Page) []locale.Locale {
 	}
 	return out
 }
+
+// Noindex reports whether staff asked search engines to leave the page out
+// in a language: its text there (or the English it falls back to) says so.
+func (c *Catalog) Noindex(p *Page, loc locale.Locale) bool {
+	t, _ := c.lookup(p.Route, loc)
+	return t != nil && t.noindex
+}
+
+// IndexedLanguages returns the languages of Languages whose text search
+// engines may list: the addresses a sitemap and a page's alternates name.
+func (c *Catalog) IndexedLanguages(p *Page) []locale.Locale {
+	langs := c.Languages(p)
+	out := make([]locale.Locale, 0, len(langs))
+	for _, l := range langs {
+		if !c.Noindex(p, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // shape lists the fields a content file holds. A file must have every field
@@ -23,6 +24,7 @@ type field struct {
 	optional bool
 	fields   shape    // the fields of an object or of each object in a list
 	values   []string // the allowed values of an enumeration
+	max      int      // a text's greatest length in characters; 0 for no bound
 }
 
 // fieldKind is the form a field's value takes.
@@ -45,6 +47,8 @@ const (
 	kindAffix                       // up to 3 characters shown beside a number, possibly none
 	kindCover                       // the id of a cover staff uploaded (api/admin/covers.go)
 	kindProse                       // running text: a document tree checkProse accepts
+	kindBool                        // true or false
+	kindSocial                      // the picture a link to the page previews with: see ValidSocialImage
 )
 
 func text(name string) field       { return field{name: name, kind: kindText} }
@@ -59,7 +63,11 @@ func markup(name string) field     { return field{name: name, kind: kindMarkup} 
 func rating(name string) field     { return field{name: name, kind: kindRating} }
 func affix(name string) field      { return field{name: name, kind: kindAffix} }
 func cover(name string) field      { return field{name: name, kind: kindCover} }
+func boolean(name string) field    { return field{name: name, kind: kindBool} }
 func optional(f field) field       { f.optional = true; return f }
+
+// bounded is a text of at most max characters.
+func bounded(name string, max int) field { return field{name: name, kind: kindText, max: max} }
 
 func enum(name string, values ...string) field {
 	return field{name: name, kind: kindEnum, values: values}
@@ -78,8 +86,30 @@ func with(fields []field, more ...field) shape {
 	return append(append(shape{}, fields...), more...)
 }
 
+// The bounds of a search listing's texts: far above what a search engine
+// shows (about 60 and 155 characters, which the editor guides towards),
+// so only text that is no listing at all is refused.
+const (
+	MaxSearchTitle       = 200
+	MaxSearchDescription = 500
+)
+
+// seoField is the search listing every page and item may set for itself,
+// in each language: the title and description search engines and link
+// previews show in place of the page's own, whether search engines should
+// leave the page out, and the picture a shared link previews with. A field
+// left out keeps what the page shows without it.
+var seoField = optional(object("seo",
+	optional(bounded("title", MaxSearchTitle)),
+	optional(bounded("description", MaxSearchDescription)),
+	optional(boolean("noindex")),
+	optional(field{name: "image", kind: kindSocial}),
+))
+
 var (
-	pageHead     = []field{text("title"), text("metaTitle"), text("metaDescription"), text("summary")}
+	// A page's metaTitle and metaDescription are its search title and
+	// description; its seo object adds the rest of a listing.
+	pageHead     = []field{text("title"), text("metaTitle"), text("metaDescription"), text("summary"), seoField}
 	callToAction = object("cta", text("heading"), text("text"))
 	sectionList  = objects("sections", text("heading"), proseField("paragraphs"), optional(texts("items")))
 
@@ -163,9 +193,11 @@ func pageShape(p *Page) (s shape, ok bool) {
 // itemShapes are the shapes of collection items, by collection.
 var itemShapes = map[string]shape{
 	"news": {
+		seoField,
 		text("title"), text("description"), date("date"), text("author"), text("imageAlt"), optional(cover("cover")), proseField("body"),
 	},
 	"blogs": {
+		seoField,
 		text("title"), text("description"), date("date"),
 		object("author", text("name"), text("role")),
 		text("imageAlt"), optional(cover("cover")), count("readingMinutes"), texts("tags"),
@@ -173,17 +205,20 @@ var itemShapes = map[string]shape{
 		proseField("body"),
 	},
 	"publications": {
+		seoField,
 		text("title"), text("description"), date("date"),
 		enum("type", "Guide", "White paper", "Checklist", "Report"),
 		count("pages"), text("imageAlt"), optional(cover("cover")), texts("highlights"), proseField("body"),
 	},
 	"webinars": {
+		seoField,
 		text("title"), text("description"), dateTime("start"), count("durationMinutes"),
 		enum("language", "English", "Arabic", "English and Arabic"),
 		objects("speakers", text("name"), text("role")),
 		texts("agenda"), text("imageAlt"), optional(cover("cover")), proseField("body"),
 	},
 	"accreditations": {
+		seoField,
 		text("title"), text("description"), text("issuer"), text("scope"), date("since"),
 		// Where a reader checks the credential: an http or https address.
 		text("verification"),
@@ -192,6 +227,7 @@ var itemShapes = map[string]shape{
 		routes("shownOn"), proseField("body"),
 	},
 	"case-studies": {
+		seoField,
 		text("title"), text("description"), date("date"),
 		enum("sector", caseStudySectors...),
 		text("client"), text("country"), texts("standards"), text("duration"),
@@ -201,6 +237,7 @@ var itemShapes = map[string]shape{
 		routes("shownOn"),
 	},
 	"vacancies": {
+		seoField,
 		text("title"),
 		enum("office", "london", "dubai", "cairo"),
 		enum("employmentType", "Full-time", "Part-time", "Contract"),
@@ -215,6 +252,7 @@ var itemShapes = map[string]shape{
 		)),
 	},
 	"people": {
+		seoField,
 		text("title"), // the person's full name
 		text("role"),
 		// The leadership come first on the page; within a group, order says where.
@@ -274,6 +312,9 @@ const (
 	ProblemLink       = "link"       // running text linking to an address other than http(s) or a site path
 	ProblemProseSize  = "proseSize"  // running text nested too deeply or too long
 	ProblemRange      = "range"      // the upper figure of a range below its lower one
+	ProblemTooLong    = "tooLong"    // a text longer than its bound (Value is the bound)
+	ProblemBool       = "bool"       // not true or false
+	ProblemSocial     = "social"     // not a picture a link may preview with
 )
 
 // String says what is wrong in English, naming the field, as the seed
@@ -340,6 +381,12 @@ func (p Problem) String() string {
 		return f + fmt.Sprintf("must not be below the lower figure, not %v", p.Value)
 	case ProblemCover:
 		return f + fmt.Sprintf("must be the id of an uploaded cover (32 hexadecimal digits), not %v", p.Value)
+	case ProblemTooLong:
+		return f + fmt.Sprintf("must be at most %v characters long", p.Value)
+	case ProblemBool:
+		return f + fmt.Sprintf("must be true or false, not %v", p.Value)
+	case ProblemSocial:
+		return f + fmt.Sprintf(`must be "site" or "cover:" and the id of an uploaded cover, not %v`, p.Value)
 	}
 	return f + "is not right"
 }
@@ -408,6 +455,17 @@ func (f field) check(path string, value any) []Problem {
 			return fail(ProblemEmpty)
 		case !controlFree(s):
 			return fail(ProblemControl)
+		case f.max > 0 && utf8.RuneCountInString(s) > f.max:
+			return []Problem{{Path: path, Code: ProblemTooLong, Value: f.max}}
+		}
+	case kindBool:
+		if _, ok := value.(bool); !ok {
+			return fail(ProblemBool)
+		}
+	case kindSocial:
+		s, ok := value.(string)
+		if !ok || !ValidSocialImage(s) {
+			return fail(ProblemSocial)
 		}
 	case kindTexts:
 		list, ok := value.([]any)

@@ -132,11 +132,15 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 	}
 	p.Canonical = in.BaseURL + locale.Path(loc, page.Route)
 	// Only the languages with a text of their own: a language showing the
-	// English in its frame is no translation to send a search engine to.
-	for _, l := range in.Catalog.Languages(page) {
+	// English in its frame is no translation to send a search engine to,
+	// nor is one whose search listing hides it from them.
+	langs := in.Catalog.IndexedLanguages(page)
+	for _, l := range langs {
 		p.Alternates = append(p.Alternates, Alternate{Hreflang: string(l), Href: in.BaseURL + locale.Path(l, page.Route)})
 	}
-	p.Alternates = append(p.Alternates, Alternate{Hreflang: "x-default", Href: in.BaseURL + locale.Path(locale.Default, page.Route)})
+	if slices.Contains(langs, locale.Default) {
+		p.Alternates = append(p.Alternates, Alternate{Hreflang: "x-default", Href: in.BaseURL + locale.Path(locale.Default, page.Route)})
+	}
 	return p
 }
 

@@ -167,3 +167,51 @@ func TestBuildPropsWithContent(t *testing.T) {
 		}
 	}
 }
+
+// A page's search listing reaches the renderer in its content, and a
+// language it hides from search engines is no alternate of the others.
+func TestPropsCarrySearchListing(t *testing.T) {
+	files := testenv.SampleContent()
+	const nl = "collections/nl/news/new-dubai-office.json"
+	files[nl] = strings.Replace(files[nl], `"date":`,
+		`"seo": {"title": "Dubai verhuist", "description": "Ons nieuwe adres.", "noindex": true, "image": "site"}, "date":`, 1)
+	set, err := content.ReadSeed(testenv.SeedTree(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := propsInput(t)
+	cat, problems := in.Catalog.WithEntries(set.Entries)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	in.Catalog = cat
+	page := cat.Page("/resources/news/new-dubai-office")
+
+	dutch := render.BuildProps(in, page, locale.Nl)
+	var body struct {
+		SEO struct {
+			Title, Description, Image string
+			Noindex                   bool
+		} `json:"seo"`
+	}
+	if err := json.Unmarshal(dutch.Page.Content, &body); err != nil {
+		t.Fatal(err)
+	}
+	if body.SEO.Title != "Dubai verhuist" || body.SEO.Description != "Ons nieuwe adres." || !body.SEO.Noindex || body.SEO.Image != "site" {
+		t.Fatalf("the Dutch props carry %+v", body.SEO)
+	}
+	english := render.BuildProps(in, page, locale.En)
+	if strings.Contains(string(english.Page.Content), `"seo"`) {
+		t.Error("the English text took the Dutch listing")
+	}
+	for _, p := range []render.Props{dutch, english} {
+		for _, alt := range p.Alternates {
+			if alt.Hreflang == "nl" {
+				t.Errorf("the %s page names the hidden Dutch text as an alternate", p.Locale)
+			}
+		}
+	}
+	if len(english.Alternates) != 2 || english.Alternates[1].Hreflang != "x-default" {
+		t.Errorf("English alternates %v", english.Alternates)
+	}
+}

@@ -191,6 +191,8 @@ var skipped = map[string]bool{
 	"mapQuery": true, "related": true, "cards": false, "attrs": true, "marks": true, "type": true,
 	"office": true, "employmentType": true, "language": true, "imageAlt": true, "metaTitle": true,
 	"since": true, "verification": true, "emblemShape": true, "shownOn": true, "sector": true,
+	// A search listing's words are for search engines; the page shows its own.
+	"seo": true,
 }
 
 // headingKeys are the fields whose text is a heading of the page.

@@ -101,7 +101,8 @@ func Index(baseURL string, lastmods []string) []byte {
 
 // ForLocale writes the sitemap of one language: every indexable page that
 // has a text in that language (see content.Catalog.Languages; English
-// always) at its address in it, with its last change and its addresses in
+// always) not hidden from search engines by its search listing
+// (content.Catalog.IndexedLanguages) at its address in it, with its last change and its addresses in
 // the languages it has a text in. It also returns the newest lastmod it
 // wrote.
 func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback time.Time) (body []byte, newest string) {
@@ -111,7 +112,9 @@ func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback t
 		fallbackDate = fallback.UTC().Format(time.DateOnly)
 	}
 	for _, p := range cat.Pages() {
-		langs := cat.Languages(p)
+		// A language whose text staff hid from search engines is neither
+		// listed nor named as another's alternate.
+		langs := cat.IndexedLanguages(p)
 		if !p.Indexable() || !slices.Contains(langs, l) {
 			continue
 		}
@@ -125,7 +128,9 @@ func ForLocale(cat *content.Catalog, l locale.Locale, baseURL string, fallback t
 		for _, alt := range langs {
 			u.Links = append(u.Links, alternate{Rel: "alternate", Hreflang: string(alt), Href: baseURL + locale.Path(alt, p.Route)})
 		}
-		u.Links = append(u.Links, alternate{Rel: "alternate", Hreflang: "x-default", Href: baseURL + locale.Path(locale.Default, p.Route)})
+		if slices.Contains(langs, locale.Default) {
+			u.Links = append(u.Links, alternate{Rel: "alternate", Hreflang: "x-default", Href: baseURL + locale.Path(locale.Default, p.Route)})
+		}
 		set.URLs = append(set.URLs, u)
 	}
 	return marshal(set), newest

@@ -194,3 +194,73 @@ func TestRobots(t *testing.T) {
 		}
 	}
 }
+
+// A language whose search listing hides the page from search engines is
+// left out of its sitemap and named by no other as an alternate; hiding the
+// English text hides every language that falls back to it.
+func TestLeavesOutNoindex(t *testing.T) {
+	const story = "/resources/news/new-dubai-office"
+	catalog := func(t *testing.T, hide ...string) *content.Catalog {
+		t.Helper()
+		files := testenv.SampleContent()
+		for _, name := range hide {
+			files[name] = strings.Replace(files[name], `"date":`, `"seo": {"title": "Hidden", "noindex": true}, "date":`, 1)
+		}
+		set, err := content.ReadSeed(testenv.SeedTree(t, files))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, problems := must(t).WithEntries(set.Entries)
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		return cat
+	}
+	listed := func(cat *content.Catalog, l locale.Locale) (loc bool, hreflangs []string) {
+		body, _ := sitemap.ForLocale(cat, l, base, seeded)
+		for _, u := range parse(t, body).URLs {
+			for _, link := range u.Links {
+				if strings.HasSuffix(link.Href, story) {
+					hreflangs = append(hreflangs, link.Hreflang)
+				}
+			}
+			if strings.HasSuffix(u.Loc, story) {
+				loc = true
+			}
+		}
+		return loc, hreflangs
+	}
+
+	shown := catalog(t)
+	if in, langs := listed(shown, locale.Nl); !in || !slices.Contains(langs, "nl") {
+		t.Fatalf("the Dutch story is not listed before it is hidden: %v %v", in, langs)
+	}
+
+	dutch := catalog(t, "collections/nl/news/new-dubai-office.json")
+	if in, _ := listed(dutch, locale.Nl); in {
+		t.Error("the Dutch sitemap lists the story hidden in Dutch")
+	}
+	if in, langs := listed(dutch, locale.En); !in || slices.Contains(langs, "nl") || !slices.Contains(langs, "x-default") {
+		t.Errorf("the English sitemap: listed %v, alternates %v", in, langs)
+	}
+
+	english := catalog(t, "collections/en/news/new-dubai-office.json")
+	if in, langs := listed(english, locale.En); in || slices.Contains(langs, "en") || slices.Contains(langs, "x-default") {
+		t.Errorf("the English sitemap lists the hidden English story: %v %v", in, langs)
+	}
+	if in, _ := listed(english, locale.Nl); !in {
+		t.Error("the Dutch text, shown to search engines, is no longer listed")
+	}
+	if in, _ := listed(english, locale.Fr); in {
+		t.Error("the French page, showing the hidden English, is listed")
+	}
+}
+
+func must(t *testing.T) *content.Catalog {
+	t.Helper()
+	cat, err := content.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}

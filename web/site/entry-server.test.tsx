@@ -219,6 +219,47 @@ describe('search engine head', () => {
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
+  it("follows an item's search listing in its head tags and JSON-LD, in Arabic too", () => {
+    const route = sampleItemRoutes.find((path) => path.startsWith('/resources/news/'))!;
+    const props = samplePageProps({ route, locale: 'ar' });
+    const cover = '0123456789abcdef0123456789abcdef';
+    const chosen = 'fedcba9876543210fedcba9876543210';
+    props.page.cover = cover;
+    props.page.content = {
+      ...props.page.content,
+      seo: {
+        title: 'عنوان للبحث',
+        description: 'وصف للبحث.',
+        noindex: true,
+        image: `cover:${chosen}`,
+      },
+    };
+    const doc = parse(render(props, assets));
+    const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
+    const preview = `http://localhost:8080/media/covers/${chosen}/og.jpg`;
+    expect(doc.title).toBe('عنوان للبحث');
+    expect(meta('meta[name="description"]')).toBe('وصف للبحث.');
+    expect(meta('meta[property="og:title"]')).toBe('عنوان للبحث');
+    expect(meta('meta[name="twitter:description"]')).toBe('وصف للبحث.');
+    expect(meta('meta[property="og:image"]')).toBe(preview);
+    expect(meta('meta[property="og:image:alt"]')).toBe(props.page.content.imageAlt);
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    const blocks = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+      (el) => JSON.parse(el.textContent ?? '{}') as Record<string, unknown>,
+    );
+    const article = blocks.find((block) => block['@type'] === 'Article')!;
+    expect(article.headline).toBe('عنوان للبحث');
+    expect(article.description).toBe('وصف للبحث.');
+    expect(article.image).toBe(preview);
+
+    props.page.content = { ...props.page.content, seo: { image: 'site' } };
+    const plain = parse(render(props, assets));
+    expect(plain.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'http://localhost:8080/og-default.png',
+    );
+    expect(plain.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
   it("previews an item with its uploaded cover's JPEG, described by its alt text", () => {
     const route = sampleItemRoutes.find((path) => path.startsWith('/resources/news/'))!;
     const props = samplePageProps({ route });

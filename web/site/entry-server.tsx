@@ -38,7 +38,7 @@ import { createServerI18n } from '../shared/i18n/i18n-server';
 import { pageForKind } from './pages/page-for-kind';
 import { pageModulePath } from './pages/page-modules';
 import type { Locale, PageKind, PagePayload, PageProps, Resources } from './pages/page-props';
-import { pageMeta, siteTagline } from './seo/meta';
+import { pageMeta, searchListing, siteTagline, socialCover } from './seo/meta';
 import { siteImages } from './seo/site-images';
 import { structuredData } from './seo/structured-data';
 import { firstPaintScript } from './session/first-paint';
@@ -185,9 +185,11 @@ export function render(input: PageProps, assets: Assets): string {
   const { site, baseUrl } = props;
   const { heading, title, description, noindex } = pageMeta(props, t);
   const label = (key: string, name: string) => t(`nav.${key}`, { defaultValue: name });
-  const jsonLd = structuredData(props, heading, label);
-  // An item with an uploaded cover previews with it, described by the item's own words.
-  const cover = props.page.cover;
+  // An item with an uploaded cover previews with it, described by the item's own words, unless
+  // its search listing names another cover or the site's own picture.
+  const listingImage = searchListing(props.page.content).image;
+  const cover =
+    listingImage === 'site' ? undefined : (socialCover(listingImage) ?? props.page.cover);
   const coverAlt = props.page.content?.imageAlt;
   const image = cover
     ? `${baseUrl}${uploadedCoverPath(cover, uploadedPreview.file)}`
@@ -197,6 +199,12 @@ export function render(input: PageProps, assets: Assets): string {
       ? coverAlt
       : `${site.name}: ${siteTagline(site, t)}`;
   const handle = xHandle(props);
+  const listing = searchListing(props.page.content);
+  const jsonLd = structuredData(props, heading, label, {
+    title: listing.title,
+    description: listing.description,
+    image: listingImage ? image : undefined,
+  });
 
   const attr = escapeHtml;
   const meta = (key: 'name' | 'property', name: string, content: string) =>

@@ -465,6 +465,9 @@ func fieldErrors(m *access.Messages, problems []content.Problem) map[string]stri
 		if p.Code == content.ProblemEnum {
 			msg = fmt.Sprintf(msg, strings.Join(p.Values, ", "))
 		}
+		if limit, isInt := p.Value.(int); p.Code == content.ProblemTooLong && isInt {
+			msg = fmt.Sprintf(msg, limit)
+		}
 		out[p.Path] = msg
 	}
 	return out

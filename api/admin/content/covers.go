@@ -173,24 +173,41 @@ func (s *Service) deleteCover(id string) {
 // coverProblem says what is wrong with the cover a body names: nothing
 // when it names none or one that is stored, else the field's message. A
 // page must never link to files that are not there.
+// The same holds for the uploaded cover its search listing previews with.
 func (s *Service) coverProblem(c echo.Context, body string) map[string]string {
 	var fields struct {
 		Cover string `json:"cover"`
+		SEO   struct {
+			Image string `json:"image"`
+		} `json:"seo"`
 	}
-	if json.Unmarshal([]byte(body), &fields) != nil || fields.Cover == "" {
+	if json.Unmarshal([]byte(body), &fields) != nil {
 		return nil
 	}
-	if s.blobs != nil {
-		rc, _, err := s.blobs.Get(c.Request().Context(), coverKey(fields.Cover, coverProbe))
-		if err == nil {
-			rc.Close()
-			return nil
-		}
-		if !errors.Is(err, blob.ErrNotFound) {
-			s.log.Warn("admin: cover lookup failed", "err", err)
-		}
+	if fields.Cover != "" && !s.coverStored(c, fields.Cover) {
+		return map[string]string{"cover": access.Text(c).Covers.NotStored}
 	}
-	return map[string]string{"cover": access.Text(c).Covers.NotStored}
+	if id := content.SocialCover(fields.SEO.Image); id != "" && !s.coverStored(c, id) {
+		return map[string]string{"seo.image": access.Text(c).ContentProblems[content.ProblemSocial]}
+	}
+	return nil
+}
+
+// coverStored reports whether the files of the cover with an id are in the
+// upload store.
+func (s *Service) coverStored(c echo.Context, id string) bool {
+	if s.blobs == nil {
+		return false
+	}
+	rc, _, err := s.blobs.Get(c.Request().Context(), coverKey(id, coverProbe))
+	if err == nil {
+		rc.Close()
+		return true
+	}
+	if !errors.Is(err, blob.ErrNotFound) {
+		s.log.Warn("admin: cover lookup failed", "err", err)
+	}
+	return false
 }
 
 // ServeCover sends one file of an uploaded cover to anyone: public,

@@ -2,7 +2,7 @@ import { dangerButtonClass, Card } from '../ui';
 import { useT } from '../shell/lang';
 import { named } from './content-labels';
 import { CoverTarget } from './cover-upload';
-import { Fields, TextLang } from './fields';
+import { Fields, ListingTarget, TextLang, type Json } from './fields';
 import { OutdatedPanel } from './outdated-panel';
 import { SchedulePanel } from './schedule-panel';
 import { SectionIndex, sectionId } from './section-index';
@@ -60,20 +60,24 @@ export function EditorForm({
       >
         <TextLang.Provider value={{ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' }}>
           <CoverTarget.Provider value={{ collection, slug, locale }}>
-            {/* Each top-level field is a group the index jumps to. */}
-            {fields.map((spec) => (
-              <div key={spec.name} id={sectionId(spec.name)} className="scroll-mt-4">
-                <Fields
-                  fields={[spec]}
-                  prefix=""
-                  value={draft}
-                  english={english}
-                  errors={errors}
-                  readOnly={!canWrite}
-                  onChange={editor.edit}
-                />
-              </div>
-            ))}
+            <ListingTarget.Provider
+              value={{ collection, slug, locale, draft, english: english as Json | undefined }}
+            >
+              {/* Each top-level field is a group the index jumps to. */}
+              {fields.map((spec) => (
+                <div key={spec.name} id={sectionId(spec.name)} className="scroll-mt-4">
+                  <Fields
+                    fields={[spec]}
+                    prefix=""
+                    value={draft}
+                    english={english}
+                    errors={errors}
+                    readOnly={!canWrite}
+                    onChange={editor.edit}
+                  />
+                </div>
+              ))}
+            </ListingTarget.Provider>
           </CoverTarget.Provider>
         </TextLang.Provider>
         {canWrite && locale !== 'en' && lang?.live && (

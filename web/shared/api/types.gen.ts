@@ -800,7 +800,9 @@ export type FieldKind =
   | 'rating'
   | 'affix'
   | 'cover'
-  | 'prose';
+  | 'prose'
+  | 'boolean'
+  | 'socialImage';
 
 /**
  * Describes one field of a collection item's shape for an editor: the same shape the seed and the
@@ -810,7 +812,7 @@ export type FieldSpec = {
   name: string;
   /**
    * text, texts, date, dateTime, count, enum, object, objects, routes, routeTexts, image, markup,
-   * rating, affix, cover, prose
+   * rating, affix, cover, prose, boolean, socialImage
    */
   kind: FieldKind;
   optional?: boolean;
@@ -818,6 +820,8 @@ export type FieldSpec = {
   values?: string[];
   /** an object's fields, or each object's in a list */
   fields?: FieldSpec[];
+  /** a text's greatest length in characters */
+  max?: number;
 };
 
 /** The shape of a collection's items, or of a page's content. */

@@ -81,3 +81,23 @@ describe('pageMeta', () => {
     expect(metaOf(other).noindex).toBe(true);
   });
 });
+
+describe('a search listing', () => {
+  it('gives the page its title, description and noindex, and nothing else changes', () => {
+    const props = samplePageProps({ route: itemRoute('/resources/news/') });
+    const plain = metaOf(props);
+    props.page.content = {
+      ...props.page.content,
+      seo: { title: 'A search title', description: 'A search description.', noindex: true },
+    };
+    const meta = metaOf(props);
+    expect(meta).toEqual({
+      heading: plain.heading,
+      title: 'A search title',
+      description: 'A search description.',
+      noindex: true,
+    });
+    expect(plain.noindex).toBe(false);
+    expect(plain.title).not.toBe('A search title');
+  });
+});

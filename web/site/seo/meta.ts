@@ -21,6 +21,27 @@ export type PageMeta = {
   noindex: boolean;
 };
 
+/** A page's or item's own search listing (`seo` in its content), as staff set it. */
+export type SearchListing = {
+  title?: string;
+  description?: string;
+  noindex?: boolean;
+  /** `site` for the site's picture, `cover:` and an uploaded cover's id; none for the default. */
+  image?: string;
+};
+
+/** The search listing a page's content carries, or an empty one. */
+export function searchListing(content: Record<string, unknown> | null | undefined): SearchListing {
+  const seo = content?.seo;
+  return seo && typeof seo === 'object' ? (seo as SearchListing) : {};
+}
+
+/** The uploaded cover a social image reference names, or undefined. */
+export function socialCover(ref: string | undefined): string | undefined {
+  const match = /^cover:([0-9a-f]{32})$/.exec(ref ?? '');
+  return match?.[1];
+}
+
 /** The longest description search results show in full, give or take a word. */
 export const descriptionLength = 160;
 
@@ -65,7 +86,9 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
     : (lastCrumb?.name ?? '');
   const item = itemKinds.includes(page.kind);
   const heading = item ? (text(content.title) ?? navHeading) : navHeading;
+  const listing = searchListing(content);
   const noindex =
+    listing.noindex === true ||
     props.status === 404 ||
     page.kind === 'not-found' ||
     page.kind === 'login' ||
@@ -85,12 +108,15 @@ export function pageMeta(props: PageProps, t: TFunction): PageMeta {
   }
 
   const paged = page.pagination && page.pagination.page > 1 ? page.pagination : null;
-  const base = (!item && text(content.metaTitle)) || `${heading} | ${site.name}`;
+  const base =
+    text(listing.title) ?? ((!item && text(content.metaTitle)) || `${heading} | ${site.name}`);
   // Later pages of a list are titled apart, so no two pages share a title.
   const title = paged ? `${t('pagination.pageOf', paged)} · ${base}` : base;
-  const written = item
-    ? (text(content.description) ?? text(content.summary))
-    : (text(content.metaDescription) ?? text(content.summary) ?? text(content.description));
+  const written =
+    text(listing.description) ??
+    (item
+      ? (text(content.description) ?? text(content.summary))
+      : (text(content.metaDescription) ?? text(content.summary) ?? text(content.description)));
   const generic =
     page.kind === 'not-found'
       ? t('meta.notFound', { name: site.name })

@@ -316,6 +316,21 @@ function people(props: PageProps): JsonLd {
   };
 }
 
+/** What a page's search listing says of it, its picture as an address: empty for the defaults. */
+export type PageListing = { title?: string; description?: string; image?: string };
+
+/**
+ * The block of what a page is about, named, described and pictured as its search listing says
+ * where staff set one.
+ */
+function followListing(block: JsonLd, listing: PageListing): JsonLd {
+  const out: JsonLd = { ...block };
+  if (listing.title) out['headline' in block ? 'headline' : 'name'] = listing.title;
+  if (listing.description) out.description = listing.description;
+  if (listing.image) out.image = listing.image;
+  return out;
+}
+
 /**
  * The JSON-LD blocks of a page: the firm on every page, the breadcrumb trail below the home page,
  * and what the page is about (a service, its questions, an article, a vacancy or an event).
@@ -324,7 +339,9 @@ export function structuredData(
   props: PageProps,
   heading: string,
   label: (key: string, name: string) => string,
+  listing: PageListing = {},
 ): JsonLd[] {
+  const main = (block: JsonLd): JsonLd => followListing(block, listing);
   const blocks: (JsonLd | null)[] = [organization(props)];
   if (props.status !== 200) return blocks as JsonLd[];
   blocks.push(breadcrumbList(props, heading, label));
@@ -336,14 +353,14 @@ export function structuredData(
     page.kind === 'service' ||
     page.kind === 'standard' ||
     (page.kind === 'landing' && 'what' in content && !isLandingContent(content));
-  if (serviceShaped) blocks.push(service(props, content as ServiceContent, heading));
+  if (serviceShaped) blocks.push(main(service(props, content as ServiceContent, heading)));
   const faqs = (content as Partial<ServiceContent>).faqs;
   if (Array.isArray(faqs) && faqs.length > 0) blocks.push(faqPage(faqs));
-  if (page.kind === 'article') blocks.push(article(props, content as ArticleContent));
-  if (page.kind === 'case-study') blocks.push(caseStudy(props, content as CaseStudyContent));
-  if (page.kind === 'vacancy') blocks.push(jobPosting(props, content as VacancyContent));
-  if (page.kind === 'webinar') blocks.push(event(props, content as WebinarContent));
-  if (page.kind === 'person') blocks.push(person(props, content as PersonContent));
+  if (page.kind === 'article') blocks.push(main(article(props, content as ArticleContent)));
+  if (page.kind === 'case-study') blocks.push(main(caseStudy(props, content as CaseStudyContent)));
+  if (page.kind === 'vacancy') blocks.push(main(jobPosting(props, content as VacancyContent)));
+  if (page.kind === 'webinar') blocks.push(main(event(props, content as WebinarContent)));
+  if (page.kind === 'person') blocks.push(main(person(props, content as PersonContent)));
   if (page.kind === 'people' && page.items.length > 0) blocks.push(people(props));
   return blocks.filter((block) => block !== null);
 }

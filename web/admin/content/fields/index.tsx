@@ -6,10 +6,12 @@ import { DateEditor, EnumEditor, NumberEditor } from './choice';
 import { CoverEditor } from './cover';
 import { ObjectEditor, ObjectListEditor, TextListEditor } from './lists';
 import { ProseField } from './prose';
+import { SeoEditor } from './seo';
 import { MarkupEditor, PlainEditor, RouteTextsEditor, TextEditor } from './text';
 import type { EditorProps, FieldsProps } from './types';
 
 export { TextLang, type Json } from './types';
+export { ListingTarget } from './seo';
 export { cleaned, emptyObject } from './values';
 
 /**
@@ -38,7 +40,11 @@ function FieldEditor(
 ) {
   const { t } = useT();
   const id = useId();
-  const Editor = fieldEditors[props.spec.kind] ?? PlainEditor;
+  // The search listing is one object every page and item shares, with an editor of its own.
+  const Editor =
+    props.spec.name === 'seo' && !props.path.includes('.')
+      ? SeoEditor
+      : (fieldEditors[props.spec.kind] ?? PlainEditor);
   return (
     <Editor
       {...props}
