@@ -880,6 +880,10 @@ export type FoundItem = {
   title: string;
   /** a page's sections and groups, outermost first; empty for an item */
   trail: string[];
+  /** a page's key under nav. in the site's translations; empty for an item */
+  key: string;
+  /** the keys of its trail's steps */
+  trailKeys: string[];
   /** state by locale */
   languages: Record<string, ContentState>;
   /** the live translations the English changed under */

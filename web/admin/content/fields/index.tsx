@@ -6,7 +6,8 @@ import { DateEditor, EnumEditor, NumberEditor } from './choice';
 import { CoverEditor } from './cover';
 import { ObjectEditor, ObjectListEditor, TextListEditor } from './lists';
 import { ProseField } from './prose';
-import { MarkupEditor, PlainEditor, RouteTextsEditor, TextEditor } from './text';
+import { RouteTextsEditor, RoutesEditor } from './routes';
+import { MarkupEditor, PlainEditor, TextEditor } from './text';
 import type { EditorProps, FieldsProps } from './types';
 
 export { TextLang, type Json } from './types';
@@ -27,7 +28,7 @@ export const fieldEditors: Partial<Record<FieldSpec['kind'], ComponentType<Edito
   prose: ProseField,
   cover: CoverEditor,
   texts: TextListEditor,
-  routes: TextListEditor,
+  routes: RoutesEditor,
   object: ObjectEditor,
   objects: ObjectListEditor,
 };
