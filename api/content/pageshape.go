@@ -3,6 +3,9 @@ package content
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
 	"sync"
 )
 
@@ -114,4 +117,79 @@ func PageTrail(route string) []string {
 		out = append(out, c.Name)
 	}
 	return out
+}
+
+// PageKeys names the page at a route and the sections and groups above it
+// by their keys under nav. in the web app's translations, outermost first,
+// so that the back-office can show them in its reader's language. Both are
+// empty for an unknown route.
+func PageKeys(route string) (key string, trail []string) {
+	trail = []string{}
+	cat, err := pageTree()
+	if err != nil {
+		return "", trail
+	}
+	p := cat.Page(route)
+	if p == nil {
+		return "", trail
+	}
+	if len(p.Breadcrumbs) >= 3 {
+		for _, c := range p.Breadcrumbs[1 : len(p.Breadcrumbs)-1] {
+			trail = append(trail, c.TranslationKey)
+		}
+	}
+	return p.TranslationKey, trail
+}
+
+// PageProblems finds the routes a body its shape accepted names (in a list
+// of routes, or as the keys of texts by route) that are no page of the
+// site. The seed's own files are not checked here: the page tree is built
+// from them.
+func PageProblems(collection, slug, body string) []Problem {
+	s, ok := itemShapes[collection]
+	if collection == PagesCollection {
+		s, ok = editablePage(slug)
+	}
+	cat, err := pageTree()
+	var v map[string]any
+	if !ok || err != nil || json.Unmarshal([]byte(body), &v) != nil {
+		return nil
+	}
+	return s.pageProblems("", v, cat)
+}
+
+func (s shape) pageProblems(prefix string, v map[string]any, cat *Catalog) []Problem {
+	var problems []Problem
+	known := func(r string) bool { return cat.Page(r) != nil }
+	for _, f := range s {
+		path := prefix + f.name
+		switch value := v[f.name].(type) {
+		case []any:
+			for i, el := range value {
+				at := fmt.Sprintf("%s[%d]", path, i)
+				switch x := el.(type) {
+				case string:
+					if f.kind == kindRoutes && !known(x) {
+						problems = append(problems, Problem{Path: at, Code: ProblemPage, Value: x})
+					}
+				case map[string]any:
+					if f.kind == kindObjects {
+						problems = append(problems, f.fields.pageProblems(at+".", x, cat)...)
+					}
+				}
+			}
+		case map[string]any:
+			switch f.kind {
+			case kindRouteTexts:
+				for _, k := range slices.Sorted(maps.Keys(value)) {
+					if !known(k) {
+						problems = append(problems, Problem{Path: path + "[" + k + "]", Code: ProblemPage, Value: k})
+					}
+				}
+			case kindObject:
+				problems = append(problems, f.fields.pageProblems(path+".", value, cat)...)
+			}
+		}
+	}
+	return problems
 }

@@ -306,6 +306,7 @@ const (
 	ProblemRoute      = "route"      // not a route
 	ProblemRouteTexts = "routeTexts" // not an object from routes to texts
 	ProblemRouteKey   = "routeKey"   // a key that is not a route
+	ProblemPage       = "page"       // a route no page of the site has (PageProblems)
 	ProblemCover      = "cover"      // not the id of an uploaded cover
 	ProblemProse      = "prose"      // running text holding a node, mark or attribute it may not (Value says which)
 	ProblemHeading    = "heading"    // running text with a heading of a level other than 2 or 3
@@ -377,6 +378,8 @@ func (p Problem) String() string {
 		return f + "must be an object from routes to texts"
 	case ProblemRouteKey:
 		return f + fmt.Sprintf("has a key that is not a route: %q", p.Detail)
+	case ProblemPage:
+		return f + fmt.Sprintf("names no page of the site: %v", p.Value)
 	case ProblemRange:
 		return f + fmt.Sprintf("must not be below the lower figure, not %v", p.Value)
 	case ProblemCover:

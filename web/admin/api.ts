@@ -85,6 +85,8 @@ import type {
   StaffMember,
   StaffRoleRequest,
   TotpOptions,
+  VisitorBulkRequest,
+  VisitorBulkView,
   VisitorDetail,
   VisitorItem,
   VisitorPage,
@@ -230,6 +232,7 @@ export const adminApi = {
   visitor: (id: string) => get<VisitorDetail>(visitorPath(id)),
   resendConfirmation: (id: string) => post<null>(visitorPath(id, '/confirmation'), {}),
   endVisitorSessions: (id: string) => del<EndedSessions>(visitorPath(id, '/sessions')),
+  visitorsBulk: (body: VisitorBulkRequest) => post<VisitorBulkView>('/admin/visitors/bulk', body),
   setVisitorDisabled: (id: string, disabled: boolean) =>
     post<null>(visitorPath(id, disabled ? '/disable' : '/enable'), {}),
   deleteVisitor: (id: string) => del<null>(visitorPath(id)),

@@ -3,7 +3,9 @@
 // office's phone in the settings (every page's footer shows it), creates a news story and
 // publishes it (the news list shows it), changes its address (the old one answers 301 in every
 // language) and deletes it (404, gone from the list). A translator is offered none of it, and the
-// server refuses it. Axe in English light and Arabic dark, and a phone's width.
+// server refuses it. An editor adds a related page to a service from the page picker with the
+// keyboard alone, and the public page links to it; the server refuses an address that is no page.
+// Axe in English light and Arabic dark, and a phone's width.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -215,5 +217,83 @@ describe('pages, settings and items', () => {
       ];
     });
     assert.deepEqual(statuses, [403, 403]);
+  });
+
+  test('an editor picks a related page with the keyboard and the public page links to it', async () => {
+    const { page } = await staffMember(site, {
+      email: 'rania@noorvale.example',
+      name: 'Rania Saeed',
+      role: 'editor',
+      allowApiStatuses: [400, 401, 403],
+    });
+    const route = '/services/cybersecurity-services/asv';
+    const picked = '/services/cybersecurity-services/code-review';
+    await page.goto(
+      `${site.server.baseUrl}/admin/content/pages/page?route=${encodeURIComponent(route)}`,
+    );
+    const field = page.locator('[data-field="related"]');
+    // The chosen pages are shown by their names, their addresses small; none is typed.
+    await field.locator('[data-chosen-pages] li').first().waitFor();
+    await field.getByText('Penetration Testing', { exact: true }).waitFor();
+    assert.equal(await field.locator('textarea').count(), 0);
+
+    const box = field.getByRole('combobox', { name: 'Add a page to Related pages' });
+    await box.focus();
+    await page.keyboard.type('code rev');
+    const offers = page.getByRole('listbox', { name: "The site's pages" });
+    await offers.getByRole('option', { name: /Code Review/ }).waitFor();
+    await noAxeViolations(page, 'the page picker open');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(
+      await box.getAttribute('aria-activedescendant'),
+      await offers.getByRole('option').first().getAttribute('id'),
+    );
+    await page.keyboard.press('Enter');
+    await field.locator(`[data-chosen-pages] li[data-route="${picked}"]`).waitFor();
+    assert.equal(await box.getAttribute('aria-expanded'), 'false');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('role')),
+      'combobox',
+    );
+
+    // Moved to the top by its button, which keeps the focus.
+    const up = field.getByRole('button', { name: 'Move up: Secure Code Review' });
+    while (
+      (await field.locator('[data-chosen-pages] li').first().getAttribute('data-route')) !== picked
+    ) {
+      await up.focus();
+      await page.keyboard.press('Enter');
+    }
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+      .waitFor();
+    await until(async () => {
+      const html = await (await visit(route)).text();
+      const related = html.slice(html.indexOf('id="related"'));
+      return related.slice(0, related.indexOf('</section>')).includes(`href="${picked}"`);
+    });
+
+    // An address that is no page is refused, in the reader's words, however it is sent.
+    const refused = await page.evaluate(async (at) => {
+      const item = await (
+        await fetch(`/api/admin/content/pages/page?route=${encodeURIComponent(at)}`)
+      ).json();
+      const en = item.data.languages.en;
+      const body = { ...(en.latest.body ?? en.live), related: ['/no-such-page'] };
+      const res = await fetch(`/api/admin/content/pages/page/en?route=${encodeURIComponent(at)}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ base: en.latest.id, body }),
+      });
+      return { status: res.status, errors: (await res.json()).errors };
+    }, route);
+    assert.equal(refused.status, 400);
+    assert.equal(
+      refused.errors['related[0]'],
+      'No page of the site has this address: choose one from the list.',
+    );
   });
 });

@@ -3,7 +3,8 @@
 // the account, sees it confirmed with one session, ends its sessions (the visitor's next call is
 // refused), disables it after confirming the passkey again (the visitor's right password is told,
 // in English and in Arabic, that the account is disabled), enables it and deletes it; the audit
-// trail shows each action by the account's id. The server asks for the second factor before every
+// trail shows each action by the account's id. Two accounts chosen on the list have their sessions
+// ended in one action, each reported by name. The server asks for the second factor before every
 // sensitive action (STAFF_STEP_UP=0s).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -225,6 +226,75 @@ describe('visitor accounts', () => {
       admin.assertClean();
     } finally {
       await Promise.all([visitor.close(), admin.close()]);
+    }
+  });
+
+  test('an administrator chooses two accounts and ends their sessions in one action', async () => {
+    const { confirmedAccount, logIn } = visitorHelpers(site);
+    const password = 'cedar lantern orbit 91';
+    const emails = [
+      await confirmedAccount('Omar', 'Qasimi', password),
+      await confirmedAccount('Sara', 'Qasimi', password),
+    ];
+    const visitors = [
+      await openPage(site.browser, { allowApiStatuses: [401] }),
+      await openPage(site.browser, { allowApiStatuses: [401] }),
+    ];
+    const admin = await staffMember(site, {
+      email: 'hala@noorvale.example',
+      name: 'Hala Mansour',
+      role: 'administrator',
+    });
+    try {
+      for (const [i, v] of visitors.entries()) {
+        await logIn(v.page, emails[i], password);
+        assert.equal(await accountStatus(v.page), 200);
+      }
+      const { page } = admin;
+      await page.goto(`${site.server.baseUrl}/admin/visitors?q=qasimi`);
+      const list = page.getByRole('list', { name: 'Visitor accounts' });
+      await list.locator('[data-visitor]').nth(1).waitFor();
+      assert.equal(await list.locator('[data-visitor]').count(), 2);
+      const ids = await list
+        .locator('[data-visitor]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-visitor')));
+
+      // Nothing chosen, no bar; each box chosen, then both by "Choose all shown".
+      assert.equal(await page.locator('[data-selection-bar]').count(), 0);
+      await page.getByRole('checkbox', { name: 'Choose Omar Qasimi' }).check();
+      await page.getByRole('heading', { name: 'Chosen: 1' }).waitFor();
+      await page.getByRole('checkbox', { name: 'Choose all shown' }).check();
+      await page.getByRole('heading', { name: 'Chosen: 2' }).waitFor();
+      await noAxeViolations(page, 'visitor accounts with a selection');
+
+      await page.getByRole('button', { name: 'End their sessions' }).click();
+      const results = page.getByRole('list', { name: 'What came of each item' });
+      await results.locator('[data-ok="true"]').nth(1).waitFor();
+      for (const email of emails) {
+        await results.locator('[data-ok="true"]').filter({ hasText: email }).waitFor();
+      }
+      assert.equal(await results.locator('[data-ok="false"]').count(), 0);
+      // The selection is cleared; the visitors' next calls are refused.
+      assert.equal(
+        await page.getByRole('checkbox', { name: 'Choose all shown' }).isChecked(),
+        false,
+      );
+      for (const v of visitors) assert.equal(await accountStatus(v.page), 401);
+
+      // Each account's ending is in the trail, as if done alone.
+      await page.goto(`${site.server.baseUrl}/admin/audit`);
+      const trail = page.getByRole('list', { name: 'Audit trail' });
+      await trail.locator('[data-action="visitor-sessions-ended"]').first().waitFor();
+      for (const id of ids) {
+        const ended = trail
+          .locator('[data-action="visitor-sessions-ended"]')
+          .filter({ hasText: id });
+        assert.equal(await ended.count(), 1, id);
+      }
+      for (const v of visitors) v.assertClean();
+      admin.assertClean();
+    } finally {
+      await Promise.all([...visitors.map((v) => v.close()), admin.close()]);
     }
   });
 });

@@ -501,6 +501,9 @@ func (s *Service) Save(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if len(problems) == 0 {
+		problems = content.PageProblems(k.Collection, k.Slug, body)
+	}
 	if len(problems) > 0 {
 		return endpoint.Invalid(c, fieldErrors(m, problems))
 	}

@@ -106,6 +106,8 @@ type foundItem struct {
 	Slug       string            `json:"slug"`
 	Title      string            `json:"title"`
 	Trail      []string          `json:"trail"`                                           // a page's sections and groups, outermost first; empty for an item
+	Key        string            `json:"key"`                                             // a page's key under nav. in the site's translations; empty for an item
+	TrailKeys  []string          `json:"trailKeys"`                                       // the keys of its trail's steps
 	Languages  map[string]string `json:"languages" tstype:"Record<string, ContentState>"` // state by locale
 	Outdated   []string          `json:"outdated"`                                        // the live translations the English changed under
 	ChangedAt  *time.Time        `json:"changedAt"`                                       // the last change of any language shown
@@ -128,7 +130,7 @@ type findView struct {
 // summarise describes one stored item as the finder lists it, with the
 // words of every language's live and latest text.
 func summarise(r store.ContentItemSummary, lang string, names map[string]string) (foundItem, string) {
-	it := foundItem{Collection: r.Collection, Slug: r.Slug, Languages: map[string]string{}, Outdated: []string{}, Trail: []string{}}
+	it := foundItem{Collection: r.Collection, Slug: r.Slug, Languages: map[string]string{}, Outdated: []string{}, Trail: []string{}, TrailKeys: []string{}}
 	var head struct {
 		Title string `json:"title"`
 	}
@@ -140,6 +142,7 @@ func summarise(r store.ContentItemSummary, lang string, names map[string]string)
 	it.Title = head.Title
 	if r.Collection == content.PagesCollection {
 		it.Trail = content.PageTrail(r.Slug)
+		it.Key, it.TrailKeys = content.PageKeys(r.Slug)
 	}
 	var words strings.Builder
 	words.WriteString(fold(r.Slug) + "\n")

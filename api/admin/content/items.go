@@ -66,6 +66,9 @@ func (s *Service) CreateItem(c echo.Context) error {
 	case err != nil:
 		return err
 	}
+	if err == nil && len(problems) == 0 {
+		problems = content.PageProblems(collection, req.Slug, body)
+	}
 	for path, msg := range fieldErrors(m, problems) {
 		errs[path] = msg
 	}

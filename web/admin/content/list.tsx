@@ -4,6 +4,7 @@ import { pagesCollection, type ContentFind, type FoundItem, type Session } from 
 import { NoticeBox, buttonClass, secondaryButtonClass } from '../ui';
 import { useLabels, useT } from '../shell/lang';
 import { Link } from '../shell/navigation';
+import { ChooseAll } from '../shell/selection-bar';
 import { ContentBulkBar, itemKey } from './content-bulk';
 import { named } from './content-labels';
 import { FindForm } from './find-form';
@@ -301,19 +302,12 @@ export function ContentListView({ session }: { session: Session }) {
               {t('find.found', { count: data.items.length })}
             </p>
             {selectable && shown.length > 0 && (
-              <label className="flex min-h-11 items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-5"
-                  checked={allChosen}
-                  onChange={(e) =>
-                    setChosen(
-                      e.target.checked ? new Map(shown.map((it) => [itemKey(it), it])) : new Map(),
-                    )
-                  }
-                />
-                {t('bulk.chooseAll')}
-              </label>
+              <ChooseAll
+                all={allChosen}
+                onChange={(on) =>
+                  setChosen(on ? new Map(shown.map((it) => [itemKey(it), it])) : new Map())
+                }
+              />
             )}
           </div>
           {selectable && (

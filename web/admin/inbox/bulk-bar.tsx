@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { adminApi, type InboxItem, type InboxPage } from '../api';
 import type { useStepUp } from '../account/step-up';
-import { Card, NoticeBox, buttonClass, inputClass, secondaryButtonClass, type Notice } from '../ui';
-import { BulkResults, type NamedResult } from '../shell/bulk-results';
+import { inputClass, secondaryButtonClass } from '../ui';
+import { SelectionBar } from '../shell/selection-bar';
 import { useLabels } from '../shell/lang';
 import { ExportButton } from './export-button';
 import { inboxKeys } from './queries';
@@ -30,117 +30,87 @@ export function InboxBulkBar({
   const [action, setAction] = useState<'status' | 'assign'>('status');
   const [status, setStatus] = useState(data.statuses[0] ?? '');
   const [assignee, setAssignee] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [results, setResults] = useState<NamedResult[]>([]);
-  if (chosen.length === 0 && results.length === 0 && !notice) return null;
+  const names = new Map(chosen.map((it) => [String(it.id), it.name || it.email]));
 
   const apply = async () => {
-    setBusy(true);
     const result = await adminApi.inboxBulk({
       action,
       ids: chosen.map((it) => it.id),
       status: action === 'status' ? status : '',
       assignee: action === 'assign' ? assignee : '',
     });
-    setBusy(false);
-    if (!result.ok || !result.data) {
-      const first = Object.values(result.errors ?? {})[0];
-      setNotice({ tone: 'error', text: first || result.message || t('common.unreachable') });
-      return;
-    }
-    const names = new Map(chosen.map((it) => [String(it.id), it.name || it.email]));
-    setNotice({ tone: result.data.done > 0 ? 'success' : 'error', text: result.message });
-    setResults(result.data.results.map((r) => ({ ...r, name: names.get(r.id) ?? r.id })));
-    void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-    onDone();
+    if (result.ok) void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    return result;
   };
 
   return (
-    <Card className="mb-6">
-      <h2 className="mb-3 text-lg font-semibold" id={`${id}-title`}>
-        {t('bulk.title', { count: chosen.length })}
-      </h2>
-      <NoticeBox notice={notice} />
-      <BulkResults results={results} />
-      <form
-        aria-labelledby={`${id}-title`}
-        noValidate
-        className="flex flex-wrap items-end gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void apply();
-        }}
-      >
+    <SelectionBar
+      count={chosen.length}
+      apply={apply}
+      nameOf={(itemId) => names.get(itemId) ?? itemId}
+      onDone={onDone}
+      after={(report) => (
+        <ExportButton
+          query={`ids=${chosen.map((it) => it.id).join(',')}`}
+          run={run}
+          onNotice={report}
+          text={t('bulk.exportChosen')}
+          className={`${secondaryButtonClass} mb-4`}
+        />
+      )}
+    >
+      <div>
+        <label htmlFor={`${id}-action`} className="block font-semibold">
+          {t('bulk.action')}
+        </label>
+        <select
+          id={`${id}-action`}
+          className={inputClass}
+          value={action}
+          onChange={(e) => setAction(e.target.value as 'status' | 'assign')}
+        >
+          <option value="status">{t('bulk.inboxActions.status')}</option>
+          <option value="assign">{t('bulk.inboxActions.assign')}</option>
+        </select>
+      </div>
+      {action === 'status' ? (
         <div>
-          <label htmlFor={`${id}-action`} className="block font-semibold">
-            {t('bulk.action')}
+          <label htmlFor={`${id}-status`} className="block font-semibold">
+            {t('inbox.status')}
           </label>
           <select
-            id={`${id}-action`}
+            id={`${id}-status`}
             className={inputClass}
-            value={action}
-            onChange={(e) => setAction(e.target.value as 'status' | 'assign')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
           >
-            <option value="status">{t('bulk.inboxActions.status')}</option>
-            <option value="assign">{t('bulk.inboxActions.assign')}</option>
+            {data.statuses.map((s) => (
+              <option key={s} value={s}>
+                {label('inbox.statuses', s)}
+              </option>
+            ))}
           </select>
         </div>
-        {action === 'status' ? (
-          <div>
-            <label htmlFor={`${id}-status`} className="block font-semibold">
-              {t('inbox.status')}
-            </label>
-            <select
-              id={`${id}-status`}
-              className={inputClass}
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
-              {data.statuses.map((s) => (
-                <option key={s} value={s}>
-                  {label('inbox.statuses', s)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <div>
-            <label htmlFor={`${id}-assignee`} className="block font-semibold">
-              {t('inbox.assignee')}
-            </label>
-            <select
-              id={`${id}-assignee`}
-              className={inputClass}
-              value={assignee}
-              onChange={(e) => setAssignee(e.target.value)}
-            >
-              <option value="">{t('inbox.nobody')}</option>
-              {data.staff.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <button
-          type="submit"
-          className={`${buttonClass} mb-4`}
-          disabled={busy || chosen.length === 0}
-        >
-          {t('bulk.apply')}
-        </button>
-        {chosen.length > 0 && (
-          <ExportButton
-            query={`ids=${chosen.map((it) => it.id).join(',')}`}
-            run={run}
-            onNotice={setNotice}
-            text={t('bulk.exportChosen')}
-            className={`${secondaryButtonClass} mb-4`}
-          />
-        )}
-      </form>
-    </Card>
+      ) : (
+        <div>
+          <label htmlFor={`${id}-assignee`} className="block font-semibold">
+            {t('inbox.assignee')}
+          </label>
+          <select
+            id={`${id}-assignee`}
+            className={inputClass}
+            value={assignee}
+            onChange={(e) => setAssignee(e.target.value)}
+          >
+            <option value="">{t('inbox.nobody')}</option>
+            {data.staff.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </SelectionBar>
   );
 }

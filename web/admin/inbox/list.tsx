@@ -6,6 +6,7 @@ import { NoticeBox, Pager, type Notice } from '../ui';
 import { useT } from '../shell/lang';
 import { useSearch } from '../shell/navigation';
 import { useInboxCount } from './count';
+import { ChooseAll } from '../shell/selection-bar';
 import { InboxBulkBar } from './bulk-bar';
 import { FilterForm } from './filter-form';
 import { filtersOf, listAddress, queryOf } from './filters';
@@ -82,19 +83,13 @@ export function Inbox({
       {data && data.items.length === 0 && <p>{t('inbox.noSubmissions')}</p>}
       {data && data.items.length > 0 && (
         <>
-          <label className="mb-2 flex min-h-11 items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={allChosen}
-              onChange={(e) =>
-                setChosen(
-                  e.target.checked ? new Map(shownItems.map((it) => [it.id, it])) : new Map(),
-                )
-              }
-            />
-            {t('bulk.chooseAll')}
-          </label>
+          <ChooseAll
+            className="mb-2"
+            all={allChosen}
+            onChange={(on) =>
+              setChosen(on ? new Map(shownItems.map((it) => [it.id, it])) : new Map())
+            }
+          />
           <ol className="grid gap-3" aria-label={t('inbox.title')}>
             {data.items.map((item) => (
               <Row

@@ -363,6 +363,7 @@ export type InboxBulkView = {
 
 /** The kinds of notification a staff member gets. */
 export type NoticeKind =
+  | 'content-taken-over'
   | 'new-lead'
   | 'assigned'
   | 'translation-outdated'
@@ -370,8 +371,7 @@ export type NoticeKind =
   | 'schedule-failed'
   | 'review-requested'
   | 'review-changes'
-  | 'schedule-held'
-  | 'content-taken-over';
+  | 'schedule-held';
 
 /** How a kind of notification reaches its reader by e-mail. */
 export type NoticeDelivery = 'now' | 'digest' | 'off';
@@ -1115,6 +1115,10 @@ export type FoundItem = {
   title: string;
   /** a page's sections and groups, outermost first; empty for an item */
   trail: string[];
+  /** a page's key under nav. in the site's translations; empty for an item */
+  key: string;
+  /** the keys of its trail's steps */
+  trailKeys: string[];
   /** state by locale */
   languages: Record<string, ContentState>;
   /** the live translations the English changed under */

@@ -6,8 +6,9 @@ import { DateEditor, EnumEditor, NumberEditor } from './choice';
 import { CoverEditor } from './cover';
 import { ObjectEditor, ObjectListEditor, TextListEditor } from './lists';
 import { ProseField } from './prose';
+import { RouteTextsEditor, RoutesEditor } from './routes';
 import { SeoEditor } from './seo';
-import { MarkupEditor, PlainEditor, RouteTextsEditor, TextEditor } from './text';
+import { MarkupEditor, PlainEditor, TextEditor } from './text';
 import type { EditorProps, FieldsProps } from './types';
 
 export { TextLang, type Json } from './types';
@@ -29,7 +30,7 @@ export const fieldEditors: Partial<Record<FieldSpec['kind'], ComponentType<Edito
   prose: ProseField,
   cover: CoverEditor,
   texts: TextListEditor,
-  routes: TextListEditor,
+  routes: RoutesEditor,
   object: ObjectEditor,
   objects: ObjectListEditor,
 };

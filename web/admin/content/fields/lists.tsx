@@ -7,7 +7,7 @@ import { emptyObject } from './values';
 
 const removeClass = 'min-h-11 text-sm text-danger underline underline-offset-4';
 
-/** A list of texts (paragraphs, tags, requirements) or of routes: a text area each, added and removed. */
+/** A list of texts (paragraphs, tags, requirements): a text area each, added and removed. */
 export function TextListEditor({
   spec,
   path,
@@ -43,8 +43,8 @@ export function TextListEditor({
               <textarea
                 id={entryId}
                 name={at}
-                {...(spec.kind === 'routes' ? { dir: 'ltr' } : textLang)}
-                rows={spec.kind === 'routes' ? 1 : rowsFor(text, 2, 12)}
+                {...textLang}
+                rows={rowsFor(text, 2, 12)}
                 readOnly={readOnly}
                 aria-invalid={Boolean(errors[at])}
                 aria-describedby={errors[at] ? `${entryId}-error` : undefined}

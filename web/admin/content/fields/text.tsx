@@ -54,25 +54,3 @@ export function PlainEditor(props: EditorProps) {
     </Labelled>
   );
 }
-
-/** Texts by the page they are for, edited as JSON. */
-export function RouteTextsEditor(props: EditorProps) {
-  return (
-    <Labelled props={props}>
-      <textarea
-        {...controlProps(props)}
-        rows={4}
-        dir="ltr"
-        className={inputClass}
-        value={JSON.stringify(props.value ?? {}, null, 2)}
-        onChange={(e) => {
-          try {
-            props.onChange(JSON.parse(e.target.value));
-          } catch {
-            // Kept as typed until it reads as JSON.
-          }
-        }}
-      />
-    </Labelled>
-  );
-}

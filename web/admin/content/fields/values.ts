@@ -5,8 +5,9 @@ import type { Json } from './types';
 function emptyOf(spec: FieldSpec): unknown {
   switch (spec.kind) {
     case 'texts':
-    case 'routes':
       return [''];
+    case 'routes':
+      return [];
     case 'objects':
       return [emptyObject(spec.fields ?? [])];
     case 'object':
