@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ContentVersion, FieldSpec } from '../api';
+import type { ContentVersion, FieldSpec, ReviewStep } from '../api';
 import { Card } from '../ui';
 import { useLabels } from '../shell/lang';
 import { useVersionBodies } from './queries';
@@ -12,13 +12,16 @@ type Compared = 'previous' | 'live';
 /**
  * A language's versions, newest first: who saved each and when, which is published and which
  * the form holds; for the one chosen, what it changed since the version before it (or how it
- * differs from the published text), word by word; then restoring it as a new draft.
+ * differs from the published text), word by word; then restoring it as a new draft. Below them,
+ * the language's review steps: who sent which version, who approved it or asked for changes, with
+ * the note or comment and when.
  */
 export function VersionHistory({
   collection,
   slug,
   locale,
   versions,
+  reviews,
   fields,
   base,
   published,
@@ -31,6 +34,7 @@ export function VersionHistory({
   slug: string;
   locale: string;
   versions: ContentVersion[];
+  reviews: ReviewStep[];
   fields: FieldSpec[];
   base: number;
   published: number;
@@ -160,6 +164,37 @@ export function VersionHistory({
             );
           })}
         </ol>
+      )}
+      {reviews.length > 0 && (
+        <section aria-labelledby={`${id}-reviews`} className="mt-6" data-review-history>
+          <h3 id={`${id}-reviews`} className="mb-2 text-lg font-semibold">
+            {t('content.reviewHistory.title')}
+          </h3>
+          <ol className="grid gap-2">
+            {reviews.map((r, index) => (
+              <li
+                key={`${r.at}-${index}`}
+                className="border-b border-line pb-2 last:border-0 last:pb-0"
+                data-review-step={r.action}
+              >
+                <p>
+                  {t(`content.reviewHistory.${r.action}`, {
+                    name: r.by.name || t('content.someone'),
+                    version: r.version,
+                  })}
+                </p>
+                {r.comment && (
+                  <p className="mt-1">
+                    <q dir="auto">{r.comment}</q>
+                  </p>
+                )}
+                <p className="text-sm text-ink-muted">
+                  <time dateTime={r.at}>{when(r.at)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
     </Card>
   );
