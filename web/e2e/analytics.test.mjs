@@ -6,43 +6,12 @@
 // and the proposal the service page started, and in the inbox where the lead came from. Runs when
 // TEST_DATABASE_URL names a PostgreSQL database, in a schema of its own; skips otherwise.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { openPage, replicasSkip as skip, useReplicas } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 import { hydrated, solveCaptcha } from './visitor.mjs';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const skip = databaseUrl
-  ? false
-  : 'TEST_DATABASE_URL is not set: the two-server test needs PostgreSQL';
-const psql = (sql) =>
-  promisify(execFile)('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-c', sql]);
-
-const schema = `e2e_${randomBytes(6).toString('hex')}`;
-const site = { server: undefined, other: undefined, browser: undefined };
-
-before(async () => {
-  if (skip) return;
-  await psql(`CREATE SCHEMA ${schema}`);
-  const url = new URL(databaseUrl);
-  url.searchParams.set('search_path', schema);
-  const env = { DATABASE_URL: url.toString(), SECRET_KEY: randomBytes(32).toString('hex') };
-  site.server = await startServer({ host: 'localhost', env });
-  site.other = await startServer({
-    host: 'localhost',
-    env: { ...env, BASE_URL: site.server.baseUrl },
-  });
-  site.browser = await launchBrowser();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.other?.stop();
-  await site.server?.stop();
-  if (!skip) await psql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-});
+const site = useReplicas();
 
 const pentest = '/services/cybersecurity-services/penetration-testing';
 const risk = '/services/cybersecurity-services/risk-assessment';

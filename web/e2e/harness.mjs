@@ -2,10 +2,12 @@
 // SQLite database, and opens headless Chromium pages that fail the test on any
 // console error, page error or Content-Security-Policy violation.
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { assertNodeVersion } from '../../ssr/node-version.mjs';
@@ -254,6 +256,49 @@ export function useSiteAndBrowser(serverOptions = {}) {
   after(async () => {
     await site.browser?.close();
     await site.server?.stop();
+  });
+  return site;
+}
+
+/**
+ * Why a test of two servers sharing PostgreSQL skips, or false when TEST_DATABASE_URL names the
+ * database it runs on.
+ */
+export const replicasSkip = process.env.TEST_DATABASE_URL
+  ? false
+  : 'TEST_DATABASE_URL is not set: the two-server test needs PostgreSQL';
+
+/**
+ * Starts two servers on one PostgreSQL database, in a schema of their own, as two replicas behind
+ * one address, and Chromium, before the file's tests, and stops them and drops the schema after
+ * them. The first server migrates, seeds and renders the site; the second, started after it with
+ * the first's address as its public one, loads the documents it stored. The returned object's
+ * `server`, `other` and `browser` are set once started; nothing starts when `replicasSkip` is set.
+ */
+export function useReplicas() {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const psql = (sql) =>
+    promisify(execFile)('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-c', sql]);
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  const site = { server: undefined, other: undefined, browser: undefined };
+  before(async () => {
+    if (replicasSkip) return;
+    await psql(`CREATE SCHEMA ${schema}`);
+    const url = new URL(databaseUrl);
+    url.searchParams.set('search_path', schema);
+    const env = { DATABASE_URL: url.toString(), SECRET_KEY: randomBytes(32).toString('hex') };
+    site.server = await startServer({ host: 'localhost', env });
+    site.other = await startServer({
+      host: 'localhost',
+      env: { ...env, BASE_URL: site.server.baseUrl },
+    });
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.other?.stop();
+    await site.server?.stop();
+    if (!replicasSkip) await psql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   });
   return site;
 }

@@ -31,7 +31,7 @@ export function ContentEditor({
   const { t } = useT();
   const editor = useContentEditor(collection, slug, session);
   const { item, fields, missing, locale, draft, base, dirty, conflict, newer, busy } = editor;
-  const { startBody, versions } = editor;
+  const { startBody, versions, reviews } = editor;
   const { guard, dialog } = useUnsavedGuard(dirty, named(t, 'languageNames.', locale));
   const presence = usePresence(collection, slug, item && fields ? locale : '', dirty);
 
@@ -154,6 +154,7 @@ export function ContentEditor({
           slug={slug}
           locale={locale}
           versions={versions}
+          reviews={reviews}
           fields={fields}
           base={base}
           published={published}

@@ -82,8 +82,8 @@ export function useWatchedItem(collection: string, slug: string) {
 }
 
 /**
- * A language's versions, newest first, loaded again as the item shows a newer version, another
- * published one or another state (`stamp`).
+ * A language's versions and review steps, each newest first, loaded again as the item shows a
+ * newer version, another published one, another state or another review (`stamp`).
  */
 export function useVersions(collection: string, slug: string, locale: string, stamp: string) {
   return useQuery({
@@ -91,7 +91,6 @@ export function useVersions(collection: string, slug: string, locale: string, st
     queryFn: () => answer(adminApi.contentVersions(collection, slug, locale)),
     enabled: Boolean(locale),
     placeholderData: keepPreviousData,
-    select: (data) => data.versions,
   });
 }
 

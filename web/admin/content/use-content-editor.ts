@@ -78,7 +78,13 @@ export function useContentEditor(collection: string, slug: string, session: Sess
     collection,
     slug,
     locale,
-    `${lang?.latest?.id ?? 0}:${lang?.published ?? 0}:${lang?.state ?? ''}`,
+    [
+      lang?.latest?.id ?? 0,
+      lang?.published ?? 0,
+      lang?.state ?? '',
+      lang?.review?.state ?? '',
+      lang?.review?.at ?? '',
+    ].join(':'),
   );
 
   const startForm = (it: ContentItem, loc?: string) => {
@@ -299,7 +305,8 @@ export function useContentEditor(collection: string, slug: string, session: Sess
     item,
     fields,
     missing: failed ? failed.message || t('common.unreachable') : '',
-    versions: versions.data ?? [],
+    versions: versions.data?.versions ?? [],
+    reviews: versions.data?.reviews ?? [],
     locale,
     draft,
     base,

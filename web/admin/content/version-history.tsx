@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ContentVersion, FieldSpec } from '../api';
+import type { ContentVersion, FieldSpec, ReviewStep } from '../api';
 import { Card, inputClass } from '../ui';
 import { useLabels } from '../shell/lang';
 import { replaceWith, usePathname, useSearch } from '../shell/navigation';
@@ -23,12 +23,15 @@ type Compared = 'previous' | 'live';
  * chosen, what it changed since the version before it (or how it differs from the published
  * text), word by word; then restoring it as a new draft. Above them, any two versions chosen, A
  * and B, compared word by word, the choice kept in the address (?a=&b=) so that it can be shared.
+ * Below them, the language's review steps: who sent which version, who approved it or asked for
+ * changes, with the note or comment and when.
  */
 export function VersionHistory({
   collection,
   slug,
   locale,
   versions,
+  reviews,
   fields,
   base,
   published,
@@ -41,6 +44,7 @@ export function VersionHistory({
   slug: string;
   locale: string;
   versions: ContentVersion[];
+  reviews: ReviewStep[];
   fields: FieldSpec[];
   base: number;
   published: number;
@@ -205,6 +209,37 @@ export function VersionHistory({
             })}
           </ol>
         </>
+      )}
+      {reviews.length > 0 && (
+        <section aria-labelledby={`${id}-reviews`} className="mt-6" data-review-history>
+          <h3 id={`${id}-reviews`} className="mb-2 text-lg font-semibold">
+            {t('content.reviewHistory.title')}
+          </h3>
+          <ol className="grid gap-2">
+            {reviews.map((r, index) => (
+              <li
+                key={`${r.at}-${index}`}
+                className="border-b border-line pb-2 last:border-0 last:pb-0"
+                data-review-step={r.action}
+              >
+                <p>
+                  {t(`content.reviewHistory.${r.action}`, {
+                    name: r.by.name || t('content.someone'),
+                    version: numbers.get(r.version) ?? r.version,
+                  })}
+                </p>
+                {r.comment && (
+                  <p className="mt-1">
+                    <q dir="auto">{r.comment}</q>
+                  </p>
+                )}
+                <p className="text-sm text-ink-muted">
+                  <time dateTime={r.at}>{when(r.at)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
     </Card>
   );
