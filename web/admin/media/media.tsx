@@ -236,7 +236,12 @@ export function MediaLibrary({ session }: { session: Session }) {
           tags={data?.tags ?? []}
           onChange={setFilters}
         />
-        <div className="mb-3 flex gap-2" role="group" aria-label={t('media.views.label')}>
+        <div
+          className="mb-3 flex gap-2"
+          role="group"
+          aria-label={t('media.views.label')}
+          data-media-views
+        >
           {(['grid', 'list'] as const).map((v) => (
             <button
               key={v}
