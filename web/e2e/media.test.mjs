@@ -124,8 +124,12 @@ describe('the media library', () => {
       const detail = page.locator('form[data-media-detail]');
       await detail.getByText('1600 × 900').waitFor();
       await detail.getByLabel('Arabic: alt text missing').fill('أبراج مكتب الرياض عند الغروب');
-      await detail.getByLabel('French: alt text missing').fill('Les tours du bureau de Riyad au crépuscule');
-      await detail.getByLabel('Dutch: alt text missing').fill('De torens van het kantoor in Riyad bij schemering');
+      await detail
+        .getByLabel('French: alt text missing')
+        .fill('Les tours du bureau de Riyad au crépuscule');
+      await detail
+        .getByLabel('Dutch: alt text missing')
+        .fill('De torens van het kantoor in Riyad bij schemering');
       await detail.getByRole('button', { name: 'Save details' }).click();
       await detail.getByText('The details are saved.').waitFor();
       const [photo] = await listed(page, 'Riyadh skyline');
@@ -134,7 +138,8 @@ describe('the media library', () => {
 
       // The picture's files: every one served immutable, in the formats pages need.
       const types = new Set(photo.files.map((f) => f.type));
-      for (const type of ['image/avif', 'image/webp', 'image/jpeg']) assert.ok(types.has(type), type);
+      for (const type of ['image/avif', 'image/webp', 'image/jpeg'])
+        assert.ok(types.has(type), type);
       for (const file of photo.files) {
         const res = await fetch(site.server.baseUrl + file.url);
         assert.equal(res.status, 200, file.url);
@@ -153,7 +158,10 @@ describe('the media library', () => {
       const res = await fetch(site.server.baseUrl + doc.url);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'application/pdf');
-      assert.match(res.headers.get('content-disposition') ?? '', /^attachment;.*iso-27001-checklist\.pdf/);
+      assert.match(
+        res.headers.get('content-disposition') ?? '',
+        /^attachment;.*iso-27001-checklist\.pdf/,
+      );
       assert.match(res.headers.get('cache-control') ?? '', /immutable/);
 
       // Hostile files: the server's sentence is shown under the file.
@@ -161,9 +169,15 @@ describe('the media library', () => {
         'Alt text in English (required for pictures)': 'Nothing',
       });
       await form
-        .getByText('The picture is 10000 × 10000 pixels; the library takes at most', { exact: false })
+        .getByText('The picture is 10000 × 10000 pixels; the library takes at most', {
+          exact: false,
+        })
         .waitFor();
-      await send('invoice.pdf', 'application/pdf', pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >> '));
+      await send(
+        'invoice.pdf',
+        'application/pdf',
+        pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >> '),
+      );
       await form.getByText('The PDF contains active content', { exact: false }).waitFor();
       assert.equal((await listed(page, 'bomb')).length, 0);
       assert.equal((await listed(page, 'invoice')).length, 0);
@@ -206,7 +220,8 @@ describe('the media library', () => {
             for (const view of ['grid', 'list']) {
               await views.nth(view === 'grid' ? 0 : 1).click();
               await page.locator(`[data-media-view="${view}"]`).waitFor();
-              if (checked) await noAxeViolations(page, `media ${view}, ${lang}, ${theme}, ${width}`);
+              if (checked)
+                await noAxeViolations(page, `media ${view}, ${lang}, ${theme}, ${width}`);
               assert.ok((await overflow(page)) <= 0, `sideways scroll at ${width} px, ${lang}`);
               await page.screenshot({
                 path: `${SHOTS}/media-${view}-${lang}-${theme}-${width}.png`,
