@@ -201,8 +201,8 @@ export function MediaItems({
             ) : (
               <DocumentMark />
             )}
-            <span className="block truncate p-2 font-semibold">
-              <bdi>{item.title}</bdi>
+            <span dir="auto" className="block truncate p-2 text-start font-semibold">
+              {item.title}
             </span>
           </button>
           {mark(item)}
