@@ -64,6 +64,25 @@ const (
 	maxFolder = 80
 )
 
+// The reasons Admit refuses a picture.
+var (
+	ErrPixels    = errors.New("media: more pixels than the library takes")
+	ErrDemanding = errors.New("media: decoding would take more memory than the encoder may")
+)
+
+// Admit says whether a picture whose header is head may go to the encoder:
+// nil, ErrPixels past MaxPixels, or ErrDemanding when decoding it would
+// take more memory than the encoder's limit leaves.
+func Admit(head imagecheck.Header) error {
+	switch {
+	case int64(head.Width)*int64(head.Height) > MaxPixels:
+		return ErrPixels
+	case head.DecodeCost() > maxDecode:
+		return ErrDemanding
+	}
+	return nil
+}
+
 // Encoder encodes a library picture into the files pages show;
 // *ssr.Supervisor is one.
 type Encoder interface {
@@ -487,10 +506,10 @@ func (s *Service) Upload(c echo.Context) error {
 		if len(u.data) > MaxImageBytes {
 			return endpoint.Fail(c, http.StatusRequestEntityTooLarge, fmt.Sprintf(m.TooLarge, MaxImageBytes>>20))
 		}
-		if int64(head.Width)*int64(head.Height) > MaxPixels {
+		switch Admit(head) {
+		case ErrPixels:
 			return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Pixels, head.Width, head.Height, MaxPixels/1_000_000)})
-		}
-		if head.DecodeCost() > maxDecode {
+		case ErrDemanding:
 			return endpoint.Invalid(c, map[string]string{"file": m.Demanding})
 		}
 		if s.encoder == nil {

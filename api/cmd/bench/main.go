@@ -55,6 +55,7 @@ func main() {
 	lighthouseOnly := flag.String("lighthouse", "", "print only the Lighthouse figures, of these pages (paths separated by commas, or \"all\")")
 	analyticsOnly := flag.Bool("analytics", false, "print only the cost of counting page views and the marketing dashboard's query time")
 	coversOnly := flag.Bool("covers", false, "print only the renderer's memory while it encodes covers")
+	mediaOnly := flag.Bool("media", false, "print only the renderer's memory while it encodes media library pictures, against the pod's limit")
 	coversDir := flag.String("covers-dir", ".", "checkout whose renderer (ssr/, dist/) the cover figures measure, to compare revisions")
 	databaseURL := flag.String("postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable",
 		"PostgreSQL database for the two-replica figures (a throwaway schema is made in it); empty to skip them")
@@ -74,6 +75,8 @@ func main() {
 		err = runLighthouse(*serverBin, *lighthouseOnly)
 	case *coversOnly:
 		err = coverFigures(*coversDir)
+	case *mediaOnly:
+		err = mediaFigures(*coversDir)
 	case *analyticsOnly:
 		err = runAnalytics(*serverBin, *databaseURL, *duration, *connections)
 	case *pipelineOnly:

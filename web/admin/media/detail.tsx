@@ -128,13 +128,10 @@ function DetailForm({
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
         <dt className="text-ink-muted">{t('media.detail.size')}</dt>
         <dd>
-          {formatBytes(item.bytes, lang)}
-          {item.kind === 'image' && (
-            <bdi dir="ltr">
-              {' '}
-              · {item.width} × {item.height}
-            </bdi>
-          )}
+          <bdi dir="ltr">
+            {formatBytes(item.bytes, lang)}
+            {item.kind === 'image' && ` · ${item.width} × ${item.height}`}
+          </bdi>
         </dd>
         <dt className="text-ink-muted">{t('media.detail.uploaded')}</dt>
         <dd>

@@ -201,8 +201,8 @@ export function MediaItems({
             ) : (
               <DocumentMark />
             )}
-            <span className="block truncate p-2 font-semibold">
-              <bdi>{item.title}</bdi>
+            <span dir="auto" className="block truncate p-2 text-start font-semibold">
+              {item.title}
             </span>
           </button>
           {mark(item)}
@@ -236,7 +236,12 @@ export function MediaLibrary({ session }: { session: Session }) {
           tags={data?.tags ?? []}
           onChange={setFilters}
         />
-        <div className="mb-3 flex gap-2" role="group" aria-label={t('media.views.label')}>
+        <div
+          className="mb-3 flex gap-2"
+          role="group"
+          aria-label={t('media.views.label')}
+          data-media-views
+        >
           {(['grid', 'list'] as const).map((v) => (
             <button
               key={v}

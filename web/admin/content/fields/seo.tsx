@@ -262,7 +262,7 @@ export function CardPreview({
       {picture ? (
         <img src={picture} alt="" className="aspect-[1200/630] w-full object-cover" />
       ) : (
-        <div className="flex aspect-[1200/630] w-full items-center justify-center bg-brand p-4 text-center font-semibold text-white">
+        <div className="flex aspect-[1200/630] w-full items-center justify-center bg-brand p-4 text-center font-semibold text-on-brand">
           {t('content.listing.sitePicture')}
         </div>
       )}
