@@ -30,6 +30,7 @@ const (
 	NoticeReviewRequested = "review-requested"     // a language the reader may approve was sent for review
 	NoticeReviewChanges   = "review-changes"       // a reviewer asked for changes to what the reader sent
 	NoticeScheduleHeld    = "schedule-held"        // the reader's scheduled publication was held: not approved
+	NoticeTakenOver       = "content-taken-over"   // someone took over a language the reader, away, had unsaved changes in
 )
 
 // NoticeKinds lists the kinds of notification, in the order the settings

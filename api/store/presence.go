@@ -22,10 +22,6 @@ const PresenceTTL = time.Minute
 // a visible page counts as away: it should have been heard from by then.
 const PresenceAwayAfter = 30 * time.Second
 
-// NoticeTakenOver tells a staff member who was away that someone took over
-// the language they had unsaved changes in.
-const NoticeTakenOver = "content-taken-over"
-
 // migratePresence creates the open editors (migration 32).
 func migratePresence(tx *gorm.DB, d dialect) error {
 	statements := []string{

@@ -33,6 +33,15 @@ type generator struct {
 	files map[string][]*ast.File    // the parsed source, by import path
 	docs  map[token.Pos]string      // doc comments by the position of the name they document
 	names map[string]string         // TypeScript names by Go type ("path.Name")
+	fset  *token.FileSet            // where each position is
+}
+
+// inSourceOrder orders two declarations as the source does: by file name,
+// then by place in the file. Positions alone would follow the order the
+// files happened to be parsed in, which changes from run to run.
+func (g *generator) inSourceOrder(a, b *types.Const) int {
+	pa, pb := g.fset.Position(a.Pos()), g.fset.Position(b.Pos())
+	return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 }
 
 // generate loads the packages the shapes live in, from the module at root,
@@ -53,12 +62,12 @@ func generate(root string, shapes []shape, externals []external) ([]byte, error)
 	for _, e := range externals {
 		paths[module+pkgOf(e.goType)] = true
 	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax, Dir: root}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax, Dir: root, Fset: token.NewFileSet()}
 	loaded, err := packages.Load(cfg, slices.Sorted(maps.Keys(paths))...)
 	if err != nil {
 		return nil, fmt.Errorf("load packages: %w", err)
 	}
-	g := &generator{pkgs: map[string]*types.Package{}, files: map[string][]*ast.File{}, docs: map[token.Pos]string{}, names: map[string]string{}}
+	g := &generator{pkgs: map[string]*types.Package{}, files: map[string][]*ast.File{}, docs: map[token.Pos]string{}, names: map[string]string{}, fset: cfg.Fset}
 	var errs []error
 	for _, p := range loaded {
 		for _, e := range p.Errors {
@@ -164,7 +173,7 @@ func (g *generator) shape(s shape) (doc, body string, err error) {
 		if len(consts) == 0 {
 			return "", "", fmt.Errorf("%s has no constants to make a union of", s.goType)
 		}
-		slices.SortFunc(consts, func(a, b *types.Const) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		slices.SortFunc(consts, g.inSourceOrder)
 		for _, c := range consts {
 			values = append(values, constant.StringVal(c.Val()))
 		}
@@ -189,7 +198,7 @@ func (g *generator) constants(ref string) ([]string, error) {
 				consts = append(consts, c)
 			}
 		}
-		slices.SortFunc(consts, func(a, b *types.Const) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		slices.SortFunc(consts, g.inSourceOrder)
 	} else if c, ok := p.Scope().Lookup(name).(*types.Const); ok {
 		consts = append(consts, c)
 	}

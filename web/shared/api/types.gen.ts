@@ -363,7 +363,6 @@ export type InboxBulkView = {
 
 /** The kinds of notification a staff member gets. */
 export type NoticeKind =
-  | 'content-taken-over'
   | 'new-lead'
   | 'assigned'
   | 'translation-outdated'
@@ -371,7 +370,8 @@ export type NoticeKind =
   | 'schedule-failed'
   | 'review-requested'
   | 'review-changes'
-  | 'schedule-held';
+  | 'schedule-held'
+  | 'content-taken-over';
 
 /** How a kind of notification reaches its reader by e-mail. */
 export type NoticeDelivery = 'now' | 'digest' | 'off';
