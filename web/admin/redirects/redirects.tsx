@@ -16,7 +16,7 @@ import {
 /** An address, isolated and written left to right in either direction of the page. */
 function Address({ value }: { value: string }) {
   return (
-    <bdi dir="ltr" className="font-mono text-sm break-all">
+    <bdi dir="ltr" className="min-w-0 font-mono text-sm break-all">
       {value}
     </bdi>
   );
@@ -209,23 +209,36 @@ function RedirectRow({ r, onDone }: { r: Redirect; onDone: (notice: Notice) => v
     });
   };
   return (
-    <tr className="border-t border-line align-top" data-redirect={r.from}>
-      <td className="py-2 pe-3">
+    <tr className="border-t border-line align-top max-sm:block max-sm:py-2" data-redirect={r.from}>
+      <td
+        className="py-2 pe-3 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:pe-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]"
+        data-label={t('redirects.from')}
+      >
         <Address value={r.from} />
       </td>
-      <td className="py-2 pe-3">
+      <td
+        className="py-2 pe-3 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:pe-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]"
+        data-label={t('redirects.to')}
+      >
         <Address value={r.to} />
         {r.external && (
           <span className="ms-2 text-sm text-ink-muted">{t('redirects.external')}</span>
         )}
       </td>
-      <td className="py-2 pe-3" data-status={r.status}>
+      <td
+        className="py-2 pe-3 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:pe-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]"
+        data-label={t('redirects.statusShort')}
+        data-status={r.status}
+      >
         {r.status}
       </td>
-      <td className="py-2 pe-3 text-sm">
+      <td
+        className="py-2 pe-3 text-sm max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:pe-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]"
+        data-label={t('redirects.kind')}
+      >
         {t(r.kind === 'renamed' ? 'redirects.kindRenamed' : 'redirects.kindAdded')}
       </td>
-      <td className="py-2">
+      <td className="py-2 max-sm:block max-sm:pt-1">
         {asking ? (
           <span role="group" aria-label={t('redirects.confirm')} className="flex flex-wrap gap-2">
             <button type="button" className={dangerButtonClass} onClick={() => void remove()}>
@@ -301,9 +314,9 @@ export function Redirects() {
         {data &&
           (data.redirects.length ? (
             <div className="overflow-x-auto">
-              <table className="w-full text-start" data-redirects>
+              <table className="w-full text-start max-sm:block" data-redirects>
                 <caption className="sr-only">{t('redirects.list')}</caption>
-                <thead>
+                <thead className="max-sm:sr-only">
                   <tr className="text-start text-sm text-ink-muted">
                     <th scope="col" className="pe-3 pb-2 text-start font-medium">
                       {t('redirects.from')}
@@ -322,7 +335,7 @@ export function Redirects() {
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {data.redirects.map((r) => (
                     <RedirectRow key={r.from} r={r} onDone={done} />
                   ))}
