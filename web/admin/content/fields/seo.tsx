@@ -124,9 +124,10 @@ export function SeoEditor(props: EditorProps) {
 
   return (
     <section aria-labelledby={`${id}-heading`} className="mb-6 rounded-lg border border-line p-4">
-      <h3 id={`${id}-heading`} className="text-lg font-semibold">
+      {/* A level the form's own headings never skip to, on the new item's screen too. */}
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {t('content.listing.heading')}
-      </h3>
+      </h2>
       <p className="mb-4 text-sm text-ink-muted">{t('content.listing.lead')}</p>
 
       <div className="mb-4" data-field={`${path}.title`}>
@@ -206,9 +207,9 @@ export function SeoEditor(props: EditorProps) {
         <ErrorLine id={`${id}-image-error`} error={errors[`${path}.image`]} />
       </div>
 
-      <h4 className="mb-2 font-semibold">{t('content.listing.searchPreview')}</h4>
+      <h3 className="mb-2 font-semibold">{t('content.listing.searchPreview')}</h3>
       <SearchPreview title={title} address={address} description={description} locale={locale} />
-      <h4 className="mt-4 mb-2 font-semibold">{t('content.listing.cardPreview')}</h4>
+      <h3 className="mt-4 mb-2 font-semibold">{t('content.listing.cardPreview')}</h3>
       <CardPreview
         title={title}
         description={description}
