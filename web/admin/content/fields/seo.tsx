@@ -123,7 +123,10 @@ export function SeoEditor(props: EditorProps) {
   });
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mb-6 rounded-lg border border-line p-4">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="mb-6 min-w-0 rounded-lg border border-line p-4"
+    >
       {/* A level the form's own headings never skip to, on the new item's screen too. */}
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {t('content.listing.heading')}
@@ -231,7 +234,7 @@ export function SearchPreview({ title, description, address, locale }: PreviewPr
       data-preview="search"
       lang={locale}
       dir={dir}
-      className="max-w-2xl rounded-lg border border-line bg-surface p-4"
+      className="max-w-2xl min-w-0 rounded-lg border border-line bg-surface p-4"
     >
       <p className="truncate text-sm text-ink-muted" dir="ltr">
         {address.replace(/^https?:\/\//, '')}
@@ -258,7 +261,7 @@ export function CardPreview({
       data-preview="card"
       lang={locale}
       dir={dir}
-      className="max-w-md overflow-hidden rounded-lg border border-line bg-surface"
+      className="max-w-md min-w-0 overflow-hidden rounded-lg border border-line bg-surface"
     >
       {picture ? (
         <img src={picture} alt="" className="aspect-[1200/630] w-full object-cover" />
