@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startServer, until } from './harness.mjs';
+import { assertFits, launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -32,9 +32,6 @@ const story = {
   renamed: 'testing-laboratory-opens',
   title: 'A new testing laboratory opens in Dubai',
 };
-
-const overflow = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Fetches a public address as a visitor would, without following redirects. */
 const visit = (path) => fetch(`${site.server.baseUrl}${path}`, { redirect: 'manual' });
@@ -155,23 +152,23 @@ describe('pages, settings and items', () => {
     await page.getByRole('button', { name: 'حذف العنصر' }).waitFor();
     await noAxeViolations(page, 'item actions, Arabic dark');
     await page.setViewportSize({ width: 375, height: 740 });
-    assert.equal(await overflow(page), 0, 'the item fits a phone');
+    await assertFits(page, 'the item fits a phone');
     await openSection(page, 'الإعدادات');
     await page.getByRole('heading', { name: 'إعدادات الشركة', level: 1 }).waitFor();
     await page.locator('[name="offices[0].phone"]').waitFor();
     await noAxeViolations(page, 'settings, Arabic dark');
-    assert.equal(await overflow(page), 0, 'the settings fit a phone');
+    await assertFits(page, 'the settings fit a phone');
     await openSection(page, 'المحتوى');
     await arabicCollections(page).getByRole('link', { name: 'الصفحات', exact: true }).click();
     await page.locator('[data-slug="/about-us"]').waitFor();
     await noAxeViolations(page, 'pages list, Arabic dark');
-    assert.equal(await overflow(page), 0, 'the pages list fits a phone');
+    await assertFits(page, 'the pages list fits a phone');
     await arabicCollections(page).getByRole('link', { name: 'الأخبار', exact: true }).click();
     await page.getByRole('link', { name: 'عنصر جديد' }).click();
     await page.getByRole('heading', { name: 'عنصر جديد في الأخبار' }).waitFor();
     await page.getByRole('textbox', { name: 'النص', exact: true }).waitFor();
     await noAxeViolations(page, 'new item, Arabic dark');
-    assert.equal(await overflow(page), 0, 'the new item form fits a phone');
+    await assertFits(page, 'the new item form fits a phone');
     await page.locator('button[lang="en"]').click();
     await page.locator('header button[data-theme-switch]').click();
     await page.locator('html[lang="en"].theme-light').waitFor();

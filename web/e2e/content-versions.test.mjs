@@ -7,7 +7,7 @@
 // 375 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, startServer, until } from './harness.mjs';
+import { assertFits, launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -27,9 +27,6 @@ const third = 'Our Cairo team moves to a larger building this week';
 const shipped = 'Our Cairo office moves to the Fifth Settlement, New Cairo';
 const description =
   'The Cairo team now works from larger premises with a segregated testing laboratory.';
-
-const overflow = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens the story's editor from the back-office's navigation. */
 async function openStory(page) {
@@ -159,12 +156,12 @@ describe('versions, conflicts and unsaved changes', () => {
     await theirs.getByRole('heading', { name: /^ما غيّره Huda Karim/ }).waitFor();
     await noAxeViolations(omar.page, 'conflict, Arabic dark');
     await omar.page.setViewportSize({ width: 375, height: 740 });
-    assert.equal(await overflow(omar.page), 0, 'the conflict fits a phone');
+    await assertFits(omar.page, 'the conflict fits a phone');
     const omarNewest = omar.page.locator('[data-version]').first();
     await omarNewest.locator('button[aria-expanded]').click();
     await omarNewest.locator('[data-diff-field="title"] del').first().waitFor();
     await noAxeViolations(omar.page, 'version diff, Arabic dark');
-    assert.equal(await overflow(omar.page), 0, 'the version diff fits a phone');
+    await assertFits(omar.page, 'the version diff fits a phone');
 
     // Omar takes Huda's title into his form and saves his description on top of her version.
     await conflict.getByRole('button', { name: 'استخدام العنوان من نسخته' }).click();
@@ -248,7 +245,7 @@ describe('versions, conflicts and unsaved changes', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await titleDiff.locator('del').first().waitFor();
     await noAxeViolations(page, 'two versions compared, Arabic dark');
-    assert.equal(await overflow(page), 0, 'the comparison fits a phone');
+    await assertFits(page, 'the comparison fits a phone');
 
     layla.assertClean();
     await layla.close();

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { WAIT_GUARD, launchBrowser, startServer, until } from './harness.mjs';
+import { assertFits, WAIT_GUARD, launchBrowser, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -44,9 +44,6 @@ const seen = (locator) =>
     for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove();
     return copy.textContent;
   });
-
-const overflow = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The public page of the story in a language, as a visitor gets it. */
 async function publicPage(locale) {
@@ -154,7 +151,7 @@ describe('editing content', () => {
     await page.getByRole('button', { name: 'حفظ المسودة' }).waitFor();
     await noAxeViolations(page, 'editor, Arabic dark');
     await page.setViewportSize({ width: 375, height: 740 });
-    assert.equal(await overflow(page), 0, 'the editor fits a phone');
+    await assertFits(page, 'the editor fits a phone');
     await page.locator('[data-outdated-panel]').getByText('تغيّر النص الإنجليزي').waitFor();
     await page.getByRole('link', { name: 'العودة إلى الأخبار' }).click();
     await page.locator(`[data-slug="${slug}"]`).waitFor();
@@ -164,7 +161,7 @@ describe('editing content', () => {
       .waitFor();
     await page.locator('[data-count="ar"] [data-outdated-count="1"]').waitFor();
     await noAxeViolations(page, 'content list, Arabic dark');
-    assert.equal(await overflow(page), 0, 'the list fits a phone');
+    await assertFits(page, 'the list fits a phone');
     await page.locator('button[lang="en"]').click();
     await page.getByRole('button', { name: 'Light theme' }).click();
     await page.locator('html[lang="en"].theme-light').waitFor();
@@ -249,10 +246,11 @@ describe('editing content', () => {
     await second.page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
     assert.ok((await publicPage('en')).includes(newTitle), 'drafts are not public');
 
-    // The first version, restored as a new draft.
+    // The first staff version (version 1 is the shipped text), restored as a new draft.
     await second.page
+      .locator('li[data-version]')
+      .filter({ hasText: 'Version 2' })
       .getByRole('button', { name: /^Restore the version of/ })
-      .last()
       .click();
     await second.page
       .getByRole('status')

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { launchBrowser, openPage, startServer, until } from './harness.mjs';
+import { assertFits, launchBrowser, openPage, startServer, until } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -37,9 +37,6 @@ function picture(width, height) {
 <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.6}" cy="${height / 2}" r="${height / 4}" fill="#ffd25e"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
-
-const overflow = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Waits until the public page at `path` holds `text`, polling it as a visitor would. */
 async function waitForPublic(path, text) {
@@ -129,7 +126,7 @@ describe('uploaded covers', () => {
     await noAxeViolations(page, 'cover field, Arabic dark');
     await page.setViewportSize({ width: 375, height: 740 });
     await field.scrollIntoViewIfNeeded();
-    assert.equal(await overflow(page), 0, 'the editor with a cover fits a phone');
+    await assertFits(page, 'the editor with a cover fits a phone');
     editor.assertClean();
 
     // The public pages: the story, the list and the home page's slider.

@@ -332,3 +332,35 @@ export async function until(check) {
     await new Promise((resolve) => setTimeout(resolve, 100)); // polling, not a sleep
   }
 }
+
+/**
+ * How far the page scrolls sideways, in pixels, and when it does, the elements that reach past
+ * the viewport's edge (tag, id or class, and width), widest first, so a failure names its cause.
+ */
+export async function sidewaysScroll(page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const px = root.scrollWidth - root.clientWidth;
+    if (px === 0) return { px, culprits: '' };
+    const width = root.clientWidth;
+    const name = (el) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}`
+          : ''
+      }`;
+    const past = [...document.body.querySelectorAll('*')]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.right > width + 1 || box.left < -1))
+      .sort((a, b) => b.box.width - a.box.width)
+      .slice(0, 6)
+      .map(({ el, box }) => `${name(el)} ${Math.round(box.width)}px`);
+    return { px, culprits: past.join('; ') };
+  });
+}
+
+/** Fails unless the page fits its viewport's width, naming what reaches past it when it does not. */
+export async function assertFits(page, message) {
+  const { px, culprits } = await sidewaysScroll(page);
+  if (px !== 0) throw new Error(`${message}: ${px} px sideways scroll (${culprits})`);
+}

@@ -185,10 +185,12 @@ describe('editing on one server, seen on the other', { skip }, () => {
     // The editor restores the previous English version, the new title with the old description,
     // and publishes it: the other server's English page shows it.
     await openStory(page);
-    // The versions are listed newest first: the first draft, with the old description, is last.
+    // The versions are listed newest first; version 1 is the shipped text, version 2 the first
+    // draft, with the new title and the old description.
     await page
+      .locator('li[data-version]')
+      .filter({ hasText: 'Version 2' })
       .getByRole('button', { name: /^Restore the version of/ })
-      .last()
       .click();
     await page
       .getByRole('status')

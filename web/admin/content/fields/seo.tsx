@@ -226,7 +226,11 @@ export function SeoEditor(props: EditorProps) {
 
 type PreviewProps = { title: string; description: string; address: string; locale: string };
 
-/** A search result as a search engine shows it: the address, the title and the description. */
+/**
+ * A search result as a search engine shows it: the address, the title and the description. The
+ * previews take the width they are given (inline-size containment): a long address, cut short on
+ * one line, never widens the form past a phone's screen.
+ */
 export function SearchPreview({ title, description, address, locale }: PreviewProps) {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   return (
@@ -234,7 +238,7 @@ export function SearchPreview({ title, description, address, locale }: PreviewPr
       data-preview="search"
       lang={locale}
       dir={dir}
-      className="max-w-2xl min-w-0 rounded-lg border border-line bg-surface p-4"
+      className="max-w-2xl rounded-lg border border-line bg-surface p-4 [overflow-wrap:anywhere] [contain:inline-size]"
     >
       <p className="truncate text-sm text-ink-muted" dir="ltr">
         {address.replace(/^https?:\/\//, '')}
@@ -261,7 +265,7 @@ export function CardPreview({
       data-preview="card"
       lang={locale}
       dir={dir}
-      className="max-w-md min-w-0 overflow-hidden rounded-lg border border-line bg-surface"
+      className="max-w-md overflow-hidden rounded-lg border border-line bg-surface [overflow-wrap:anywhere] [contain:inline-size]"
     >
       {picture ? (
         <img src={picture} alt="" className="aspect-[1200/630] w-full object-cover" />
