@@ -1,6 +1,7 @@
 package admin_test
 
 import (
+	"bytes"
 	"encoding/csv"
 	"net/http"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/audit"
 	"noorvale.example/site/api/admin/internal/admintest"
+	"noorvale.example/site/api/admin/media"
 	"noorvale.example/site/api/admin/signin"
 	"noorvale.example/site/api/forms"
 	"noorvale.example/site/api/internal/testenv"
@@ -123,6 +125,7 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 
 			"GET /content/:collection/:slug/:locale/versions/:version":   nil,
 			"POST /content/:collection/:slug/:locale/cover":              admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
+			"POST /content/:collection/:slug/:locale/cover/library":      nil,
 			"GET /content/:collection/:slug/:locale/preview":             nil,
 			"POST /content/:collection/:slug/:locale/presence":           map[string]any{"session": "role-test-editor-01"},
 			"POST /content/:collection/:slug/:locale/presence/leave":     map[string]any{"session": "role-test-editor-01"},
@@ -160,6 +163,18 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"PUT /media/:id":         map[string]any{"title": "Annual report"},
 			"DELETE /media/:id":      nil,
 		}
+		// A picture of the library, which a cover is made of.
+		photo := admintest.Photo(t, 1200, 675, "jpeg")
+		if _, _, err := e.Store.CreateMediaItem(t.Context(), store.MediaItem{ID: "role-test-picture", Kind: store.MediaImage, FileName: "p.jpg",
+			ContentType: "image/jpeg", Sha256: "role-test-picture", Width: 1200, Height: 675,
+			Files:      []store.MediaFile{{Name: "1200.jpg", Type: "image/jpeg", Width: 1200, Height: 675}},
+			UploadedAt: e.Clock.Now(), UpdatedAt: e.Clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Blobs.Put(t.Context(), media.FileKey("role-test-picture", "1200.jpg"), bytes.NewReader(photo), "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+		bodies["POST /content/:collection/:slug/:locale/cover/library"] = map[string]any{"media": "role-test-picture"}
 		for _, route := range e.Svc.SignedInRoutes() {
 			if _, ok := bodies[route.Method+" "+route.Path]; !ok {
 				t.Fatalf("the role test does not know %s %s", route.Method, route.Path)

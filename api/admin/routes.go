@@ -111,6 +111,7 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodGet, "/content/:collection/:slug/:locale/versions/:version", access.ReadContent, false, s.content.Version},
 		{http.MethodPost, "/content/:collection/:slug/:locale/restore", access.WriteContent, false, s.content.Restore},
 		{http.MethodPost, "/content/:collection/:slug/:locale/cover", access.WriteContent, false, s.content.UploadCover},
+		{http.MethodPost, "/content/:collection/:slug/:locale/cover/library", access.WriteContent, false, s.content.CoverFromLibrary},
 		{http.MethodPost, "/content/:collection/:slug/:locale/presence", access.ReadContent, false, s.content.Heartbeat},
 		{http.MethodPost, "/content/:collection/:slug/:locale/presence/leave", access.ReadContent, false, s.content.Leave},
 		{http.MethodPost, "/content/:collection/:slug/:locale/presence/take-over", access.WriteContent, false, s.content.TakeOver},

@@ -277,4 +277,7 @@ type AdminCovers struct {
 	Busy       string `json:"busy"`
 	Uploaded   string `json:"uploaded"`
 	NotStored  string `json:"notStored"`
+	// NotInLibrary: the library has no picture by the id a cover is made of.
+	NotInLibrary string `json:"notInLibrary"`
+	Chosen       string `json:"chosen"` // a library picture made the cover
 }

@@ -185,6 +185,39 @@ describe('uploaded covers', () => {
     );
     visitor.assertClean();
     await visitor.close();
+
+    // A cover made of a picture in the media library, uploaded from the picker itself: in
+    // Arabic, dark, on a phone, as the editor left it.
+    await field.getByRole('button', { name: 'اختيار صورة من مكتبة الوسائط' }).click();
+    const picker = page.locator('dialog[data-media-picker]');
+    await picker.getByText('رفع ملف', { exact: true }).click();
+    const upload = picker.locator('form[data-media-upload]');
+    await upload.getByLabel('اختر ملفًا').setInputFiles({
+      name: 'dubai-office.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await picture(1600, 900),
+    });
+    await upload.getByLabel(/مطلوب للصور/).fill('مكتب دبي');
+    await upload.getByRole('button', { name: 'رفع', exact: true }).click();
+    // The new file is chosen, and the picker says so beside its buttons.
+    await picker.getByRole('status').filter({ hasText: 'المختار: dubai-office' }).waitFor();
+    await assertFits(page, 'the media picker fits a phone');
+    await noAxeViolations(page, 'media picker, Arabic dark');
+    await picker.getByRole('button', { name: 'استخدام هذا الملف' }).click();
+    await field
+      .getByRole('status')
+      .filter({ hasText: 'أصبحت الصورة من المكتبة هي الغلاف. احفظ العنصر للاحتفاظ بها.' })
+      .waitFor();
+    const made = field.locator('figure img');
+    await until(async () => {
+      const src = (await made.getAttribute('src')) ?? '';
+      return src.includes('/media/covers/') && !src.includes(id);
+    });
+    await page.waitForFunction(
+      (el) => el.complete && el.naturalWidth === 400,
+      await made.elementHandle(),
+    );
+    editor.assertClean();
     await editor.close();
   });
 });

@@ -8,16 +8,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"noorvale.example/site/api/admin/access"
+	"noorvale.example/site/api/admin/media"
 	"noorvale.example/site/api/blob"
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/endpoint"
 	"noorvale.example/site/api/imagecheck"
 	"noorvale.example/site/api/ssr"
+	"noorvale.example/site/api/store"
 )
 
 // Covers staff upload for an item: checked here by their header, encoded
@@ -98,33 +101,101 @@ func (s *Service) UploadCover(c echo.Context) error {
 		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).BadRequest)
 	}
 
+	return s.encodeCover(c, data, "file", m.Uploaded)
+}
+
+// CoverFromLibrary makes a cover of a picture in the media library, as if
+// its largest file were uploaded: the same checks, the same encoding into
+// the cover's frame, and a new cover id the editor puts in the item's
+// "cover" field. The library's item stays as it is.
+//
+// POST /api/admin/content/:collection/:slug/:locale/cover/library {"media": id}
+func (s *Service) CoverFromLibrary(c echo.Context) error {
+	m := &access.Text(c).Covers
+	_, it, err := s.contentLanguageOf(c)
+	if it == nil {
+		return err
+	}
+	if s.covers == nil || s.blobs == nil {
+		return endpoint.Fail(c, http.StatusServiceUnavailable, m.Busy)
+	}
+	var body struct {
+		Media string `json:"media"`
+	}
+	if err := c.Bind(&body); err != nil {
+		return endpoint.Fail(c, http.StatusBadRequest, access.Text(c).BadRequest)
+	}
+	if body.Media == "" {
+		return endpoint.Invalid(c, map[string]string{"media": m.Missing})
+	}
+	ctx := c.Request().Context()
+	item, err := s.store.MediaItemByID(ctx, body.Media)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && item.Kind != store.MediaImage) {
+		return endpoint.Invalid(c, map[string]string{"media": m.NotInLibrary})
+	}
+	if err != nil {
+		return err
+	}
+	widest := -1
+	for i, f := range item.Files {
+		if widest < 0 || f.Width > item.Files[widest].Width {
+			widest = i
+		}
+	}
+	if widest < 0 {
+		return endpoint.Invalid(c, map[string]string{"media": m.NotInLibrary})
+	}
+	r, _, err := s.blobs.Get(ctx, media.FileKey(item.ID, item.Files[widest].Name))
+	if errors.Is(err, blob.ErrNotFound) {
+		return endpoint.Invalid(c, map[string]string{"media": m.NotInLibrary})
+	}
+	if err != nil {
+		return fmt.Errorf("admin: read a library picture: %w", err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, maxCoverBytes+1))
+	if err != nil {
+		return fmt.Errorf("admin: read a library picture: %w", err)
+	}
+	if len(data) > maxCoverBytes {
+		return endpoint.Fail(c, http.StatusRequestEntityTooLarge, m.TooLarge)
+	}
+	return s.encodeCover(c, data, "media", m.Chosen)
+}
+
+// encodeCover checks a picture by its header, encodes it into a cover's
+// files and stores them, answering the new cover's id with the message
+// done; a problem is named under the request's field.
+func (s *Service) encodeCover(c echo.Context, data []byte, field, done string) error {
+	m := &access.Text(c).Covers
+	r := c.Request()
 	// The header first: a small file can describe a picture that takes
 	// gigabytes to decode.
 	h, err := imagecheck.Inspect(data)
 	switch {
 	case errors.Is(err, imagecheck.ErrType):
-		return endpoint.Invalid(c, map[string]string{"file": m.Type})
+		return endpoint.Invalid(c, map[string]string{field: m.Type})
 	case err != nil:
-		return endpoint.Invalid(c, map[string]string{"file": m.Unreadable})
+		return endpoint.Invalid(c, map[string]string{field: m.Unreadable})
 	}
 	long, short := max(h.Width, h.Height), min(h.Width, h.Height)
 	if long < minCoverWidth || short < minCoverHeight {
-		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Small, h.Width, h.Height, minCoverWidth, minCoverHeight)})
+		return endpoint.Invalid(c, map[string]string{field: fmt.Sprintf(m.Small, h.Width, h.Height, minCoverWidth, minCoverHeight)})
 	}
 	if int64(h.Width)*int64(h.Height) > maxCoverPixels {
-		return endpoint.Invalid(c, map[string]string{"file": fmt.Sprintf(m.Pixels, h.Width, h.Height, maxCoverPixels/1_000_000)})
+		return endpoint.Invalid(c, map[string]string{field: fmt.Sprintf(m.Pixels, h.Width, h.Height, maxCoverPixels/1_000_000)})
 	}
 	if h.DecodeCost() > maxCoverDecode {
-		return endpoint.Invalid(c, map[string]string{"file": m.Demanding})
+		return endpoint.Invalid(c, map[string]string{field: m.Demanding})
 	}
 
 	images, err := s.covers.EncodeCover(r.Context(), data)
 	switch {
 	case errors.Is(err, ssr.ErrImageDemanding):
 		s.log.Info("admin: cover over the encoder's budget", "err", err)
-		return endpoint.Invalid(c, map[string]string{"file": m.Demanding})
+		return endpoint.Invalid(c, map[string]string{field: m.Demanding})
 	case errors.Is(err, ssr.ErrImageRefused):
-		return endpoint.Invalid(c, map[string]string{"file": m.Unreadable})
+		return endpoint.Invalid(c, map[string]string{field: m.Unreadable})
 	case errors.Is(err, ssr.ErrUnavailable):
 		s.log.Warn("admin: cover not encoded", "err", err)
 		return endpoint.Fail(c, http.StatusServiceUnavailable, m.Busy)
@@ -135,7 +206,7 @@ func (s *Service) UploadCover(c echo.Context) error {
 	if err := s.storeCover(r.Context(), id, images); err != nil {
 		return err
 	}
-	return endpoint.OK(c, map[string]string{"id": id}, m.Uploaded)
+	return endpoint.OK(c, map[string]string{"id": id}, done)
 }
 
 // storeCover keeps a cover's files under its id; when one fails, those

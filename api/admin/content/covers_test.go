@@ -15,6 +15,7 @@ import (
 	"noorvale.example/site/api/admin/access"
 	admincontent "noorvale.example/site/api/admin/content"
 	"noorvale.example/site/api/admin/internal/admintest"
+	"noorvale.example/site/api/admin/media"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/ssr"
 	"noorvale.example/site/api/store"
@@ -194,3 +195,74 @@ func interlaced(png []byte) []byte {
 type jsonRaw string
 
 func (j jsonRaw) MarshalJSON() ([]byte, error) { return []byte(j), nil }
+
+// libraryPicture puts a picture in the library, its one file stored as
+// data, and answers its id.
+func libraryPicture(t *testing.T, e *admintest.Env, st *store.Store, kind string, data []byte, w, h int) string {
+	t.Helper()
+	id := fmt.Sprintf("%026d", len(data)+w)
+	item, _, err := st.CreateMediaItem(t.Context(), store.MediaItem{ID: id, Kind: kind, FileName: "p.jpg",
+		ContentType: "image/jpeg", Bytes: int64(len(data)), Sha256: fmt.Sprintf("%064d", w*h+len(kind)), Width: w, Height: h,
+		Title: "A picture", Alt: map[string]string{"en": "A picture"}, FocalX: 0.5, FocalY: 0.5,
+		Files: []store.MediaFile{{Name: "small.jpg", Type: "image/jpeg", Width: 10, Height: 6}, {Name: "large.jpg", Type: "image/jpeg", Width: w, Height: h}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Blobs.Put(t.Context(), media.FileKey(item.ID, "large.jpg"), bytes.NewReader(data), "image/jpeg"); err != nil {
+		t.Fatal(err)
+	}
+	return item.ID
+}
+
+func TestCoverFromLibrary(t *testing.T) {
+	testenv.ForEachStore(t, func(t *testing.T, st *store.Store) {
+		enc := &admintest.FakeEncoder{}
+		e := admintest.New(t, st, admintest.WithCovers(enc))
+		e.SeedStory()
+		editor := e.Join("badr@noorvale.example", access.Editor)
+		translator := e.Join("salma@noorvale.example", access.Translator, "ar")
+		route := coverRoute + "/library"
+		good := libraryPicture(t, e, st, store.MediaImage, admintest.Photo(t, 1600, 900, "jpeg"), 1600, 900)
+		small := libraryPicture(t, e, st, store.MediaImage, admintest.Photo(t, 640, 360, "jpeg"), 640, 360)
+		document := libraryPicture(t, e, st, store.MediaDocument, []byte("%PDF-1.7"), 0, 0)
+
+		refusals := []struct {
+			name, lang, media string
+			says              string
+		}{
+			{"no picture", "en", "", "Choose a picture"},
+			{"an id the library does not hold", "en", strings.Repeat("z", 26), "not in the media library"},
+			{"a document", "ar", document, "مكتبة الوسائط"},
+			{"a picture too small for a cover", "en", small, "640 × 360 pixels; a cover needs at least 1200 × 675"},
+		}
+		for _, c := range refusals {
+			editor.B.Lang = c.lang
+			r := editor.B.Do("POST", route, map[string]string{"media": c.media})
+			admintest.Expect(t, c.name, r, http.StatusBadRequest)
+			if !strings.Contains(r.Env.Errors["media"], c.says) {
+				t.Fatalf("%s: answered %q, want it to say %q", c.name, r.Env.Errors, c.says)
+			}
+		}
+		editor.B.Lang = "en"
+		if n := enc.Calls.Load(); n != 0 {
+			t.Fatalf("the renderer was given %d refused pictures", n)
+		}
+
+		// A translator may not give the English text a cover from the library either.
+		r := translator.B.Do("POST", route, map[string]string{"media": good})
+		admintest.Expect(t, "a translator's English cover", r, http.StatusForbidden)
+
+		r = editor.B.Do("POST", route, map[string]string{"media": good})
+		admintest.Expect(t, "a library picture as the cover", r, http.StatusOK)
+		var made struct{ ID string }
+		r.Data(t, &made)
+		if enc.Calls.Load() != 1 || len(made.ID) != 32 || !strings.Contains(r.Env.Message, "from the library is the cover") {
+			t.Fatalf("answered %+v (%q) after %d encodings", made, r.Env.Message, enc.Calls.Load())
+		}
+		// The cover is an ordinary one: saving the item with it is accepted.
+		it := editor.Item(t)
+		withCover := strings.Replace(string(it.Languages["en"].Live), `"imageAlt"`, `"cover":"`+made.ID+`","imageAlt"`, 1)
+		r = editor.B.Do("PUT", "/content/news/"+admintest.StorySlug+"/en", map[string]any{"base": it.LatestID("en"), "body": jsonRaw(withCover)})
+		admintest.Expect(t, "save with the library's cover", r, http.StatusOK)
+	})
+}

@@ -599,7 +599,10 @@ func (s *Service) deleteFiles(id string, files []store.MediaFile) {
 	}
 }
 
-func key(id, file string) string { return "library/" + id + "/" + file }
+func key(id, file string) string { return FileKey(id, file) }
+
+// FileKey is where one file of a library item is kept in the upload store.
+func FileKey(id, file string) string { return "library/" + id + "/" + file }
 
 var (
 	idPattern       = regexp.MustCompile(`^[a-z2-7]{24}$`)

@@ -1,8 +1,9 @@
 import { createContext, useContext, useId, useRef, useState } from 'react';
-import { upload } from '../../shared/form-kit/api-client';
+import { post, upload, type ApiResult } from '../../shared/form-kit/api-client';
 import { uploadedCoverPath } from '../../shared/ui/cover-image';
 import { FieldError } from '../../shared/ui/form-controls';
-import { dangerButtonClass } from '../ui';
+import { MediaPicker } from '../media';
+import { dangerButtonClass, secondaryButtonClass } from '../ui';
 import { useT } from '../shell/lang';
 
 /** The item and language a cover is uploaded for: the editor around the field says. */
@@ -32,8 +33,9 @@ const coverId = (value: unknown) => (typeof value === 'string' && value ? value 
 
 /**
  * An item's cover picture: the one the text names, shown small, a file chooser that uploads a
- * new one with its progress, and a button that removes it so the page shows its drawn art. An
- * upload only changes the form: the item keeps its cover once it is saved.
+ * new one with its progress, a button that makes one of a picture in the media library, and a
+ * button that removes it so the page shows its drawn art. Either only changes the form: the item
+ * keeps its cover once it is saved.
  */
 export function CoverField({
   path,
@@ -56,6 +58,28 @@ export function CoverField({
   const inherited = current ? '' : coverId(english);
   const shown = error || problem;
 
+  const [picking, setPicking] = useState(false);
+  const [making, setMaking] = useState(false);
+  const route = target
+    ? `/admin/content/${encodeURIComponent(target.collection)}/${encodeURIComponent(target.slug)}/${encodeURIComponent(target.locale)}/cover`
+    : '';
+
+  /** Shows what the server answered: the new cover in the form, or why there is none. */
+  function settle(result: ApiResult<{ id: string }>, field: 'file' | 'media', done: string) {
+    setProgress(null);
+    setMaking(false);
+    if (result.ok && result.data) {
+      onChange(result.data.id);
+      setStatus(result.message || done);
+      return;
+    }
+    setProblem(
+      result.errors[field] ||
+        result.message ||
+        t(result.status === 0 ? 'common.unreachable' : 'content.cover.failed'),
+    );
+  }
+
   async function send(file: File) {
     if (!target) return;
     setProblem('');
@@ -63,23 +87,20 @@ export function CoverField({
     setProgress(0);
     const form = new FormData();
     form.append('file', file);
-    const { collection, slug, locale } = target;
-    const result = await upload<{ id: string }>(
-      `/admin/content/${encodeURIComponent(collection)}/${encodeURIComponent(slug)}/${encodeURIComponent(locale)}/cover`,
-      form,
-      setProgress,
-    );
-    setProgress(null);
+    const result = await upload<{ id: string }>(route, form, setProgress);
     if (input.current) input.current.value = '';
-    if (result.ok && result.data) {
-      onChange(result.data.id);
-      setStatus(result.message || t('content.cover.uploaded'));
-      return;
-    }
-    setProblem(
-      result.errors.file ||
-        result.message ||
-        t(result.status === 0 ? 'common.unreachable' : 'content.cover.failed'),
+    settle(result, 'file', t('content.cover.uploaded'));
+  }
+
+  async function fromLibrary(media: string) {
+    if (!target) return;
+    setProblem('');
+    setStatus(t('content.cover.making'));
+    setMaking(true);
+    settle(
+      await post<{ id: string }>(`${route}/library`, { media }),
+      'media',
+      t('content.cover.chosen'),
     );
   }
 
@@ -119,7 +140,7 @@ export function CoverField({
               id={id}
               type="file"
               accept={accepted}
-              disabled={progress !== null}
+              disabled={progress !== null || making}
               aria-invalid={Boolean(shown)}
               aria-describedby={shown ? `${id}-error` : undefined}
               className="max-w-full text-sm file:me-3 file:cursor-pointer file:rounded file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-ink"
@@ -136,6 +157,20 @@ export function CoverField({
                 className="w-48 max-w-full"
               />
             )}
+            <button
+              type="button"
+              className={`${secondaryButtonClass} self-start`}
+              disabled={progress !== null || making}
+              onClick={() => setPicking(true)}
+            >
+              {t('content.cover.fromLibrary')}
+            </button>
+            <MediaPicker
+              open={picking}
+              kind="image"
+              onChoose={(item) => void fromLibrary(item.id)}
+              onClose={() => setPicking(false)}
+            />
             {current && (
               <button
                 type="button"

@@ -45,6 +45,9 @@ export function MediaUpload({ onUploaded }: { onUploaded: (item: MediaItem) => v
 
   async function send(event: FormEvent) {
     event.preventDefault();
+    // In the media picker, the form is drawn outside the editor's form but React still passes
+    // its submission up to the editor that opened the picker.
+    event.stopPropagation();
     if (!file) {
       setErrors({ file: t('media.upload.choose') });
       return;
