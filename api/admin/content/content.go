@@ -510,6 +510,11 @@ func (s *Service) Save(c echo.Context) error {
 	if problem := s.coverProblem(c, body); problem != nil {
 		return endpoint.Invalid(c, problem)
 	}
+	if problems, err := s.proseMediaProblems(c.Request().Context(), m, body); err != nil {
+		return err
+	} else if problems != nil {
+		return endpoint.Invalid(c, problems)
+	}
 	me := access.Of(c).Staff
 	v, err := s.store.SaveContentVersion(c.Request().Context(), k, body, me.ID, req.Base, s.now())
 	if errors.Is(err, store.ErrVersionConflict) {
