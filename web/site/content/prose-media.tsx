@@ -82,7 +82,7 @@ export function DocumentLink({
   return (
     <a className={className} href={href} download>
       {children}
-      <span className="ms-1 text-sm font-normal whitespace-nowrap text-ink-muted">
+      <span className="ms-1 inline-block text-sm font-normal whitespace-nowrap text-ink-muted">
         {t('prose.document', { size: formatFileSize(bytes, locale) })}
       </span>
     </a>
