@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { assertFits, launchBrowser, openPage, startServer, until } from './harness.mjs';
+import { assertFits, launchBrowser, openPage, startServer, untilServed } from './harness.mjs';
 import { noAxeViolations, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
@@ -38,12 +38,8 @@ function picture(width, height) {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-/** Waits until the public page at `path` holds `text`, polling it as a visitor would. */
-async function waitForPublic(path, text) {
-  await until(async () =>
-    (await (await fetch(`${site.server.baseUrl}${path}`)).text()).includes(text),
-  );
-}
+/** Waits until the public page at `path` holds `text`. */
+const waitForPublic = (path, text) => untilServed(site.server.baseUrl, path, text);
 
 describe('uploaded covers', () => {
   test('uploaded, refused, published and shown as AVIF and WebP', async () => {

@@ -141,6 +141,13 @@ export async function noAxeViolations(page, what) {
   );
 }
 
+/** The media library's answer to a search, read with the staff member's own session. */
+export const listedMedia = (page, q) =>
+  page.evaluate(async (query) => {
+    const res = await fetch(`/api/admin/media?q=${encodeURIComponent(query)}`);
+    return (await res.json()).data.items;
+  }, q);
+
 /** Clicks `target` and resolves to the file the browser downloads, as text. */
 export async function download(page, target) {
   const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);
