@@ -135,6 +135,20 @@ describe('pictures and documents in running text', () => {
       .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
       .waitFor();
 
+    // The editor with the picture in Arabic, dark, at both widths.
+    await page.locator('button[lang="ar"]').click();
+    await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
+    await page.locator('header button[data-theme-switch]').click();
+    await page.locator('html.theme-dark').waitFor();
+    await figure.getByLabel('التعليق (اختياري)').waitFor();
+    await noAxeViolations(page, 'the editor with a picture, Arabic dark');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await figure.scrollIntoViewIfNeeded();
+      await assertFits(page, `the Arabic editor with a picture fits ${width} px`);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/prose-media-editor-${width}-ar.png` });
+    }
+
     // The Arabic text gets the same picture and link, through the content API.
     await page.evaluate(
       async ({ slug, media, href }) => {

@@ -571,6 +571,11 @@ func (s *Service) Publish(c echo.Context) error {
 	} else if msg != "" {
 		return endpoint.Fail(c, http.StatusConflict, msg)
 	}
+	if msg, err := s.mediaGone(c.Request().Context(), k, req.Version, m); err != nil {
+		return err
+	} else if msg != "" {
+		return endpoint.Fail(c, http.StatusConflict, msg)
+	}
 	err = s.store.PublishContentVersion(c.Request().Context(), k, req.Version, access.Of(c).Staff.ID, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentVersionNotFound)

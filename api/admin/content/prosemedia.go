@@ -2,6 +2,8 @@ package content
 
 import (
 	"context"
+	"errors"
+	"maps"
 	"slices"
 
 	"noorvale.example/site/api/admin/access"
@@ -49,4 +51,23 @@ func (s *Service) proseMediaProblems(ctx context.Context, m *access.Messages, bo
 		}
 	}
 	return out, nil
+}
+
+// mediaGone says why a version may not be published when its running text
+// names a library item deleted since it was saved (only live texts hold an
+// item in the library); "" when every item is still there or there is no
+// such version.
+func (s *Service) mediaGone(ctx context.Context, k store.ContentKey, version int64, m *access.Messages) (string, error) {
+	v, err := s.store.ContentVersionByID(ctx, k, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	problems, err := s.proseMediaProblems(ctx, m, v.Body)
+	if err != nil || len(problems) == 0 {
+		return "", err
+	}
+	return slices.Sorted(maps.Values(problems))[0], nil
 }

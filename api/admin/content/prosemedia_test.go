@@ -71,6 +71,19 @@ func TestProseNamesLibraryItems(t *testing.T) {
 		r.Data(t, &saved)
 		admintest.Expect(t, "publish", editor.B.Do("POST", path+"/publish", map[string]any{"version": saved.ID}), http.StatusOK)
 
+		// A draft naming a picture deleted since it was saved is not published.
+		spare := upload(admintest.MultipartBody{Name: "spare.jpg", Data: admintest.Photo(t, 1200, 800, "jpeg"), Fields: map[string]string{"alt": "A spare picture"}})
+		r = editor.B.Do("PUT", path, map[string]any{"base": saved.ID, "body": withBody(spare.ID, docHref)})
+		admintest.Expect(t, "save with another picture", r, http.StatusOK)
+		var draft struct{ ID int64 }
+		r.Data(t, &draft)
+		admintest.Expect(t, "deleting a picture only a draft shows", editor.B.Do("DELETE", "/media/"+spare.ID, nil), http.StatusOK)
+		r = editor.B.Do("POST", path+"/publish", map[string]any{"version": draft.ID})
+		admintest.Expect(t, "publishing a draft whose picture is gone", r, http.StatusConflict)
+		if !strings.Contains(r.Env.Message, "Choose the picture again") {
+			t.Errorf("the refusal says %q", r.Env.Message)
+		}
+
 		for name, id := range map[string]string{"the picture": pic.ID, "the document": pdf.ID} {
 			r := editor.B.Do("DELETE", "/media/"+id, nil)
 			admintest.Expect(t, "deleting "+name+" the story uses", r, http.StatusConflict)
