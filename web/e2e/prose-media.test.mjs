@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { minimalPdf } from './documents.mjs';
 import { assertFits, openPage, untilServed, useSiteAndBrowser } from './harness.mjs';
-import { listedMedia, noAxeViolations, staffMember } from './staff.mjs';
+import { listedMedia, noAxeViolations, saveAndPublish, staffMember } from './staff.mjs';
 
 const site = useSiteAndBrowser({ host: 'localhost' });
 const SHOTS = process.env.SHOTS_DIR;
@@ -124,16 +124,7 @@ describe('pictures and documents in running text', () => {
       await page.screenshot({ path: `${SHOTS}/prose-media-editor-1280-en.png` });
     }
 
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Draft saved. The site shows it once it is published.' })
-      .waitFor();
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
-      .waitFor();
+    await saveAndPublish(page);
 
     // The editor with the picture in Arabic, dark, at both widths.
     await page.locator('button[lang="ar"]').click();

@@ -141,6 +141,20 @@ export async function noAxeViolations(page, what) {
   );
 }
 
+/** Saves the open item's draft and publishes it, waiting for the back-office to say each. */
+export async function saveAndPublish(page) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Draft saved. The site shows it once it is published.' })
+    .waitFor();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+    .waitFor();
+}
+
 /** The media library's answer to a search, read with the staff member's own session. */
 export const listedMedia = (page, q) =>
   page.evaluate(async (query) => {
