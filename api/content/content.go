@@ -156,6 +156,7 @@ type Catalog struct {
 	texts   map[string]map[locale.Locale]*entryText // by route, then language
 	lists   map[string][]*listedItem                // by collection, newest first
 	listed  map[string]int                          // an item page's place in its collection's list, by route
+	media   map[string]Media                        // the library items the texts name, by id (WithMedia)
 }
 
 // Load parses the embedded sitemap.json.

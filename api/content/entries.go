@@ -125,6 +125,7 @@ type entryText struct {
 	shownOn    []string    // accreditations and client stories: the pages that show them
 	credential *Credential // accreditations only
 	noindex    bool        // staff asked search engines to leave this text out
+	media      []string    // the library items its running text names, by id
 }
 
 // listedItem is an item of a collection with its texts in every language.
@@ -340,6 +341,11 @@ func decodeText(e store.ContentEntry, col *Collection) (*entryText, error) {
 		return nil, fmt.Errorf("content: %s: stored body is not usable: %w", EntryFile(e), err)
 	}
 	t := &entryText{body: json.RawMessage(e.Body), changed: e.UpdatedAt, title: f.Title, updated: f.Updated, noindex: f.SEO.Noindex}
+	for _, r := range ProseMedia(e.Body) {
+		if !slices.Contains(t.media, r.ID) {
+			t.media = append(t.media, r.ID)
+		}
+	}
 	h := sha256.New()
 	_, _ = io.WriteString(h, e.Body)
 	_ = binary.Write(h, binary.LittleEndian, e.UpdatedAt.UnixNano())
@@ -631,6 +637,12 @@ func (c *Catalog) WriteSources(w io.Writer, p *Page, loc locale.Locale, now time
 		b = append(b, 't')
 		b = append(b, in...)
 		b = append(b, t.digest[:]...)
+		// The library items its text shows, as they are described now.
+		if media := c.Media(p, loc); media != nil {
+			data, _ := json.Marshal(media)
+			b = append(b, 'm')
+			b = append(b, data...)
+		}
 	}
 	// The languages it has a text in: its alternates.
 	b = append(b, 'l')

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"noorvale.example/site/api/prose"
 )
@@ -16,8 +17,12 @@ import (
 // back-office's editor edits natively and the public site renders node by
 // node without raw HTML. The check below is the whole of what it may hold:
 // paragraphs, second- and third-level headings, bulleted and numbered
-// lists, and text that is bold, italic or a link. Anything else is refused
-// rather than dropped, so what an editor saves is what visitors see.
+// lists, pictures of the media library with an optional caption, and text
+// that is bold, italic or a link (to a page, an http(s) address or a
+// document of the library). Anything else is refused rather than dropped,
+// so what an editor saves is what visitors see. Whether a picture or
+// document a text names is in the library is for the place that saves the
+// text to ask the store (ProseMedia lists them).
 
 const (
 	// maxProseDepth bounds nesting: doc, list, item, list, item, list,
@@ -27,12 +32,14 @@ const (
 	maxProseNodes = 5000
 	// maxHref bounds a link's address.
 	maxHref = 2000
+	// maxCaption bounds a picture's caption, in characters.
+	maxCaption = 300
 )
 
 // blockNodes are the nodes a document or a list item holds, and what a
 // list item may hold besides (a list item starts with a paragraph).
 var (
-	docBlocks  = []string{"paragraph", "heading", "bulletList", "orderedList"}
+	docBlocks  = []string{"paragraph", "heading", "bulletList", "orderedList", "image"}
 	itemBlocks = []string{"paragraph", "bulletList", "orderedList"}
 )
 
@@ -153,6 +160,25 @@ func (c *proseChecker) node(n map[string]any, kind, where string, depth int) {
 	case "listItem":
 		c.keys(n, where, "type", "content")
 		c.children(n, where, depth, itemBlocks)
+	case "image":
+		// A picture of the library, by its id, with a caption or none.
+		c.keys(n, where, "type", "attrs")
+		attrs, _ := n["attrs"].(map[string]any)
+		c.attrs(attrs, kind, where, "media", "caption")
+		if id, ok := attrs["media"].(string); !ok || !ValidMediaID(id) {
+			c.fail(ProblemMedia, where, attrs["media"])
+		}
+		if caption, present := attrs["caption"]; present {
+			s, ok := caption.(string)
+			switch {
+			case !ok:
+				c.fail(ProblemString, where, caption)
+			case !controlFree(s) || strings.ContainsAny(s, "\n\r"):
+				c.fail(ProblemControl, where, nil)
+			case utf8.RuneCountInString(s) > maxCaption:
+				c.fail(ProblemTooLong, where, maxCaption)
+			}
+		}
 	}
 }
 
@@ -233,8 +259,15 @@ func (c *proseChecker) marks(v any, where string) {
 			c.keys(m, where, "type", "attrs")
 			attrs, _ := m["attrs"].(map[string]any)
 			c.attrs(attrs, kind, where, "href")
-			if href, ok := attrs["href"].(string); !ok || !SafeHref(href) {
+			href, ok := attrs["href"].(string)
+			switch {
+			case !ok || !SafeHref(href):
 				c.fail(ProblemLink, where, attrs["href"])
+			case strings.HasPrefix(href, LibraryPath):
+				// Into the library only to a document's file, by its form.
+				if _, _, ok := LibraryFile(href); !ok {
+					c.fail(ProblemDocument, where, href)
+				}
 			}
 		default:
 			c.fail(ProblemProse, where, fmt.Sprintf("the mark %q", kind))

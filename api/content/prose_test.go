@@ -152,3 +152,76 @@ func TestSeedRefusesUnknownProseNodes(t *testing.T) {
 		t.Fatalf("want the script node refused, got %v", err)
 	}
 }
+
+const (
+	pictureID  = "abcdefghijklmnopqrstuvwx"
+	documentID = "bcdefghijklmnopqrstuvw23"
+)
+
+func TestCheckItemAcceptsLibraryPicturesAndDocuments(t *testing.T) {
+	body := doc(
+		`{"type":"image","attrs":{"media":"`+pictureID+`"}}`,
+		`{"type":"image","attrs":{"media":"`+pictureID+`","caption":"The audit team at work"}}`,
+		`{"type":"paragraph","content":[{"type":"text","text":"the report","marks":[{"type":"link","attrs":{"href":"/media/library/`+documentID+`/annual-report.pdf"}}]}]}`,
+	)
+	_, problems, err := content.CheckItem("news", newsWith(body))
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("a picture and a document link were refused: %v %v", problems, err)
+	}
+	refs := content.ProseMedia(string(newsWith(body)))
+	want := []content.MediaRef{
+		{Path: "body", ID: pictureID, Kind: content.MediaImage},
+		{Path: "body", ID: pictureID, Kind: content.MediaImage},
+		{Path: "body", ID: documentID, Kind: content.MediaDocument, File: "annual-report.pdf"},
+	}
+	if len(refs) != len(want) {
+		t.Fatalf("ProseMedia = %+v, want %+v", refs, want)
+	}
+	for i := range want {
+		if refs[i] != want[i] {
+			t.Errorf("ProseMedia[%d] = %+v, want %+v", i, refs[i], want[i])
+		}
+	}
+}
+
+func TestCheckItemRefusesWrongPicturesAndDocumentLinks(t *testing.T) {
+	image := func(attrs string) string { return doc(`{"type":"image","attrs":` + attrs + `}`) }
+	link := func(href string) string {
+		return doc(`{"type":"paragraph","content":[{"type":"text","text":"x","marks":[{"type":"link","attrs":{"href":"` + href + `"}}]}]}`)
+	}
+	tests := []struct {
+		name, body, code string
+	}{
+		{"no id", image(`{}`), content.ProblemMedia},
+		{"an id of the wrong form", image(`{"media":"ABC"}`), content.ProblemMedia},
+		{"an address for an id", image(`{"media":"https://example.org/x.png"}`), content.ProblemMedia},
+		{"a number for an id", image(`{"media":12}`), content.ProblemMedia},
+		{"an extra attribute", image(`{"media":"` + pictureID + `","src":"javascript:alert(1)"}`), content.ProblemProse},
+		{"a width", image(`{"media":"` + pictureID + `","width":400}`), content.ProblemProse},
+		{"content inside", doc(`{"type":"image","attrs":{"media":"` + pictureID + `"},"content":[` + textNode + `]}`), content.ProblemProse},
+		{"a caption that is not text", image(`{"media":"` + pictureID + `","caption":["x"]}`), content.ProblemString},
+		{"a caption with control characters", image(`{"media":"` + pictureID + `","caption":"a\u0007b"}`), content.ProblemControl},
+		{"a caption too long", image(`{"media":"` + pictureID + `","caption":"` + strings.Repeat("a", 301) + `"}`), content.ProblemTooLong},
+		{"a picture inside a list", doc(`{"type":"bulletList","content":[{"type":"listItem","content":[` + para + `,{"type":"image","attrs":{"media":"` + pictureID + `"}}]}]}`), content.ProblemProse},
+		{"a picture inside a paragraph", doc(`{"type":"paragraph","content":[{"type":"image","attrs":{"media":"` + pictureID + `"}}]}`), content.ProblemProse},
+		{"the library's folder", link("/media/library/"), content.ProblemDocument},
+		{"a library item without a file", link("/media/library/" + documentID), content.ProblemDocument},
+		{"a library file with a query", link("/media/library/" + documentID + "/a.pdf?x=1"), content.ProblemDocument},
+		{"a library path climbing", link("/media/library/" + documentID + "/../x"), content.ProblemDocument},
+		{"a javascript link", link("javascript:alert(1)"), content.ProblemLink},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, problems, err := content.CheckItem("news", newsWith(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range problems {
+				if p.Path == "body" && p.Code == tt.code {
+					return
+				}
+			}
+			t.Fatalf("want %s, got %+v", tt.code, problems)
+		})
+	}
+}

@@ -316,6 +316,8 @@ const (
 	ProblemTooLong    = "tooLong"    // a text longer than its bound (Value is the bound)
 	ProblemBool       = "bool"       // not true or false
 	ProblemSocial     = "social"     // not a picture a link may preview with
+	ProblemMedia      = "media"      // running text showing what is not a picture of the media library
+	ProblemDocument   = "document"   // running text linking into the media library to what is not a document's file
 )
 
 // String says what is wrong in English, naming the field, as the seed
@@ -334,6 +336,10 @@ func (p Problem) String() string {
 		return f + fmt.Sprintf("may have headings of level 2 or 3 only, not %v%s", p.Value, at)
 	case ProblemLink:
 		return f + fmt.Sprintf("may link only to an http or https address or a path on this site starting with /, not %v%s", p.Value, at)
+	case ProblemMedia:
+		return f + fmt.Sprintf("may show only pictures of the media library, not %v%s", p.Value, at)
+	case ProblemDocument:
+		return f + fmt.Sprintf("may link into the media library only to a document's file, not %v%s", p.Value, at)
 	case ProblemProseSize:
 		return f + "is nested too deeply or too long" + at
 	case ProblemEmpty:

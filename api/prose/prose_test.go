@@ -7,11 +7,12 @@ import (
 )
 
 // A document's blocks read in order as plain text: headings with their
-// level, list entries numbered and nested, marks and links dropped.
+// level, list entries numbered and nested, marks, links and pictures dropped.
 func TestBlocks(t *testing.T) {
 	var doc any
 	if err := json.Unmarshal([]byte(`{"type":"doc","content":[
 		{"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"Scope"}]},
+		{"type":"image","attrs":{"media":"abcdefghijklmnopqrstuvwx","caption":"The test plan"}},
 		{"type":"paragraph","content":[{"type":"text","text":"We test "},{"type":"text","text":"everything","marks":[{"type":"bold"}]},{"type":"text","text":" you name."}]},
 		{"type":"orderedList","content":[
 			{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"Plan"}]},

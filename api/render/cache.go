@@ -34,6 +34,12 @@ type ContentStore interface {
 	ContentEntries(ctx context.Context) ([]store.ContentEntry, error)
 }
 
+// MediaStore is what the cache reads of the media library when its
+// ContentStore has it: the pictures and documents running text names.
+type MediaStore interface {
+	MediaItemsByID(ctx context.Context, ids []string) (map[string]store.MediaItem, error)
+}
+
 // DocumentStore keeps rendered documents in the database, so a restart or
 // another replica of the same build loads them instead of rendering, and
 // hands out the lease on rendering a build's changes.

@@ -249,8 +249,26 @@ func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 	for _, p := range problems {
 		c.log.Warn("content entry left out", "err", p)
 	}
+	cat, err = c.withMedia(ctx, cat)
+	if err != nil {
+		return nil, err
+	}
 	c.catalog.Store(cat)
 	return cat, nil
+}
+
+// withMedia adds to a catalogue the library items its texts name, when the
+// store has a media library.
+func (c *Cache) withMedia(ctx context.Context, cat *content.Catalog) (*content.Catalog, error) {
+	ms, ok := c.cfg.Store.(MediaStore)
+	if !ok {
+		return cat, nil
+	}
+	items, err := ms.MediaItemsByID(ctx, cat.MediaIDs())
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return cat.WithMedia(pageMedia(items)), nil
 }
 
 // coverCacheControl lets browsers keep a cover for a day: it changes only

@@ -36,6 +36,10 @@ func (c *Cache) Preview(ctx context.Context, draft store.ContentEntry) ([]byte, 
 		entries = withDraft(entries, draft, c.cfg.Now().UTC())
 	}
 	cat, _ := c.cfg.Catalog.WithEntries(entries)
+	cat, err = c.withMedia(ctx, cat)
+	if err != nil {
+		return nil, err
+	}
 	page := cat.Page(route)
 	if page == nil {
 		return nil, ErrNoPage

@@ -15,6 +15,7 @@ import (
 
 	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/locale"
+	"noorvale.example/site/api/store"
 )
 
 // Props is everything the renderer needs to draw a page; the same value is
@@ -36,23 +37,24 @@ type Props struct {
 
 // PageProps describes the page being drawn.
 type PageProps struct {
-	Route          string                `json:"route"`
-	Path           string                `json:"path"`
-	Kind           string                `json:"kind" tstype:"PageKind"`
-	TranslationKey string                `json:"translationKey"`
-	Children       []content.MenuItem    `json:"children"`
-	Breadcrumbs    []content.Crumb       `json:"breadcrumbs"`
-	Collection     string                `json:"collection,omitempty" tstype:"Collection"`        // on list and item pages
-	Content        json.RawMessage       `json:"content" tstype:"Record<string, unknown> | null"` // the content file's JSON; null when the page has none
-	Items          []content.ItemSummary `json:"items"`                                           // what a list page lists; the home page's latest news
-	Related        []content.ItemSummary `json:"related,omitempty"`                               // on item pages: other items of the collection, shown after the text
-	ContentLocale  locale.Locale         `json:"contentLocale"`                                   // the language Content is in
-	Cover          string                `json:"cover,omitempty"`                                 // on item pages: the uploaded cover's id; none for the drawn one
-	Updated        string                `json:"updated"`                                         // ISO date the content last changed, "" when unknown
-	Pagination     *Pagination           `json:"pagination,omitempty"`                            // on list pages
-	Credentials    []content.Credential  `json:"credentials,omitempty"`                           // the accreditations the page shows: the home strip, a service's or standard's, their list
-	Stories        []content.ItemSummary `json:"stories,omitempty"`                               // the client stories a service or standard page links to
-	Consultant     *content.ItemSummary  `json:"consultant,omitempty"`                            // on service and standard pages: the person who answers for it
+	Route          string                   `json:"route"`
+	Path           string                   `json:"path"`
+	Kind           string                   `json:"kind" tstype:"PageKind"`
+	TranslationKey string                   `json:"translationKey"`
+	Children       []content.MenuItem       `json:"children"`
+	Breadcrumbs    []content.Crumb          `json:"breadcrumbs"`
+	Collection     string                   `json:"collection,omitempty" tstype:"Collection"`        // on list and item pages
+	Content        json.RawMessage          `json:"content" tstype:"Record<string, unknown> | null"` // the content file's JSON; null when the page has none
+	Items          []content.ItemSummary    `json:"items"`                                           // what a list page lists; the home page's latest news
+	Related        []content.ItemSummary    `json:"related,omitempty"`                               // on item pages: other items of the collection, shown after the text
+	ContentLocale  locale.Locale            `json:"contentLocale"`                                   // the language Content is in
+	Cover          string                   `json:"cover,omitempty"`                                 // on item pages: the uploaded cover's id; none for the drawn one
+	Media          map[string]content.Media `json:"media,omitempty"`                                 // the library's pictures and documents the running text names, by id
+	Updated        string                   `json:"updated"`                                         // ISO date the content last changed, "" when unknown
+	Pagination     *Pagination              `json:"pagination,omitempty"`                            // on list pages
+	Credentials    []content.Credential     `json:"credentials,omitempty"`                           // the accreditations the page shows: the home strip, a service's or standard's, their list
+	Stories        []content.ItemSummary    `json:"stories,omitempty"`                               // the client stories a service or standard page links to
+	Consultant     *content.ItemSummary     `json:"consultant,omitempty"`                            // on service and standard pages: the person who answers for it
 }
 
 // Pagination tells a list page which of its list's pages it is.
@@ -111,6 +113,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Related:        in.Catalog.Related(page, loc, in.Now),
 			ContentLocale:  text.Locale,
 			Cover:          in.Catalog.Cover(page, loc),
+			Media:          in.Catalog.Media(page, loc),
 			Updated:        text.Updated,
 			Credentials:    in.Catalog.Credentials(page, loc),
 			Stories:        in.Catalog.Stories(page, loc),
@@ -175,4 +178,20 @@ func SiteDigest(site content.Site, cat *content.Catalog) string {
 	_ = enc.Encode(cat.Footer())
 	sum := h.Sum(nil)
 	return base64.RawURLEncoding.EncodeToString(sum[:18])
+}
+
+// pageMedia is what pages need of the library's items, by id.
+func pageMedia(items map[string]store.MediaItem) map[string]content.Media {
+	out := make(map[string]content.Media, len(items))
+	for id, it := range items {
+		m := content.Media{Kind: it.Kind, Width: it.Width, Height: it.Height, Bytes: it.Bytes, Files: []content.MediaFile{}}
+		if it.Kind == store.MediaImage {
+			m.Alt = it.Alt
+			for _, f := range it.Files {
+				m.Files = append(m.Files, content.MediaFile{Name: f.Name, Type: f.Type, Width: f.Width, Height: f.Height})
+			}
+		}
+		out[id] = m
+	}
+	return out
 }

@@ -246,7 +246,7 @@ func (t *texts) walk(key string, v any) {
 }
 
 // prose collects running text: each heading's text as a heading, each
-// other block's as a line of body text.
+// other block's, and a picture's caption, as a line of body text.
 func (t *texts) prose(n map[string]any) {
 	kind, _ := n["type"].(string)
 	switch kind {
@@ -258,6 +258,13 @@ func (t *texts) prose(n map[string]any) {
 	case "paragraph":
 		if s := strings.TrimSpace(inline(n)); s != "" {
 			t.body = append(t.body, s)
+		}
+		return
+	case "image":
+		// A picture is found by its caption, never by its id.
+		attrs, _ := n["attrs"].(map[string]any)
+		if s, _ := attrs["caption"].(string); strings.TrimSpace(s) != "" {
+			t.body = append(t.body, strings.TrimSpace(s))
 		}
 		return
 	}

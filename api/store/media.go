@@ -27,6 +27,10 @@ const (
 	MediaDocument = "document"
 )
 
+// libraryPath is where the library's files are served, as links in running
+// text name them: libraryPath + id + "/" + file.
+const libraryPath = "/media/library/"
+
 // ErrMediaInUse is returned by DeleteMediaItem while pages use the item.
 var ErrMediaInUse = errors.New("store: the media item is in use")
 
@@ -225,6 +229,22 @@ func (s *Store) MediaItemByID(ctx context.Context, id string) (MediaItem, error)
 	return r.item(), nil
 }
 
+// MediaItemsByID returns the items with the ids that exist, by id.
+func (s *Store) MediaItemsByID(ctx context.Context, ids []string) (map[string]MediaItem, error) {
+	out := map[string]MediaItem{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []mediaRow
+	if err := s.db.WithContext(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: media items: %w", err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r.item()
+	}
+	return out, nil
+}
+
 // MediaEdit is what editors change of an item.
 type MediaEdit struct {
 	Title  string
@@ -388,8 +408,9 @@ func (s *Store) SetMediaUsage(ctx context.Context, place, label string, ids []st
 }
 
 // MediaUsage returns where an item is used: the languages of content items
-// whose live text names its id (a cover, or any field holding it), then
-// the places registered with SetMediaUsage.
+// whose live text names its id (a cover, a picture in running text, or any
+// field holding it) or links to its files, then the places registered with
+// SetMediaUsage.
 func (s *Store) MediaUsage(ctx context.Context, id string) ([]MediaUse, error) {
 	return mediaUsage(s.db.WithContext(ctx), id)
 }
@@ -398,7 +419,8 @@ func mediaUsage(db *gorm.DB, id string) ([]MediaUse, error) {
 	var entries []contentEntry
 	quoted, _ := json.Marshal(id)
 	err := db.Select("collection", "slug", "locale").
-		Where(`body LIKE ? ESCAPE '\'`, "%"+likeEscape(string(quoted))+"%").
+		Where(`body LIKE ? ESCAPE '\' OR body LIKE ? ESCAPE '\'`,
+			"%"+likeEscape(string(quoted))+"%", "%"+likeEscape(libraryPath+id+"/")+"%").
 		Order("collection, slug, locale").Find(&entries).Error
 	if err != nil {
 		return nil, fmt.Errorf("store: media usage: %w", err)

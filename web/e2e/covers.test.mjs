@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { assertFits, launchBrowser, openPage, startServer, until } from './harness.mjs';
-import { noAxeViolations, staffMember } from './staff.mjs';
+import { assertFits, launchBrowser, openPage, startServer, untilServed } from './harness.mjs';
+import { noAxeViolations, saveAndPublish, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };
 before(async () => {
@@ -38,12 +38,8 @@ function picture(width, height) {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-/** Waits until the public page at `path` holds `text`, polling it as a visitor would. */
-async function waitForPublic(path, text) {
-  await until(async () =>
-    (await (await fetch(`${site.server.baseUrl}${path}`)).text()).includes(text),
-  );
-}
+/** Waits until the public page at `path` holds `text`. */
+const waitForPublic = (path, text) => untilServed(site.server.baseUrl, path, text);
 
 describe('uploaded covers', () => {
   test('uploaded, refused, published and shown as AVIF and WebP', async () => {
@@ -106,16 +102,7 @@ describe('uploaded covers', () => {
     assert.equal(await field.getByRole('alert').count(), 0, 'the refusal is gone');
     await noAxeViolations(page, 'cover field, English light');
 
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Draft saved. The site shows it once it is published.' })
-      .waitFor();
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
-      .waitFor();
+    await saveAndPublish(page);
 
     // The field in Arabic, dark, and on a phone.
     await page.locator('button[lang="ar"]').click();

@@ -333,6 +333,11 @@ export async function until(check) {
   }
 }
 
+/** Waits until the public page at `path` holds `text`, asking for it as a visitor would. */
+export async function untilServed(baseUrl, path, text) {
+  await until(async () => (await (await fetch(`${baseUrl}${path}`)).text()).includes(text));
+}
+
 /**
  * How far the page scrolls sideways, in pixels, and when it does, the elements that reach past
  * the viewport's edge (tag, id or class, and width), widest first, so a failure names its cause.

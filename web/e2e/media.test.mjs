@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { until, untilAttribute, useSiteAndBrowser } from './harness.mjs';
-import { noAxeViolations, staffMember } from './staff.mjs';
+import { listedMedia, noAxeViolations, staffMember } from './staff.mjs';
 
 const site = useSiteAndBrowser({ host: 'localhost' });
 // Screenshots go to SHOTS_DIR when it is set.
@@ -70,13 +70,6 @@ function pdf(open = '') {
   return Buffer.from(body, 'latin1');
 }
 
-/** The library's answer to a search, read with the editor's own session. */
-const listed = (page, q) =>
-  page.evaluate(async (query) => {
-    const res = await fetch(`/api/admin/media?q=${encodeURIComponent(query)}`);
-    return (await res.json()).data.items;
-  }, q);
-
 const untilPressed = (button) => untilAttribute(button, 'aria-pressed', 'true');
 
 const overflow = (page) =>
@@ -133,7 +126,7 @@ describe('the media library', () => {
         .fill('De torens van het kantoor in Riyad bij schemering');
       await detail.getByRole('button', { name: 'Save details' }).click();
       await detail.getByText('The details are saved.').waitFor();
-      const [photo] = await listed(page, 'Riyadh skyline');
+      const [photo] = await listedMedia(page, 'Riyadh skyline');
       assert.equal(photo.alt.en, 'The Riyadh office towers at dusk');
       assert.equal(photo.alt.ar, 'أبراج مكتب الرياض عند الغروب');
 
@@ -155,7 +148,7 @@ describe('the media library', () => {
       });
       await form.getByRole('status').getByText('The file is in the library.').waitFor();
       await detail.getByText('iso-27001-checklist.pdf').waitFor();
-      const [doc] = await listed(page, 'checklist');
+      const [doc] = await listedMedia(page, 'checklist');
       const res = await fetch(site.server.baseUrl + doc.url);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'application/pdf');
@@ -180,8 +173,8 @@ describe('the media library', () => {
         pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >> '),
       );
       await form.getByText('The PDF contains active content', { exact: false }).waitFor();
-      assert.equal((await listed(page, 'bomb')).length, 0);
-      assert.equal((await listed(page, 'invoice')).length, 0);
+      assert.equal((await listedMedia(page, 'bomb')).length, 0);
+      assert.equal((await listedMedia(page, 'invoice')).length, 0);
 
       // Search, and the grid and the list.
       const items = page.locator('[data-media-view] [data-media-item]');

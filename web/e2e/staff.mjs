@@ -141,6 +141,27 @@ export async function noAxeViolations(page, what) {
   );
 }
 
+/** Saves the open item's draft and publishes it, waiting for the back-office to say each. */
+export async function saveAndPublish(page) {
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Draft saved. The site shows it once it is published.' })
+    .waitFor();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Published. The site shows it in this language within seconds.' })
+    .waitFor();
+}
+
+/** The media library's answer to a search, read with the staff member's own session. */
+export const listedMedia = (page, q) =>
+  page.evaluate(async (query) => {
+    const res = await fetch(`/api/admin/media?q=${encodeURIComponent(query)}`);
+    return (await res.json()).data.items;
+  }, q);
+
 /** Clicks `target` and resolves to the file the browser downloads, as text. */
 export async function download(page, target) {
   const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);

@@ -510,6 +510,11 @@ func (s *Service) Save(c echo.Context) error {
 	if problem := s.coverProblem(c, body); problem != nil {
 		return endpoint.Invalid(c, problem)
 	}
+	if problems, err := s.proseMediaProblems(c.Request().Context(), m, body); err != nil {
+		return err
+	} else if problems != nil {
+		return endpoint.Invalid(c, problems)
+	}
 	me := access.Of(c).Staff
 	v, err := s.store.SaveContentVersion(c.Request().Context(), k, body, me.ID, req.Base, s.now())
 	if errors.Is(err, store.ErrVersionConflict) {
@@ -562,6 +567,11 @@ func (s *Service) Publish(c echo.Context) error {
 		return err
 	}
 	if msg, err := s.publishRefusal(c.Request().Context(), k, it, req.Version, m); err != nil {
+		return err
+	} else if msg != "" {
+		return endpoint.Fail(c, http.StatusConflict, msg)
+	}
+	if msg, err := s.mediaGone(c.Request().Context(), k, req.Version, m); err != nil {
 		return err
 	} else if msg != "" {
 		return endpoint.Fail(c, http.StatusConflict, msg)

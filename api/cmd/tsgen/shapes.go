@@ -196,6 +196,8 @@ var shapes = []shape{
 	{ts: "FooterGroup", goType: "api/content.FooterGroup"},
 	{ts: "ItemSummary", goType: "api/content.ItemSummary"},
 	{ts: "Credential", goType: "api/content.Credential"},
+	{ts: "PageMedia", goType: "api/content.Media"},
+	{ts: "PageMediaFile", goType: "api/content.MediaFile"},
 	{ts: "SiteParent", goType: "api/content.Parent"},
 	{ts: "SocialLink", goType: "api/content.Social"},
 	{ts: "Office", goType: "api/content.Office"},

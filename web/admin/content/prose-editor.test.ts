@@ -75,4 +75,19 @@ describe('toStored', () => {
       content: [],
     });
   });
+
+  it('keeps a library picture by its id, with its caption trimmed or none', () => {
+    const stored = toStored({
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { media: 'abcdefghijklmnopqrstuvwx', caption: '  The team  ' } },
+        { type: 'image', attrs: { media: 'abcdefghijklmnopqrstuvwx', caption: ' ' } },
+        { type: 'image', attrs: { media: '', caption: 'lost' } },
+      ],
+    });
+    expect(stored!.content).toEqual([
+      { type: 'image', attrs: { media: 'abcdefghijklmnopqrstuvwx', caption: 'The team' } },
+      { type: 'image', attrs: { media: 'abcdefghijklmnopqrstuvwx' } },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import Bold from '@tiptap/extension-bold';
@@ -12,12 +13,17 @@ import Text from '@tiptap/extension-text';
 import { UndoRedo } from '@tiptap/extensions';
 import { safeHref } from '../../shared/prose/prose';
 import { FieldError } from '../../shared/ui/form-controls';
+import type { MediaItem } from '../api';
 import type { Key } from '../i18n';
+import { MediaPicker } from '../media';
+import { ProsePicture } from './prose-image';
 import { inputClass, secondaryButtonClass } from '../ui';
 import { useT } from '../shell/lang';
 
 // The editor of a prose field: TipTap with only the nodes and marks the server accepts
-// (api/content/prose.go), so what it saves is what the server keeps. Loaded on demand, so the
+// (api/content/prose.go), so what it saves is what the server keeps. Pictures and documents come
+// from the media library through its picker: a picture as a block of its own, a document as a
+// link to its file. Loaded on demand, so the
 // back-office's first load does not carry it.
 
 const extensions = [
@@ -38,6 +44,7 @@ const extensions = [
     isAllowedUri: (url) => safeHref(url),
     HTMLAttributes: { target: null, rel: null, class: null },
   }),
+  ProsePicture,
   UndoRedo,
 ];
 
@@ -89,6 +96,12 @@ export function toStored(node: JSONContent): JSONContent | null {
       return node.type === 'orderedList' && start > 1
         ? { type: 'orderedList', attrs: { start }, content }
         : { type: node.type, content };
+    }
+    case 'image': {
+      const media = String(node.attrs?.media ?? '');
+      if (!media) return null;
+      const caption = String(node.attrs?.caption ?? '').trim();
+      return { type: 'image', attrs: caption ? { media, caption } : { media } };
     }
     case 'doc':
       return { type: 'doc', content: content ?? [] };
@@ -203,6 +216,7 @@ export default function ProseEditor({
   });
 
   const [linking, setLinking] = useState(false);
+  const [picking, setPicking] = useState<'' | 'image' | 'document'>('');
   const [href, setHref] = useState('');
   const [hrefError, setHrefError] = useState(false);
 
@@ -215,6 +229,24 @@ export default function ProseEditor({
     setLinking(false);
     editor.commands.focus();
   };
+  /**
+   * Links the selected text, or the link the caret is in, to `address`; with neither, inserts
+   * `words` linked to it.
+   */
+  const linkTo = (address: string, words: string) => {
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !state.link) {
+      chain
+        .insertContent({
+          type: 'text',
+          text: words,
+          marks: [{ type: 'link', attrs: { href: address } }],
+        })
+        .run();
+    } else {
+      chain.setLink({ href: address }).run();
+    }
+  };
   const applyLink = (event: SyntheticEvent) => {
     event.preventDefault();
     const address = href.trim();
@@ -222,19 +254,21 @@ export default function ProseEditor({
       setHrefError(true);
       return;
     }
-    const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !state.link) {
-      chain
-        .insertContent({
-          type: 'text',
-          text: address,
-          marks: [{ type: 'link', attrs: { href: address } }],
-        })
-        .run();
-    } else {
-      chain.setLink({ href: address }).run();
-    }
+    linkTo(address, address);
     setLinking(false);
+  };
+
+  /** Puts what was chosen in the library into the text, where the caret or selection is. */
+  const placeMedia = (item: MediaItem) => {
+    if (item.kind === 'image') {
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { media: item.id } })
+        .run();
+      return;
+    }
+    linkTo(item.url, item.title || item.fileName);
   };
 
   const tool = (key: Key, pressed: boolean, run: () => void, face: ReactNode) => (
@@ -297,8 +331,29 @@ export default function ProseEditor({
               () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
               t('content.prose.unlink'),
             )}
+          {tool(
+            'content.prose.picture',
+            false,
+            () => setPicking('image'),
+            t('content.prose.picture'),
+          )}
+          {tool(
+            'content.prose.document',
+            false,
+            () => setPicking('document'),
+            t('content.prose.document'),
+          )}
         </div>
       )}
+      {picking &&
+        // Outside the item's form, as the picker holds a form of its own (the upload); its
+        // events stop here rather than reach the item's form through React.
+        createPortal(
+          <div onSubmit={(event) => event.stopPropagation()}>
+            <MediaPicker open kind={picking} onChoose={placeMedia} onClose={() => setPicking('')} />
+          </div>,
+          document.body,
+        )}
       {linking && (
         // Not a form of its own: it sits inside the item's form, and forms do not nest.
         <div

@@ -3,3 +3,4 @@
 export { MediaLibrary, mayUseMedia } from './media';
 export { MediaPicker } from './picker';
 export { mediaQuery, missingAlt, type MediaFilters } from './logic';
+export { useMediaItem } from './queries';

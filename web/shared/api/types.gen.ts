@@ -1303,6 +1303,27 @@ export type Credential = {
   emblemMark: string;
 };
 
+/**
+ * What a page needs of a library item its text names: for a picture its size, files and alt text by
+ * language; for a document its size in bytes.
+ */
+export type PageMedia = {
+  kind: 'image' | 'document';
+  width?: number;
+  height?: number;
+  bytes: number;
+  alt?: Record<string, string>;
+  files: PageMediaFile[];
+};
+
+/** One file of a picture as pages show it. */
+export type PageMediaFile = {
+  name: string;
+  type: string;
+  width?: number;
+  height?: number;
+};
+
 /** The group the firm belongs to. */
 export type SiteParent = {
   name: string;
@@ -1388,6 +1409,8 @@ export type PageDetails = {
   contentLocale: Locale;
   /** on item pages: the uploaded cover's id; none for the drawn one */
   cover?: string;
+  /** the library's pictures and documents the running text names, by id */
+  media?: Record<string, PageMedia>;
   /** ISO date the content last changed, "" when unknown */
   updated: string;
   /** on list pages */

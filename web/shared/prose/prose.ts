@@ -2,7 +2,10 @@
 // the back-office's editor edits natively. The server refuses any node, mark or attribute outside
 // this set (api/content/prose.go); the renderer still draws only the nodes it knows.
 
-/** A mark on a run of text: emphasis, or a link to a site path or an http(s) address. */
+/**
+ * A mark on a run of text: emphasis, or a link to a site path, an http(s) address or a document of
+ * the media library.
+ */
 export type ProseMark =
   { type: 'bold' } | { type: 'italic' } | { type: 'link'; attrs: { href: string } };
 
@@ -15,7 +18,10 @@ export type ProseList =
   | { type: 'bulletList'; content: ProseListItem[] }
   | { type: 'orderedList'; attrs?: { start?: number }; content: ProseListItem[] };
 
-export type ProseBlock = ProseParagraph | ProseHeading | ProseList;
+/** A picture of the media library, by its id, with a caption or none. */
+export type ProseImage = { type: 'image'; attrs: { media: string; caption?: string } };
+
+export type ProseBlock = ProseParagraph | ProseHeading | ProseList | ProseImage;
 
 /** A document: the value of a prose field (an item's body, a section's paragraphs). */
 export type ProseDoc = { type: 'doc'; content: ProseBlock[] };

@@ -11,7 +11,9 @@ import {
   type ProseListItem,
   type ProseText,
 } from '../../shared/prose/prose';
+import { libraryPath } from '../../shared/prose/media';
 import type { ContentsEntry } from './on-this-page';
+import { DocumentLink, libraryDocument, ProseFigure } from './prose-media';
 import { bodyTextClass, ContentSection } from './prose';
 
 // Running text drawn from its document tree, node by node, with no raw HTML: a node or mark this
@@ -23,7 +25,7 @@ const linkClass =
 
 /** A run of text with its marks: a link outermost, then bold, then italic. */
 function Inline({ node }: { node: ProseText }) {
-  const { locale } = usePage();
+  const { locale, page } = usePage();
   if (node.type !== 'text' || typeof node.text !== 'string') return null;
   const marks = Array.isArray(node.marks) ? node.marks : [];
   let out: ReactNode = node.text;
@@ -31,7 +33,17 @@ function Inline({ node }: { node: ProseText }) {
   if (marks.some((mark) => mark.type === 'bold')) out = <strong>{out}</strong>;
   const link = marks.find((mark) => mark.type === 'link');
   const href = link?.type === 'link' ? link.attrs?.href : undefined;
-  if (safeHref(href)) {
+  if (safeHref(href) && href.startsWith(libraryPath)) {
+    // A document of the library, when the page knows it; else the words alone.
+    const document = libraryDocument(page, href);
+    if (document) {
+      out = (
+        <DocumentLink className={linkClass} href={href} bytes={document.bytes}>
+          {out}
+        </DocumentLink>
+      );
+    }
+  } else if (safeHref(href)) {
     out = isSitePath(href) ? (
       <a className={linkClass} href={localizePath(href, locale)}>
         {out}
@@ -110,6 +122,8 @@ function Block({ block, inList }: { block: ProseBlock; inList?: boolean }) {
           <ListItems items={block.content} />
         </ol>
       );
+    case 'image':
+      return inList ? null : <ProseFigure node={block} />;
     default:
       return null;
   }

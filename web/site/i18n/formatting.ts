@@ -147,3 +147,15 @@ export function timeZoneName(timeZone: string, locale: Locale): string {
     return timeZone;
   }
 }
+
+/** A file's size such as "1.2 MB" or "480 kB", in the page's language with Western digits. */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const megabytes = bytes >= 1_000_000;
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: megabytes ? 1 : 0,
+    numberingSystem: 'latn',
+  }).format(megabytes ? bytes / 1_000_000 : Math.max(1, bytes / 1000));
+}
