@@ -8,7 +8,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { assertFits, launchBrowser, openPage, startServer, untilServed } from './harness.mjs';
+import {
+  assertFits,
+  launchBrowser,
+  openPage,
+  startServer,
+  until,
+  untilServed,
+} from './harness.mjs';
 import { noAxeViolations, saveAndPublish, staffMember } from './staff.mjs';
 
 const site = { server: undefined, browser: undefined };

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import type { JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import Bold from '@tiptap/extension-bold';
@@ -345,15 +344,9 @@ export default function ProseEditor({
           )}
         </div>
       )}
-      {picking &&
-        // Outside the item's form, as the picker holds a form of its own (the upload); its
-        // events stop here rather than reach the item's form through React.
-        createPortal(
-          <div onSubmit={(event) => event.stopPropagation()}>
-            <MediaPicker open kind={picking} onChoose={placeMedia} onClose={() => setPicking('')} />
-          </div>,
-          document.body,
-        )}
+      {picking && (
+        <MediaPicker open kind={picking} onChoose={placeMedia} onClose={() => setPicking('')} />
+      )}
       {linking && (
         // Not a form of its own: it sits inside the item's form, and forms do not nest.
         <div
