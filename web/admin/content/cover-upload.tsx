@@ -165,12 +165,14 @@ export function CoverField({
             >
               {t('content.cover.fromLibrary')}
             </button>
-            <MediaPicker
-              open={picking}
-              kind="image"
-              onChoose={(item) => void fromLibrary(item.id)}
-              onClose={() => setPicking(false)}
-            />
+            {picking && (
+              <MediaPicker
+                open
+                kind="image"
+                onChoose={(item) => void fromLibrary(item.id)}
+                onClose={() => setPicking(false)}
+              />
+            )}
             {current && (
               <button
                 type="button"

@@ -35,7 +35,7 @@ export function EditorForm({
   slug: string;
 }) {
   const { t } = useT();
-  const { item, fields, locale, draft, base, errors, busy } = editor;
+  const { item, fields, locale, draft, base, errors, busy, loading } = editor;
   if (!item || !fields) return null;
   const lang = item.languages[locale];
   const canWrite = item.writable.includes(locale);
@@ -53,6 +53,7 @@ export function EditorForm({
       <form
         id={editorFormId}
         noValidate
+        aria-busy={loading}
         onSubmit={(e) => {
           e.preventDefault();
           void editor.save(base);
@@ -72,7 +73,7 @@ export function EditorForm({
                     value={draft}
                     english={english}
                     errors={errors}
-                    readOnly={!canWrite}
+                    readOnly={!canWrite || loading}
                     onChange={editor.edit}
                   />
                 </div>

@@ -323,7 +323,11 @@ export function useContentEditor(collection: string, slug: string, session: Sess
       setDraft(next);
       setDirty(true);
     },
+    // The form waits for the language it is switching to: what is typed before that answer
+    // came would be replaced by it.
+    loading: own?.kind === 'load',
     switchTo: (next: string) => {
+      if (next === locale) return;
       setNotice(null);
       void look('load', next);
     },
