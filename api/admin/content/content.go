@@ -561,6 +561,11 @@ func (s *Service) Publish(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if incomplete, err := s.incompletePage(c.Request().Context(), k, req.Version); err != nil {
+		return err
+	} else if incomplete {
+		return endpoint.Fail(c, http.StatusConflict, m.Pages.Incomplete)
+	}
 	if msg, err := s.publishRefusal(c.Request().Context(), k, it, req.Version, m); err != nil {
 		return err
 	} else if msg != "" {

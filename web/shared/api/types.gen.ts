@@ -1046,6 +1046,29 @@ export type CreatedItem = {
   version: ContentVersion;
 };
 
+/** A new page and its first version, a draft in English. */
+export type CreatedPage = {
+  route: string;
+  kind: string;
+  version: ContentVersion;
+};
+
+/** A page a new page may go under. */
+export type PageParentChoice = {
+  route: string;
+  /** English */
+  name: string;
+  /** its name's key under nav. in the site's translations */
+  key: string;
+  trail: string[];
+};
+
+/** A kind of page editors may add and where it may go. */
+export type PageKindChoice = {
+  kind: string;
+  parents: PageParentChoice[];
+};
+
 /** Names an item's new slug. */
 export type SlugChange = {
   slug: string;
@@ -1180,6 +1203,7 @@ export type BulkResult = {
 
 /** The kinds of page the renderer knows how to draw. */
 export type PageKind =
+  | 'information'
   | 'home'
   | 'about'
   | 'landing'
