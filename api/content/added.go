@@ -130,7 +130,7 @@ func (c *Catalog) WithAdded(pages []AddedPage) (out *Catalog, problems []error) 
 			continue
 		}
 		key := addedKey(a.Route)
-		link := MenuItem{Name: a.Name, TranslationKey: key, Route: a.Route}
+		link := MenuItem{Name: a.Name, TranslationKey: key, Route: a.Route, Added: true}
 		p := &Page{
 			Route:          a.Route,
 			Kind:           a.Kind,

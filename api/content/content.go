@@ -78,6 +78,7 @@ type MenuItem struct {
 	TranslationKey string     `json:"translationKey"`
 	Route          string     `json:"route,omitempty"`
 	Children       []MenuItem `json:"children,omitempty"`
+	Added          bool       `json:"added,omitempty"` // a link to a page editors added
 }
 
 // Crumb is one step of a page's breadcrumb trail; Route is empty for a

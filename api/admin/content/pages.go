@@ -72,9 +72,10 @@ func (s *Service) loadAddedPages(ctx context.Context) error {
 // parentChoice is a page a new page may go under.
 type parentChoice struct {
 	Route string   `json:"route"`
-	Name  string   `json:"name"` // English
-	Key   string   `json:"key"`  // its name's key under nav. in the site's translations
-	Trail []string `json:"trail"`
+	Name  string   `json:"name"`      // English
+	Key   string   `json:"key"`       // its name's key under nav. in the site's translations
+	Trail []string `json:"trail"`     // the sections and groups above it, in English
+	Keys  []string `json:"trailKeys"` // their names' keys under nav.
 }
 
 // kindChoice is a kind of page editors may add and where it may go.
@@ -92,7 +93,9 @@ func (s *Service) PageParents(c echo.Context) error {
 	for _, kind := range content.AddableKinds() {
 		k := kindChoice{Kind: kind, Parents: []parentChoice{}}
 		for _, p := range content.Parents(kind) {
-			k.Parents = append(k.Parents, parentChoice{Route: p.Route, Name: p.Name, Key: p.TranslationKey, Trail: content.PageTrail(p.Route)})
+			_, keys := content.PageKeys(p.Route)
+			k.Parents = append(k.Parents, parentChoice{Route: p.Route, Name: p.Name, Key: p.TranslationKey,
+				Trail: content.PageTrail(p.Route), Keys: keys})
 		}
 		out = append(out, k)
 	}

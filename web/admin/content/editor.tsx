@@ -10,6 +10,7 @@ import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';
 import { cleaned, type Json } from './fields';
 import { ItemActions } from './items';
+import { PageActions } from './new-page';
 import { previewId } from './jump';
 import { PreviewPanel } from './preview';
 import { usePresence } from './presence';
@@ -183,6 +184,9 @@ export function ContentEditor({
           session={session}
           onChanged={(message) => void editor.afterChange(message, true)}
         />
+      )}
+      {collection === pagesCollection && item.added && (
+        <PageActions key={slug} route={slug} title={title} session={session} />
       )}
       <ActionBar editor={editor}>
         <PresenceNotice

@@ -994,6 +994,8 @@ export type ContentItem = {
   order: Locale[];
   /** the languages the reader may change */
   writable: string[];
+  /** a page editors added, which they may delete */
+  added: boolean;
 };
 
 /** An item as a collection's list shows it. */
@@ -1060,7 +1062,10 @@ export type PageParentChoice = {
   name: string;
   /** its name's key under nav. in the site's translations */
   key: string;
+  /** the sections and groups above it, in English */
   trail: string[];
+  /** their names' keys under nav. */
+  trailKeys: string[];
 };
 
 /** A kind of page editors may add and where it may go. */
@@ -1256,6 +1261,8 @@ export type MenuItem = {
   translationKey: string;
   route?: string;
   children?: MenuItem[];
+  /** a link to a page editors added */
+  added?: boolean;
 };
 
 /**
