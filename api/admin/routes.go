@@ -117,6 +117,7 @@ func (s *Service) SignedInRoutes() []Route {
 		{http.MethodGet, "/content/:collection/:slug/:locale/preview", access.ReadContent, false, s.preview.Preview},
 		{http.MethodGet, "/content/pages/parents", access.EditContent, false, s.content.PageParents},
 		{http.MethodPost, "/content/pages", access.EditContent, false, s.content.CreatePage},
+		{http.MethodPost, "/content/pages/page/unpublish", access.EditContent, false, s.content.UnpublishPage},
 		{http.MethodDelete, "/content/pages/page", access.EditContent, false, s.content.DeletePage},
 		{http.MethodPost, "/content/:collection", access.EditContent, false, s.content.CreateItem},
 		{http.MethodPost, "/content/:collection/:slug/unpublish", access.EditContent, false, s.content.UnpublishItem},

@@ -235,6 +235,8 @@ type AdminPages struct {
 	TitleForm           string `json:"titleForm"`  // %d characters
 	RouteTaken          string `json:"routeTaken"` // %s the address
 	PageCreated         string `json:"pageCreated"`
+	PageUnpublished     string `json:"pageUnpublished"`
+	NotLive             string `json:"notLive"`
 	PageDeleted         string `json:"pageDeleted"`
 	PageDeletedRedirect string `json:"pageDeletedRedirect"` // %s the parent's address
 	Shipped             string `json:"shipped"`

@@ -265,6 +265,8 @@ export const adminApi = {
   pageParents: () => get<PageKindChoice[]>('/admin/content/pages/parents'),
   createPage: (page: { kind: string; parent: string; title: string; slug: string }) =>
     post<CreatedPage>('/admin/content/pages', page),
+  unpublishPage: (route: string) =>
+    post<null>(contentPath(pagesCollection, route, undefined, '/unpublish'), {}),
   deletePage: (route: string, redirect: boolean) =>
     del<null>(`${contentPath(pagesCollection, route)}${redirect ? '&redirect=1' : ''}`),
   mediaList: (query: string) => get<MediaList>(`/admin/media${query}`),

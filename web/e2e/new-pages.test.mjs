@@ -3,13 +3,14 @@
 // Assessment" under Cybersecurity Services from the page tree's "New page" form (checked with axe
 // and at desktop and phone widths, in English and Arabic, light and dark), writes and publishes
 // its English, then its Arabic, Dutch and French. The page then appears in every language in the
-// header menu, the landing page's cards, the footer and the sitemaps with its alternates. The
-// editor deletes it, leaving a redirect: its address answers 301 to the landing page.
+// header menu, the landing page's cards, the footer, the sitemaps with its alternates and the site
+// search. The editor takes it off the site (404), then deletes it, leaving a redirect: its address
+// answers 301 to the landing page.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { assertFits, until, useSiteAndBrowser } from './harness.mjs';
-import { noAxeViolations, staffMember } from './staff.mjs';
+import { noAxeViolations, staffCall as call, staffMember } from './staff.mjs';
 
 const site = useSiteAndBrowser({ host: 'localhost' });
 // Screenshots go to SHOTS_DIR when it is set.
@@ -44,21 +45,6 @@ function serviceBody(title) {
     related: ['/compliance/iso-standards/iso-27017'],
     cta: { heading: 'Know your cloud', text: 'Tell us about your cloud estate.' },
   };
-}
-
-/** A staff member's call to the back-office's API from their own browser: its status and body. */
-function call(page, method, url, body) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, url, body },
-  );
 }
 
 /** Saves a language's text on top of its latest version and publishes it. */
@@ -233,6 +219,45 @@ describe('new pages', () => {
           site.server.baseUrl,
         ).toString(),
       );
+      // The page's own actions, in each language, theme and width.
+      const actionsCard = (name) =>
+        page.getByRole('heading', { name, level: 2 }).locator('xpath=..');
+      await actionsCard('The whole page').waitFor();
+      for (const lang of ['en', 'ar']) {
+        if (lang === 'ar') {
+          await page.locator('button[lang="ar"]').click();
+          await page.locator('html[lang="ar"][dir="rtl"]').waitFor();
+        }
+        for (const theme of ['light', 'dark']) {
+          if (theme === 'dark') {
+            await page.locator('header button[data-theme-switch]').click();
+            await page.locator('html.theme-dark').waitFor();
+          }
+          for (const width of [1280, 375]) {
+            await page.setViewportSize({ width, height: 800 });
+            await assertFits(page, `the page editor at ${width} px in ${lang}, ${theme}`);
+            if (SHOTS)
+              await actionsCard(lang === 'en' ? 'The whole page' : 'الصفحة كاملة').screenshot({
+                path: `${SHOTS}/page-actions-${lang}-${theme}-${width}.png`,
+              });
+          }
+          if (theme === 'dark') {
+            await page.locator('header button[data-theme-switch]').click();
+            await page.locator('html:not(.theme-dark)').waitFor();
+          }
+        }
+      }
+      await page.locator('button[lang="en"]').click();
+      await page.locator('html[lang="en"][dir="ltr"]').waitFor();
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // Taken off in every language, it is nowhere public; then deleted.
+      await page.getByRole('button', { name: 'Take off the site in every language' }).click();
+      await page
+        .getByText('The page was taken off the site in every language.', { exact: false })
+        .first()
+        .waitFor();
+      await until(async () => (await fetchText(`/fr${route}`)).status === 404);
       await page.getByRole('button', { name: 'Delete the page' }).click();
       const dialog = page.getByRole('alertdialog');
       assert.ok(await dialog.getByRole('checkbox').isChecked(), 'the redirect is on by default');

@@ -1,6 +1,8 @@
 package content_test
 
 import (
+	"encoding/json"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"slices"
@@ -10,6 +12,7 @@ import (
 
 	"noorvale.example/site/api/admin/access"
 	"noorvale.example/site/api/admin/internal/admintest"
+	"noorvale.example/site/api/content"
 	"noorvale.example/site/api/internal/testenv"
 	"noorvale.example/site/api/store"
 )
@@ -77,6 +80,39 @@ func TestAddAndDeleteAPage(t *testing.T) {
 		if live := liveLocales(t, st, "pages", route); len(live) != 0 {
 			t.Fatalf("a new page is live before publishing: %v", live)
 		}
+
+		// Its first draft holds the title alone, which is never published.
+		r = editor.B.Do("GET", "/content/pages/page"+q, nil)
+		var it admintest.ItemView
+		r.Data(t, &it)
+		r = editor.B.Do("POST", "/content/pages/page/en/publish"+q, map[string]any{"version": it.LatestID("en")})
+		admintest.Expect(t, "publish the first draft", r, http.StatusConflict)
+		if r.Env.Message != en.Pages.Incomplete {
+			t.Errorf("publishing the first draft says %q", r.Env.Message)
+		}
+		// A whole service's text saves; services are reviewed in English by
+		// default, and so is this one.
+		data, err := fs.ReadFile(content.SeedFS(), "pages/en/services/cybersecurity-services/risk-assessment.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = editor.B.Do("PUT", "/content/pages/page/en"+q, map[string]any{"base": it.LatestID("en"), "body": json.RawMessage(data)})
+		admintest.Expect(t, "save the English", r, http.StatusOK)
+		var saved struct{ ID int64 }
+		r.Data(t, &saved)
+		r = editor.B.Do("POST", "/content/pages/page/en/publish"+q, map[string]any{"version": saved.ID})
+		admintest.Expect(t, "publish without review", r, http.StatusConflict)
+		if r.Env.Message == en.Pages.Incomplete {
+			t.Errorf("a whole text is called incomplete")
+		}
+
+		// Reviewed first, so on the site in no language: there is nothing to take off.
+		r = editor.B.Do("POST", "/content/pages/page/unpublish"+q, nil)
+		admintest.Expect(t, "take off a page not on the site", r, http.StatusConflict)
+		if r.Env.Message != en.Pages.NotLive {
+			t.Errorf("taking off a page not on the site says %q", r.Env.Message)
+		}
+		admintest.Expect(t, "take off a shipped page", editor.B.Do("POST", "/content/pages/page/unpublish?route=%2Fabout-us", nil), http.StatusForbidden)
 
 		r = editor.B.Do("DELETE", "/content/pages/page?route=%2Fabout-us", nil)
 		admintest.Expect(t, "delete a shipped page", r, http.StatusForbidden)

@@ -35,6 +35,7 @@ import (
 //
 //	GET    /api/admin/content/pages/parents                  where each kind may go
 //	POST   /api/admin/content/pages                          a new page
+//	POST   /api/admin/content/pages/page/unpublish?route=…   an added page off the site
 //	DELETE /api/admin/content/pages/page?route=…&redirect=1  an added page
 
 // pageSegment is the item segment of a page's content routes.
@@ -260,6 +261,37 @@ func (s *Service) DeletePage(c echo.Context) error {
 	}
 	s.auditItem(c, audit.ActionContentDelete, content.PagesCollection, route, detail)
 	return endpoint.OK(c, nil, msg)
+}
+
+// UnpublishPage takes a page editors added off the site in every language,
+// English too: it leaves menus, the footer, sitemaps and search, and its
+// address answers 404, until its English is published again. A shipped
+// page answers 403 (its English stays), one on the site in no language 409.
+//
+// POST /api/admin/content/pages/page/unpublish?route=…
+func (s *Service) UnpublishPage(c echo.Context) error {
+	m := access.Text(c)
+	ctx := c.Request().Context()
+	if err := s.loadAddedPages(ctx); err != nil {
+		return err
+	}
+	route := c.QueryParam("route")
+	p := content.TreePage(route)
+	switch {
+	case p == nil:
+		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
+	case !p.Added:
+		return endpoint.Fail(c, http.StatusForbidden, m.ContentEnglishStays)
+	}
+	err := s.store.UnpublishContentItem(ctx, content.PagesCollection, route, access.Of(c).Staff.ID, s.now())
+	switch {
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrNotLive):
+		return endpoint.Fail(c, http.StatusConflict, m.Pages.NotLive)
+	case err != nil:
+		return err
+	}
+	s.auditItem(c, audit.ActionContentUnpublishItem, content.PagesCollection, route, "")
+	return endpoint.OK(c, nil, m.Pages.PageUnpublished)
 }
 
 // incompletePage reports whether a version of an added page's text lacks

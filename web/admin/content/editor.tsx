@@ -186,7 +186,14 @@ export function ContentEditor({
         />
       )}
       {collection === pagesCollection && item.added && (
-        <PageActions key={slug} route={slug} title={title} session={session} />
+        <PageActions
+          key={slug}
+          route={slug}
+          title={title}
+          live={Object.values(item.languages).some((l) => l.live)}
+          session={session}
+          onChanged={(message) => void editor.afterChange(message, true)}
+        />
       )}
       <ActionBar editor={editor}>
         <PresenceNotice

@@ -218,15 +218,22 @@ export function NewPage({ session }: { session: Session }) {
   );
 }
 
-/** Deleting a page editors added: with a confirmation, and by default a redirect to its parent. */
+/**
+ * What an editor does to a whole page editors added: take it off the site in every language, or
+ * delete it, with a confirmation and by default a redirect to its parent.
+ */
 export function PageActions({
   route,
   title,
+  live,
   session,
+  onChanged,
 }: {
   route: string;
   title: string;
+  live: boolean;
   session: Session;
+  onChanged: (message: string) => void;
 }) {
   const { t } = useT();
   const [confirming, setConfirming] = useState(false);
@@ -245,19 +252,38 @@ export function PageActions({
     }
     setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
+  const unpublish = async () => {
+    setBusy(true);
+    const result = await adminApi.unpublishPage(route);
+    setBusy(false);
+    if (result.ok) onChanged(result.message);
+    else setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
+  };
   return (
     <Card className="mt-6">
       <h2 className="mb-3 text-xl font-semibold">{t('pages.actions')}</h2>
       <NoticeBox notice={notice} />
       {!confirming ? (
-        <button
-          type="button"
-          className={dangerButtonClass}
-          disabled={busy}
-          onClick={() => setConfirming(true)}
-        >
-          {t('pages.delete')}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          {live && (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={busy}
+              onClick={() => void unpublish()}
+            >
+              {t('pages.unpublish')}
+            </button>
+          )}
+          <button
+            type="button"
+            className={dangerButtonClass}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {t('pages.delete')}
+          </button>
+        </div>
       ) : (
         <div
           role="alertdialog"
