@@ -10,7 +10,7 @@ import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';
 import { cleaned, type Json } from './fields';
 import { ItemActions } from './items';
-import { PageActions } from './new-page';
+import { PageActions } from './page-actions';
 import { previewId } from './jump';
 import { PreviewPanel } from './preview';
 import { usePresence } from './presence';
