@@ -78,6 +78,7 @@ type MenuItem struct {
 	TranslationKey string     `json:"translationKey"`
 	Route          string     `json:"route,omitempty"`
 	Children       []MenuItem `json:"children,omitempty"`
+	Added          bool       `json:"added,omitempty"` // a link to a page editors added
 }
 
 // Crumb is one step of a page's breadcrumb trail; Route is empty for a
@@ -106,6 +107,7 @@ type Page struct {
 	Collection     string     // the collection a list or item page shows, else ""
 	Slug           string     // an item page's slug, else ""
 	Number         int        // a list's page number from 2 on; 0 for its first page and every other page
+	Added          bool       // editors added the page to the tree; it is not in sitemap.json
 }
 
 // SignedInOnly reports whether the page exists only for a signed-in visitor,

@@ -19,7 +19,7 @@ var pageTree = sync.OnceValues(Load)
 // editablePage returns the shape of the page at a route, if the page
 // takes a content file.
 func editablePage(route string) (shape, bool) {
-	cat, err := pageTree()
+	cat, err := tree()
 	if err != nil {
 		return nil, false
 	}
@@ -104,7 +104,7 @@ func checkShape(s shape, body []byte) (compact string, problems []Problem, err e
 // outermost first, in English: the breadcrumb trail without the home page
 // and the page itself. It is empty for a top-level page or an unknown one.
 func PageTrail(route string) []string {
-	cat, err := pageTree()
+	cat, err := tree()
 	if err != nil {
 		return []string{}
 	}
@@ -125,7 +125,7 @@ func PageTrail(route string) []string {
 // empty for an unknown route.
 func PageKeys(route string) (key string, trail []string) {
 	trail = []string{}
-	cat, err := pageTree()
+	cat, err := tree()
 	if err != nil {
 		return "", trail
 	}
@@ -150,7 +150,7 @@ func PageProblems(collection, slug, body string) []Problem {
 	if collection == PagesCollection {
 		s, ok = editablePage(slug)
 	}
-	cat, err := pageTree()
+	cat, err := tree()
 	var v map[string]any
 	if !ok || err != nil || json.Unmarshal([]byte(body), &v) != nil {
 		return nil

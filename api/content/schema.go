@@ -137,6 +137,8 @@ var (
 		text("mapQuery"),
 	)
 	listShape = with(pageHead, texts("intro"))
+	// An information page editors add: its head and its running text.
+	informationShape = with(pageHead, proseField("body"))
 
 	// The home page's sections; its title and hero are in the web app's
 	// translations. Field names follow the specification's.
@@ -186,6 +188,8 @@ func pageShape(p *Page) (s shape, ok bool) {
 		return listShape, true
 	case KindHome:
 		return homeShape, true
+	case KindInformation:
+		return informationShape, true
 	}
 	return nil, false
 }

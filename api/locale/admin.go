@@ -109,6 +109,7 @@ type Admin struct {
 	ContentProblems map[string]string `json:"contentProblems"`
 
 	Items   AdminItems   `json:"items"`   // creating, renaming, unpublishing and deleting items; the firm's settings
+	Pages   AdminPages   `json:"pages"`   // adding pages to the site's tree and deleting them
 	Preview AdminPreview `json:"preview"` // the banner and errors of a draft's preview
 	Covers  AdminCovers  `json:"covers"`  // what a cover upload answers
 	Media   AdminMedia   `json:"media"`   // what the media library answers
@@ -223,6 +224,24 @@ type AdminItems struct {
 	SettingsSaved    string `json:"settingsSaved"`
 	SettingsConflict string `json:"settingsConflict"`
 	SettingsSameText string `json:"settingsSameText"`
+}
+
+// AdminPages are what adding a page to the site's tree and deleting one
+// answer.
+type AdminPages struct {
+	KindChoice          string `json:"kindChoice"`
+	ParentChoice        string `json:"parentChoice"`
+	TitleEmpty          string `json:"titleEmpty"`
+	TitleForm           string `json:"titleForm"`  // %d characters
+	RouteTaken          string `json:"routeTaken"` // %s the address
+	PageCreated         string `json:"pageCreated"`
+	PageUnpublished     string `json:"pageUnpublished"`
+	NotLive             string `json:"notLive"`
+	PageDeleted         string `json:"pageDeleted"`
+	PageDeletedRedirect string `json:"pageDeletedRedirect"` // %s the parent's address
+	Shipped             string `json:"shipped"`
+	HasChildren         string `json:"hasChildren"`
+	Incomplete          string `json:"incomplete"`
 }
 
 // AdminPreview are the sentences of a preview.

@@ -32,6 +32,7 @@ type ContentStore interface {
 	ContentState(ctx context.Context) (store.ContentState, error)
 	Settings(ctx context.Context) (map[string]string, error)
 	ContentEntries(ctx context.Context) ([]store.ContentEntry, error)
+	AddedPages(ctx context.Context) ([]store.AddedPage, error)
 }
 
 // MediaStore is what the cache reads of the media library when its

@@ -245,7 +245,18 @@ func (c *Cache) loadCatalog(ctx context.Context) (*content.Catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	cat, problems := c.cfg.Catalog.WithEntries(entries)
+	rows, err := c.cfg.Store.AddedPages(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	// The back-office of this replica edits the added pages too, published
+	// or not; the site shows those whose English is live.
+	added := content.AddedFrom(rows)
+	problems := content.SetAddedPages(added)
+	tree, more := c.cfg.Catalog.WithAdded(content.Published(added, entries))
+	problems = append(problems, more...)
+	cat, more := tree.WithEntries(entries)
+	problems = append(problems, more...)
 	for _, p := range problems {
 		c.log.Warn("content entry left out", "err", p)
 	}

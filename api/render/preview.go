@@ -35,7 +35,13 @@ func (c *Cache) Preview(ctx context.Context, draft store.ContentEntry) ([]byte, 
 	if draft.Body != "" {
 		entries = withDraft(entries, draft, c.cfg.Now().UTC())
 	}
-	cat, _ := c.cfg.Catalog.WithEntries(entries)
+	rows, err := c.cfg.Store.AddedPages(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("render: preview: %w", err)
+	}
+	// A preview shows an added page before any language of it is live.
+	tree, _ := c.cfg.Catalog.WithAdded(content.AddedFrom(rows))
+	cat, _ := tree.WithEntries(entries)
 	cat, err = c.withMedia(ctx, cat)
 	if err != nil {
 		return nil, err

@@ -90,7 +90,7 @@ type PropsInput struct {
 func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 	text := in.Catalog.ContentAt(page, loc, in.Now)
 	crumbs := page.Breadcrumbs
-	if page.Slug != "" && len(crumbs) > 0 && text.Title != "" {
+	if (page.Slug != "" || page.Added) && len(crumbs) > 0 && text.Title != "" {
 		crumbs = slices.Clone(crumbs)
 		crumbs[len(crumbs)-1].Name = text.Title
 	}
@@ -105,7 +105,7 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 			Path:           locale.Path(loc, page.Route),
 			Kind:           page.Kind,
 			TranslationKey: page.TranslationKey,
-			Children:       page.Children,
+			Children:       in.Catalog.Localize(page.Children, loc),
 			Breadcrumbs:    crumbs,
 			Collection:     page.Collection,
 			Content:        text.Body,
@@ -121,8 +121,8 @@ func BuildProps(in PropsInput, page *content.Page, loc locale.Locale) Props {
 		},
 		Alternates: []Alternate{},
 		Site:       in.Site,
-		Nav:        in.Catalog.Nav(),
-		Footer:     in.Catalog.Footer(),
+		Nav:        in.Catalog.Localize(in.Catalog.Nav(), loc),
+		Footer:     in.Catalog.LocalizeFooter(loc),
 		Languages:  languages(),
 	}
 	if number, pages := in.Catalog.Pagination(page); pages > 0 {
@@ -176,6 +176,10 @@ func SiteDigest(site content.Site, cat *content.Catalog) string {
 	_ = enc.Encode(site)
 	_ = enc.Encode(cat.Nav())
 	_ = enc.Encode(cat.Footer())
+	// Added pages are named in menus by their title in each language.
+	for _, l := range locale.All {
+		_ = enc.Encode(cat.Localize(cat.Nav(), l))
+	}
 	sum := h.Sum(nil)
 	return base64.RawURLEncoding.EncodeToString(sum[:18])
 }

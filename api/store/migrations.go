@@ -88,6 +88,7 @@ var migrations = []migration{
 	{30, "redirects staff add from any address of the site", migrateSiteRedirects},
 	{31, "review before publishing: rules, reviews, their history and the right to approve", migrateReviews},
 	{32, "editors present on an item, across replicas", migratePresence},
+	{33, "pages editors add to the site's tree", migrateAddedPages},
 }
 
 // LatestSchemaVersion is the schema version this build expects.

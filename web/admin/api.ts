@@ -30,6 +30,9 @@ import type {
   ContentReview,
   ReviewStep,
   CreatedItem,
+  CreatedPage,
+  PageKindChoice,
+  PageParentChoice,
   CVLink,
   EndedSessions,
   Enrolled,
@@ -96,6 +99,8 @@ import type {
 
 /** The back-office API's shapes, generated from the Go types that encode them. */
 export type {
+  PageKindChoice,
+  PageParentChoice,
   MediaEdit,
   MediaFile,
   MediaItem,
@@ -257,6 +262,13 @@ export const adminApi = {
   renameItem: (collection: string, slug: string, next: string) =>
     put<ItemKey>(contentPath(collection, slug, undefined, '/slug'), { slug: next }),
   deleteItem: (collection: string, slug: string) => del<null>(contentPath(collection, slug)),
+  pageParents: () => get<PageKindChoice[]>('/admin/content/pages/parents'),
+  createPage: (page: { kind: string; parent: string; title: string; slug: string }) =>
+    post<CreatedPage>('/admin/content/pages', page),
+  unpublishPage: (route: string) =>
+    post<null>(contentPath(pagesCollection, route, undefined, '/unpublish'), {}),
+  deletePage: (route: string, redirect: boolean) =>
+    del<null>(`${contentPath(pagesCollection, route)}${redirect ? '&redirect=1' : ''}`),
   mediaList: (query: string) => get<MediaList>(`/admin/media${query}`),
   mediaItem: (id: string) => get<MediaItem>(`/admin/media/${encodeURIComponent(id)}`),
   saveMedia: (id: string, edit: MediaEdit) =>

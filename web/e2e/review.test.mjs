@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { replicasSkip as skip, until, useReplicas } from './harness.mjs';
-import { noAxeViolations, staffMember } from './staff.mjs';
+import { noAxeViolations, staffCall as call, staffMember } from './staff.mjs';
 
 const site = useReplicas();
 const shots = process.env.SHOTS_DIR;
@@ -42,21 +42,6 @@ async function seenOnBoth(locale, text) {
   for (const server of [site.server, site.other]) {
     await until(async () => (await publicPage(server, locale)).includes(text));
   }
-}
-
-/** A staff member's call to the back-office's API from their own browser: its status and body. */
-function call(page, method, url, body) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, url, body },
-  );
 }
 
 /** The newest saved version of a language, as the server says. */

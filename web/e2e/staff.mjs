@@ -167,3 +167,18 @@ export async function download(page, target) {
   const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
+
+/** A staff member's call to the back-office's API from their own browser: its status and body. */
+export function staffCall(page, method, url, body) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, url, body },
+  );
+}

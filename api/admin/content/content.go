@@ -383,6 +383,7 @@ func (s *Service) Show(c echo.Context) error {
 	return endpoint.OK(c, itemView{
 		Collection: collection, Slug: slug, Languages: langs, Order: locale.All,
 		Writable: writableLanguages(me),
+		Added:    collection == content.PagesCollection && content.AddedPageAt(slug) != nil,
 	}, "")
 }
 
@@ -393,6 +394,7 @@ type itemView struct {
 	Languages  map[string]contentLanguage `json:"languages"` // by locale
 	Order      []locale.Locale            `json:"order"`     // the languages in the order the editor shows them
 	Writable   []string                   `json:"writable"`  // the languages the reader may change
+	Added      bool                       `json:"added"`     // a page editors added, which they may delete
 }
 
 // contentLanguageOf loads the language a writing route names, answering
@@ -565,6 +567,11 @@ func (s *Service) Publish(c echo.Context) error {
 	req, err := readVersion(c, m)
 	if err != nil {
 		return err
+	}
+	if incomplete, err := s.incompletePage(c.Request().Context(), k, req.Version); err != nil {
+		return err
+	} else if incomplete {
+		return endpoint.Fail(c, http.StatusConflict, m.Pages.Incomplete)
 	}
 	if msg, err := s.publishRefusal(c.Request().Context(), k, it, req.Version, m); err != nil {
 		return err

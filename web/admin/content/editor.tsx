@@ -10,6 +10,7 @@ import { fieldLabel, named } from './content-labels';
 import { EditorForm } from './editor-form';
 import { cleaned, type Json } from './fields';
 import { ItemActions } from './items';
+import { PageActions } from './page-actions';
 import { previewId } from './jump';
 import { PreviewPanel } from './preview';
 import { usePresence } from './presence';
@@ -178,6 +179,16 @@ export function ContentEditor({
           key={slug}
           collection={collection}
           slug={slug}
+          title={title}
+          live={Object.values(item.languages).some((l) => l.live)}
+          session={session}
+          onChanged={(message) => void editor.afterChange(message, true)}
+        />
+      )}
+      {collection === pagesCollection && item.added && (
+        <PageActions
+          key={slug}
+          route={slug}
           title={title}
           live={Object.values(item.languages).some((l) => l.live)}
           session={session}

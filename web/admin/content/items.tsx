@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FieldError } from '../../shared/ui/form-controls';
-import { adminApi, type Session } from '../api';
+import { adminApi, pagesCollection, type Session } from '../api';
 import { named } from './content-labels';
 import { Fields, cleaned, emptyObject, type Json } from './fields';
 import { useSchema } from './queries';
@@ -37,7 +37,7 @@ export function NewItemLink({ collection, session }: { collection: string; sessi
   if (!mayManageItems(session)) return null;
   return (
     <Link to={`/admin/content/new?collection=${collection}`} className={buttonClass}>
-      {t('items.new')}
+      {t(collection === pagesCollection ? 'pages.new' : 'items.new')}
     </Link>
   );
 }

@@ -265,9 +265,7 @@ export function ContentListView({ session }: { session: Session }) {
     <div>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('content.title')}</h1>
-        {filter.collection && filter.collection !== pagesCollection && (
-          <NewItemLink collection={filter.collection} session={session} />
-        )}
+        {filter.collection && <NewItemLink collection={filter.collection} session={session} />}
       </div>
       <p className="mb-6 text-ink-muted">{t('content.lead')}</p>
       <NoticeBox notice={notice} />

@@ -4,6 +4,8 @@ import { contentAddress } from './address';
 import { ContentEditor } from './editor';
 import { NewItem } from './items';
 import { ContentListView } from './list';
+import { NewPage } from './new-page';
+import { pagesCollection } from '../api';
 
 /** Whether the staff member may read content. */
 export function mayReadContent(session: Session | null | undefined): boolean {
@@ -13,6 +15,9 @@ export function mayReadContent(session: Session | null | undefined): boolean {
 /** A new item's form, at /admin/content/new?collection={collection}. */
 export function NewContentItem({ session }: { session: Session }) {
   const address = contentAddress('/admin/content/new', useSearch());
+  if (address.screen === 'new' && address.collection === pagesCollection) {
+    return <NewPage session={session} />;
+  }
   return (
     <NewItem
       collection={address.screen === 'new' ? address.collection : 'news'}

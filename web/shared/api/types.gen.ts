@@ -994,6 +994,8 @@ export type ContentItem = {
   order: Locale[];
   /** the languages the reader may change */
   writable: string[];
+  /** a page editors added, which they may delete */
+  added: boolean;
 };
 
 /** An item as a collection's list shows it. */
@@ -1044,6 +1046,32 @@ export type CreatedItem = {
   collection: string;
   slug: string;
   version: ContentVersion;
+};
+
+/** A new page and its first version, a draft in English. */
+export type CreatedPage = {
+  route: string;
+  kind: string;
+  version: ContentVersion;
+};
+
+/** A page a new page may go under. */
+export type PageParentChoice = {
+  route: string;
+  /** English */
+  name: string;
+  /** its name's key under nav. in the site's translations */
+  key: string;
+  /** the sections and groups above it, in English */
+  trail: string[];
+  /** their names' keys under nav. */
+  trailKeys: string[];
+};
+
+/** A kind of page editors may add and where it may go. */
+export type PageKindChoice = {
+  kind: string;
+  parents: PageParentChoice[];
 };
 
 /** Names an item's new slug. */
@@ -1180,6 +1208,7 @@ export type BulkResult = {
 
 /** The kinds of page the renderer knows how to draw. */
 export type PageKind =
+  | 'information'
   | 'home'
   | 'about'
   | 'landing'
@@ -1232,6 +1261,8 @@ export type MenuItem = {
   translationKey: string;
   route?: string;
   children?: MenuItem[];
+  /** a link to a page editors added */
+  added?: boolean;
 };
 
 /**

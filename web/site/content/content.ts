@@ -38,6 +38,9 @@ export type SectionsContent = Meta & {
   cta?: CallToAction;
 };
 
+/** A plain page of running text editors added. */
+export type InformationContent = Meta & { summary: string; body: ProseDoc };
+
 export type OfficeContent = Meta & {
   summary: string;
   paragraphs: string[];

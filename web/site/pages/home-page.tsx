@@ -44,7 +44,11 @@ export default function HomePage() {
   const label = useNavLabel();
   const localize = useLocalizedPath();
   const areasHeading = useId();
-  const areas = footer.find((group) => group.translationKey === 'services')?.items ?? [];
+  // The areas of work are the shipped landing pages; a service editors added joins the footer's
+  // group, not this list of areas.
+  const areas = (footer.find((group) => group.translationKey === 'services')?.items ?? []).filter(
+    (area) => !area.added,
+  );
 
   return (
     <>

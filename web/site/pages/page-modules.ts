@@ -33,6 +33,7 @@ export const pageModuleFor: Record<PageKind, string> = {
   accreditations: 'accreditations-page',
   accreditation: 'accreditation-page',
   'case-study': 'case-study-page',
+  information: 'information-page',
 };
 
 /** The module's key in import.meta.glob('./pages/*-page.tsx') from site/. */
