@@ -36,6 +36,8 @@ var ownFactorAnswers = map[string]int{
 	"POST /content/:collection/:slug/:locale/review":  http.StatusConflict,
 	"POST /content/:collection/:slug/:locale/approve": http.StatusForbidden,
 	"POST /content/:collection/:slug/:locale/changes": http.StatusForbidden,
+	// The page the role added has no language on the site to take off.
+	"POST /content/pages/page/unpublish": http.StatusConflict,
 }
 
 // Every role against every signed-in route: the server refuses what a
@@ -123,9 +125,14 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 			"GET /content/:collection/:slug/:locale/versions":    nil,
 			"POST /content/:collection/:slug/:locale/restore":    nil,
 
-			"GET /content/:collection/:slug/:locale/versions/:version":   nil,
-			"POST /content/:collection/:slug/:locale/cover":              admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
-			"POST /content/:collection/:slug/:locale/cover/library":      nil,
+			"GET /content/:collection/:slug/:locale/versions/:version": nil,
+			"POST /content/:collection/:slug/:locale/cover":            admintest.MultipartBody{Name: "cover.jpg", Data: admintest.Photo(t, 1200, 675, "jpeg")},
+			"POST /content/:collection/:slug/:locale/cover/library":    nil,
+			// Each role that may adds a service page of its own, takes it off and deletes it.
+			"GET /content/pages/parents":                                 nil,
+			"POST /content/pages":                                        nil,
+			"POST /content/pages/page/unpublish":                         nil,
+			"DELETE /content/pages/page":                                 nil,
 			"GET /content/:collection/:slug/:locale/preview":             nil,
 			"POST /content/:collection/:slug/:locale/presence":           map[string]any{"session": "role-test-editor-01"},
 			"POST /content/:collection/:slug/:locale/presence/leave":     map[string]any{"session": "role-test-editor-01"},
@@ -251,6 +258,11 @@ func TestEveryRoleAgainstEveryRoute(t *testing.T) {
 								}
 							}
 						}
+					case "POST /content/pages":
+						body = map[string]any{"kind": "service", "parent": "/services/cybersecurity-services",
+							"title": "Role test " + string(role), "slug": "role-test-" + string(role)}
+					case "POST /content/pages/page/unpublish", "DELETE /content/pages/page":
+						path = route.Path + "?route=/services/cybersecurity-services/role-test-" + string(role)
 					case "PUT /inbox/:id/status":
 						if sub == application {
 							body = map[string]any{"status": "screening"}
