@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FieldError } from '../../shared/ui/form-controls';
 import { adminApi, pagesCollection, type Session } from '../api';
 import { named } from './content-labels';
@@ -274,34 +274,57 @@ export function ItemActions({
         )}
       </div>
       {confirming && (
-        <div
-          role="alertdialog"
-          aria-labelledby="item-delete-question"
-          className="mt-4 rounded-lg border border-danger bg-danger-soft p-4 text-ink"
-        >
-          <p id="item-delete-question" className="mb-3">
-            {t('items.deleteConfirm', { title })}
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={dangerButtonClass}
-              disabled={busy}
-              onClick={() => void remove()}
-            >
-              {t('items.deleteYes')}
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              autoFocus
-              onClick={() => setConfirming(false)}
-            >
-              {t('items.deleteNo')}
-            </button>
-          </div>
-        </div>
+        <DeleteQuestion
+          className="mt-4"
+          question={t('items.deleteConfirm', { title })}
+          busy={busy}
+          onYes={() => void remove()}
+          onNo={() => setConfirming(false)}
+        />
       )}
     </Card>
+  );
+}
+
+/**
+ * The question before an item or a page is deleted, with what else the deletion may do
+ * (`children`): "Delete" and "Keep it", the keeping one focused.
+ */
+export function DeleteQuestion({
+  question,
+  busy,
+  onYes,
+  onNo,
+  className = '',
+  children,
+}: {
+  question: string;
+  busy: boolean;
+  onYes: () => void;
+  onNo: () => void;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useT();
+  const id = useId();
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={id}
+      className={`${className} rounded-lg border border-danger bg-danger-soft p-4 text-ink`}
+    >
+      <p id={id} className="mb-3">
+        {question}
+      </p>
+      {children}
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={dangerButtonClass} disabled={busy} onClick={onYes}>
+          {t('items.deleteYes')}
+        </button>
+        <button type="button" className={secondaryButtonClass} autoFocus onClick={onNo}>
+          {t('items.deleteNo')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { adminApi, pagesCollection, type Session } from '../api';
 import { Card, NoticeBox, dangerButtonClass, secondaryButtonClass, type Notice } from '../ui';
 import { useT } from '../shell/lang';
 import { navigate } from '../shell/navigation';
-import { mayManageItems } from './items';
+import { DeleteQuestion, mayManageItems } from './items';
 
 /**
  * What an editor does to a whole page editors added: take it off the site in every language, or
@@ -72,14 +72,12 @@ export function PageActions({
           </button>
         </div>
       ) : (
-        <div
-          role="alertdialog"
-          aria-labelledby="page-delete-question"
-          className="rounded-lg border border-danger bg-danger-soft p-4 text-ink"
+        <DeleteQuestion
+          question={t('pages.deleteConfirm', { title })}
+          busy={busy}
+          onYes={() => void remove()}
+          onNo={() => setConfirming(false)}
         >
-          <p id="page-delete-question" className="mb-3">
-            {t('pages.deleteConfirm', { title })}
-          </p>
           <label htmlFor={redirectId} className="mb-3 flex items-center gap-2">
             <input
               id={redirectId}
@@ -89,25 +87,7 @@ export function PageActions({
             />
             {t('pages.deleteRedirect')}
           </label>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={dangerButtonClass}
-              disabled={busy}
-              onClick={() => void remove()}
-            >
-              {t('items.deleteYes')}
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              autoFocus
-              onClick={() => setConfirming(false)}
-            >
-              {t('items.deleteNo')}
-            </button>
-          </div>
-        </div>
+        </DeleteQuestion>
       )}
     </Card>
   );
