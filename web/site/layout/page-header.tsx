@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CoverImage } from '../../shared/ui/cover-image';
 import { useContentLang } from '../pages/page-context';
 import type { Breadcrumb } from '../pages/page-props';
 import { Breadcrumbs } from './breadcrumbs';
@@ -57,5 +58,16 @@ export function PageHeader({
         )}
       </div>
     </div>
+  );
+}
+
+/** A page's cover art in the header's aside: decoration beside the heading that names the page. */
+export function HeaderCover({ route }: { route: string }) {
+  return (
+    <CoverImage
+      route={route}
+      alt=""
+      className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { contentOf, type SectionsContent } from '../content/content';
 import { ContentSections } from '../content/content-sections';
-import { CoverImage } from '../../shared/ui/cover-image';
-import { PageHeader } from '../layout/page-header';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { EnquiryForms } from '../forms/enquiry-forms';
 import { Island } from '../islands/island';
 import { usePage, usePageTitle } from './page-context';
@@ -22,13 +21,7 @@ export default function FormsPage() {
         fromContent={content !== null}
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          <CoverImage
-            route={page.route}
-            alt=""
-            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-          />
-        }
+        aside={<HeaderCover route={page.route} />}
       />
       <div className="page-shell grid gap-14 py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12 lg:py-16 xl:grid-cols-[minmax(0,1fr)_24rem] xl:gap-16">
         <div className="min-w-0">

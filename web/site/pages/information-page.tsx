@@ -1,7 +1,6 @@
 import { contentOf, type InformationContent } from '../content/content';
 import { ContactCard } from '../content/contact-card';
-import { CoverImage } from '../../shared/ui/cover-image';
-import { PageHeader } from '../layout/page-header';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { Prose } from '../content/prose-doc';
 import { ReadingLayout } from '../layout/reading-layout';
 import { useLocalizedPath, usePage, usePageTitle } from './page-context';
@@ -22,13 +21,7 @@ export default function InformationPage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          <CoverImage
-            route={page.route}
-            alt=""
-            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-          />
-        }
+        aside={<HeaderCover route={page.route} />}
       />
       <ReadingLayout rail={<ContactCard action="proposal" href={localize(requestRoute)} />}>
         <Prose doc={content.body} />

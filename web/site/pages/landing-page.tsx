@@ -5,13 +5,12 @@ import {
   type LandingContent,
   type ServiceContent,
 } from '../content/content';
-import { CoverImage } from '../../shared/ui/cover-image';
 import { ClientStories } from '../content/client-stories';
 import { CredentialStrip } from '../content/credential-strip';
 import { CtaBand } from '../content/cta-band';
 import { ArrowEndIcon } from '../../shared/ui/icons';
 import { LinkCards } from '../content/link-cards';
-import { PageHeader } from '../layout/page-header';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { Paragraphs, sectionHeadingClass } from '../content/prose';
 import { ServiceBody } from '../content/service-body';
 import {
@@ -96,13 +95,7 @@ export default function LandingPage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          <CoverImage
-            route={page.route}
-            alt=""
-            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-          />
-        }
+        aside={<HeaderCover route={page.route} />}
       />
       {isLandingContent(content) ? (
         <>

@@ -1,8 +1,7 @@
 import { contentOf, type ListContent } from '../content/content';
 import { ItemCard } from '../content/item-card';
 import { ItemsBySector } from '../content/items-by-sector';
-import { PageHeader } from '../layout/page-header';
-import { CoverImage } from '../../shared/ui/cover-image';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { Pagination } from '../content/pagination';
 import { Paragraphs } from '../content/prose';
 import { usePage, usePageTitle } from './page-context';
@@ -27,13 +26,7 @@ export default function ListPage() {
         {...(page.kind === 'careers'
           ? {
               asideOnWideScreens: true,
-              aside: (
-                <CoverImage
-                  route={page.route.replace(/\/page\/\d+$/, '')}
-                  alt=""
-                  className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-                />
-              ),
+              aside: <HeaderCover route={page.route.replace(/\/page\/\d+$/, '')} />,
             }
           : {})}
       />

@@ -1,11 +1,10 @@
 import { contentOf, type SectionsContent } from '../content/content';
 import { ContentSections, sectionEntries } from '../content/content-sections';
 import { ContactCard } from '../content/contact-card';
-import { CoverImage } from '../../shared/ui/cover-image';
 import { CtaBand } from '../content/cta-band';
 import { LocalDate } from '../content/local-date';
 import { OnThisPage } from '../content/on-this-page';
-import { PageHeader } from '../layout/page-header';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { ReadingLayout } from '../layout/reading-layout';
 import { useLocalizedPath, usePage, usePageTitle } from './page-context';
 import { inquiryRoute, officeRoute, requestRoute } from '../routing/routes';
@@ -30,15 +29,7 @@ export default function SectionsPage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          legal ? undefined : (
-            <CoverImage
-              route={page.route}
-              alt=""
-              className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-            />
-          )
-        }
+        aside={legal ? undefined : <HeaderCover route={page.route} />}
       >
         {legal && content.updated && (
           <p className="mt-5 text-sm text-ink-muted">

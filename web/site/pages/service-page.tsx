@@ -1,9 +1,8 @@
 import { contentOf, type ServiceContent } from '../content/content';
-import { CoverImage } from '../../shared/ui/cover-image';
 import { ClientStories } from '../content/client-stories';
 import { CredentialStrip } from '../content/credential-strip';
 import { CtaBand } from '../content/cta-band';
-import { PageHeader } from '../layout/page-header';
+import { HeaderCover, PageHeader } from '../layout/page-header';
 import { ServiceBody } from '../content/service-body';
 import { useLocalizedPath, usePage, usePageTitle } from './page-context';
 import { proposalRoute } from '../routing/routes';
@@ -27,13 +26,7 @@ export default function ServicePage() {
         fromContent
         breadcrumbs={page.breadcrumbs}
         asideOnWideScreens
-        aside={
-          <CoverImage
-            route={page.route}
-            alt=""
-            className="aspect-[16/10] w-full overflow-hidden rounded-card shadow-panel"
-          />
-        }
+        aside={<HeaderCover route={page.route} />}
       />
       <ServiceBody content={content} standard={page.kind === 'standard'} />
       <CredentialStrip credentials={page.credentials ?? []} variant="page" />
