@@ -217,6 +217,23 @@ func (s *Service) routeTaken(ctx context.Context, route string) (bool, error) {
 	return it != nil && err == nil, nil
 }
 
+// addedPage is the page editors added at route, from the tree as the
+// database holds it now; without one it answers the request, 404 when no
+// page is there and 403 with shipped when the page shipped with the site.
+func (s *Service) addedPage(c echo.Context, route, shipped string) (*content.Page, error) {
+	if err := s.loadAddedPages(c.Request().Context()); err != nil {
+		return nil, err
+	}
+	p := content.TreePage(route)
+	switch {
+	case p == nil:
+		return nil, endpoint.Fail(c, http.StatusNotFound, access.Text(c).ContentNotFound)
+	case !p.Added:
+		return nil, endpoint.Fail(c, http.StatusForbidden, shipped)
+	}
+	return p, nil
+}
+
 // DeletePage removes a page editors added, in every language, with its
 // versions; with redirect=1 (the back-office's default) its address then
 // answers 301 to its parent. A shipped page answers 403, an added page
@@ -227,23 +244,17 @@ func (s *Service) DeletePage(c echo.Context) error {
 	m := access.Text(c)
 	pm := &m.Pages
 	ctx := c.Request().Context()
-	if err := s.loadAddedPages(ctx); err != nil {
-		return err
-	}
 	route := c.QueryParam("route")
-	p := content.TreePage(route)
-	switch {
-	case p == nil:
-		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
-	case !p.Added:
-		return endpoint.Fail(c, http.StatusForbidden, pm.Shipped)
+	p, err := s.addedPage(c, route, pm.Shipped)
+	if p == nil {
+		return err
 	}
 	parent := p.Breadcrumbs[len(p.Breadcrumbs)-2].Route
 	to := ""
 	if r := c.QueryParam("redirect"); r == "1" || r == "true" {
 		to = parent
 	}
-	err := s.store.DeleteAddedPage(ctx, route, to, access.Of(c).Staff.ID, s.now())
+	err = s.store.DeleteAddedPage(ctx, route, to, access.Of(c).Staff.ID, s.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
@@ -272,16 +283,9 @@ func (s *Service) DeletePage(c echo.Context) error {
 func (s *Service) UnpublishPage(c echo.Context) error {
 	m := access.Text(c)
 	ctx := c.Request().Context()
-	if err := s.loadAddedPages(ctx); err != nil {
-		return err
-	}
 	route := c.QueryParam("route")
-	p := content.TreePage(route)
-	switch {
-	case p == nil:
-		return endpoint.Fail(c, http.StatusNotFound, m.ContentNotFound)
-	case !p.Added:
-		return endpoint.Fail(c, http.StatusForbidden, m.ContentEnglishStays)
+	if p, err := s.addedPage(c, route, m.ContentEnglishStays); p == nil {
+		return err
 	}
 	err := s.store.UnpublishContentItem(ctx, content.PagesCollection, route, access.Of(c).Staff.ID, s.now())
 	switch {

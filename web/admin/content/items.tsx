@@ -43,16 +43,22 @@ export function NewItemLink({ collection, session }: { collection: string; sessi
 }
 
 /** A slug input with its hint and message. */
-function SlugField({
+export function SlugField({
   value,
   error,
   label,
+  hint,
   onChange,
+  children,
 }: {
   value: string;
   error?: string;
   label: string;
+  /** What the address may hold; the items' own hint where none is given. */
+  hint?: string;
   onChange: (value: string) => void;
+  /** Shown under the field, e.g. the whole address it makes. */
+  children?: ReactNode;
 }) {
   const { t } = useT();
   const id = useId();
@@ -62,7 +68,7 @@ function SlugField({
         {label}
       </label>
       <p id={`${id}-hint`} className="text-sm text-ink-muted">
-        {t('items.slugHint')}
+        {hint ?? t('items.slugHint')}
       </p>
       <input
         id={id}
@@ -76,6 +82,7 @@ function SlugField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(e) => onChange(e.target.value.trim().toLowerCase())}
       />
+      {children}
       <FieldError state={{ errorId: `${id}-error`, error: error ?? '' }} />
     </div>
   );

@@ -14,7 +14,7 @@ import { useT } from '../shell/lang';
 import { Link, navigate } from '../shell/navigation';
 import { named } from './content-labels';
 import { navName } from './fields/page-names';
-import { itemAddress, mayManageItems } from './items';
+import { SlugField, itemAddress, mayManageItems } from './items';
 
 /**
  * A new page of the site: its kind (service, standard or information page), the page it goes
@@ -48,7 +48,7 @@ export function NewPage({ session }: { session: Session }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { kind: useId(), parent: useId(), title: useId(), slug: useId() };
+  const ids = { kind: useId(), parent: useId(), title: useId() };
   if (!mayManageItems(session)) {
     return (
       <Card>
@@ -90,9 +90,7 @@ export function NewPage({ session }: { session: Session }) {
     setErrors(result.errors);
     setNotice({ tone: 'error', text: result.message || t('common.unreachable') });
   };
-  const described = (id: string, field: string, hint = false) =>
-    [hint ? `${id}-hint` : '', errors[field] ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
+  const described = (id: string, field: string) => (errors[field] ? `${id}-error` : undefined);
 
   return (
     <div>
@@ -173,33 +171,20 @@ export function NewPage({ session }: { session: Session }) {
               />
               <FieldError state={{ errorId: `${ids.title}-error`, error: errors.title ?? '' }} />
             </div>
-            <div className="mb-4">
-              <label htmlFor={ids.slug} className="block font-semibold">
-                {t('items.slug')}
-              </label>
-              <p id={`${ids.slug}-hint`} className="text-sm text-ink-muted">
-                {t('pages.slugHint')}
-              </p>
-              <input
-                id={ids.slug}
-                name="slug"
-                dir="ltr"
-                autoComplete="off"
-                spellCheck={false}
-                className={inputClass}
-                value={shownSlug}
-                aria-invalid={Boolean(errors.slug)}
-                aria-describedby={described(ids.slug, 'slug', true)}
-                onChange={(e) => {
-                  setSlugEdited(true);
-                  setSlug(e.target.value.trim().toLowerCase());
-                }}
-              />
+            <SlugField
+              value={shownSlug}
+              error={errors.slug}
+              label={t('items.slug')}
+              hint={t('pages.slugHint')}
+              onChange={(value) => {
+                setSlugEdited(true);
+                setSlug(value);
+              }}
+            >
               <p className="mt-1 text-sm break-all text-ink-muted" dir="ltr">
                 {chosenParent}/{shownSlug}
               </p>
-              <FieldError state={{ errorId: `${ids.slug}-error`, error: errors.slug ?? '' }} />
-            </div>
+            </SlugField>
             <button type="submit" className={buttonClass} disabled={busy}>
               {t('items.create')}
             </button>
